@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Configures and builds into ${BUILD_DIR:-build} with clang++-19 and Ninja.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/setup.sh
+BUILD_DIR=${BUILD_DIR:-build}
+if [ ! -f "$BUILD_DIR/build.ninja" ]; then
+  cmake -S . -B "$BUILD_DIR" -G Ninja \
+    -DCMAKE_BUILD_TYPE=${BUILD_TYPE:-Release} \
+    -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 >/dev/null
+fi
+cmake --build "$BUILD_DIR" -j "${JOBS:-$(nproc)}"

@@ -1,0 +1,20 @@
+// One subcommand of the gridlock binary. Each part registers its own; main.cpp only dispatches.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace gridlock::cli {
+
+// Adds the subcommand to `app` and returns what to run when it was chosen. The runner returns
+// the process exit status (0 success, 1 the check found what it guards against, 2 bad input).
+using Runner = std::function<int()>;
+
+Runner addScanCommand(CLI::App& app);
+Runner addGateCommand(CLI::App& app);
+Runner addGridCommand(CLI::App& app);   // tool/layout
+Runner addShardCommand(CLI::App& app);  // tool/layout
+Runner addPairCommand(CLI::App& app);   // tool/pair
+
+}  // namespace gridlock::cli
