@@ -1,0 +1,36 @@
+// Runs the user's build and test commands (through /bin/sh) and git, with a working directory,
+// extra environment and an optional timeout.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gridlock::pair {
+
+struct ProcessResult {
+  int exitStatus = 0;  // valid when signal == 0 and !timedOut
+  int signal = 0;
+  bool timedOut = false;
+  bool ok() const { return exitStatus == 0 && signal == 0 && !timedOut; }
+  std::string describe() const;  // "exited with status 1", "killed by signal 11", "timed out"
+};
+
+struct ProcessSpec {
+  std::vector<std::string> argv;  // argv[0] is looked up in PATH
+  std::string cwd;
+  std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) ours
+  int timeoutSeconds = 0;         // 0: none; else the whole process group is killed
+  std::string* capture = nullptr; // collects stdout (read to EOF before any timeout applies);
+                                  // else stdout goes to our stderr, so that
+                                  // our stdout carries only the report
+};
+
+ProcessResult runProcess(const ProcessSpec& spec);
+
+// `command` through /bin/sh -c.
+ProcessResult runShell(const std::string& command, const std::string& cwd,
+                       const std::vector<std::pair<std::string, std::string>>& env,
+                       int timeoutSeconds);
+
+}  // namespace gridlock::pair

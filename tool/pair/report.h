@@ -1,0 +1,29 @@
+// The three renderings of a Comparison: terminal table, JSON (DESIGN.md contract), Markdown.
+#pragma once
+
+#include "pair/comparison.h"
+
+#include <ostream>
+#include <string>
+
+namespace gridlock::pair {
+
+void writeText(const Comparison& c, std::ostream& out);
+void writeJson(const Comparison& c, std::ostream& out);
+void writeMarkdown(const Comparison& c, std::ostream& out);
+
+// Shared wording, so the text and Markdown reports say the same thing.
+namespace wording {
+// "PASS" or "FAIL", as exitCode() decides.
+std::string verdict(const Comparison& c);
+// "1 new_failure, 2 fixed" over the non-zero categories other than passed_both, or "no changes".
+std::string counts(const Comparison& c);
+// The change column: "fail", "fail, pass on rerun 2", "fail, 3 reruns".
+std::string changeCell(const TestRow& row);
+// " (identical on all ranks)" / " (ranks 1, 3 of 4)" / "" for single-rank runs.
+std::string rankNote(bool identical, const std::vector<int>& failedRanks, int ranks);
+// The order rows are listed in: what needs attention first; passed_both is left out.
+const std::vector<Category>& listedCategories();
+}  // namespace wording
+
+}  // namespace gridlock::pair

@@ -1,0 +1,57 @@
+#include "pair/report.h"
+
+#include "pair/normalise.h"
+
+namespace gridlock::pair {
+
+namespace {
+
+// A table cell: one line, and nothing GitHub would read as markup (<n> would vanish as a tag).
+std::string cell(std::string_view text) {
+  std::string s;
+  for (char ch : oneLine(text, 200)) {
+    switch (ch) {
+      case '|': s += "\\|"; break;
+      case '<': s += "&lt;"; break;
+      case '>': s += "&gt;"; break;
+      default: s += ch;
+    }
+  }
+  return s;
+}
+
+}  // namespace
+
+void writeMarkdown(const Comparison& c, std::ostream& out) {
+  out << "## gridlock pair: " << wording::verdict(c) << "\n\n"
+      << wording::counts(c) << " of " << c.tests.size() << " tests"
+      << (c.ranks > 1 ? " on " + std::to_string(c.ranks) + " ranks" : "") << ".\n\n"
+      << "| category | tests |\n|---|---:|\n";
+  for (Category k : kAllCategories) out << "| " << name(k) << " | " << c.summary.at(k) << " |\n";
+
+  bool header = false;
+  for (Category k : wording::listedCategories())
+    for (const TestRow& t : c.tests) {
+      if (t.category != k) continue;
+      if (!header) out << "\n| test | category | baseline | change | message |\n|---|---|---|---|---|\n";
+      header = true;
+      out << "| `" << t.id << "` | " << name(t.category) << " | " << name(t.baseline) << " | "
+          << cell(wording::changeCell(t)) << " | "
+          << cell(t.message + wording::rankNote(t.identicalOnAllRanks, t.failedRanks, t.ranks))
+          << " |\n";
+    }
+
+  if (!c.signatures.empty()) {
+    out << "\n**Failure signatures**\n\n| count | message |\n|---:|---|\n";
+    for (const Signature& s : c.signatures)
+      out << "| " << s.count << " | "
+          << cell(s.message + (s.identicalOnAllRanks && c.ranks > 1 ? " (identical on all ranks)" : ""))
+          << " |\n";
+  }
+  if (!c.notes.empty()) {
+    out << "\n";
+    for (const std::string& n : c.notes) out << "- " << cell(n) << "\n";
+  }
+}
+
+}  // namespace gridlock::pair

@@ -1,0 +1,51 @@
+// The data read from result files, before any merging: one observation per test per file.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gridlock::pair {
+
+// Bad input (a missing directory, a malformed result file): the command exits 2.
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// What one file says about one test on one rank.
+enum class Outcome { Pass, Fail, Skip, Crash };
+
+struct Observation {
+  std::string id;       // "Suite.Name"
+  Outcome outcome = Outcome::Pass;
+  std::string message;  // first failure message, crash reason or skip reason
+};
+
+// One result file. `source` names the test binary independent of rank (the relative path with
+// the rank marker removed), so the same binary's files on different ranks line up.
+struct ResultFile {
+  std::string path;
+  std::string source;
+  int rank = 0;
+  // The file ends before its document does: the writer died while writing. Its tests have no
+  // result on this rank, which makes them invalid rather than silently absent.
+  bool truncated = false;
+  std::string problem;  // why it is truncated, for messages
+  std::vector<Observation> tests;
+};
+
+// Everything one run of the test command left in its results directory.
+struct RunResults {
+  std::string dir;
+  std::vector<ResultFile> files;
+};
+
+// A tree's first run plus the reruns of the tests that failed in it (reruns only exist for the
+// change; the baseline is never rerun).
+struct TreeResults {
+  RunResults first;
+  std::vector<RunResults> reruns;
+};
+
+}  // namespace gridlock::pair

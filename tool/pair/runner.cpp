@@ -1,0 +1,184 @@
+#include "pair/runner.h"
+
+#include "pair/process.h"
+#include "pair/report.h"
+#include "pair/result_dir.h"
+#include "pair/tree.h"
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+namespace gridlock::pair {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string regexEscape(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// A scratch directory for worktrees and (by default) results, removed on every way out.
+class Scratch {
+ public:
+  Scratch() {
+    std::string tmpl = (fs::temp_directory_path() / "gridlock-pair-XXXXXX").string();
+    if (!mkdtemp(tmpl.data())) throw std::runtime_error("cannot create a temporary directory");
+    path_ = tmpl;
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+void validate(const PairOptions& o) {
+  bool running = !o.baseline.empty() || !o.change.empty() || !o.test.empty();
+  bool collected = !o.baselineResults.empty() || !o.changeResults.empty();
+  if (running && collected)
+    throw InputError("give either --baseline/--change/--test or --baseline-results/--change-results");
+  if (collected && (o.baselineResults.empty() || o.changeResults.empty()))
+    throw InputError("--baseline-results and --change-results go together");
+  if (!collected && (o.baseline.empty() || o.change.empty() || o.test.empty()))
+    throw InputError("--baseline, --change and --test are required (or --baseline-results and "
+                     "--change-results)");
+  if (o.reruns < 0) throw InputError("--reruns must be 0 or more");
+  if (o.format != "text" && o.format != "json" && o.format != "markdown")
+    throw InputError("--format must be text, json or markdown, not " + o.format);
+}
+
+void requireBaselineResults(const RunResults& baseline, const std::string& where) {
+  // The change may leave nothing (it crashed: all its tests turn invalid), but a baseline without
+  // results means the test command does not write where pair reads: nothing can be compared.
+  if (baseline.files.empty())
+    throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); the test "
+                     "command must write them under $GRIDLOCK_RESULTS_DIR (see docs/pair.md)");
+}
+
+// Runs the test command once in `tree` into a fresh results directory and reads it back.
+RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& label, int run,
+                   const std::string& resultsRoot, const std::set<std::string>& only,
+                   std::vector<std::string>& notes, std::ostream& log) {
+  fs::path dir = fs::path(resultsRoot) / label / ("run" + std::to_string(run));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  log << "gridlock pair: testing " << label
+      << (run ? " (rerun " + std::to_string(run) + ", " + std::to_string(only.size()) + " tests)" : "")
+      << " in " << tree.path() << std::endl;
+  ProcessResult r = runShell(o.test, tree.path(), testEnvironment(dir.string(), label, run, only),
+                             o.timeout);
+  if (!r.ok())
+    notes.push_back(label + (run ? " rerun " + std::to_string(run) : "") + ": test command " +
+                    r.describe() + (r.timedOut ? " after " + std::to_string(o.timeout) + "s" : ""));
+  return readResultDir(dir.string());
+}
+
+Comparison runTrees(const PairOptions& o, std::ostream& log) {
+  Scratch scratch;
+  std::string resultsRoot = o.resultsDir.empty() ? scratch.path() + "/results" : o.resultsDir;
+  Tree baseline = Tree::resolve(o.baseline, o.repo, scratch.path(), "baseline");
+  Tree change = Tree::resolve(o.change, o.repo, scratch.path(), "change");
+  std::vector<std::string> notes;
+  for (const Tree* t : {&baseline, &change}) {
+    if (t->isWorktree()) notes.push_back((t == &baseline ? "baseline" : "change") +
+                                         std::string(": git revision ") + t->revision());
+  }
+  if (!o.build.empty())
+    for (auto [tree, label] : {std::pair{&baseline, "baseline"}, std::pair{&change, "change"}}) {
+      log << "gridlock pair: building " << label << " in " << tree->path() << std::endl;
+      ProcessResult r = runShell(o.build, tree->path(), {{"GRIDLOCK_TREE", label}}, 0);
+      // No per-test comparison is possible without both builds: bad input, not a regression.
+      if (!r.ok()) throw InputError(std::string(label) + ": build command " + r.describe());
+    }
+  RunResults b = testRun(o, baseline, "baseline", 0, resultsRoot, {}, notes, log);
+  requireBaselineResults(b, "baseline");
+  RunResults c = testRun(o, change, "change", 0, resultsRoot, {}, notes, log);
+  Pairing pairing(b, c, o.ranks);
+  for (int k = 1; k <= o.reruns; ++k) {
+    std::set<std::string> pending = pairing.pendingReruns();
+    if (pending.empty()) break;
+    pairing.addRerun(testRun(o, change, "change", k, resultsRoot, pending, notes, log));
+  }
+  Comparison result = pairing.result();
+  result.notes = notes;
+  return result;
+}
+
+}  // namespace
+
+std::vector<std::pair<std::string, std::string>> testEnvironment(
+    const std::string& resultsDir, const std::string& tree, int run,
+    const std::set<std::string>& only) {
+  std::vector<std::pair<std::string, std::string>> env = {
+      {"GRIDLOCK_RESULTS_DIR", resultsDir},
+      {"GTEST_OUTPUT", "json:" + resultsDir + "/"},
+      {"GRIDLOCK_TREE", tree},
+      {"GRIDLOCK_RUN", std::to_string(run)},
+  };
+  if (!only.empty()) {
+    std::string filter, regex;
+    for (const std::string& id : only) {
+      filter += (filter.empty() ? "" : ":") + id;
+      regex += (regex.empty() ? "" : "|") + regexEscape(id);
+    }
+    env.emplace_back("GRIDLOCK_TEST_FILTER", filter);
+    env.emplace_back("GTEST_FILTER", filter);
+    env.emplace_back("GRIDLOCK_TEST_REGEX", "^(" + regex + ")$");
+  }
+  return env;
+}
+
+Comparison collectAndCompare(const PairOptions& o, std::ostream& log) {
+  validate(o);
+  if (o.baselineResults.empty()) return runTrees(o, log);
+  TreeResults b = readTreeResults(o.baselineResults);
+  requireBaselineResults(b.first, o.baselineResults);
+  TreeResults c = readTreeResults(o.changeResults);
+  return compare(b, c, o.ranks);
+}
+
+int runPair(const PairOptions& o, std::ostream& out, std::ostream& err) {
+  Comparison c;
+  try {
+    c = collectAndCompare(o, err);
+  } catch (const InputError& e) {
+    err << "gridlock pair: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    err << "gridlock pair: internal error: " << e.what() << "\n";
+    return 2;
+  }
+  std::optional<std::ofstream> file;
+  if (!o.output.empty()) {
+    file.emplace(o.output);
+    if (!*file) {
+      err << "gridlock pair: error: cannot write " << o.output << "\n";
+      return 2;
+    }
+  }
+  std::ostream& dest = file ? *file : out;
+  if (o.format == "json")
+    writeJson(c, dest);
+  else if (o.format == "markdown")
+    writeMarkdown(c, dest);
+  else
+    writeText(c, dest);
+  dest.flush();
+  if (!dest) {
+    err << "gridlock pair: error: cannot write the report\n";
+    return 2;
+  }
+  return exitCode(c);
+}
+
+}  // namespace gridlock::pair

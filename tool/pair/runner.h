@@ -1,0 +1,41 @@
+// `gridlock pair` end to end: trees -> build -> test (+ reruns) -> results -> comparison -> report.
+#pragma once
+
+#include "pair/comparison.h"
+
+#include <ostream>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gridlock::pair {
+
+struct PairOptions {
+  std::string baseline, change;                // directories or git revisions
+  std::string baselineResults, changeResults;  // results already collected (instead of running)
+  std::string test, build;                     // shell commands, run in each tree
+  int reruns = 2;
+  int ranks = 0;    // expected ranks per test binary; 0: infer from the result files
+  int timeout = 0;  // seconds per test command run; 0: none
+  std::string format = "text";  // text | json | markdown
+  std::string output;           // report file; "" for `out`
+  std::string resultsDir;       // keep collected results here; "" for a temporary directory
+  std::string repo = ".";       // the repository revisions are resolved in
+};
+
+// Collects both trees' results (by running, or from the results directories) and compares them.
+// Progress and the commands' own output go to `log`. Throws InputError on bad input.
+Comparison collectAndCompare(const PairOptions& options, std::ostream& log);
+
+// The whole command: the report goes to `out` (or options.output); returns the exit status
+// (0 ok, 1 new_failure or invalid, 2 bad input, with the reason on `err`).
+int runPair(const PairOptions& options, std::ostream& out, std::ostream& err);
+
+// The environment a test command gets (docs/pair.md): GRIDLOCK_RESULTS_DIR, GTEST_OUTPUT,
+// GRIDLOCK_TREE, GRIDLOCK_RUN and, for reruns, the filters of the tests to run.
+std::vector<std::pair<std::string, std::string>> testEnvironment(
+    const std::string& resultsDir, const std::string& tree, int run,
+    const std::set<std::string>& only);
+
+}  // namespace gridlock::pair
