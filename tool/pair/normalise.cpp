@@ -57,6 +57,10 @@ std::string oneLine(std::string_view message, size_t max) {
   return out;
 }
 
+std::string readableMessage(std::string_view message, size_t max) {
+  return oneLine(unwrapException(dropLocationLine(message)), max);
+}
+
 std::string normaliseMessage(std::string_view message) {
   std::string m = unwrapException(dropLocationLine(message));
   std::string out;

@@ -12,6 +12,10 @@ namespace gridlock::pair {
 // (newlines included) collapses to single spaces. Digits inside identifiers (tp2, fp16) stay.
 std::string normaliseMessage(std::string_view message);
 
+// For tables: the location line dropped and an exception unwrapped, numbers and paths kept,
+// on one line cut to `max` characters.
+std::string readableMessage(std::string_view message, size_t max = 0);
+
 // The message on one line, whitespace collapsed, cut to `max` characters (for tables).
 std::string oneLine(std::string_view message, size_t max = 0);
 

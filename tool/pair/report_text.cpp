@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iomanip>
+#include <sstream>
 
 namespace gridlock::pair {
 
@@ -33,14 +34,17 @@ void writeText(const Comparison& c, std::ostream& out) {
     }
     auto row = [&](std::string_view a, std::string_view b, std::string_view d, std::string_view e,
                    std::string_view f) {
-      out << "  " << std::left << std::setw(wCat + 2) << a << std::setw(wId + 2) << b
-          << std::setw(wBase + 2) << d << std::setw(wChange + 2) << e << f << "\n";
+      std::ostringstream line;
+      line << "  " << std::left << std::setw(wCat + 2) << a << std::setw(wId + 2) << b
+           << std::setw(wBase + 2) << d << std::setw(wChange + 2) << e << f;
+      std::string s = line.str();
+      out << s.substr(0, s.find_last_not_of(' ') + 1) << "\n";  // no padding after the last cell
     };
     out << "\n";
     row("CATEGORY", "TEST", "BASELINE", "CHANGE", "MESSAGE");
     for (const TestRow* t : listed)
       row(name(t->category), t->id, name(t->baseline), wording::changeCell(*t),
-          oneLine(t->message, kMessageWidth) +
+          readableMessage(t->message, kMessageWidth) +
               wording::rankNote(t->identicalOnAllRanks, t->failedRanks, t->ranks));
   }
 

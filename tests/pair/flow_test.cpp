@@ -1,0 +1,217 @@
+// `--baseline DIR --change DIR --test CMD` for real, on tiny trees whose test suite is a shell
+// script writing GoogleTest JSON: categories, ranks, crashes, timeouts, builds, git revisions.
+#include "fake_suite.h"
+#include "pair/report.h"
+#include "pair/runner.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+namespace gridlock::pair {
+namespace {
+
+using namespace gridlock::pair::testing;
+
+struct Reported {
+  int code;
+  nlohmann::json report;
+  std::string err;
+};
+
+Reported runJson(PairOptions o) {
+  o.format = "json";
+  std::ostringstream out, err;
+  int code = runPair(o, out, err);
+  nlohmann::json j = out.str().empty() ? nlohmann::json() : nlohmann::json::parse(out.str());
+  return {code, j, err.str()};
+}
+
+std::map<std::string, std::string> categoriesOf(const nlohmann::json& report) {
+  std::map<std::string, std::string> m;
+  for (auto& t : report["tests"]) m[t["id"]] = t["category"];
+  return m;
+}
+
+TEST(Flow, TwoDirectoriesEndToEnd) {
+  TempDir d;
+  makeTree(d / "base", "A.same pass\nA.fixed fail\nA.still fail\nA.gone pass\nA.skip skip\n");
+  makeTree(d / "change", "A.same pass\nA.fixed pass\nA.still fail\nA.new pass\nA.skip skip\n");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = kSingleRank;
+  Reported r = runJson(o);
+  EXPECT_EQ(r.code, 0) << r.err;
+  std::map<std::string, std::string> expected = {
+      {"A.same", "passed_both"}, {"A.fixed", "fixed"},   {"A.still", "still_failing"},
+      {"A.gone", "removed"},     {"A.new", "added"},     {"A.skip", "passed_both"}};
+  EXPECT_EQ(categoriesOf(r.report), expected);
+  EXPECT_EQ(r.report["summary"]["skipped_both"], 1);
+  // The failure message comes verbatim; its signature drops the tree's path and the pid.
+  for (auto& t : r.report["tests"])
+    if (t["id"] == "A.still") {
+      EXPECT_EQ(t["message"], (d / "change") + "/model_test.cpp:" +
+                                  std::string(t["message"]).substr(std::string(t["message"]).find(':') + 1));
+      EXPECT_EQ(t["signature"], "A.still failed on rank <n>");
+    }
+  EXPECT_EQ(r.report["notes"], nlohmann::json::array());
+}
+
+TEST(Flow, RankFilesAndAFailureOnOneRank) {
+  TempDir d;
+  makeTree(d / "base", "A.same pass\nA.r pass\n");
+  makeTree(d / "change", "A.same pass\nA.r rankfail\n");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = kTwoRanks;
+  o.reruns = 1;
+  Reported r = runJson(o);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_TRUE(fs::exists(d / "change/flaky.count") == false);
+  EXPECT_EQ(r.report["ranks"], 2);
+  for (auto& t : r.report["tests"])
+    if (t["id"] == "A.r") {
+      EXPECT_EQ(t["category"], "new_failure");
+      EXPECT_EQ(t["failed_ranks"], nlohmann::json::array({1}));
+      EXPECT_EQ(t["reruns"], 1);
+    }
+}
+
+TEST(Flow, CrashedChangeMakesTestsInvalidNotZeroFailures) {
+  TempDir d;
+  makeTree(d / "base", "A.a pass\nA.b pass\n");
+  makeTree(d / "change", "A.a pass\nA.b crash\n");  // dies half-way through its report
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = kSingleRank;
+  o.reruns = 1;
+  Reported r = runJson(o);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.report["summary"]["invalid"], 2);
+  EXPECT_EQ(r.report["summary"]["passed_both"], 0);
+  EXPECT_EQ(r.report["notes"], nlohmann::json::array({"change: test command exited with status 139",
+                                                      "change rerun 1: test command exited with status 139"}));
+  EXPECT_EQ(r.report["signatures"][0]["message"],
+            "no result: suite.json: truncated JSON (<n> bytes) (crashed while writing?)");
+  EXPECT_EQ(r.report["signatures"][0]["count"], 2);
+}
+
+TEST(Flow, TimedOutChangeIsInvalid) {
+  TempDir d;
+  makeTree(d / "base", "A.a pass\n");
+  makeTree(d / "change", "A.a pass\n");
+  writeFile(d / "change/hang", "");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = "if [ -e hang ]; then sleep 30; fi; sh run_tests.sh";
+  o.timeout = 1;
+  o.reruns = 0;
+  Reported r = runJson(o);
+  EXPECT_EQ(r.code, 1);
+  EXPECT_EQ(r.report["tests"][0]["category"], "invalid");
+  EXPECT_EQ(r.report["tests"][0]["message"],
+            "no result: suite.json wrote no result file (crashed or timed out?)");
+  EXPECT_EQ(r.report["notes"], nlohmann::json::array({"change: test command timed out after 1s"}));
+}
+
+TEST(Flow, BuildRunsInEachTreeAndItsFailureIsBadInput) {
+  TempDir d;
+  makeTree(d / "base", "A.a pass\n");
+  makeTree(d / "change", "A.a pass\n");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.build = "echo $GRIDLOCK_TREE > built.txt";
+  o.test = "test -e built.txt && sh run_tests.sh";
+  Reported ok = runJson(o);
+  EXPECT_EQ(ok.code, 0) << ok.err;
+  EXPECT_EQ(readFile(d / "change/built.txt"), "change\n");
+  o.build = "test ! -e broken";
+  writeFile(d / "change/broken", "");
+  Reported bad = runJson(o);
+  EXPECT_EQ(bad.code, 2);
+  EXPECT_NE(bad.err.find("gridlock pair: error: change: build command exited with status 1"),
+            std::string::npos)
+      << bad.err;
+}
+
+TEST(Flow, MissingTreeAndSilentTestCommandAreBadInput) {
+  TempDir d;
+  makeTree(d / "base", "A.a pass\n");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "nowhere";
+  o.repo = d.path();  // not a git repository either
+  o.test = kSingleRank;
+  Reported r = runJson(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--change " + (d / "nowhere") + ": neither a directory nor a git revision"),
+            std::string::npos)
+      << r.err;
+  o.change = d / "base";
+  o.test = "true";  // writes no results
+  r = runJson(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("baseline: no result files"), std::string::npos) << r.err;
+}
+
+TEST(Flow, GitRevisionsAreCheckedOutAsWorktreesAndRemoved) {
+  TempDir d;
+  std::string repo = d / "repo";
+  makeTree(repo, "A.a pass\nA.b fail\n");
+  std::string git = "cd '" + repo + "' && git -c init.defaultBranch=main init -q && "
+                    "git -c user.name=t -c user.email=t@t add -A && "
+                    "git -c user.name=t -c user.email=t@t commit -qm base";
+  ASSERT_EQ(std::system(git.c_str()), 0);
+  writeFile(repo + "/tests.txt", "A.a fail\nA.b pass\n");
+  ASSERT_EQ(std::system(("cd '" + repo + "' && git -c user.name=t -c user.email=t@t commit -qam change").c_str()), 0);
+  PairOptions o;
+  o.baseline = "HEAD~1";
+  o.change = "HEAD";
+  o.repo = repo;
+  o.test = kSingleRank;
+  o.reruns = 0;
+  Reported r = runJson(o);
+  EXPECT_EQ(r.code, 1) << r.err;
+  std::map<std::string, std::string> expected = {{"A.a", "new_failure"}, {"A.b", "fixed"}};
+  EXPECT_EQ(categoriesOf(r.report), expected);
+  EXPECT_EQ(r.report["notes"].size(), 2u);
+  // Only the main worktree is left.
+  std::string list;
+  {
+    FILE* p = popen(("git -C '" + repo + "' worktree list --porcelain | grep -c '^worktree '").c_str(), "r");
+    char buf[64] = {};
+    if (p && fgets(buf, sizeof buf, p)) list = buf;
+    if (p) pclose(p);
+  }
+  EXPECT_EQ(list, "1\n");
+}
+
+TEST(Flow, ResultsDirKeepsRunsForALaterComparison) {
+  TempDir d;
+  makeTree(d / "base", "A.w pass\n");
+  makeTree(d / "change", "A.w flaky\n");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = kSingleRank;
+  o.resultsDir = d / "results";
+  Reported first = runJson(o);
+  EXPECT_EQ(first.code, 0);
+  EXPECT_TRUE(fs::exists(d / "results/change/run1/suite.json"));
+  PairOptions again;
+  again.baselineResults = d / "results/baseline";
+  again.changeResults = d / "results/change";
+  Reported second = runJson(again);
+  EXPECT_EQ(second.report["summary"], first.report["summary"]);
+  EXPECT_EQ(second.report["tests"][0]["category"], "flaky");
+}
+
+}  // namespace
+}  // namespace gridlock::pair

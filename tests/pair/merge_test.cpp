@@ -1,0 +1,127 @@
+// Merging ranks: a test fails when it fails on any rank and is invalid without a result on some
+// rank; a binary that vanished makes its tests invalid, never absent.
+#include "pair/merge.h"
+
+#include <gtest/gtest.h>
+
+namespace gridlock::pair {
+namespace {
+
+ResultFile file(const std::string& source, int rank, std::vector<Observation> tests) {
+  return {"/r/" + source + ".rank" + std::to_string(rank), source, rank, false, "", std::move(tests)};
+}
+
+ResultFile truncated(const std::string& source, int rank) {
+  return {"/r/" + source + ".rank" + std::to_string(rank), source, rank, true, "truncated JSON (12 bytes)", {}};
+}
+
+Observation pass(const std::string& id) { return {id, Outcome::Pass, ""}; }
+Observation fail(const std::string& id, const std::string& m) { return {id, Outcome::Fail, m}; }
+
+std::map<std::string, Merged> mergeOne(const RunResults& run, MissingSource missing = MissingSource::Crash,
+                                       int forcedRanks = 0) {
+  TestIndex index = indexRuns({&run}, forcedRanks);
+  return mergeRun(run, index, missing);
+}
+
+TEST(Merge, FailsWhenAnyRankFails) {
+  RunResults run{"", {file("a.json", 0, {pass("A.x")}), file("a.json", 1, {fail("A.x", "t.cpp:3\nboom 7")}),
+                      file("a.json", 2, {pass("A.x")})}};
+  Merged m = mergeOne(run).at("A.x");
+  EXPECT_EQ(m.status, Status::Fail);
+  EXPECT_EQ(m.message, "t.cpp:3\nboom 7");
+  EXPECT_EQ(m.failedRanks, std::vector<int>{1});
+  EXPECT_EQ(m.ranks, 3);
+  EXPECT_FALSE(m.identicalOnAllRanks);
+}
+
+TEST(Merge, IdenticalOnAllRanksAfterNormalising) {
+  RunResults run{"", {file("a.json", 0, {fail("A.x", "/t/base.cpp:3\nrank 0 at 0x10")}),
+                      file("a.json", 1, {fail("A.x", "/t/base.cpp:4\nrank 1 at 0x20")})}};
+  Merged m = mergeOne(run).at("A.x");
+  EXPECT_EQ(m.status, Status::Fail);
+  EXPECT_EQ(m.message, "/t/base.cpp:3\nrank 0 at 0x10");  // the lowest rank's, verbatim
+  EXPECT_EQ(m.failedRanks, (std::vector<int>{0, 1}));
+  EXPECT_TRUE(m.identicalOnAllRanks);
+
+  RunResults differ{"", {file("a.json", 0, {fail("A.x", "shard")}), file("a.json", 1, {fail("A.x", "group")})}};
+  EXPECT_FALSE(mergeOne(differ).at("A.x").identicalOnAllRanks);
+}
+
+TEST(Merge, MissingRankFileIsInvalid) {
+  // Rank 1 of three wrote nothing: it crashed before GoogleTest could write its report.
+  RunResults run{"", {file("a.json", 0, {pass("A.x")}), file("a.json", 2, {pass("A.x")})}};
+  Merged m = mergeOne(run).at("A.x");
+  EXPECT_EQ(m.status, Status::Invalid);
+  EXPECT_EQ(m.message, "no result: a.json wrote no result file (crashed or timed out?)");
+  EXPECT_EQ(m.failedRanks, std::vector<int>{1});
+}
+
+TEST(Merge, TruncatedRankFileIsInvalidNotZeroFailures) {
+  RunResults run{"", {file("a.json", 0, {pass("A.x"), pass("A.y")}), truncated("a.json", 1)}};
+  auto merged = mergeOne(run);
+  for (const char* id : {"A.x", "A.y"}) {
+    EXPECT_EQ(merged.at(id).status, Status::Invalid) << id;
+    EXPECT_EQ(merged.at(id).message,
+              "no result: /r/a.json.rank1: truncated JSON (12 bytes) (crashed while writing?)");
+  }
+}
+
+TEST(Merge, TestMissingFromOneRanksCompleteFileIsInvalid) {
+  RunResults run{"", {file("a.json", 0, {pass("A.x"), pass("A.y")}), file("a.json", 1, {pass("A.x")})}};
+  Merged m = mergeOne(run).at("A.y");
+  EXPECT_EQ(m.status, Status::Invalid);
+  EXPECT_EQ(m.message, "no result in /r/a.json.rank1");
+}
+
+TEST(Merge, CrashObservationIsInvalid) {
+  RunResults run{"", {file("ctest.xml", 0, {{"A.x", Outcome::Crash, "died while running A.x"}})}};
+  Merged m = mergeOne(run).at("A.x");
+  EXPECT_EQ(m.status, Status::Invalid);
+  EXPECT_EQ(m.message, "crashed: died while running A.x");
+}
+
+TEST(Merge, SkipsCountOnlyWhenEveryRankSkips) {
+  RunResults run{"", {file("a.json", 0, {pass("A.x"), {"A.s", Outcome::Skip, "no gpu"}}),
+                      file("a.json", 1, {{"A.x", Outcome::Skip, ""}, {"A.s", Outcome::Skip, "no gpu"}})}};
+  auto merged = mergeOne(run);
+  EXPECT_EQ(merged.at("A.x").status, Status::Pass);  // passed wherever it ran
+  EXPECT_EQ(merged.at("A.s").status, Status::Skip);
+  EXPECT_EQ(merged.at("A.s").message, "no gpu");
+}
+
+TEST(Merge, VanishedBinaryIsInvalidInTheChangeAndAbsentInTheBaseline) {
+  RunResults baseline{"", {file("a.json", 0, {pass("A.x")}), file("b.json", 0, {pass("B.y")})}};
+  RunResults change{"", {file("a.json", 0, {pass("A.x")}), file("c.json", 0, {pass("C.z")})}};
+  TestIndex index = indexRuns({&baseline, &change});
+  auto c = mergeRun(change, index, MissingSource::Crash);
+  EXPECT_EQ(c.at("B.y").status, Status::Invalid);  // b.json's binary died in the change
+  EXPECT_EQ(c.at("B.y").message, "no result: b.json wrote no result file (crashed or timed out?)");
+  auto b = mergeRun(baseline, index, MissingSource::Absent);
+  EXPECT_EQ(b.at("C.z").status, Status::Absent);  // c.json is a binary the change added
+}
+
+TEST(Merge, RemovedTestFromACompleteBinaryIsAbsent) {
+  RunResults baseline{"", {file("a.json", 0, {pass("A.x"), pass("A.gone")}), file("a.json", 1, {pass("A.x"), pass("A.gone")})}};
+  RunResults change{"", {file("a.json", 0, {pass("A.x")}), file("a.json", 1, {pass("A.x")})}};
+  TestIndex index = indexRuns({&baseline, &change});
+  EXPECT_EQ(mergeRun(change, index, MissingSource::Crash).at("A.gone").status, Status::Absent);
+  // ... but when the change's rank 1 file is cut off, its absence proves nothing.
+  RunResults cut{"", {file("a.json", 0, {pass("A.x")}), truncated("a.json", 1)}};
+  EXPECT_EQ(mergeRun(cut, indexRuns({&baseline, &cut}), MissingSource::Crash).at("A.gone").status,
+            Status::Invalid);
+}
+
+TEST(Merge, ExpectedRanksComeFromBothTreesOrFromForcedRanks) {
+  RunResults baseline{"", {file("a.json", 0, {pass("A.x")}), file("a.json", 1, {pass("A.x")})}};
+  RunResults change{"", {file("a.json", 0, {pass("A.x")})}};  // the highest rank died
+  TestIndex index = indexRuns({&baseline, &change});
+  EXPECT_EQ(index.ranksOf.at("a.json"), (std::set<int>{0, 1}));
+  EXPECT_EQ(mergeRun(change, index, MissingSource::Crash).at("A.x").status, Status::Invalid);
+  // Alone, the change cannot tell a dead top rank; --ranks can.
+  EXPECT_EQ(mergeOne(change).at("A.x").status, Status::Pass);
+  EXPECT_EQ(mergeOne(change, MissingSource::Crash, 2).at("A.x").status, Status::Invalid);
+}
+
+}  // namespace
+}  // namespace gridlock::pair
