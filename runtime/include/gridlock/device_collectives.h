@@ -42,5 +42,10 @@ template <class T>
 void recv(T* buf, std::size_t count, int src, const ProcessGroup& group,
           cudaStream_t stream = nullptr);
 
+// Brackets point-to-point calls issued together (ncclGroupStart/ncclGroupEnd), so a ring of
+// sends and receives cannot deadlock.
+void group_start();
+void group_end();
+
 }  // namespace device
 }  // namespace gridlock

@@ -108,6 +108,9 @@ void recv(T* buf, std::size_t count, int src, const ProcessGroup& g, cudaStream_
                      g.name());
 }
 
+void group_start() { detail::check_nccl(ncclGroupStart(), "ncclGroupStart", "(none)"); }
+void group_end() { detail::check_nccl(ncclGroupEnd(), "ncclGroupEnd", "(none)"); }
+
 #define GRIDLOCK_INSTANTIATE(T)                                                               \
   template void all_reduce<T>(T*, std::size_t, ReduceOp, const ProcessGroup&, cudaStream_t);  \
   template void broadcast<T>(T*, std::size_t, int, const ProcessGroup&, cudaStream_t);        \
