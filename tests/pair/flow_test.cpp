@@ -215,3 +215,78 @@ TEST(Flow, ResultsDirKeepsRunsForALaterComparison) {
 
 }  // namespace
 }  // namespace gridlock::pair
+
+namespace gridlock::pair {
+namespace {
+
+using namespace gridlock::pair::testing;
+
+// tool/pair/gtest-rank-output.sh points each rank's GoogleTest report at its own directory.
+TEST(RankOutputWrapper, SetsGTestOutputPerRank) {
+  TempDir d;
+  std::string wrapper = std::string(PAIR_SOURCE_DIR) + "/gtest-rank-output.sh";
+  std::string cmd = "cd '" + d.path() + "' && for r in 0 1; do GRIDLOCK_RESULTS_DIR=/res "
+                    "OMPI_COMM_WORLD_RANK=$r sh '" + wrapper +
+                    "' sh -c 'echo $GTEST_OUTPUT' >> out.txt; done";
+  ASSERT_EQ(std::system(cmd.c_str()), 0);
+  EXPECT_EQ(readFile(d / "out.txt"), "json:/res/rank0/\njson:/res/rank1/\n");
+}
+
+}  // namespace
+}  // namespace gridlock::pair
+
+namespace gridlock::pair {
+namespace {
+
+using namespace gridlock::pair::testing;
+
+// The documented convention for real: mpirun starts each rank through gtest-rank-output.sh, a
+// real GoogleTest binary writes rank<N>/<binary>.json, and pair merges the ranks.
+TEST(MpiFlow, RealGTestBinaryUnderMpirun) {
+  if (std::system("command -v mpirun >/dev/null 2>&1") != 0) GTEST_SKIP() << "no mpirun";
+  TempDir d;
+  fs::create_directories(d / "base");
+  fs::create_directories(d / "change");
+  writeFile(d / "change/break", "");
+  writeFile(d / "change/crash", "");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -n 2 --oversubscribe "
+           "sh " + std::string(PAIR_SOURCE_DIR) + "/gtest-rank-output.sh " PAIR_FAKE_RANK_GTEST;
+  o.reruns = 1;
+  o.resultsDir = d / "results";
+  o.format = "json";
+  std::ostringstream out, err;
+  EXPECT_EQ(runPair(o, out, err), 1) << err.str();
+  EXPECT_TRUE(fs::exists(d / "results/baseline/run0/rank1/pair_fake_rank_gtest.json"));
+  nlohmann::json j = nlohmann::json::parse(out.str());
+  std::map<std::string, std::string> cats;
+  for (auto& t : j["tests"]) cats[t["id"]] = t["category"];
+  // CrashesOnRank1 aborts rank 1, so rank 1 writes no report and every test of the binary is
+  // invalid there; nothing may read as passed.
+  std::map<std::string, std::string> expected = {
+      {"Mpi.Same", "invalid"}, {"Mpi.BreaksOnRank1", "invalid"}, {"Mpi.CrashesOnRank1", "invalid"}};
+  EXPECT_EQ(cats, expected);
+  EXPECT_EQ(j["ranks"], 2);
+
+  // Without the crash the one-rank failure shows, merged over ranks.
+  fs::remove(d / "change/crash");
+  std::ostringstream out2, err2;
+  EXPECT_EQ(runPair(o, out2, err2), 1) << err2.str();
+  j = nlohmann::json::parse(out2.str());
+  cats.clear();
+  for (auto& t : j["tests"]) {
+    cats[t["id"]] = t["category"];
+    if (t["id"] == "Mpi.BreaksOnRank1") {
+      EXPECT_EQ(t["failed_ranks"], nlohmann::json::array({1}));
+      EXPECT_EQ(t["signature"], "Attention requires an explicit pg_collection");
+    }
+  }
+  expected = {{"Mpi.Same", "passed_both"}, {"Mpi.BreaksOnRank1", "new_failure"},
+              {"Mpi.CrashesOnRank1", "passed_both"}};
+  EXPECT_EQ(cats, expected);
+}
+
+}  // namespace
+}  // namespace gridlock::pair

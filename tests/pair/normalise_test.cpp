@@ -15,6 +15,9 @@ TEST(Normalise, UnwrapsExceptionsAndDropsTheLocationLine) {
             "Expected equality of these values: a Which is: <n> <n>");
   EXPECT_EQ(normaliseMessage("/work/a/tests/attn_test.cpp:42: Failure\nValue of: ok"),
             "Value of: ok");
+  EXPECT_EQ(normaliseMessage("t.cpp:21\nFailed\nAttention requires an explicit pg_collection"),
+            "Attention requires an explicit pg_collection");  // FAIL() << "..."
+  EXPECT_EQ(normaliseMessage("Failed\nnot after a location"), "Failed not after a location");
 }
 
 TEST(Normalise, PathsKeepTheirFileName) {

@@ -9,7 +9,8 @@ namespace {
 bool isWord(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool isPathChar(char c) { return isWord(c) || c == '/' || c == '.' || c == '-' || c == '+' || c == '~'; }
 
-// "file.cpp:42", "unknown file", "file.cpp:42: Failure", "file.cpp(42): error: Failure".
+// "file.cpp:42", "unknown file", "file.cpp:42: Failure", "file.cpp(42): error: Failure", and
+// the "Failed" line of FAIL() after it.
 // Only the first line is matched: std::regex recurses per character and long text overflows.
 std::string dropLocationLine(std::string_view m) {
   static const std::regex location(
@@ -17,7 +18,10 @@ std::string dropLocationLine(std::string_view m) {
   size_t nl = m.find('\n');
   std::string first(m.substr(0, nl));
   if (first.size() > 512 || !std::regex_match(first, location)) return std::string(m);
-  return nl == std::string_view::npos ? std::string() : std::string(m.substr(nl + 1));
+  std::string rest = nl == std::string_view::npos ? std::string() : std::string(m.substr(nl + 1));
+  // FAIL() << "why" and ADD_FAILURE() put a bare "Failed" line before the reason.
+  if (rest == "Failed" || rest.rfind("Failed\n", 0) == 0) rest.erase(0, rest.size() > 6 ? 7 : 6);
+  return rest;
 }
 
 std::string unwrapException(const std::string& m) {

@@ -6,7 +6,8 @@
 
 namespace gridlock::pair {
 
-// Drops GoogleTest's location line ("file.cpp:42" / "unknown file" / "file.cpp:42: Failure"),
+// Drops GoogleTest's location line ("file.cpp:42" / "unknown file" / "file.cpp:42: Failure")
+// and the "Failed" line of FAIL() after it,
 // unwraps "C++ exception with description "X" thrown in the test body." to X, shortens paths
 // to their file name, and replaces hex addresses with <addr> and numbers with <n>; whitespace
 // (newlines included) collapses to single spaces. Digits inside identifiers (tp2, fp16) stay.
