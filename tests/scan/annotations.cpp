@@ -1,0 +1,90 @@
+#include "scan/annotations.h"
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+
+namespace gridlock::test {
+
+std::string canonical(const facts::Read& r) {
+  std::string s = r.kind;
+  if (!r.group.empty()) s += " " + r.group;
+  if (r.guard != "none") s += " guard=" + r.guard;
+  if (r.macro) s += " macro=" + *r.macro;
+  if (r.kind != "global_write") s += " fix=" + r.fix;
+  if (r.edge) s += " edge";
+  if (r.suppressed) s += " suppressed";
+  return s;
+}
+
+Expectations parseAnnotations(const std::string& root) {
+  namespace fs = std::filesystem;
+  static const std::regex re(R"(expect-read(@([+-]\d+))?:\s*(.*)$)");
+  Expectations out;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    std::string ext = entry.path().extension().string();
+    if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h" && ext != ".cu")) continue;
+    std::string rel = fs::relative(entry.path(), root).string();
+    std::ifstream in(entry.path());
+    std::string line;
+    for (unsigned n = 1; std::getline(in, line); ++n) {
+      std::smatch m;
+      if (!std::regex_search(line, m, re)) continue;
+      unsigned target = n + (m[2].matched ? std::stoi(m[2].str()) : 0);
+      std::istringstream words(m[3].str());
+      std::string kind, w, group, guard, macro, fix;
+      bool edge = false, suppressed = false;
+      unsigned times = 1;
+      words >> kind;
+      while (words >> w) {
+        if (w.rfind("guard=", 0) == 0) guard = w.substr(6);
+        else if (w.rfind("macro=", 0) == 0) macro = w.substr(6);
+        else if (w.rfind("fix=", 0) == 0) fix = w.substr(4);
+        else if (w == "edge") edge = true;
+        else if (w == "suppressed") suppressed = true;
+        else if (w.size() > 1 && w[0] == 'x' && std::isdigit(static_cast<unsigned char>(w[1]))) times = std::stoi(w.substr(1));
+        else if (group.empty() && w.find('=') == std::string::npos) group = w;
+        else throw std::runtime_error(rel + ":" + std::to_string(n) + ": bad annotation word " + w);
+      }
+      if (kind != "global_write" && fix.empty())
+        throw std::runtime_error(rel + ":" + std::to_string(n) + ": annotation needs fix=");
+      facts::Read r;
+      r.kind = kind;
+      r.group = group;
+      r.guard = guard.empty() ? "none" : guard;
+      if (!macro.empty()) r.macro = macro;
+      r.fix = fix;
+      r.edge = edge;
+      if (suppressed) r.suppressed = "";
+      for (unsigned i = 0; i < times; ++i) out[{rel, target}].insert(canonical(r));
+    }
+  }
+  return out;
+}
+
+std::string diff(const Expectations& expected, const Expectations& actual) {
+  std::ostringstream out;
+  std::set<LineKey> keys;
+  for (const auto& [k, v] : expected) keys.insert(k);
+  for (const auto& [k, v] : actual) keys.insert(k);
+  auto join = [](const std::multiset<std::string>* s) {
+    if (!s) return std::string("(nothing)");
+    std::string j;
+    for (const auto& x : *s) j += (j.empty() ? "" : "; ") + x;
+    return j;
+  };
+  for (const auto& k : keys) {
+    auto e = expected.find(k), a = actual.find(k);
+    const auto* es = e == expected.end() ? nullptr : &e->second;
+    const auto* as = a == actual.end() ? nullptr : &a->second;
+    if (es && as && *es == *as) continue;
+    out << k.first << ":" << k.second << ": expected [" << join(es) << "], scanned [" << join(as)
+        << "]\n";
+  }
+  return out.str();
+}
+
+}  // namespace gridlock::test

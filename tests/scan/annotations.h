@@ -1,0 +1,27 @@
+// Ground truth kept beside fixture code, the way clang-tidy's tests keep CHECK-MESSAGES:
+//   code();  // expect-read: KIND [GROUP] [guard=fallback] [macro=M] [fix=F] [edge] [suppressed] [xN]
+//   // expect-read@+2: ...   (the annotation is for the line two below)
+// Every read the scanner reports must be annotated and every annotation reported.
+#pragma once
+
+#include "facts/facts.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gridlock::test {
+
+using LineKey = std::pair<std::string, unsigned>;  // root-relative file, line
+using Expectations = std::map<LineKey, std::multiset<std::string>>;
+
+// The canonical text of a read, as annotations spell it.
+std::string canonical(const facts::Read& r);
+// Annotations of every .cpp/.h/.cu file under `root`; throws on a malformed one.
+Expectations parseAnnotations(const std::string& root);
+// Human-readable differences ("" when equal).
+std::string diff(const Expectations& expected, const Expectations& actual);
+
+}  // namespace gridlock::test

@@ -1,0 +1,187 @@
+// The gridlock binary end to end: exit statuses, messages that name the problem, outputs,
+// and the gate's baseline arithmetic on the bundled fixture.
+#include "support/run_command.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+
+namespace gridlock::test {
+namespace {
+
+const std::string kBin = GRIDLOCK_BIN;
+const std::string kSrc = GRIDLOCK_SOURCE_DIR;
+const std::string kFixtureArgs = std::string(" -p ") + GRIDLOCK_BINARY_DIR "/fixtures/scan --rules " +
+                                 GRIDLOCK_SOURCE_DIR "/fixtures/scan/gridlock.json --root " +
+                                 GRIDLOCK_SOURCE_DIR "/fixtures/scan";
+
+TEST(ScanCli, TextDiagnosticsAreClangStyle) {
+  CommandResult r = runCommand(kBin + " scan" + kFixtureArgs);
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("core/attention.cpp:23:36: warning: global tp src_rank from "
+                       "gridlock::parallel_state::get_tensor_model_parallel_src_rank in "
+                       "minitron::SelfAttention::src; fix: use this->pg_collection_->tp "
+                       "[gridlock-global-read]\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("core/comm.cpp:9:39: note: expanded from macro 'TP_RANK' (spelled at "
+                       "core/macros.h:6:45)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("gridlock: 26 global reads in 6 files (7 translation units scanned, 0 "
+                       "parse errors)\n"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(ScanCli, JsonHasTheContractFields) {
+  CommandResult r = runCommand(kBin + " scan --format json" + kFixtureArgs);
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["summary"]["total"], 26);
+  EXPECT_EQ(j["summary"]["by_kind"]["accessor"], 24);
+  EXPECT_EQ(j["summary"]["by_kind"]["shim"], 1);
+  EXPECT_EQ(j["summary"]["by_kind"]["global_state"], 1);
+  EXPECT_EQ(j["summary"]["by_kind"]["laundered"], 0);
+  EXPECT_EQ(j["summary"]["files_scanned"], 7);
+  EXPECT_EQ(j["summary"]["parse_errors"], 0);
+  EXPECT_EQ(j["summary"]["writes"], 2);
+  const auto& first = j["reads"][0];
+  for (const char* key : {"file", "line", "column", "name", "kind", "group", "enclosing", "guard",
+                          "macro", "fix"})
+    EXPECT_TRUE(first.contains(key)) << key;
+  EXPECT_EQ(first["file"], "core/attention.cpp");
+  EXPECT_EQ(first["line"], 10);
+  EXPECT_EQ(first["guard"], "fallback");
+  EXPECT_EQ(first["enclosing"], "minitron::Attention::Attention");
+  EXPECT_TRUE(first["macro"].is_null());
+}
+
+TEST(ScanCli, SarifIsVersion210WithLocations) {
+  CommandResult r = runCommand(kBin + " scan --format sarif" + kFixtureArgs);
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["version"], "2.1.0");
+  const auto& run = j["runs"][0];
+  EXPECT_EQ(run["tool"]["driver"]["name"], "gridlock");
+  EXPECT_EQ(run["results"].size(), 30u);  // 26 counted + 1 edge + 1 suppressed + 2 writes
+  const auto& loc = run["results"][0]["locations"][0]["physicalLocation"];
+  EXPECT_EQ(loc["artifactLocation"]["uri"], "core/attention.cpp");
+  EXPECT_EQ(loc["region"]["startLine"], 10);
+  size_t suppressed = 0;
+  for (const auto& res : run["results"])
+    if (res.contains("suppressions")) ++suppressed;
+  EXPECT_EQ(suppressed, 1u);
+}
+
+TEST(ScanCli, ParseErrorExitsTwoAndNamesTheFile) {
+  std::string args = std::string(" -p ") + GRIDLOCK_BINARY_DIR "/fixtures/broken --rules " + kSrc +
+                     "/rules/gridlock-legacy.json --root " + kSrc + "/fixtures/broken";
+  CommandResult r = runCommand(kBin + " scan --format json" + args);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("gridlock: error: broken.cpp failed to parse"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("broken.cpp:5:68: error: expected ';' after return statement"),
+            std::string::npos)
+      << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["summary"]["parse_errors"], 1);
+  EXPECT_EQ(j["parse_errors"][0]["file"], "broken.cpp");
+
+  CommandResult allowed = runCommand(kBin + " scan --allow-parse-errors" + args);
+  EXPECT_EQ(allowed.status, 0);
+  EXPECT_NE(allowed.err.find("broken.cpp failed to parse"), std::string::npos);
+}
+
+TEST(ScanCli, MissingCompileDatabaseIsBadInput) {
+  CommandResult r = runCommand(kBin + " scan -p /nonexistent/build --rules " + kSrc +
+                               "/rules/mpi.json");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no compile database: /nonexistent/build/compile_commands.json does not exist"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(ScanCli, MalformedRulePackNamesFileAndPath) {
+  std::string dir = makeTempDir("rules");
+  writeFile(dir + "/bad.json",
+            R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})");
+  CommandResult r = runCommand(kBin + " scan" + std::string(" -p ") + GRIDLOCK_BINARY_DIR +
+                               "/fixtures/scan --rules " + dir + "/bad.json");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find(dir + "/bad.json: /accessors/0/kind: expected one of \"accessor\", "
+                             "\"shim\"; got \"acessor\""),
+            std::string::npos)
+      << r.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(GateCli, BaselineLifecycle) {
+  std::string dir = makeTempDir("gate");
+  std::string base = dir + "/baseline.json";
+  std::string gate = kBin + " gate" + kFixtureArgs + " --baseline " + base;
+
+  CommandResult missing = runCommand(gate);
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.err.find("no baseline at " + base), std::string::npos);
+
+  CommandResult created = runCommand(gate + " --update");
+  ASSERT_EQ(created.status, 0) << created.out << created.err;
+  EXPECT_NE(created.out.find("gate: created baseline " + base + " with 26 reads in 24 keys"),
+            std::string::npos)
+      << created.out;
+  std::string bytes = readFile(base);
+
+  CommandResult same = runCommand(gate);
+  EXPECT_EQ(same.status, 0);
+  EXPECT_NE(same.out.find("gate: passed: 26 global reads, as in the baseline"), std::string::npos);
+  EXPECT_NE(same.out.find("allowed: core/state.cpp:18: "
+                          "gridlock::parallel_state::get_data_parallel_world_size (only logs the "
+                          "layout once at start-up)"),
+            std::string::npos)
+      << same.out;
+
+  // A lower baseline count: the gate fails and names the key; --update will not grow it.
+  auto j = nlohmann::json::parse(bytes);
+  for (auto& e : j["entries"])
+    if (e["enclosing"] == "minitron::rank_twice") e["count"] = 1;
+  writeFile(base, j.dump(2) + "\n");
+  CommandResult rose = runCommand(gate);
+  EXPECT_EQ(rose.status, 1);
+  EXPECT_NE(rose.out.find("rose: core/comm.cpp | minitron::rank_twice | "
+                          "gridlock::parallel_state::get_tensor_model_parallel_rank: 1 -> 2"),
+            std::string::npos)
+      << rose.out;
+  std::string lowered = readFile(base);
+  CommandResult refuse = runCommand(gate + " --update");
+  EXPECT_EQ(refuse.status, 1);
+  EXPECT_NE(refuse.out.find("refusing to grow the baseline"), std::string::npos);
+  EXPECT_EQ(readFile(base), lowered);
+
+  // A key the baseline lacks is new.
+  j = nlohmann::json::parse(bytes);
+  j["entries"].erase(0);
+  writeFile(base, j.dump(2) + "\n");
+  CommandResult added = runCommand(gate);
+  EXPECT_EQ(added.status, 1);
+  EXPECT_NE(added.out.find("new:  core/attention.cpp | minitron::Attention::Attention | "
+                           "gridlock::parallel_state::get_tensor_model_parallel_group: 1 read(s)"),
+            std::string::npos)
+      << added.out;
+
+  // A higher baseline count: passes, says counts fell; --update shrinks it back, byte-stable.
+  j = nlohmann::json::parse(bytes);
+  j["entries"][0]["count"] = 5;
+  writeFile(base, j.dump(2) + "\n");
+  CommandResult fell = runCommand(gate);
+  EXPECT_EQ(fell.status, 0);
+  EXPECT_NE(fell.out.find("counts fell from 30 to 26; run with --update"), std::string::npos)
+      << fell.out;
+  CommandResult shrink = runCommand(gate + " --update");
+  EXPECT_EQ(shrink.status, 0);
+  EXPECT_EQ(readFile(base), bytes);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gridlock::test

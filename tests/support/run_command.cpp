@@ -1,0 +1,45 @@
+#include "support/run_command.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace gridlock::test {
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+std::string makeTempDir(const std::string& tag) {
+  std::string templ = (std::filesystem::temp_directory_path() / ("gridlock-" + tag + "-XXXXXX")).string();
+  if (!mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
+  return templ;
+}
+
+CommandResult runCommand(const std::string& command) {
+  std::string dir = makeTempDir("cmd");
+  std::string out = dir + "/out", err = dir + "/err";
+  int raw = std::system((command + " >" + out + " 2>" + err).c_str());
+  CommandResult r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  r.out = readFile(out);
+  r.err = readFile(err);
+  std::filesystem::remove_all(dir);
+  return r;
+}
+
+}  // namespace gridlock::test

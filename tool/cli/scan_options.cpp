@@ -1,0 +1,95 @@
+#include "cli/scan_options.h"
+
+#include "frontend/file_places.h"
+#include "frontend/frontend.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#ifndef GRIDLOCK_CLANG_BINARY
+#define GRIDLOCK_CLANG_BINARY "clang++"
+#endif
+#ifndef GRIDLOCK_CLANG_RESOURCE_DIR
+#define GRIDLOCK_CLANG_RESOURCE_DIR ""
+#endif
+
+namespace gridlock::cli {
+
+void addScanOptions(CLI::App& cmd, ScanOptions& o) {
+  cmd.add_option("-p", o.buildDir, "Build directory holding compile_commands.json")->required();
+  cmd.add_option("--rules", o.rules, "Rule pack (repeatable)")->required();
+  cmd.add_option("--root", o.root, "Paths in output are relative to this directory");
+  cmd.add_option("files", o.files, "Restrict the scan to these files or directories");
+  cmd.add_option("--extra-arg", o.extraArgs, "Extra compiler flag (repeatable)");
+  cmd.add_option("--jobs,-j", o.jobs, "Translation units in parallel (default: all cores)");
+  cmd.add_flag("--allow-parse-errors", o.allowParseErrors,
+               "Exit 0 even when a file fails to parse (it is still reported)");
+  cmd.add_option("--resource-dir", o.resourceDir,
+                 "Clang resource directory (default: the one gridlock was built with)");
+  cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");
+}
+
+ScanRun runScan(const ScanOptions& o) {
+  ScanRun run;
+  if (!llvm::sys::fs::is_directory(o.root))
+    throw std::runtime_error("--root " + o.root + ": not a directory");
+  run.root = frontend::realPath(o.root);
+  run.rules = rules::RuleSet::load(o.rules);
+
+  frontend::DatabaseOptions dbo;
+  dbo.buildDir = o.buildDir;
+  dbo.extraArgs = o.extraArgs;
+  dbo.resourceDir = o.resourceDir.empty() ? GRIDLOCK_CLANG_RESOURCE_DIR : o.resourceDir;
+  dbo.cuda.cudaPath = o.cudaPath;
+  dbo.cuda.clang = GRIDLOCK_CLANG_BINARY;
+  auto db = frontend::ScanDatabase::load(dbo);
+
+  frontend::FrontendOptions fo;
+  fo.root = run.root;
+  fo.only = o.files;
+  fo.jobs = o.jobs;
+  fo.progress = true;
+  fo.cuda = dbo.cuda;
+  auto files = frontend::selectFiles(*db, run.rules, fo);
+  run.inventory = index::merge(frontend::runFrontend(*db, run.rules, files, fo));
+  return run;
+}
+
+void writeOutput(const std::string& path, const std::string& text) {
+  if (path.empty() || path == "-") {
+    std::cout << text << std::flush;
+    return;
+  }
+  std::string tmp = path + ".gridlock-tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error(path + ": cannot write");
+    out << text;
+    if (!out.flush()) throw std::runtime_error(path + ": write failed");
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    throw std::runtime_error(path + ": cannot replace");
+  }
+}
+
+int parseErrorStatus(const ScanRun& run, const ScanOptions& o) {
+  const auto& errors = run.inventory.parseErrors;
+  if (errors.empty()) return 0;
+  for (const auto& e : errors) {
+    std::cerr << "gridlock: error: " << e.file << " failed to parse; its reads are not counted\n";
+    for (const auto& m : e.messages) std::cerr << "  " << m << "\n";
+  }
+  if (o.allowParseErrors) return 0;
+  std::cerr << "gridlock: " << errors.size()
+            << " file(s) failed to parse; the inventory is incomplete (pass --allow-parse-errors "
+               "to accept that)\n";
+  return 2;
+}
+
+}  // namespace gridlock::cli

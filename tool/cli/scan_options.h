@@ -1,0 +1,44 @@
+// Options shared by every command that scans (scan, gate), and the scan pipeline itself:
+// compile database + rules -> frontend -> index.
+#pragma once
+
+#include "index/inventory.h"
+#include "rules/rule_set.h"
+
+#include <CLI/CLI.hpp>
+
+#include <string>
+#include <vector>
+
+namespace gridlock::cli {
+
+struct ScanOptions {
+  std::string buildDir;
+  std::vector<std::string> rules;
+  std::string root = ".";
+  std::vector<std::string> files;
+  std::vector<std::string> extraArgs;
+  unsigned jobs = 0;
+  bool allowParseErrors = false;
+  std::string resourceDir;
+  std::string cudaPath = "/usr/local/cuda";
+};
+
+void addScanOptions(CLI::App& cmd, ScanOptions& o);
+
+struct ScanRun {
+  rules::RuleSet rules;
+  index::Inventory inventory;
+  std::string root;  // real path
+};
+
+// Throws on bad input (rules, database, positional paths).
+ScanRun runScan(const ScanOptions& o);
+
+// Writes `text` to `path` atomically (temp file + rename), or to stdout when path is empty.
+void writeOutput(const std::string& path, const std::string& text);
+
+// Prints parse errors to stderr and returns 2 when they are not allowed, else 0.
+int parseErrorStatus(const ScanRun& run, const ScanOptions& o);
+
+}  // namespace gridlock::cli

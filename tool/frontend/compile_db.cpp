@@ -1,0 +1,84 @@
+#include "frontend/compile_db.h"
+
+#include <clang/Tooling/JSONCompilationDatabase.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+
+namespace gridlock::frontend {
+namespace {
+
+std::optional<std::string> readWholeFile(const std::string& path) {
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf) return std::nullopt;
+  return (*buf)->getBuffer().str();
+}
+
+bool isCudaSource(llvm::StringRef file) { return llvm::sys::path::extension(file) == ".cu"; }
+
+}  // namespace
+
+std::unique_ptr<ScanDatabase> ScanDatabase::load(const DatabaseOptions& options) {
+  llvm::SmallString<256> path(options.buildDir);
+  llvm::sys::path::append(path, "compile_commands.json");
+  if (!llvm::sys::fs::exists(path))
+    throw InputError("no compile database: " + std::string(path) +
+                     " does not exist (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or "
+                     "pass -p with the build directory that has it)");
+  std::string error;
+  auto inner = clang::tooling::JSONCompilationDatabase::loadFromFile(
+      path, error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!inner) throw InputError("cannot load compile database " + std::string(path) + ": " + error);
+  return std::unique_ptr<ScanDatabase>(new ScanDatabase(std::move(inner), options));
+}
+
+ScanDatabase::ScanDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> inner,
+                           DatabaseOptions opts)
+    : inner_(std::move(inner)), options_(std::move(opts)) {
+  // Translate everything once, up front: the per-TU workers then only read.
+  for (const auto& file : inner_->getAllFiles()) {
+    auto& cmds = commands_[file];
+    for (auto cmd : inner_->getCompileCommands(file))
+      cmds.push_back(adjust(std::move(cmd), notes_[file]));
+  }
+}
+
+clang::tooling::CompileCommand ScanDatabase::adjust(clang::tooling::CompileCommand cmd,
+                                                    std::vector<std::string>& notes) const {
+  std::vector<std::string>& args = cmd.CommandLine;
+  if (!args.empty() && isNvcc(args[0])) {
+    NvccTranslation t = translateNvcc(args, cmd.Directory, options_.cuda, readWholeFile);
+    args = std::move(t.args);
+    notes.push_back("nvcc command translated to Clang CUDA (host side)");
+    for (auto& n : t.notes) notes.push_back(std::move(n));
+  } else if (isCudaSource(cmd.Filename)) {
+    for (auto& f : cudaHostFlags(options_.cuda)) args.push_back(f);
+  }
+  // Clang's own headers (and CUDA's wrappers) live in the resource dir of the Clang we link.
+  if (!options_.resourceDir.empty()) args.push_back("-resource-dir=" + options_.resourceDir);
+  // Errors reach the scan's own consumer; no "N errors generated" lines on stderr.
+  args.push_back("-fno-caret-diagnostics");
+  for (const auto& a : options_.extraArgs) args.push_back(a);
+  return cmd;
+}
+
+std::vector<clang::tooling::CompileCommand> ScanDatabase::getCompileCommands(
+    llvm::StringRef file) const {
+  auto it = commands_.find(file.str());
+  if (it != commands_.end()) return it->second;
+  // The inner database may know the file under another spelling.
+  std::vector<clang::tooling::CompileCommand> out;
+  std::vector<std::string> ignored;  // only files of the database get notes
+  for (auto cmd : inner_->getCompileCommands(file)) out.push_back(adjust(std::move(cmd), ignored));
+  return out;
+}
+
+std::vector<std::string> ScanDatabase::getAllFiles() const { return inner_->getAllFiles(); }
+
+const std::vector<std::string>& ScanDatabase::notes(const std::string& file) const {
+  static const std::vector<std::string> none;
+  auto it = notes_.find(file);
+  return it == notes_.end() ? none : it->second;
+}
+
+}  // namespace gridlock::frontend

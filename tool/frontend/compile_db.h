@@ -1,0 +1,52 @@
+// The compile database as the scan sees it: compile_commands.json from -p, with nvcc entries
+// translated into Clang CUDA commands, --extra-arg and the resource dir added.
+#pragma once
+
+#include "frontend/nvcc_translate.h"
+
+#include <clang/Tooling/CompilationDatabase.h>
+
+#include <map>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gridlock::frontend {
+
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct DatabaseOptions {
+  std::string buildDir;                // -p
+  std::vector<std::string> extraArgs;  // --extra-arg
+  std::string resourceDir;             // -resource-dir for Clang's own headers
+  CudaSettings cuda;
+};
+
+class ScanDatabase : public clang::tooling::CompilationDatabase {
+ public:
+  // Throws InputError naming the directory when there is no readable database.
+  static std::unique_ptr<ScanDatabase> load(const DatabaseOptions& options);
+
+  std::vector<clang::tooling::CompileCommand> getCompileCommands(
+      llvm::StringRef file) const override;
+  std::vector<std::string> getAllFiles() const override;
+
+  // What translation did to the commands of a file, for the report.
+  const std::vector<std::string>& notes(const std::string& file) const;
+
+ private:
+  ScanDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> inner, DatabaseOptions opts);
+  clang::tooling::CompileCommand adjust(clang::tooling::CompileCommand cmd,
+                                        std::vector<std::string>& notes) const;
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> inner_;
+  DatabaseOptions options_;
+  std::map<std::string, std::vector<clang::tooling::CompileCommand>> commands_;
+  std::map<std::string, std::vector<std::string>> notes_;
+};
+
+}  // namespace gridlock::frontend

@@ -1,0 +1,48 @@
+#include "frontend/file_places.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+namespace gridlock::frontend {
+
+std::string realPath(const std::string& path) {
+  llvm::SmallString<256> out;
+  if (!llvm::sys::fs::real_path(path, out)) return std::string(out);
+  out = path;
+  llvm::sys::fs::make_absolute(out);
+  llvm::sys::path::remove_dots(out, true);
+  return std::string(out);
+}
+
+bool relativeTo(const std::string& root, const std::string& path, std::string& out) {
+  if (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
+      path[root.size()] == '/') {
+    out = path.substr(root.size() + 1);
+    return true;
+  }
+  out = path;
+  return false;
+}
+
+const FilePlaces::Info& FilePlaces::at(clang::SourceLocation loc) {
+  return of(sm_.getFileID(sm_.getExpansionLoc(loc)));
+}
+
+const FilePlaces::Info& FilePlaces::of(clang::FileID fid) {
+  if (fid.isInvalid()) return none_;
+  auto it = cache_.find(fid);
+  if (it != cache_.end()) return it->second;
+  Info info;
+  if (auto entry = sm_.getFileEntryRefForID(fid)) {
+    // Names are relative to the compile command's directory; the FileManager knows it.
+    llvm::StringRef canonical = sm_.getFileManager().getCanonicalName(*entry);
+    info.underRoot = relativeTo(root_, canonical.str(), info.path);
+    for (size_t p = 0; p < rules_.packs().size(); ++p) {
+      info.perPack.push_back(rules_.place(info.path, info.underRoot, p));
+      if (info.perPack.back() != rules::Placement::Out) info.interest = true;
+    }
+  }
+  return cache_.try_emplace(fid, std::move(info)).first->second;
+}
+
+}  // namespace gridlock::frontend

@@ -1,0 +1,208 @@
+#include "frontend/frontend.h"
+
+#include "frontend/file_places.h"
+#include "frontend/read_collector.h"
+
+#include <clang/Frontend/CompilerInstance.h>
+#include <clang/Frontend/FrontendActions.h>
+#include <clang/Lex/PPCallbacks.h>
+#include <clang/Lex/Preprocessor.h>
+#include <clang/Tooling/Tooling.h>
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/Path.h>
+#include <llvm/Support/ThreadPool.h>
+#include <llvm/Support/Threading.h>
+#include <llvm/Support/VirtualFileSystem.h>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <iostream>
+#include <mutex>
+
+namespace gridlock::frontend {
+namespace {
+
+using namespace clang;
+
+// Keeps a TU's first errors; the scan reports them and never counts a broken file as clean.
+class ErrorCollector : public DiagnosticConsumer {
+ public:
+  explicit ErrorCollector(const std::string& root) : root_(root) {}
+  void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic& info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level < DiagnosticsEngine::Error || messages.size() >= 5) return;
+    llvm::SmallString<256> text;
+    info.FormatDiagnostic(text);
+    std::string where;
+    if (info.hasSourceManager() && info.getLocation().isValid()) {
+      const SourceManager& sm = info.getSourceManager();
+      PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
+      if (p.isValid()) {
+        std::string file = realPath(p.getFilename()), rel;
+        relativeTo(root_, file, rel);
+        where = rel + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": ";
+      }
+    }
+    messages.push_back(where + (level == DiagnosticsEngine::Fatal ? "fatal error: " : "error: ") +
+                       std::string(text));
+  }
+  std::vector<std::string> messages;
+
+ private:
+  std::string root_;
+};
+
+class MacroRecorder : public PPCallbacks {
+ public:
+  MacroRecorder(const rules::RuleSet& rules, std::vector<MacroExpansion>& out)
+      : rules_(rules), out_(out) {}
+  void MacroExpands(const Token& name, const MacroDefinition&, SourceRange,
+                    const MacroArgs*) override {
+    if (const IdentifierInfo* ii = name.getIdentifierInfo())
+      if (const rules::AccessorRule* r = rules_.macro(ii->getName().str()))
+        out_.push_back({name.getLocation(), r});
+  }
+
+ private:
+  const rules::RuleSet& rules_;
+  std::vector<MacroExpansion>& out_;
+};
+
+class ScanConsumer : public ASTConsumer {
+ public:
+  ScanConsumer(const rules::RuleSet& rules, const std::string& root,
+               std::vector<MacroExpansion>& macros, facts::TuFacts& out)
+      : rules_(rules), root_(root), macros_(macros), out_(out) {}
+  void HandleTranslationUnit(ASTContext& ctx) override {
+    FilePlaces places(ctx.getSourceManager(), rules_, root_);
+    ReadCollector collector(ctx, rules_, places, macros_, out_);
+    collector.TraverseDecl(ctx.getTranslationUnitDecl());
+    collector.finish();
+  }
+
+ private:
+  const rules::RuleSet& rules_;
+  const std::string& root_;
+  std::vector<MacroExpansion>& macros_;
+  facts::TuFacts& out_;
+};
+
+class ScanAction : public ASTFrontendAction {
+ public:
+  ScanAction(const rules::RuleSet& rules, const std::string& root, facts::TuFacts& out)
+      : rules_(rules), root_(root), out_(out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
+    if (rules_.hasMacros())
+      ci.getPreprocessor().addPPCallbacks(std::make_unique<MacroRecorder>(rules_, macros_));
+    return std::make_unique<ScanConsumer>(rules_, root_, macros_, out_);
+  }
+
+ private:
+  const rules::RuleSet& rules_;
+  const std::string& root_;
+  facts::TuFacts& out_;
+  std::vector<MacroExpansion> macros_;
+};
+
+class ScanActionFactory : public tooling::FrontendActionFactory {
+ public:
+  ScanActionFactory(const rules::RuleSet& rules, const std::string& root, facts::TuFacts& out)
+      : rules_(rules), root_(root), out_(out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<ScanAction>(rules_, root_, out_);
+  }
+
+ private:
+  const rules::RuleSet& rules_;
+  const std::string& root_;
+  facts::TuFacts& out_;
+};
+
+facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
+                       const std::string& file, const FrontendOptions& options) {
+  facts::TuFacts out;
+  std::string abs = realPath(file);
+  relativeTo(options.root, abs, out.mainFile);
+  out.notes = db.notes(file);
+  // A physical file system of its own: the shared real one would move the process's cwd
+  // under the other threads' feet. The CUDA 13 workaround header lies in memory above it.
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  memory->addFile(options.cuda.workaroundDir + "/texture_fetch_functions.h", 0,
+                  llvm::MemoryBuffer::getMemBuffer(""));
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      llvm::vfs::createPhysicalFileSystem());
+  overlay->pushOverlay(memory);
+  tooling::ClangTool tool(db, {file}, std::make_shared<PCHContainerOperations>(), overlay);
+  tool.setPrintErrorMessage(false);  // errors are reported once, by the scan
+  ErrorCollector errors(options.root);
+  tool.setDiagnosticConsumer(&errors);
+  ScanActionFactory factory(rules, options.root, out);
+  int rc = tool.run(&factory);
+  if (errors.getNumErrors() > 0 || rc != 0) {
+    facts::ParseError e;
+    e.file = out.mainFile;
+    e.messages = errors.messages;
+    if (e.messages.empty()) e.messages.push_back("the compiler could not run on this file");
+    out.parseError = std::move(e);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> selectFiles(const ScanDatabase& db, const rules::RuleSet& rules,
+                                     const FrontendOptions& options) {
+  std::vector<std::string> only;
+  for (const auto& o : options.only) only.push_back(realPath(o));
+  std::vector<bool> used(only.size(), false);
+  std::vector<std::string> files;
+  for (const auto& f : db.getAllFiles()) {
+    std::string abs = realPath(f), rel;
+    bool under = relativeTo(options.root, abs, rel);
+    if (!only.empty()) {
+      bool hit = false;
+      for (size_t i = 0; i < only.size(); ++i) {
+        if (abs == only[i] || llvm::StringRef(abs).starts_with(only[i] + "/")) {
+          hit = true;
+          used[i] = true;
+        }
+      }
+      if (!hit) continue;
+    }
+    if (rules.anyInterest(rel, under)) files.push_back(f);
+  }
+  for (size_t i = 0; i < only.size(); ++i)
+    if (!used[i])
+      throw InputError(options.only[i] + ": not in the compile database");
+  return files;
+}
+
+std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
+                                        const std::vector<std::string>& files,
+                                        const FrontendOptions& options) {
+  std::vector<facts::TuFacts> results(files.size());
+  unsigned jobs = options.jobs ? options.jobs : llvm::hardware_concurrency().compute_thread_count();
+  std::atomic<size_t> done{0};
+  std::mutex progressMutex;
+  bool progress = options.progress && isatty(STDERR_FILENO);
+  {
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
+    for (size_t i = 0; i < files.size(); ++i) {
+      pool.async([&, i] {
+        results[i] = scanOne(db, rules, files[i], options);
+        size_t n = ++done;
+        if (progress) {
+          std::lock_guard<std::mutex> lock(progressMutex);
+          std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].mainFile
+                    << std::flush;
+        }
+      });
+    }
+    pool.wait();
+  }
+  if (progress) std::cerr << "\r\033[K" << std::flush;
+  return results;
+}
+
+}  // namespace gridlock::frontend

@@ -1,0 +1,31 @@
+// Runs the read collector over translation units of a compile database, in parallel.
+#pragma once
+
+#include "facts/facts.h"
+#include "frontend/compile_db.h"
+#include "rules/rule_set.h"
+
+#include <string>
+#include <vector>
+
+namespace gridlock::frontend {
+
+struct FrontendOptions {
+  std::string root;            // real path of --root
+  std::vector<std::string> only;  // positional paths: restrict to these files or directories
+  unsigned jobs = 0;           // 0: all cores
+  bool progress = false;       // a progress line on stderr
+  CudaSettings cuda;
+};
+
+// The database files to scan: those in `only` (when given) whose main file is in or at an
+// edge of some pack's scope. Throws InputError when a positional path matches nothing.
+std::vector<std::string> selectFiles(const ScanDatabase& db, const rules::RuleSet& rules,
+                                     const FrontendOptions& options);
+
+// One TuFacts per file, in the order of `files`.
+std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
+                                        const std::vector<std::string>& files,
+                                        const FrontendOptions& options);
+
+}  // namespace gridlock::frontend

@@ -1,0 +1,333 @@
+#include "frontend/read_collector.h"
+
+#include "frontend/guard.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/Lex/Lexer.h>
+
+namespace gridlock::frontend {
+namespace {
+
+using namespace clang;
+
+llvm::StringRef lastComponent(llvm::StringRef qualified) {
+  size_t pos = qualified.rfind("::");
+  return pos == llvm::StringRef::npos ? qualified : qualified.substr(pos + 2);
+}
+
+// The declaration a template instantiation was made from, so a read names the template.
+const FunctionDecl* pattern(const FunctionDecl* fd) {
+  if (const FunctionDecl* p = fd->getTemplateInstantiationPattern()) return p;
+  return fd;
+}
+
+const CXXRecordDecl* enclosingClass(const DeclContext* dc) {
+  for (; dc; dc = dc->getParent()) {
+    if (const auto* rd = dyn_cast<CXXRecordDecl>(dc)) {
+      if (rd->isLambda()) continue;
+      if (const CXXRecordDecl* p = rd->getTemplateInstantiationPattern()) return p;
+      return rd;
+    }
+    if (isa<FunctionDecl>(dc)) return nullptr;  // a local class's method stays with its class
+  }
+  return nullptr;
+}
+
+std::string trim(llvm::StringRef s) { return s.trim().str(); }
+
+}  // namespace
+
+ReadCollector::ReadCollector(ASTContext& ctx, const rules::RuleSet& rules, FilePlaces& places,
+                             const std::vector<MacroExpansion>& macroExpansions,
+                             facts::TuFacts& out)
+    : ctx_(ctx), sm_(ctx.getSourceManager()), rules_(rules), places_(places), sources_(rules),
+      out_(out) {
+  for (const auto& pack : rules.packs()) {
+    for (const auto& a : pack.accessors)
+      if (!a.function.empty()) simpleNames_.insert(lastComponent(a.function));
+    for (const auto& g : pack.globals) simpleNames_.insert(lastComponent(g.variable));
+  }
+  for (const auto& m : macroExpansions)
+    pendingMacros_.emplace(sm_.getExpansionLoc(m.nameLoc).getRawEncoding(), m);
+  frames_.emplace_back();  // file scope
+}
+
+bool ReadCollector::TraverseDecl(Decl* d) {
+  if (!d) return true;
+  if (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl, ExportDecl>(d)) {
+    SourceLocation loc = d->getLocation();
+    if (loc.isValid() && !places_.at(loc).interest) return true;
+  }
+  bool frame = false;
+  if (isa<FunctionDecl>(d)) {
+    frame = true;
+  } else if (const auto* vd = dyn_cast<VarDecl>(d)) {
+    frame = !isa<ParmVarDecl>(vd) && !vd->isLocalVarDeclOrParm();
+  } else if (isa<FieldDecl>(d)) {
+    frame = true;
+  }
+  if (!frame) return Base::TraverseDecl(d);
+  frames_.push_back(Frame{d, {}, {}});
+  bool ok = Base::TraverseDecl(d);
+  frames_.pop_back();
+  return ok;
+}
+
+bool ReadCollector::TraverseStmt(Stmt* s, DataRecursionQueue*) {
+  if (!s) return true;
+  // No data recursion: the path from the body to each node is what guards are read from.
+  auto& path = frames_.back().path;
+  path.push_back(s);
+  bool ok = Base::TraverseStmt(s, nullptr);
+  path.pop_back();
+  return ok;
+}
+
+const rules::AccessorRule* ReadCollector::functionRule(const NamedDecl* d) {
+  if (!d->getIdentifier() || !simpleNames_.contains(d->getName())) return nullptr;
+  const Decl* key = d->getCanonicalDecl();
+  if (auto it = ruleCache_.find(key); it != ruleCache_.end())
+    return static_cast<const rules::AccessorRule*>(it->second);
+  const NamedDecl* named = d;
+  if (const auto* fd = dyn_cast<FunctionDecl>(d)) named = pattern(fd);
+  if (const auto* ft = dyn_cast<FunctionTemplateDecl>(d)) named = ft->getTemplatedDecl();
+  const rules::AccessorRule* rule = rules_.function(named->getQualifiedNameAsString());
+  ruleCache_[key] = rule;
+  return rule;
+}
+
+const rules::GlobalRule* ReadCollector::globalRule(const VarDecl* d) {
+  if (!d->getIdentifier() || !d->hasGlobalStorage() || !simpleNames_.contains(d->getName()))
+    return nullptr;
+  const Decl* key = d->getCanonicalDecl();
+  if (auto it = ruleCache_.find(key); it != ruleCache_.end())
+    return static_cast<const rules::GlobalRule*>(it->second);
+  const rules::GlobalRule* rule = rules_.global(d->getQualifiedNameAsString());
+  ruleCache_[key] = rule;
+  return rule;
+}
+
+bool ReadCollector::VisitDeclRefExpr(DeclRefExpr* e) {
+  const ValueDecl* d = e->getDecl();
+  if (const auto* fd = dyn_cast<FunctionDecl>(d))
+    onFunctionRef(fd, e->getLocation());
+  else if (const auto* vd = dyn_cast<VarDecl>(d))
+    onVariableRef(vd, e->getLocation());
+  return true;
+}
+
+bool ReadCollector::VisitMemberExpr(MemberExpr* e) {
+  const ValueDecl* d = e->getMemberDecl();
+  if (const auto* md = dyn_cast<CXXMethodDecl>(d))
+    onFunctionRef(md, e->getMemberLoc());
+  else if (const auto* vd = dyn_cast<VarDecl>(d))  // static data member through an object
+    onVariableRef(vd, e->getMemberLoc());
+  return true;
+}
+
+// In a template not yet instantiated, a call with dependent arguments is still a lookup
+// result; when every candidate is the same rule, it is that read.
+bool ReadCollector::VisitUnresolvedLookupExpr(UnresolvedLookupExpr* e) {
+  const rules::AccessorRule* rule = nullptr;
+  const NamedDecl* first = nullptr;
+  for (const NamedDecl* d : e->decls()) {
+    const rules::AccessorRule* r = functionRule(d->getUnderlyingDecl());
+    if (!r || (rule && r != rule)) return true;
+    rule = r;
+    first = d->getUnderlyingDecl();
+  }
+  if (first) onFunctionRef(first, e->getNameLoc());
+  return true;
+}
+
+bool ReadCollector::VisitUnresolvedMemberExpr(UnresolvedMemberExpr* e) {
+  const rules::AccessorRule* rule = nullptr;
+  const NamedDecl* first = nullptr;
+  for (const NamedDecl* d : e->decls()) {
+    const rules::AccessorRule* r = functionRule(d->getUnderlyingDecl());
+    if (!r || (rule && r != rule)) return true;
+    rule = r;
+    first = d->getUnderlyingDecl();
+  }
+  if (first) onFunctionRef(first, e->getMemberLoc());
+  return true;
+}
+
+bool ReadCollector::VisitDeclStmt(DeclStmt* s) {
+  Frame& f = frames_.back();
+  const Stmt* scope = f.path.size() >= 2 ? f.path[f.path.size() - 2] : nullptr;
+  for (const Decl* d : s->decls())
+    if (const auto* vd = dyn_cast<VarDecl>(d)) f.locals.emplace_back(vd, scope);
+  return true;
+}
+
+bool ReadCollector::VisitExpr(Expr* e) {
+  if (pendingMacros_.empty() || !e->getBeginLoc().isMacroID()) return true;
+  // The outermost expression that starts where a rule macro is expanded is that read.
+  auto range = pendingMacros_.equal_range(sm_.getExpansionLoc(e->getBeginLoc()).getRawEncoding());
+  if (range.first == range.second) return true;
+  std::vector<MacroExpansion> claimed;
+  for (auto it = range.first; it != range.second; ++it) claimed.push_back(it->second);
+  pendingMacros_.erase(range.first, range.second);
+  for (const auto& m : claimed)
+    record({m.rule->macro, m.rule->kind, m.rule->group, m.rule->yields, m.rule->pack}, m.nameLoc);
+  return true;
+}
+
+void ReadCollector::finish() {
+  frames_.resize(1);
+  frames_.back().path.clear();
+  for (const auto& [site, m] : pendingMacros_)
+    record({m.rule->macro, m.rule->kind, m.rule->group, m.rule->yields, m.rule->pack}, m.nameLoc);
+  pendingMacros_.clear();
+}
+
+void ReadCollector::onFunctionRef(const NamedDecl* d, SourceLocation loc) {
+  if (const rules::AccessorRule* r = functionRule(d))
+    record({r->function, r->kind, r->group, r->yields, r->pack}, loc);
+}
+
+void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
+  if (const rules::GlobalRule* r = globalRule(d))
+    record({r->variable, isWrite() ? "global_write" : r->kind, "", "state", r->pack}, loc);
+}
+
+// Whether the reference on top of the path is assigned to, incremented or decremented.
+bool ReadCollector::isWrite() const {
+  const auto& path = frames_.back().path;
+  if (path.empty()) return false;
+  const Stmt* child = path.back();
+  for (size_t i = path.size() - 1; i-- > 0;) {
+    const Stmt* p = path[i];
+    if (isa<ParenExpr>(p)) {
+      child = p;
+      continue;
+    }
+    if (const auto* cast = dyn_cast<ImplicitCastExpr>(p)) {
+      if (cast->getCastKind() == CK_LValueToRValue) return false;
+      child = p;
+      continue;
+    }
+    if (const auto* b = dyn_cast<BinaryOperator>(p)) return b->isAssignmentOp() && b->getLHS() == child;
+    if (const auto* u = dyn_cast<UnaryOperator>(p)) return u->isIncrementDecrementOp();
+    if (const auto* op = dyn_cast<CXXOperatorCallExpr>(p))
+      return op->isAssignmentOp() && op->getNumArgs() > 0 && op->getArg(0) == child;
+    return false;
+  }
+  return false;
+}
+
+void ReadCollector::record(const Target& t, SourceLocation loc) {
+  // Where the read is spelled: inside a macro definition it is reported at the expansion
+  // site and names the macro; a macro argument is reported where the argument was written.
+  std::optional<std::string> macro;
+  SourceLocation walk = loc;
+  while (walk.isMacroID()) {
+    if (sm_.isMacroArgExpansion(walk)) {
+      walk = sm_.getImmediateSpellingLoc(walk);
+      continue;
+    }
+    macro = Lexer::getImmediateMacroName(walk, sm_, ctx_.getLangOpts()).str();
+    break;
+  }
+  SourceLocation report = macro ? sm_.getExpansionLoc(loc) : walk;
+  SourceLocation spelled = sm_.getSpellingLoc(loc);
+
+  const FilePlaces::Info& file = places_.at(report);
+  if (file.perPack.empty() || file.perPack[t.pack] == rules::Placement::Out) return;
+  PresumedLoc at = sm_.getPresumedLoc(report, /*UseLineDirectives=*/false);
+  PresumedLoc sp = sm_.getPresumedLoc(spelled, false);
+  if (at.isInvalid()) return;
+  std::string spelling = sp.isInvalid() ? std::string()
+                                        : places_.at(spelled).path + ":" +
+                                              std::to_string(sp.getLine()) + ":" +
+                                              std::to_string(sp.getColumn());
+  if (!seen_.emplace(file.path, at.getLine(), at.getColumn(), t.name, spelling).second) return;
+
+  facts::Read r;
+  r.file = file.path;
+  r.line = at.getLine();
+  r.column = at.getColumn();
+  r.name = t.name;
+  r.kind = t.kind;
+  r.group = t.group;
+  r.yields = t.yields;
+  r.macro = macro;
+  r.spelling = spelling;
+  r.edge = file.perPack[t.pack] == rules::Placement::Edge;
+
+  const Frame& f = frames_.back();
+  if (f.decl) {
+    if (const auto* fd = dyn_cast<FunctionDecl>(f.decl)) {
+      r.enclosing = pattern(fd)->getQualifiedNameAsString();
+      if (const CXXRecordDecl* rd = enclosingClass(fd->getDeclContext()))
+        r.enclosingClass = rd->getQualifiedNameAsString();
+    } else if (const auto* nd = dyn_cast<NamedDecl>(f.decl)) {
+      r.enclosing = nd->getQualifiedNameAsString();
+      if (const CXXRecordDecl* rd = enclosingClass(nd->getDeclContext()))
+        r.enclosingClass = rd->getQualifiedNameAsString();
+    }
+  }
+  if (t.kind != "global_write" && !f.path.empty() && isFallback(f.path, ctx_)) r.guard = "fallback";
+  r.suppressed = suppression(sm_.getExpansionLoc(report));
+  if (t.kind == "global_write") {
+    r.fix = "";
+  } else if (r.edge || r.suppressed) {
+    r.fix = "none";
+  } else {
+    r.fix = fixFor(t, r.fixSource);
+    if (r.guard == "fallback") r.fix = "require";
+  }
+  out_.reads.push_back(std::move(r));
+}
+
+std::string ReadCollector::fixFor(const Target& t, std::string& source) {
+  const Frame& f = frames_.back();
+  const FunctionDecl* fn = f.decl ? dyn_cast<FunctionDecl>(f.decl) : nullptr;
+  if (!fn) return "thread";
+  std::vector<const VarDecl*> locals;
+  for (const auto& [vd, scope] : f.locals)
+    if (!scope || std::find(f.path.begin(), f.path.end(), scope) != f.path.end())
+      locals.push_back(vd);
+  if (t.kind == "global_state") return "thread";
+  source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields);
+  return source.empty() ? "thread" : "substitute";
+}
+
+// `// gridlock: allow(reason)` on the read's line, or alone on the line above it.
+std::optional<std::string> ReadCollector::suppression(SourceLocation fileLoc) {
+  FileID fid = sm_.getFileID(fileLoc);
+  unsigned line = sm_.getSpellingLineNumber(fileLoc);
+  llvm::StringRef buffer = sm_.getBufferData(fid);
+  auto lineText = [&](unsigned n) -> llvm::StringRef {
+    if (n == 0) return {};
+    SourceLocation start = sm_.translateLineCol(fid, n, 1);
+    unsigned off = sm_.getFileOffset(start);
+    llvm::StringRef rest = buffer.substr(off);
+    return rest.substr(0, rest.find('\n'));
+  };
+  const char* marker = "gridlock: allow";
+  for (unsigned n : {line, line - 1}) {
+    llvm::StringRef text = lineText(n);
+    size_t comment = text.find("//");
+    if (comment == llvm::StringRef::npos) continue;
+    if (n != line && !text.ltrim().starts_with("//")) continue;
+    llvm::StringRef c = text.substr(comment);
+    size_t m = c.find(marker);
+    if (m == llvm::StringRef::npos) continue;
+    llvm::StringRef after = c.substr(m + strlen(marker));
+    size_t close = after.rfind(')');
+    if (after.starts_with("(") && close != llvm::StringRef::npos) {
+      std::string reason = trim(after.substr(1, close - 1));
+      if (!reason.empty()) return reason;
+    }
+    const FilePlaces::Info& file = places_.of(fid);
+    if (badSuppressionSeen_.emplace(file.path, n).second)
+      out_.badSuppressions.push_back({file.path, n, trim(c)});
+  }
+  return std::nullopt;
+}
+
+}  // namespace gridlock::frontend

@@ -1,0 +1,88 @@
+// The AST walk of one translation unit: every reference to a rule's accessor, shim, macro or
+// global variable in an in-scope file, with its enclosing symbol, guard and fix hint.
+// Declarations in files no pack cares about are skipped whole, which keeps the walk cheap
+// next to the parse.
+#pragma once
+
+#include "facts/facts.h"
+#include "frontend/file_places.h"
+#include "frontend/scope_sources.h"
+#include "rules/rule_set.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/StringSet.h>
+
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace gridlock::frontend {
+
+// One expansion of a rule macro, as the preprocessor saw it.
+struct MacroExpansion {
+  clang::SourceLocation nameLoc;  // the macro name token
+  const rules::AccessorRule* rule = nullptr;
+};
+
+class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
+  using Base = clang::RecursiveASTVisitor<ReadCollector>;
+
+ public:
+  ReadCollector(clang::ASTContext& ctx, const rules::RuleSet& rules, FilePlaces& places,
+                const std::vector<MacroExpansion>& macroExpansions, facts::TuFacts& out);
+
+  // Templates: the pattern and each instantiation are walked; a read keeps one position.
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldWalkTypesOfTypeLocs() const { return false; }
+
+  bool TraverseDecl(clang::Decl* d);
+  bool TraverseStmt(clang::Stmt* s, DataRecursionQueue* queue = nullptr);
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e);
+  bool VisitMemberExpr(clang::MemberExpr* e);
+  bool VisitUnresolvedLookupExpr(clang::UnresolvedLookupExpr* e);
+  bool VisitUnresolvedMemberExpr(clang::UnresolvedMemberExpr* e);
+  bool VisitDeclStmt(clang::DeclStmt* s);
+  bool VisitExpr(clang::Expr* e);
+
+  // Records the rule-macro expansions that no expression claimed (e.g. at file scope).
+  void finish();
+
+ private:
+  struct Frame {
+    const clang::Decl* decl = nullptr;  // function, variable or field being walked
+    std::vector<const clang::Stmt*> path;
+    std::vector<std::pair<const clang::VarDecl*, const clang::Stmt*>> locals;
+  };
+  struct Target {
+    std::string name, kind, group, yields;
+    size_t pack = 0;
+  };
+
+  const rules::AccessorRule* functionRule(const clang::NamedDecl* d);
+  const rules::GlobalRule* globalRule(const clang::VarDecl* d);
+  void onFunctionRef(const clang::NamedDecl* d, clang::SourceLocation loc);
+  void onVariableRef(const clang::VarDecl* d, clang::SourceLocation loc);
+  void record(const Target& t, clang::SourceLocation loc);
+  bool isWrite() const;
+  std::string fixFor(const Target& t, std::string& source);
+  std::optional<std::string> suppression(clang::SourceLocation fileLoc);
+
+  clang::ASTContext& ctx_;
+  const clang::SourceManager& sm_;
+  const rules::RuleSet& rules_;
+  FilePlaces& places_;
+  ScopeSources sources_;
+  facts::TuFacts& out_;
+  std::vector<Frame> frames_;
+  llvm::StringSet<> simpleNames_;  // last components of rule names: a cheap first filter
+  llvm::DenseMap<const clang::Decl*, const void*> ruleCache_;
+  // Rule-macro expansions not yet claimed, by the raw file location they expand at.
+  std::multimap<unsigned, MacroExpansion> pendingMacros_;
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> seen_;
+  std::set<std::pair<std::string, unsigned>> badSuppressionSeen_;
+};
+
+}  // namespace gridlock::frontend

@@ -1,0 +1,119 @@
+#include "frontend/scope_sources.h"
+
+#include <clang/AST/DeclCXX.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/Type.h>
+
+#include <cctype>
+#include <set>
+
+namespace gridlock::frontend {
+namespace {
+
+using namespace clang;
+
+// "tpGroup", "tp_group_" -> "_tp_group_": identifier words, lower case, '_' around each.
+std::string words(llvm::StringRef name) {
+  std::string out = "_";
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    if (c == '_') {
+      if (out.back() != '_') out += '_';
+      continue;
+    }
+    if (std::isupper(static_cast<unsigned char>(c)) && i > 0 && out.back() != '_') out += '_';
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (out.back() != '_') out += '_';
+  return out;
+}
+
+bool isWrapper(const CXXRecordDecl* rd) {
+  static const std::set<std::string> wrappers = {"std::shared_ptr", "std::unique_ptr",
+                                                 "std::optional", "std::weak_ptr",
+                                                 "std::reference_wrapper"};
+  return rd && wrappers.count(rd->getQualifiedNameAsString()) > 0;
+}
+
+}  // namespace
+
+const rules::TypeRule* ScopeSources::ruleOf(QualType t, bool* pointerLike) const {
+  for (int depth = 0; depth < 8 && !t.isNull(); ++depth) {
+    t = t.getNonReferenceType().getUnqualifiedType();
+    // A typedef may itself be the rule (MPI_Comm is a pointer typedef).
+    for (QualType s = t; const auto* td = s->getAs<TypedefType>();
+         s = td->getDecl()->getUnderlyingType()) {
+      if (const rules::TypeRule* y = rules_.type(td->getDecl()->getQualifiedNameAsString()))
+        return y;
+    }
+    if (t->isPointerType()) {
+      if (pointerLike) *pointerLike = true;
+      t = t->getPointeeType();
+      continue;
+    }
+    const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
+    if (!rd) return nullptr;
+    if (const auto* spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+        spec && isWrapper(rd) && spec->getTemplateArgs().size() > 0 &&
+        spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+      if (pointerLike) *pointerLike = true;
+      t = spec->getTemplateArgs()[0].getAsType();
+      continue;
+    }
+    return rules_.type(rd->getQualifiedNameAsString());
+  }
+  return nullptr;
+}
+
+std::vector<SourceCandidate> ScopeSources::candidates(
+    const FunctionDecl* fn, const std::vector<const VarDecl*>& locals) const {
+  std::vector<SourceCandidate> out;
+  auto add = [&](const ValueDecl* d, std::string spelling) {
+    bool ptr = false;
+    if (const rules::TypeRule* y = ruleOf(d->getType(), &ptr))
+      out.push_back({d, std::move(spelling), y, ptr});
+  };
+  if (!fn) return out;
+  for (const ParmVarDecl* p : fn->parameters())
+    if (p->getIdentifier()) add(p, p->getName().str());
+  for (const VarDecl* v : locals)
+    if (v->getIdentifier()) add(v, v->getName().str());
+  const auto* md = dyn_cast<CXXMethodDecl>(fn);
+  if (!md || md->isStatic()) return out;
+  // Fields of the class and of every base reachable from it (protected/public for bases).
+  std::vector<const CXXRecordDecl*> work{md->getParent()};
+  std::set<const CXXRecordDecl*> seen;
+  while (!work.empty()) {
+    const CXXRecordDecl* rd = work.back();
+    work.pop_back();
+    if (!rd || !rd->hasDefinition() || !seen.insert(rd->getDefinition()).second) continue;
+    rd = rd->getDefinition();
+    for (const FieldDecl* f : rd->fields())
+      if (f->getIdentifier() && (rd == md->getParent() || f->getAccess() != AS_private))
+        add(f, "this->" + f->getName().str());
+    for (const CXXBaseSpecifier& b : rd->bases())
+      work.push_back(b.getType()->getAsCXXRecordDecl());
+  }
+  return out;
+}
+
+std::string ScopeSources::pick(const std::vector<SourceCandidate>& cands, const std::string& group,
+                               const std::string& yields) const {
+  // A collection carries every group: the best source for anything.
+  for (const auto& c : cands)
+    if (c.type->yields == "collection")
+      return yields == "collection" || group.empty()
+                 ? c.spelling
+                 : c.spelling + (c.pointerLike ? "->" : ".") + group;
+  if (yields == "collection" || group.empty()) return "";
+  // A group source must say which group it holds: by its type rule, else by its name.
+  for (const auto& c : cands)
+    if (c.type->yields == "group" && c.type->group == group) return c.spelling;
+  for (const auto& c : cands)
+    if (c.type->yields == "group" && c.type->group.empty() &&
+        words(c.decl->getName()).find("_" + group + "_") != std::string::npos)
+      return c.spelling;
+  return "";
+}
+
+}  // namespace gridlock::frontend

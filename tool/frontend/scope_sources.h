@@ -1,0 +1,44 @@
+// What could replace a global read at a given place: a parameter, a local declared before it,
+// or a field of the enclosing class (or its bases) whose type the rule pack lists as a group
+// or a collection. This is the `fix` hint of issue 2; the rewriter refines it.
+#pragma once
+
+#include "rules/rule_set.h"
+
+#include <clang/AST/Decl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gridlock::frontend {
+
+struct SourceCandidate {
+  const clang::ValueDecl* decl = nullptr;
+  std::string spelling;  // how to name it at the read: "pg", "this->pg_collection_"
+  const rules::TypeRule* type = nullptr;  // yields group | collection
+  bool pointerLike = false;
+};
+
+class ScopeSources {
+ public:
+  explicit ScopeSources(const rules::RuleSet& rules) : rules_(rules) {}
+
+  // The type rule that says what `type` holds, looking through references, pointers, const,
+  // typedefs and std::shared_ptr/unique_ptr/optional; null when none does.
+  const rules::TypeRule* ruleOf(clang::QualType type, bool* pointerLike = nullptr) const;
+
+  // Candidates visible in `fn`: its parameters, then `locals`, then fields of its class and
+  // of the bases of that class.
+  std::vector<SourceCandidate> candidates(const clang::FunctionDecl* fn,
+                                          const std::vector<const clang::VarDecl*>& locals) const;
+
+  // The spelling of the best candidate for a read of `group` yielding `yields`, or "".
+  std::string pick(const std::vector<SourceCandidate>& cands, const std::string& group,
+                   const std::string& yields) const;
+
+ private:
+  const rules::RuleSet& rules_;
+};
+
+}  // namespace gridlock::frontend

@@ -1,0 +1,37 @@
+#include "index/inventory.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace gridlock::index {
+
+Inventory merge(std::vector<facts::TuFacts> tus) {
+  Inventory inv;
+  inv.filesScanned = tus.size();
+  // A read's identity is where it is reported and where it is spelled: a header's read seen
+  // by many TUs, or a template's by many instantiations, is one read.
+  using Key = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
+  std::set<Key> seen;
+  std::set<std::pair<std::string, unsigned>> badSeen;
+  for (auto& tu : tus) {
+    for (auto& r : tu.reads)
+      if (seen.emplace(r.file, r.line, r.column, r.name, r.spelling).second)
+        inv.reads.push_back(std::move(r));
+    for (auto& b : tu.badSuppressions)
+      if (badSeen.emplace(b.file, b.line).second) inv.badSuppressions.push_back(std::move(b));
+    if (tu.parseError) inv.parseErrors.push_back(std::move(*tu.parseError));
+    if (!tu.notes.empty()) inv.notes[tu.mainFile] = std::move(tu.notes);
+  }
+  std::sort(inv.reads.begin(), inv.reads.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.file, a.line, a.column, a.name, a.spelling) <
+           std::tie(b.file, b.line, b.column, b.name, b.spelling);
+  });
+  std::sort(inv.parseErrors.begin(), inv.parseErrors.end(),
+            [](const auto& a, const auto& b) { return a.file < b.file; });
+  std::sort(inv.badSuppressions.begin(), inv.badSuppressions.end(),
+            [](const auto& a, const auto& b) { return std::tie(a.file, a.line) < std::tie(b.file, b.line); });
+  return inv;
+}
+
+}  // namespace gridlock::index

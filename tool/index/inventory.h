@@ -1,0 +1,23 @@
+// The merged facts of a whole scan: every read once, however many translation units or
+// template instantiations saw it.
+#pragma once
+
+#include "facts/facts.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gridlock::index {
+
+struct Inventory {
+  std::vector<facts::Read> reads;  // sorted by file, line, column, name; unique
+  std::vector<facts::ParseError> parseErrors;
+  std::vector<facts::BadSuppression> badSuppressions;
+  std::map<std::string, std::vector<std::string>> notes;  // TU main file -> frontend notes
+  size_t filesScanned = 0;
+};
+
+Inventory merge(std::vector<facts::TuFacts> tus);
+
+}  // namespace gridlock::index

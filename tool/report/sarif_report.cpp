@@ -1,0 +1,98 @@
+#include "report/reports.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <map>
+
+namespace gridlock::report {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+// FNV-1a: a fingerprint that is the same on every machine and run.
+std::string fingerprint(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ull;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+ojson rule(const char* id, const char* name, const char* text, const char* level) {
+  return {{"id", id},
+          {"name", name},
+          {"shortDescription", {{"text", text}}},
+          {"fullDescription", {{"text", text}}},
+          {"defaultConfiguration", {{"level", level}}},
+          {"helpUri", "https://github.com/gridlock/gridlock/blob/main/docs/scan.md"}};
+}
+
+ojson location(const std::string& file, unsigned line, unsigned column) {
+  ojson region = {{"startLine", line}};
+  if (column) region["startColumn"] = column;
+  return {{"physicalLocation",
+           {{"artifactLocation", {{"uri", file}, {"uriBaseId", "%SRCROOT%"}}},
+            {"region", region}}}};
+}
+
+}  // namespace
+
+std::string sarif(const index::Inventory& inv, const std::string& rootUri) {
+  ojson rules = ojson::array({
+      rule("gridlock-global-read", "GlobalGroupRead",
+           "A read of process-wide parallel state; pass the group explicitly.", "warning"),
+      rule("gridlock-global-write", "GlobalStateWrite",
+           "A write to process-wide sharding state.", "note"),
+      rule("gridlock-edge-read", "EdgeRead",
+           "A global read in an edge file (an entry point allowed to read globals).", "note"),
+  });
+  ojson results = ojson::array();
+  std::map<std::string, int> occurrences;
+  for (const auto& r : inv.reads) {
+    const char* id = r.kind == "global_write" ? "gridlock-global-write"
+                     : r.edge                 ? "gridlock-edge-read"
+                                              : "gridlock-global-read";
+    // Keyed like the baseline, so a fingerprint survives edits above the read.
+    std::string key = r.file + "|" + r.enclosing + "|" + r.name;
+    int n = occurrences[key]++;
+    ojson res = {{"ruleId", id},
+                 {"level", r.kind == "global_write" || r.edge ? "note" : "warning"},
+                 {"message", {{"text", message(r)}}},
+                 {"locations", ojson::array({location(r.file, r.line, r.column)})},
+                 {"partialFingerprints", {{"gridlockKey/v1", fingerprint(key + "|" + std::to_string(n))}}},
+                 {"properties",
+                  {{"kind", r.kind}, {"group", r.group}, {"guard", r.guard}, {"fix", r.fix}}}};
+    if (r.macro) res["properties"]["macro"] = *r.macro;
+    if (r.suppressed)
+      res["suppressions"] = ojson::array({{{"kind", "inSource"}, {"justification", *r.suppressed}}});
+    results.push_back(res);
+  }
+  ojson notifications = ojson::array();
+  for (const auto& e : inv.parseErrors)
+    notifications.push_back({{"level", "error"},
+                             {"message", {{"text", "failed to parse " + e.file + ": " +
+                                                       (e.messages.empty() ? "" : e.messages[0])}}},
+                             {"locations", ojson::array({location(e.file, 1, 0)})}});
+  ojson run = {
+      {"tool",
+       {{"driver",
+         {{"name", "gridlock"},
+          {"version", "0.1"},
+          {"informationUri", "https://github.com/gridlock/gridlock"},
+          {"rules", rules}}}}},
+      {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
+      {"invocations",
+       ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
+                      {"toolExecutionNotifications", notifications}}})},
+      {"results", results}};
+  ojson doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+               {"version", "2.1.0"},
+               {"runs", ojson::array({run})}};
+  return doc.dump(2) + "\n";
+}
+
+}  // namespace gridlock::report

@@ -1,0 +1,204 @@
+#include "rules/rule_pack.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <initializer_list>
+#include <set>
+#include <sstream>
+
+namespace gridlock::rules {
+namespace {
+
+using nlohmann::json;
+
+// Reads a JSON value while remembering where it is, so every error names its JSON path.
+class Reader {
+ public:
+  Reader(std::string file) : file_(std::move(file)) {}
+
+  [[noreturn]] void fail(const std::string& where, const std::string& what) const {
+    throw RuleError(file_ + ": " + (where.empty() ? "/" : where) + ": " + what);
+  }
+
+  const json& object(const json& j, const std::string& where,
+                     std::initializer_list<const char*> allowed) const {
+    if (!j.is_object()) fail(where, "expected an object, got " + std::string(j.type_name()));
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      bool known = std::any_of(allowed.begin(), allowed.end(),
+                               [&](const char* k) { return it.key() == k; });
+      if (!known) {
+        std::string list;
+        for (const char* k : allowed) list += std::string(list.empty() ? "" : ", ") + k;
+        fail(where + "/" + it.key(), "unknown key (allowed: " + list + ")");
+      }
+    }
+    return j;
+  }
+
+  std::string string(const json& j, const std::string& key, const std::string& where,
+                     bool required) const {
+    auto it = j.find(key);
+    if (it == j.end()) {
+      if (required) fail(where, "missing required key \"" + key + "\"");
+      return {};
+    }
+    if (!it->is_string() || it->get<std::string>().empty())
+      fail(where + "/" + key, "expected a non-empty string");
+    return it->get<std::string>();
+  }
+
+  std::string oneOf(const json& j, const std::string& key, const std::string& where,
+                    std::initializer_list<const char*> values, const std::string& dflt) const {
+    std::string v = string(j, key, where, dflt.empty());
+    if (v.empty()) return dflt;
+    for (const char* ok : values)
+      if (v == ok) return v;
+    std::string list;
+    for (const char* ok : values) list += std::string(list.empty() ? "" : ", ") + "\"" + ok + "\"";
+    fail(where + "/" + key, "expected one of " + list + "; got \"" + v + "\"");
+  }
+
+  std::vector<std::string> strings(const json& j, const std::string& key,
+                                   const std::string& where) const {
+    std::vector<std::string> out;
+    auto it = j.find(key);
+    if (it == j.end()) return out;
+    if (!it->is_array()) fail(where + "/" + key, "expected an array of strings");
+    for (size_t i = 0; i < it->size(); ++i) {
+      if (!(*it)[i].is_string())
+        fail(where + "/" + key + "/" + std::to_string(i), "expected a string");
+      out.push_back((*it)[i].get<std::string>());
+    }
+    return out;
+  }
+
+  const json& array(const json& j, const std::string& key, const std::string& where) const {
+    static const json empty = json::array();
+    auto it = j.find(key);
+    if (it == j.end()) return empty;
+    if (!it->is_array()) fail(where + "/" + key, "expected an array");
+    return *it;
+  }
+
+ private:
+  std::string file_;
+};
+
+std::string lineColumnOf(const std::string& text, size_t byte) {
+  size_t line = 1, col = 1;
+  for (size_t i = 0; i < byte && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(col);
+}
+
+}  // namespace
+
+RulePack parseRulePack(const std::string& text, const std::string& path, int depth) {
+  json root;
+  try {
+    root = json::parse(text);
+  } catch (const json::parse_error& e) {
+    // nlohmann reports the byte just past the problem; turn it into line:column.
+    std::string what = e.what();
+    auto pos = what.find("]: ");
+    throw RuleError(path + ":" + lineColumnOf(text, e.byte ? e.byte - 1 : 0) +
+                    ": invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 3)));
+  }
+  Reader r(path);
+  r.object(root, "", {"name", "description", "extends", "scope", "types", "accessors", "globals"});
+
+  RulePack pack;
+  pack.path = path;
+  pack.name = r.string(root, "name", "", true);
+
+  // `extends`: take another pack's types, accessors and globals (paths relative to this
+  // file); this pack's scope applies to all of them.
+  std::vector<std::string> bases = r.strings(root, "extends", "");
+  for (size_t i = 0; i < bases.size(); ++i) {
+    std::string base = bases[i];
+    if (!base.empty() && base[0] != '/') {
+      size_t slash = path.rfind('/');
+      base = (slash == std::string::npos ? "" : path.substr(0, slash + 1)) + base;
+    }
+    if (depth > 8) r.fail("/extends/" + std::to_string(i), "extends nests too deep (a cycle?)");
+    RulePack b = loadRulePack(base, depth + 1);
+    for (auto& t : b.types) pack.types.push_back(std::move(t));
+    for (auto& a : b.accessors) pack.accessors.push_back(std::move(a));
+    for (auto& g : b.globals) pack.globals.push_back(std::move(g));
+  }
+
+  if (auto it = root.find("scope"); it != root.end()) {
+    r.object(*it, "/scope", {"include", "exclude", "edges"});
+    if (it->contains("include")) pack.scope.include = r.strings(*it, "include", "/scope");
+    pack.scope.exclude = r.strings(*it, "exclude", "/scope");
+    pack.scope.edges = r.strings(*it, "edges", "/scope");
+  }
+
+  const json& types = r.array(root, "types", "");
+  for (size_t i = 0; i < types.size(); ++i) {
+    std::string at = "/types/" + std::to_string(i);
+    r.object(types[i], at, {"type", "yields", "group"});
+    pack.types.push_back({r.string(types[i], "type", at, true),
+                          r.oneOf(types[i], "yields", at, {"group", "collection"}, ""),
+                          r.string(types[i], "group", at, false)});
+  }
+
+  const json& accessors = r.array(root, "accessors", "");
+  std::set<std::string> seen;
+  for (const auto& a : pack.accessors) seen.insert(a.function.empty() ? "macro " + a.macro : a.function);
+  for (const auto& g : pack.globals) seen.insert(g.variable);
+  for (size_t i = 0; i < accessors.size(); ++i) {
+    std::string at = "/accessors/" + std::to_string(i);
+    const json& a = accessors[i];
+    r.object(a, at, {"function", "macro", "kind", "group", "yields"});
+    AccessorRule rule;
+    rule.function = r.string(a, "function", at, false);
+    rule.macro = r.string(a, "macro", at, false);
+    if (rule.function.empty() == rule.macro.empty())
+      r.fail(at, "exactly one of \"function\" or \"macro\" is required");
+    rule.kind = r.oneOf(a, "kind", at, {"accessor", "shim"}, "");
+    rule.yields = r.oneOf(a, "yields", at, {"group", "size", "rank", "src_rank", "collection"},
+                          rule.kind == "shim" ? "collection" : "");
+    rule.group = r.string(a, "group", at, false);
+    if (rule.kind == "accessor" && rule.group.empty())
+      r.fail(at, "an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
+    if (rule.kind == "shim" && rule.yields != "collection")
+      r.fail(at + "/yields", "a shim yields a whole collection: expected \"collection\"");
+    std::string id = rule.function.empty() ? "macro " + rule.macro : rule.function;
+    if (!seen.insert(id).second) r.fail(at, "duplicate rule for " + id);
+    pack.accessors.push_back(std::move(rule));
+  }
+
+  const json& globals = r.array(root, "globals", "");
+  for (size_t i = 0; i < globals.size(); ++i) {
+    std::string at = "/globals/" + std::to_string(i);
+    r.object(globals[i], at, {"variable", "kind", "field"});
+    GlobalRule rule;
+    rule.variable = r.string(globals[i], "variable", at, true);
+    rule.kind = r.oneOf(globals[i], "kind", at, {"global_state"}, "global_state");
+    rule.field = r.string(globals[i], "field", at, false);
+    if (!seen.insert(rule.variable).second) r.fail(at, "duplicate rule for " + rule.variable);
+    pack.globals.push_back(std::move(rule));
+  }
+  if (pack.accessors.empty() && pack.globals.empty())
+    r.fail("", "the pack has no \"accessors\" and no \"globals\": it would find nothing");
+  return pack;
+}
+
+RulePack loadRulePack(const std::string& path, int depth) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RuleError(path + ": cannot read rule pack");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parseRulePack(ss.str(), path, depth);
+}
+
+}  // namespace gridlock::rules

@@ -1,0 +1,62 @@
+// Rule packs (rules/*.json, schema in DESIGN.md and docs/rules.md): what counts as a global
+// group read in one codebase. Loading validates everything and names the file, the JSON path
+// and what is wrong; nothing downstream re-checks.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gridlock::rules {
+
+struct Scope {
+  std::vector<std::string> include{"**"};
+  std::vector<std::string> exclude;
+  std::vector<std::string> edges;
+};
+
+// One thing whose every reference is a read: a function (accessor or shim) or a macro.
+struct AccessorRule {
+  std::string function;  // qualified name; empty for macro rules
+  std::string macro;     // macro name; empty for function rules
+  std::string kind;      // accessor | shim
+  std::string group;     // "" for collections
+  std::string yields;    // group | size | rank | src_rank | collection
+  size_t pack = 0;       // index of the pack it came from, for its scope
+};
+
+// Mutable process-wide state: reads are global_state, writes global_write.
+struct GlobalRule {
+  std::string variable;  // qualified name
+  std::string kind;      // global_state
+  std::string field;     // per-model metadata field that replaces it, if known
+  size_t pack = 0;
+};
+
+// Types that hold a group or a collection: what a read could be replaced with.
+struct TypeRule {
+  std::string type;    // qualified name (or a typedef such as MPI_Comm)
+  std::string yields;  // group | collection
+  std::string group;   // the group a value of this type always holds ("world" for MPI_Comm)
+};
+
+struct RulePack {
+  std::string name;
+  std::string path;  // the file it was loaded from
+  Scope scope;
+  std::vector<AccessorRule> accessors;
+  std::vector<GlobalRule> globals;
+  std::vector<TypeRule> types;
+};
+
+class RuleError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Parses and validates one pack. Throws RuleError("FILE: /json/path: problem").
+// `depth` counts `extends` nesting.
+RulePack parseRulePack(const std::string& text, const std::string& path, int depth = 0);
+RulePack loadRulePack(const std::string& path, int depth = 0);
+
+}  // namespace gridlock::rules

@@ -1,0 +1,72 @@
+#include "rules/rule_set.h"
+
+#include "rules/glob.h"
+
+namespace gridlock::rules {
+namespace {
+
+bool anyGlob(const std::vector<std::string>& globs, const std::string& path) {
+  for (const auto& g : globs)
+    if (globMatch(g, path)) return true;
+  return false;
+}
+
+}  // namespace
+
+RuleSet::RuleSet(std::vector<RulePack> packs) : packs_(std::move(packs)) {
+  for (size_t p = 0; p < packs_.size(); ++p) {
+    for (auto& a : packs_[p].accessors) {
+      a.pack = p;
+      auto& map = a.macro.empty() ? functions_ : macros_;
+      const std::string& key = a.macro.empty() ? a.function : a.macro;
+      if (!map.emplace(key, &a).second)
+        throw RuleError(packs_[p].path + ": " + key + " is already defined by another pack");
+    }
+    for (auto& g : packs_[p].globals) {
+      g.pack = p;
+      if (!globals_.emplace(g.variable, &g).second)
+        throw RuleError(packs_[p].path + ": " + g.variable + " is already defined by another pack");
+    }
+    for (const auto& t : packs_[p].types) types_.emplace(t.type, &t);
+  }
+}
+
+RuleSet RuleSet::load(const std::vector<std::string>& paths) {
+  if (paths.empty()) throw RuleError("no rule pack given (--rules FILE)");
+  std::vector<RulePack> packs;
+  for (const auto& p : paths) packs.push_back(loadRulePack(p));
+  return RuleSet(std::move(packs));
+}
+
+const AccessorRule* RuleSet::function(const std::string& name) const {
+  auto it = functions_.find(name);
+  return it == functions_.end() ? nullptr : it->second;
+}
+const AccessorRule* RuleSet::macro(const std::string& name) const {
+  auto it = macros_.find(name);
+  return it == macros_.end() ? nullptr : it->second;
+}
+const GlobalRule* RuleSet::global(const std::string& name) const {
+  auto it = globals_.find(name);
+  return it == globals_.end() ? nullptr : it->second;
+}
+const TypeRule* RuleSet::type(const std::string& name) const {
+  auto it = types_.find(name);
+  return it == types_.end() ? nullptr : it->second;
+}
+
+Placement RuleSet::place(const std::string& rel, bool underRoot, size_t pack) const {
+  if (!underRoot) return Placement::Out;
+  const Scope& s = packs_[pack].scope;
+  if (anyGlob(s.exclude, rel)) return Placement::Out;
+  if (anyGlob(s.edges, rel)) return Placement::Edge;
+  return anyGlob(s.include, rel) ? Placement::In : Placement::Out;
+}
+
+bool RuleSet::anyInterest(const std::string& rel, bool underRoot) const {
+  for (size_t p = 0; p < packs_.size(); ++p)
+    if (place(rel, underRoot, p) != Placement::Out) return true;
+  return false;
+}
+
+}  // namespace gridlock::rules

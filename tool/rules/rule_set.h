@@ -1,0 +1,42 @@
+// All loaded packs together, with the look-ups the frontend needs per declaration and file.
+#pragma once
+
+#include "rules/rule_pack.h"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace gridlock::rules {
+
+enum class Placement { Out, In, Edge };
+
+class RuleSet {
+ public:
+  RuleSet() = default;
+  explicit RuleSet(std::vector<RulePack> packs);
+  static RuleSet load(const std::vector<std::string>& paths);
+
+  const std::vector<RulePack>& packs() const { return packs_; }
+  const AccessorRule* function(const std::string& qualifiedName) const;
+  const AccessorRule* macro(const std::string& name) const;
+  const GlobalRule* global(const std::string& qualifiedName) const;
+  const TypeRule* type(const std::string& qualifiedName) const;
+  bool hasMacros() const { return !macros_.empty(); }
+
+  // Where a root-relative path stands for the rules of one pack; `underRoot` false means the
+  // file lies outside --root, which no pack scans.
+  Placement place(const std::string& relPath, bool underRoot, size_t pack) const;
+  // In or Edge for at least one pack: the frontend looks inside such files.
+  bool anyInterest(const std::string& relPath, bool underRoot) const;
+
+ private:
+  std::vector<RulePack> packs_;
+  std::unordered_map<std::string, const AccessorRule*> functions_;
+  std::unordered_map<std::string, const AccessorRule*> macros_;
+  std::unordered_map<std::string, const GlobalRule*> globals_;
+  std::unordered_map<std::string, const TypeRule*> types_;
+};
+
+}  // namespace gridlock::rules
