@@ -79,7 +79,7 @@ Test classify(const Expr* c, ASTContext& ctx) {
       return Test::Present;
     return Test::None;
   }
-  if (isHolder(c) && (c->getType()->isPointerType() || c->getType()->isBooleanType() ||
+  if (isHolder(c) && (c->getType()->isPointerType() ||
                       c->getType()->isRecordType()))
     return Test::Present;
   return Test::None;

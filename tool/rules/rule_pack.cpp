@@ -107,10 +107,11 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     root = json::parse(text);
   } catch (const json::parse_error& e) {
     // nlohmann reports the byte just past the problem; turn it into line:column.
+    // Drop nlohmann's "[json.exception...] parse error at line L, column C: " prefix.
     std::string what = e.what();
-    auto pos = what.find("]: ");
+    size_t pos = what.find(": ", what.find("parse error"));
     throw RuleError(path + ":" + lineColumnOf(text, e.byte ? e.byte - 1 : 0) +
-                    ": invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 3)));
+                    ": invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
   }
   Reader r(path);
   r.object(root, "", {"name", "description", "extends", "scope", "types", "accessors", "globals"});
@@ -165,11 +166,11 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     if (rule.function.empty() == rule.macro.empty())
       r.fail(at, "exactly one of \"function\" or \"macro\" is required");
     rule.kind = r.oneOf(a, "kind", at, {"accessor", "shim"}, "");
-    rule.yields = r.oneOf(a, "yields", at, {"group", "size", "rank", "src_rank", "collection"},
-                          rule.kind == "shim" ? "collection" : "");
     rule.group = r.string(a, "group", at, false);
     if (rule.kind == "accessor" && rule.group.empty())
       r.fail(at, "an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
+    rule.yields = r.oneOf(a, "yields", at, {"group", "size", "rank", "src_rank", "collection"},
+                          rule.kind == "shim" ? "collection" : "");
     if (rule.kind == "shim" && rule.yields != "collection")
       r.fail(at + "/yields", "a shim yields a whole collection: expected \"collection\"");
     std::string id = rule.function.empty() ? "macro " + rule.macro : rule.function;

@@ -1,0 +1,89 @@
+// Baseline arithmetic and its byte-stable form.
+#include "analysis/baseline.h"
+#include "analysis/summary.h"
+
+#include <gtest/gtest.h>
+
+namespace gridlock::analysis {
+namespace {
+
+facts::Read read(std::string file, std::string enclosing, std::string name) {
+  facts::Read r;
+  r.file = std::move(file);
+  r.enclosing = std::move(enclosing);
+  r.name = std::move(name);
+  r.kind = "accessor";
+  return r;
+}
+
+TEST(Baseline, CountsOnlyCountedReadsByKey) {
+  index::Inventory inv;
+  inv.reads = {read("b.cpp", "f", "g"), read("a.cpp", "f", "g"), read("a.cpp", "f", "g"),
+               read("a.cpp", "", "g")};
+  facts::Read edge = read("a.cpp", "f", "g");
+  edge.edge = true;
+  facts::Read allowed = read("a.cpp", "f", "g");
+  allowed.suppressed = "why";
+  facts::Read write = read("a.cpp", "f", "v");
+  write.kind = "global_write";
+  inv.reads.push_back(edge);
+  inv.reads.push_back(allowed);
+  inv.reads.push_back(write);
+  Baseline b = baselineOf(inv);
+  ASSERT_EQ(b.size(), 3u);
+  EXPECT_EQ((b[{"a.cpp", "f", "g"}]), 2u);
+  EXPECT_EQ((b[{"a.cpp", "", "g"}]), 1u);
+  EXPECT_EQ((b[{"b.cpp", "f", "g"}]), 1u);
+  EXPECT_EQ(serializeBaseline(b),
+            "{\n"
+            "  \"gridlock_baseline\": 1,\n"
+            "  \"total\": 4,\n"
+            "  \"entries\": [\n"
+            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"\",\n      \"name\": \"g\",\n      \"count\": 1\n    },\n"
+            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": \"g\",\n      \"count\": 2\n    },\n"
+            "    {\n      \"file\": \"b.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": \"g\",\n      \"count\": 1\n    }\n"
+            "  ]\n"
+            "}\n");
+  EXPECT_EQ(parseBaseline(serializeBaseline(b), "x"), b);
+}
+
+TEST(Baseline, CompareRoseAddedFell) {
+  Baseline before = {{{"a", "f", "g"}, 2}, {{"a", "h", "g"}, 1}, {{"b", "f", "g"}, 3}};
+  Baseline after = {{{"a", "f", "g"}, 3}, {{"b", "f", "g"}, 1}, {{"c", "f", "g"}, 1}};
+  GateResult g = compare(before, after);
+  ASSERT_EQ(g.rose.size(), 1u);
+  EXPECT_EQ(g.rose[0].key.str(), "a | f | g");
+  EXPECT_EQ(g.rose[0].before, 2u);
+  EXPECT_EQ(g.rose[0].after, 3u);
+  ASSERT_EQ(g.added.size(), 1u);
+  EXPECT_EQ(g.added[0].key.str(), "c | f | g");
+  ASSERT_EQ(g.fell.size(), 2u);
+  EXPECT_EQ(g.fell[0].key.str(), "a | h | g");
+  EXPECT_EQ(g.fell[0].after, 0u);
+  EXPECT_EQ(g.fell[1].key.str(), "b | f | g");
+  EXPECT_TRUE(g.failed());
+  EXPECT_FALSE(compare(after, after).failed());
+  EXPECT_FALSE(compare(before, Baseline{}).failed());
+}
+
+TEST(Baseline, MalformedFilesAreNamed) {
+  auto error = [](const std::string& text) {
+    try {
+      parseBaseline(text, "base.json");
+    } catch (const BaselineError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_EQ(error("[]"), "base.json: not a gridlock baseline (expected an object with \"entries\")");
+  EXPECT_EQ(error(R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": 0}]})"),
+            "base.json: /entries/0: \"count\" must be a positive integer");
+  EXPECT_EQ(error(R"({"entries": [{"file": "a", "name": "g", "count": 1}]})"),
+            "base.json: /entries/0: \"enclosing\" must be a string");
+  EXPECT_EQ(error(R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": 1},
+                                  {"file": "a", "enclosing": "f", "name": "g", "count": 2}]})"),
+            "base.json: /entries/1: duplicate entry a | f | g");
+}
+
+}  // namespace
+}  // namespace gridlock::analysis

@@ -1,0 +1,147 @@
+// The read collector on small in-memory sources: what is a read, a write, a fallback.
+#include "facts/facts.h"
+#include "frontend/file_places.h"
+#include "frontend/read_collector.h"
+#include "rules/rule_set.h"
+
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Tooling/Tooling.h>
+#include <gtest/gtest.h>
+
+namespace gridlock::frontend {
+namespace {
+
+const char* kPack = R"({
+  "name": "t",
+  "types": [{"type": "ps::PG", "yields": "group"}, {"type": "Coll", "yields": "collection"}],
+  "accessors": [
+    {"function": "ps::get_tp_group", "kind": "accessor", "group": "tp", "yields": "group"},
+    {"function": "ps::get_tp_size", "kind": "accessor", "group": "tp", "yields": "size"},
+    {"function": "Coll::from_globals", "kind": "shim"}],
+  "globals": [{"variable": "ps::num_kv_heads"}]
+})";
+
+const char* kPrelude = R"(
+namespace ps { struct PG {}; PG* get_tp_group(); int get_tp_size(); extern int num_kv_heads; }
+using ps::PG;
+struct Coll { PG* tp; static Coll from_globals(); };
+template <class T> struct opt { T value_or(T) const; bool has_value() const; };
+namespace other { ps::PG* get_tp_group(); }
+)";
+
+std::vector<facts::Read> scan(const std::string& body) {
+  static rules::RuleSet rules(std::vector<rules::RulePack>{rules::parseRulePack(kPack, "t.json")});
+  auto ast = clang::tooling::buildASTFromCodeWithArgs(std::string(kPrelude) + body,
+                                                      {"-std=c++20"}, "/src/input.cc");
+  EXPECT_TRUE(ast);
+  EXPECT_FALSE(ast->getDiagnostics().hasErrorOccurred()) << body;
+  facts::TuFacts out;
+  FilePlaces places(ast->getSourceManager(), rules, "/src");
+  ReadCollector collector(ast->getASTContext(), rules, places, {}, out);
+  collector.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
+  collector.finish();
+  return out.reads;
+}
+
+std::string only(const std::string& body) {
+  auto reads = scan(body);
+  if (reads.size() != 1) return "reads: " + std::to_string(reads.size());
+  const auto& r = reads[0];
+  return r.kind + " " + r.guard + " " + r.fix + (r.fixSource.empty() ? "" : " " + r.fixSource);
+}
+
+TEST(Guard, ConditionalFallbacks) {
+  EXPECT_EQ(only("PG* f(PG* pg) { return pg ? pg : ps::get_tp_group(); }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("PG* f(PG* pg) { return !pg ? ps::get_tp_group() : pg; }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("PG* f(PG* pg) { return pg ?: ps::get_tp_group(); }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("PG* f(PG* pg) { return pg != nullptr ? pg : ps::get_tp_group(); }"),
+            "accessor fallback require");
+  // The read on the branch that runs when the group is present is no fallback.
+  EXPECT_EQ(only("PG* f(PG* tp) { return tp ? ps::get_tp_group() : tp; }"),
+            "accessor none substitute tp");
+}
+
+TEST(Guard, IfFallbacks) {
+  EXPECT_EQ(only("void f(PG* pg) { if (!pg) pg = ps::get_tp_group(); }"), "accessor fallback require");
+  EXPECT_EQ(only("void f(PG* pg) { if (pg == nullptr) { pg = ps::get_tp_group(); } }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("void f(PG* pg) { if (nullptr == pg) pg = ps::get_tp_group(); }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("void f(PG* pg) { if (pg) {} else { pg = ps::get_tp_group(); } }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("void f(PG* pg, bool b) { if (!pg || b) pg = ps::get_tp_group(); }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("struct A { PG* pg_; void f() { if (!this->pg_) pg_ = ps::get_tp_group(); } };"),
+            "accessor fallback require");
+  EXPECT_EQ(only("PG* f(opt<PG*> pg) { return pg.value_or(ps::get_tp_group()); }"),
+            "accessor fallback require");
+}
+
+TEST(Guard, NotFallbacks) {
+  EXPECT_EQ(only("int f(PG* pg) { if (pg) return ps::get_tp_size(); return 0; }"),
+            "accessor none thread");  // `pg` does not say which group it holds
+  // A plain flag is not an explicit group.
+  EXPECT_EQ(only("int f(bool use) { if (!use) return ps::get_tp_size(); return 0; }"),
+            "accessor none thread");
+  // A lambda body runs when called, not under the condition around it.
+  EXPECT_EQ(only("void f(PG* pg) { if (!pg) { auto l = [] { return ps::get_tp_size(); }; l(); } }"),
+            "accessor none thread");
+}
+
+TEST(Collector, SemanticMatchingNotNames) {
+  EXPECT_EQ(scan("int f() { return other::get_tp_group() != nullptr; }").size(), 0u);
+  EXPECT_EQ(scan("struct S { PG* get_tp_group(); }; PG* f(S s) { return s.get_tp_group(); }").size(), 0u);
+  EXPECT_EQ(only("namespace q = ps; int f() { return q::get_tp_size(); }"), "accessor none thread");
+  EXPECT_EQ(only("using ps::get_tp_size; int f() { return get_tp_size(); }"), "accessor none thread");
+  EXPECT_EQ(only("auto p = &ps::get_tp_size;"), "accessor none thread");
+  EXPECT_EQ(only("Coll f() { return Coll::from_globals(); }"), "shim none thread");
+  // A template read counts once however often it is instantiated.
+  EXPECT_EQ(scan("template <class T> int f(T) { return ps::get_tp_size(); }"
+                 "int g() { return f(1) + f(2.0) + f('c'); }").size(), 1u);
+}
+
+TEST(Collector, FixSourcesFromScope) {
+  EXPECT_EQ(only("int f(Coll c) { return ps::get_tp_size(); }"), "accessor none substitute c.tp");
+  EXPECT_EQ(only("int f(Coll* c) { return ps::get_tp_size(); }"), "accessor none substitute c->tp");
+  EXPECT_EQ(only("struct B { protected: Coll* pgc_; }; struct D : B { int f() { return ps::get_tp_size(); } };"),
+            "accessor none substitute this->pgc_->tp");
+  EXPECT_EQ(only("int f() { Coll local; return ps::get_tp_size(); }"),
+            "accessor none substitute local.tp");
+  // A local of a sibling block is not in scope; a group named for another group is no source.
+  EXPECT_EQ(only("int f(PG* dp_group) { { Coll c; } return ps::get_tp_size(); }"),
+            "accessor none thread");
+  EXPECT_EQ(only("int f(PG* tp_group) { return ps::get_tp_size(); }"),
+            "accessor none substitute tp_group");
+  EXPECT_EQ(only("struct B { private: Coll* pgc_; }; struct D : B { int f() { return ps::get_tp_size(); } };"),
+            "accessor none thread");
+}
+
+TEST(Collector, WritesAreListedApart) {
+  auto kinds = [](const std::string& body) {
+    std::string s;
+    for (const auto& r : scan(body)) s += (s.empty() ? "" : ",") + r.kind;
+    return s;
+  };
+  EXPECT_EQ(kinds("void f() { ps::num_kv_heads = 8; }"), "global_write");
+  EXPECT_EQ(kinds("void f() { ps::num_kv_heads += 8; }"), "global_write");
+  EXPECT_EQ(kinds("void f() { ++ps::num_kv_heads; }"), "global_write");
+  EXPECT_EQ(kinds("int f() { return ps::num_kv_heads; }"), "global_state");
+  EXPECT_EQ(kinds("int f() { int x = ps::num_kv_heads * 2; return x; }"), "global_state");
+}
+
+TEST(Collector, EnclosingSymbols) {
+  auto reads = scan("namespace m { struct A { int f() const; }; int A::f() const { return ps::get_tp_size(); } }"
+                    "namespace m { int g = ps::get_tp_size(); struct B { int h = ps::get_tp_size(); }; }");
+  ASSERT_EQ(reads.size(), 3u);
+  EXPECT_EQ(reads[0].enclosing, "m::A::f");
+  EXPECT_EQ(reads[0].enclosingClass, "m::A");
+  EXPECT_EQ(reads[1].enclosing, "m::g");
+  EXPECT_EQ(reads[2].enclosing, "m::B::h");
+  EXPECT_EQ(reads[2].enclosingClass, "m::B");
+}
+
+}  // namespace
+}  // namespace gridlock::frontend

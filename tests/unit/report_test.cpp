@@ -1,0 +1,112 @@
+// Reports of a crafted inventory: exact text, JSON contract fields, SARIF shape.
+#include "analysis/summary.h"
+#include "report/reports.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace gridlock::report {
+namespace {
+
+index::Inventory inventory() {
+  index::Inventory inv;
+  inv.filesScanned = 2;
+  facts::Read a;
+  a.file = "core/a.cpp";
+  a.line = 12;
+  a.column = 9;
+  a.name = "ps::get_tp_group";
+  a.kind = "accessor";
+  a.group = "tp";
+  a.yields = "group";
+  a.enclosing = "m::A::forward";
+  a.enclosingClass = "m::A";
+  a.fix = "substitute";
+  a.fixSource = "this->pgc_->tp";
+  facts::Read b = a;
+  b.line = 20;
+  b.guard = "fallback";
+  b.fix = "require";
+  b.fixSource.clear();
+  b.macro = "TP";
+  b.spelling = "core/m.h:3:5";
+  facts::Read w;
+  w.file = "core/s.cpp";
+  w.line = 4;
+  w.column = 3;
+  w.name = "ps::num_kv_heads";
+  w.kind = "global_write";
+  w.yields = "state";
+  w.enclosing = "m::configure";
+  facts::Read s = a;
+  s.line = 30;
+  s.suppressed = "logging";
+  s.fix = "none";
+  inv.reads = {a, b, s, w};
+  inv.parseErrors.push_back({"core/bad.cpp", {"core/bad.cpp:1:1: error: x"}});
+  return inv;
+}
+
+TEST(Report, DiagnosticsText) {
+  EXPECT_EQ(diagnosticsText(inventory()),
+            "core/a.cpp:12:9: warning: global tp group from ps::get_tp_group in m::A::forward; "
+            "fix: use this->pgc_->tp [gridlock-global-read]\n"
+            "core/a.cpp:20:9: warning: global tp group from ps::get_tp_group in m::A::forward "
+            "(fallback: runs only when no explicit group is passed); fix: require the explicit "
+            "argument [gridlock-global-read]\n"
+            "core/a.cpp:20:9: note: expanded from macro 'TP' (spelled at core/m.h:3:5)\n"
+            "core/s.cpp:4:3: warning: write to global state ps::num_kv_heads in m::configure "
+            "[gridlock-global-write]\n"
+            "core/bad.cpp: error: failed to parse; its reads are not counted "
+            "[gridlock-parse-error]\n"
+            "  core/bad.cpp:1:1: error: x\n");
+}
+
+TEST(Report, JsonSummaryAndReads) {
+  index::Inventory inv = inventory();
+  auto j = nlohmann::json::parse(json(inv, analysis::summarize(inv)));
+  EXPECT_EQ(j["summary"]["total"], 2);
+  EXPECT_EQ(j["summary"]["by_kind"],
+            nlohmann::json({{"accessor", 2}, {"global_state", 0}, {"laundered", 0}, {"shim", 0}}));
+  EXPECT_EQ(j["summary"]["files_scanned"], 2);
+  EXPECT_EQ(j["summary"]["parse_errors"], 1);
+  EXPECT_EQ(j["summary"]["writes"], 1);
+  EXPECT_EQ(j["summary"]["suppressed"], 1);
+  EXPECT_EQ(j["summary"]["fallbacks"], 1);
+  ASSERT_EQ(j["reads"].size(), 4u);
+  EXPECT_EQ(j["reads"][1]["macro"], "TP");
+  EXPECT_EQ(j["reads"][1]["guard"], "fallback");
+  EXPECT_EQ(j["reads"][0]["fix_source"], "this->pgc_->tp");
+  EXPECT_EQ(j["reads"][2]["suppressed"], "logging");
+  EXPECT_EQ(j["parse_errors"][0]["file"], "core/bad.cpp");
+}
+
+TEST(Report, SarifResultsSuppressionsAndNotifications) {
+  auto j = nlohmann::json::parse(sarif(inventory(), "file:///src/"));
+  EXPECT_EQ(j["version"], "2.1.0");
+  const auto& run = j["runs"][0];
+  EXPECT_EQ(run["originalUriBaseIds"]["%SRCROOT%"]["uri"], "file:///src/");
+  ASSERT_EQ(run["results"].size(), 4u);
+  EXPECT_EQ(run["results"][0]["ruleId"], "gridlock-global-read");
+  EXPECT_EQ(run["results"][0]["locations"][0]["physicalLocation"]["region"]["startColumn"], 9);
+  EXPECT_EQ(run["results"][2]["suppressions"][0]["justification"], "logging");
+  EXPECT_EQ(run["results"][3]["ruleId"], "gridlock-global-write");
+  EXPECT_EQ(run["results"][3]["level"], "note");
+  // Same key, next occurrence: a different, stable fingerprint.
+  EXPECT_NE(run["results"][0]["partialFingerprints"]["gridlockKey/v1"],
+            run["results"][1]["partialFingerprints"]["gridlockKey/v1"]);
+  EXPECT_EQ(run["invocations"][0]["executionSuccessful"], false);
+  EXPECT_EQ(run["invocations"][0]["toolExecutionNotifications"].size(), 1u);
+}
+
+TEST(Report, SummaryTable) {
+  index::Inventory inv = inventory();
+  std::string t = summaryTable(analysis::summarize(inv));
+  EXPECT_EQ(t.substr(0, t.find("\n\n") + 2),
+            "gridlock: 2 global reads in 1 files (2 translation units scanned, 1 parse errors)\n"
+            "  fallback-only: 1, edge reads: 0, suppressed: 1, writes to global state: 1\n\n");
+  EXPECT_NE(t.find("  core/a.cpp  2\n"), std::string::npos) << t;
+}
+
+}  // namespace
+}  // namespace gridlock::report

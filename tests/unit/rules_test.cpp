@@ -1,0 +1,108 @@
+// Rule packs: loading, every validation error naming file, JSON path and problem; globs.
+#include "rules/glob.h"
+#include "rules/rule_pack.h"
+#include "rules/rule_set.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace gridlock::rules {
+namespace {
+
+std::string errorOf(const std::string& text) {
+  try {
+    parseRulePack(text, "p.json");
+  } catch (const RuleError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(RulePack, LoadsTheShippedPacks) {
+  RulePack legacy = loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/gridlock-legacy.json");
+  EXPECT_EQ(legacy.name, "gridlock-legacy");
+  EXPECT_EQ(legacy.accessors.size(), 51u);  // 12 groups x 4 + 2 stage tests + the shim
+  EXPECT_EQ(legacy.globals.size(), 3u);
+  RulePack mpi = loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/mpi.json");
+  ASSERT_EQ(mpi.accessors.size(), 1u);
+  EXPECT_EQ(mpi.accessors[0].macro, "MPI_COMM_WORLD");
+  EXPECT_EQ(mpi.accessors[0].group, "world");
+  RuleSet set({legacy, mpi});
+  ASSERT_NE(set.function("gridlock::parallel_state::get_tensor_model_parallel_group"), nullptr);
+  EXPECT_EQ(set.function("gridlock::parallel_state::get_tensor_model_parallel_group")->group, "tp");
+  EXPECT_EQ(set.function("get_tensor_model_parallel_group"), nullptr);
+  ASSERT_NE(set.macro("MPI_COMM_WORLD"), nullptr);
+  ASSERT_NE(set.type("MPI_Comm"), nullptr);
+  EXPECT_EQ(set.type("MPI_Comm")->group, "world");
+}
+
+TEST(RulePack, ExtendsTakesRulesAndKeepsItsOwnScope) {
+  RulePack p = loadRulePack(GRIDLOCK_SOURCE_DIR "/fixtures/scan/gridlock.json");
+  EXPECT_EQ(p.accessors.size(), 52u);
+  EXPECT_EQ(p.scope.edges, std::vector<std::string>{"train/**"});
+  RuleSet set({p});
+  EXPECT_EQ(set.place("train/main.cpp", true, 0), Placement::Edge);
+  EXPECT_EQ(set.place("core/a.cpp", true, 0), Placement::In);
+  EXPECT_EQ(set.place("/usr/include/x.h", false, 0), Placement::Out);
+}
+
+TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
+  EXPECT_EQ(errorOf("{\"name\": \"x\",\n  \"accessors\": [}"),
+            "p.json:2:17: invalid JSON: syntax error while parsing value - unexpected '}'; "
+            "expected '[', '{', or a literal");
+  EXPECT_EQ(errorOf(R"({"accessors": []})"), "p.json: /: missing required key \"name\"");
+  EXPECT_EQ(errorOf(R"({"name": "x", "acessors": []})"),
+            "p.json: /acessors: unknown key (allowed: name, description, extends, scope, types, "
+            "accessors, globals)");
+  EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})"),
+            "p.json: /accessors/0/kind: expected one of \"accessor\", \"shim\"; got \"acessor\"");
+  EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "accessor"}]})"),
+            "p.json: /accessors/0: an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
+  EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"kind": "shim"}]})"),
+            "p.json: /accessors/0: exactly one of \"function\" or \"macro\" is required");
+  EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "shim", "yields": "group"}]})"),
+            "p.json: /accessors/0/yields: a shim yields a whole collection: expected \"collection\"");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v"}, {"variable": "v"}]})"),
+            "p.json: /globals/1: duplicate rule for v");
+  EXPECT_EQ(errorOf(R"({"name": "x", "scope": {"include": "**"}, "globals": [{"variable": "v"}]})"),
+            "p.json: /scope/include: expected an array of strings");
+  EXPECT_EQ(errorOf(R"({"name": "x"})"),
+            "p.json: /: the pack has no \"accessors\" and no \"globals\": it would find nothing");
+  EXPECT_EQ(errorOf(R"({"name": "x", "types": [{"type": "T", "yields": "size"}], "globals": [{"variable": "v"}]})"),
+            "p.json: /types/0/yields: expected one of \"group\", \"collection\"; got \"size\"");
+}
+
+TEST(RulePack, MissingFileAndDuplicateAcrossPacks) {
+  try {
+    loadRulePack("/nonexistent/pack.json");
+    FAIL();
+  } catch (const RuleError& e) {
+    EXPECT_STREQ(e.what(), "/nonexistent/pack.json: cannot read rule pack");
+  }
+  RulePack a = parseRulePack(R"({"name": "a", "globals": [{"variable": "v"}]})", "a.json");
+  RulePack b = parseRulePack(R"({"name": "b", "globals": [{"variable": "v"}]})", "b.json");
+  try {
+    RuleSet set({a, b});
+    FAIL();
+  } catch (const RuleError& e) {
+    EXPECT_STREQ(e.what(), "b.json: v is already defined by another pack");
+  }
+}
+
+TEST(Glob, SegmentsAndDoubleStar) {
+  EXPECT_TRUE(globMatch("**", "a/b/c.cpp"));
+  EXPECT_TRUE(globMatch("src/*.cpp", "src/a.cpp"));
+  EXPECT_FALSE(globMatch("src/*.cpp", "src/x/a.cpp"));
+  EXPECT_TRUE(globMatch("src/**/*.cpp", "src/x/y/a.cpp"));
+  EXPECT_TRUE(globMatch("src/**/*.cpp", "src/a.cpp"));
+  EXPECT_TRUE(globMatch("**/*.h", "a.h"));
+  EXPECT_FALSE(globMatch("train/**", "core/train/a.cpp"));
+  EXPECT_TRUE(globMatch("build*/**", "build-ci/x.cpp"));
+  EXPECT_TRUE(globMatch("a?c", "abc"));
+  EXPECT_FALSE(globMatch("a?c", "a/c"));
+}
+
+}  // namespace
+}  // namespace gridlock::rules
