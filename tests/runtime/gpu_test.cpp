@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <memory>
 
 namespace gridlock {
 namespace {
@@ -73,20 +74,42 @@ std::vector<float> input(int rank, int n) {
   return v;
 }
 
-// The world, plus a tp group whose NCCL communicator is split from its grid's root.
+// Groups with NCCL communicators, released before MPI_Finalize (see DeviceCommsTeardown).
+struct DeviceState {
+  std::unique_ptr<Grid> grid;  // its tp group's communicator is split from the grid root's
+  std::shared_ptr<ProcessGroup> probe;  // takes the deliberate NCCL errors
+};
+
+DeviceState& state() {
+  static DeviceState s;
+  return s;
+}
+
+// NCCL teardown after MPI_Finalize or during static destruction (CUDA already unloading) can
+// hang; drop every communicator while both are still up.
+class DeviceCommsTeardown : public testing::Environment {
+ public:
+  void TearDown() override {
+    state().grid.reset();
+    state().probe.reset();
+    test::world()->set_device_comm(nullptr);
+  }
+};
+const auto* const teardown = testing::AddGlobalTestEnvironment(new DeviceCommsTeardown);
+
+// The world (communicator bootstrapped lazily through MPI), plus a tp-2 grid's tp group.
 std::vector<std::shared_ptr<ProcessGroup>> groups_under_test() {
   auto w = test::world();
   std::vector<std::shared_ptr<ProcessGroup>> out{w};
   if (w->size() % 2 == 0) {
-    static Grid grid = [&] {
+    if (!state().grid) {
       GridOptions o;
       o.world = w->size();
       o.tp = 2;
-      Grid g(w, o);
-      derive_device_comms(g);
-      return g;
-    }();
-    out.push_back(grid.groups().tp);
+      state().grid = std::make_unique<Grid>(w, o);
+      derive_device_comms(*state().grid);
+    }
+    out.push_back(state().grid->groups().tp);
   }
   return out;
 }
@@ -164,20 +187,6 @@ TEST_F(Gpu, AllGatherUnevenAndSendRecv) {
   }
 }
 
-TEST_F(Gpu, NcclErrorsNameCallAndGroup) {
-  auto w = test::world();
-  Buf<float> b(4);
-  try {
-    device::broadcast(b.p, 4, w->size() + 5, *w);  // no such root
-    FAIL() << "no exception";
-  } catch (const RuntimeError& e) {
-    EXPECT_EQ(e.library(), "NCCL");
-    EXPECT_EQ(e.call(), "ncclBroadcast");
-    EXPECT_EQ(e.group(), "world");
-    EXPECT_NE(std::string(e.what()).find("ncclBroadcast"), std::string::npos);
-  }
-}
-
 std::vector<float> pattern(int n, int seed) {
   std::vector<float> v(n);
   for (int i = 0; i < n; ++i) v[i] = static_cast<float>(((i * 37 + seed * 11) % 23) - 11) / 8.f;
@@ -215,6 +224,22 @@ TEST_F(Gpu, LayersGiveTheHostNumbers) {
     emb.load_full(pattern(55, 9));
     std::vector<int> ids{0, 10, 3, 3, 7, 1};
     EXPECT_EQ(device::forward(emb, ids), emb.forward(ids));
+  }
+}
+
+TEST_F(Gpu, NcclErrorsNameCallAndGroup) {
+  // Last, on a group of its own: an NCCL error must not leave other tests a broken comm.
+  auto w = test::world();
+  state().probe = w->split(0, w->rank(), "probe");
+  Buf<float> b(4);
+  try {
+    device::broadcast(b.p, 4, w->size() + 5, *state().probe);  // no such root
+    FAIL() << "no exception";
+  } catch (const RuntimeError& e) {
+    EXPECT_EQ(e.library(), "NCCL");
+    EXPECT_EQ(e.call(), "ncclBroadcast");
+    EXPECT_EQ(e.group(), "probe");
+    EXPECT_NE(std::string(e.what()).find("ncclBroadcast"), std::string::npos);
   }
 }
 
