@@ -126,6 +126,8 @@ TEST(FusedQkv, ThirdsShardEachThirdAlike) {
             (std::vector<Segment>{{128, 64}, {320, 64}, {512, 64}}));
   EXPECT_THROW(fused_qkv_segments(FusedQkvLayout::Thirds, 577, 2, 0, kv(3)),
                std::invalid_argument);
+  EXPECT_THROW(fused_qkv_segments(FusedQkvLayout::Thirds, 576, 2, 2, kv(3)),
+               std::invalid_argument);
 }
 
 TEST(FusedQkv, GroupedQueryKeepsKvGroupsWithTheirQueries) {

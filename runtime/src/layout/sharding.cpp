@@ -66,6 +66,9 @@ std::vector<int> shard_offsets(const std::vector<int>& sizes) {
 
 std::vector<Segment> fused_qkv_segments(FusedQkvLayout layout, int total, int world, int rank,
                                         const ShardingMetadata& m) {
+  require(world >= 1 && rank >= 0 && rank < world,
+          "fused qkv rank " + std::to_string(rank) + " is outside [0, " + std::to_string(world) +
+              ")");
   if (layout == FusedQkvLayout::Thirds) {
     require(total % 3 == 0, "fused qkv width " + std::to_string(total) + " is not 3 thirds");
     int third = total / 3;
@@ -86,7 +89,6 @@ std::vector<Segment> fused_qkv_segments(FusedQkvLayout layout, int total, int wo
   int kv = m.num_kv_heads * d;
   require(total == q + 2 * kv, "fused q-then-kv width " + std::to_string(total) +
                                    " is not heads*d + 2*kv*d = " + std::to_string(q + 2 * kv));
-  require(rank >= 0 && rank < world, "shard rank outside the world");
   if (m.num_kv_heads == 1) {
     // Multi-query: one k|v head every rank needs whole; q splits by attention heads.
     std::vector<int> sizes;
