@@ -20,9 +20,39 @@ std::string canonical(const facts::Read& r) {
   return s;
 }
 
-Expectations parseAnnotations(const std::string& root) {
+std::string canonical(const analysis::CallerSite& s) {
+  std::string out = "via=" + s.via + " supplied=" + s.supplied;
+  if (!s.className.empty()) out += " class=" + s.className;
+  if (!s.forwardedFrom.empty()) out += " from=" + s.forwardedFrom;
+  return out;
+}
+
+namespace {
+
+// `via=direct supplied=default class=X from=Y` in a fixed order.
+std::string siteAnnotation(const std::string& text, const std::string& where) {
+  std::istringstream words(text);
+  std::map<std::string, std::string> kv;
+  std::string w;
+  while (words >> w) {
+    size_t eq = w.find('=');
+    if (eq == std::string::npos) throw std::runtime_error(where + ": bad site annotation word " + w);
+    kv[w.substr(0, eq)] = w.substr(eq + 1);
+  }
+  analysis::CallerSite s;
+  s.via = kv["via"];
+  s.supplied = kv["supplied"];
+  s.className = kv["class"];
+  s.forwardedFrom = kv["from"];
+  if (s.via.empty() || s.supplied.empty()) throw std::runtime_error(where + ": needs via= and supplied=");
+  return canonical(s);
+}
+
+}  // namespace
+
+Expectations parseAnnotations(const std::string& root, const std::string& tag) {
   namespace fs = std::filesystem;
-  static const std::regex re(R"(expect-read(@([+-]\d+))?:\s*(.*)$)");
+  const std::regex re(tag + R"((@([+-]\d+))?:\s*(.*)$)");
   Expectations out;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     std::string ext = entry.path().extension().string();
@@ -34,7 +64,14 @@ Expectations parseAnnotations(const std::string& root) {
       std::smatch m;
       if (!std::regex_search(line, m, re)) continue;
       unsigned target = n + (m[2].matched ? std::stoi(m[2].str()) : 0);
-      std::istringstream words(m[3].str());
+      std::string text = m[3].str();
+      text = text.substr(0, text.find("//"));
+      std::string where = rel + ":" + std::to_string(n);
+      if (tag == "expect-site") {
+        out[{rel, target}].insert(siteAnnotation(text, where));
+        continue;
+      }
+      std::istringstream words(text);
       std::string kind, w, group, guard, macro, fix;
       bool edge = false, suppressed = false;
       unsigned times = 1;

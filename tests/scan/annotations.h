@@ -1,9 +1,12 @@
 // Ground truth kept beside fixture code, the way clang-tidy's tests keep CHECK-MESSAGES:
 //   code();  // expect-read: KIND [GROUP] [guard=fallback] [macro=M] [fix=F] [edge] [suppressed] [xN]
 //   // expect-read@+2: ...   (the annotation is for the line two below)
-// Every read the scanner reports must be annotated and every annotation reported.
+//   Foo f(1);  // expect-site: via=V supplied=S [class=C] [from=F]   (one `callers` query)
+// Every read the scanner reports must be annotated and every annotation reported. An
+// annotation ends at the next `//`, so a line can carry a site and a read.
 #pragma once
 
+#include "analysis/callers.h"
 #include "facts/facts.h"
 
 #include <map>
@@ -19,8 +22,10 @@ using Expectations = std::map<LineKey, std::multiset<std::string>>;
 
 // The canonical text of a read, as annotations spell it.
 std::string canonical(const facts::Read& r);
-// Annotations of every .cpp/.h/.cu file under `root`; throws on a malformed one.
-Expectations parseAnnotations(const std::string& root);
+std::string canonical(const analysis::CallerSite& s);
+// Annotations (`expect-read` or `expect-site`) of every .cpp/.h/.cu file under `root`;
+// throws on a malformed one.
+Expectations parseAnnotations(const std::string& root, const std::string& tag = "expect-read");
 // Human-readable differences ("" when equal).
 std::string diff(const Expectations& expected, const Expectations& actual);
 

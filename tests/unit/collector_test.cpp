@@ -25,7 +25,7 @@ const char* kPrelude = R"(
 namespace ps { struct PG {}; PG* get_tp_group(); int get_tp_size(); extern int num_kv_heads; }
 using ps::PG;
 struct Coll { PG* tp; static Coll from_globals(); };
-template <class T> struct opt { T value_or(T) const; bool has_value() const; };
+namespace std { template <class T> struct optional { T value_or(T) const; bool has_value() const; }; }
 namespace other { ps::PG* get_tp_group(); }
 )";
 
@@ -76,7 +76,7 @@ TEST(Guard, IfFallbacks) {
             "accessor fallback require");
   EXPECT_EQ(only("struct A { PG* pg_; void f() { if (!this->pg_) pg_ = ps::get_tp_group(); } };"),
             "accessor fallback require");
-  EXPECT_EQ(only("PG* f(opt<PG*> pg) { return pg.value_or(ps::get_tp_group()); }"),
+  EXPECT_EQ(only("PG* f(std::optional<PG*> pg) { return pg.value_or(ps::get_tp_group()); }"),
             "accessor fallback require");
 }
 
@@ -86,6 +86,12 @@ TEST(Guard, NotFallbacks) {
   // A plain flag is not an explicit group.
   EXPECT_EQ(only("int f(bool use) { if (!use) return ps::get_tp_size(); return 0; }"),
             "accessor none thread");
+  // Tests of things that cannot hold a group (the pack's type rules say what can).
+  EXPECT_EQ(only("int f(double* buf) { if (!buf) return ps::get_tp_size(); return 0; }"),
+            "accessor none thread");
+  EXPECT_EQ(only("int f(int rank) { if (rank == 0) return ps::get_tp_size(); return 0; }"),
+            "accessor none thread");
+  EXPECT_EQ(only("int f(int n) { return n != 0 ? 0 : ps::get_tp_size(); }"), "accessor none thread");
   // A lambda body runs when called, not under the condition around it.
   EXPECT_EQ(only("void f(PG* pg) { if (!pg) { auto l = [] { return ps::get_tp_size(); }; l(); } }"),
             "accessor none thread");

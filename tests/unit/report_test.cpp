@@ -57,7 +57,7 @@ TEST(Report, DiagnosticsText) {
             "core/a.cpp:20:9: note: expanded from macro 'TP' (spelled at core/m.h:3:5)\n"
             "core/s.cpp:4:3: warning: write to global state ps::num_kv_heads in m::configure "
             "[gridlock-global-write]\n"
-            "core/bad.cpp: error: failed to parse; its reads are not counted "
+            "core/bad.cpp: error: failed to parse; its reads may be incomplete "
             "[gridlock-parse-error]\n"
             "  core/bad.cpp:1:1: error: x\n");
 }

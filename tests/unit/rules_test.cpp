@@ -54,8 +54,8 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
             "expected '[', '{', or a literal");
   EXPECT_EQ(errorOf(R"({"accessors": []})"), "p.json: /: missing required key \"name\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "acessors": []})"),
-            "p.json: /acessors: unknown key (allowed: name, description, extends, scope, types, "
-            "accessors, globals)");
+            "p.json: /acessors: unknown key (allowed: name, description, extends, scope, "
+            "public_headers, types, accessors, globals)");
   EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})"),
             "p.json: /accessors/0/kind: expected one of \"accessor\", \"shim\"; got \"acessor\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "accessor"}]})"),

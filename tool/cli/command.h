@@ -13,6 +13,7 @@ using Runner = std::function<int()>;
 
 Runner addScanCommand(CLI::App& app);
 Runner addGateCommand(CLI::App& app);
+Runner addCallersCommand(CLI::App& app);
 Runner addGridCommand(CLI::App& app);   // tool/layout
 Runner addShardCommand(CLI::App& app);  // tool/layout
 Runner addPairCommand(CLI::App& app);   // tool/pair

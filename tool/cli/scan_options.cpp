@@ -1,5 +1,6 @@
 #include "cli/scan_options.h"
 
+#include "analysis/laundering.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
 
@@ -20,12 +21,16 @@
 
 namespace gridlock::cli {
 
-void addScanOptions(CLI::App& cmd, ScanOptions& o) {
+void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   cmd.add_option("-p", o.buildDir, "Build directory holding compile_commands.json")->required();
-  cmd.add_option("--rules", o.rules, "Rule pack (repeatable)")->required();
+  // One value per occurrence, so a file after --rules R is a file, not a second pack.
+  cmd.add_option("--rules", o.rules, "Rule pack (repeatable)")
+      ->required(rulesRequired)
+      ->allow_extra_args(false);
   cmd.add_option("--root", o.root, "Paths in output are relative to this directory");
   cmd.add_option("files", o.files, "Restrict the scan to these files or directories");
-  cmd.add_option("--extra-arg", o.extraArgs, "Extra compiler flag (repeatable)");
+  cmd.add_option("--extra-arg", o.extraArgs, "Extra compiler flag (repeatable)")
+      ->allow_extra_args(false);
   cmd.add_option("--jobs,-j", o.jobs, "Translation units in parallel (default: all cores)");
   cmd.add_flag("--allow-parse-errors", o.allowParseErrors,
                "Exit 0 even when a file fails to parse (it is still reported)");
@@ -39,7 +44,13 @@ ScanRun runScan(const ScanOptions& o) {
   if (!llvm::sys::fs::is_directory(o.root))
     throw std::runtime_error("--root " + o.root + ": not a directory");
   run.root = frontend::realPath(o.root);
-  run.rules = rules::RuleSet::load(o.rules);
+  if (o.rules.empty()) {
+    rules::RulePack all;
+    all.name = "(no rules)";
+    run.rules = rules::RuleSet({all});
+  } else {
+    run.rules = rules::RuleSet::load(o.rules);
+  }
 
   frontend::DatabaseOptions dbo;
   dbo.buildDir = o.buildDir;
@@ -57,6 +68,7 @@ ScanRun runScan(const ScanOptions& o) {
   fo.cuda = dbo.cuda;
   auto files = frontend::selectFiles(*db, run.rules, fo);
   run.inventory = index::merge(frontend::runFrontend(*db, run.rules, files, fo));
+  analysis::launder(run.inventory, run.rules);
   return run;
 }
 
@@ -82,7 +94,7 @@ int parseErrorStatus(const ScanRun& run, const ScanOptions& o) {
   const auto& errors = run.inventory.parseErrors;
   if (errors.empty()) return 0;
   for (const auto& e : errors) {
-    std::cerr << "gridlock: error: " << e.file << " failed to parse; its reads are not counted\n";
+    std::cerr << "gridlock: error: " << e.file << " failed to parse; its reads may be incomplete\n";
     for (const auto& m : e.messages) std::cerr << "  " << m << "\n";
   }
   if (o.allowParseErrors) return 0;

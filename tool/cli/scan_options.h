@@ -24,7 +24,9 @@ struct ScanOptions {
   std::string cudaPath = "/usr/local/cuda";
 };
 
-void addScanOptions(CLI::App& cmd, ScanOptions& o);
+// `rulesRequired` false: without --rules, every file under the root is in scope and nothing
+// is a read (what `callers` needs).
+void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired = true);
 
 struct ScanRun {
   rules::RuleSet rules;

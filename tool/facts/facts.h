@@ -28,6 +28,65 @@ struct Read {
   // Identity beyond the reported position: where the read is spelled (inside a macro
   // definition it differs from line:column), so two reads of one expansion stay two.
   std::string spelling;
+
+  // For a fallback: the parameter whose absence makes the read run (USR of the function and
+  // the parameter's index), when the guard tests a parameter. For a read inside a default
+  // argument: that parameter. Calls that omit it launder the read (analysis/laundering).
+  std::string guardFunction;
+  int guardParam = -1;
+  bool inDefaultArgument = false;
+  // Filled by the analysis for fallbacks and laundered reads.
+  std::optional<bool> fallbackDead;        // every site supplies the argument
+  std::vector<std::string> breakingSites;  // "file:line:col" of sites that omit it
+  std::string launders;                    // laundered: the global read inside the helper
+};
+
+// A function or constructor declared in the scanned code, once per USR.
+struct ParamFact {
+  std::string name;
+  std::string type;
+  bool hasDefault = false;
+  std::string defaultText;
+};
+
+struct FunctionFact {
+  std::string usr;
+  std::string name;  // qualified
+  std::string classUsr;  // for members and constructors
+  bool isConstructor = false;
+  bool isVirtual = false;
+  bool isPublicApi = false;  // declared in a header a pack names as public API
+  std::vector<ParamFact> params;
+  std::vector<std::string> overrides;  // USRs of the methods it overrides
+  std::string file;
+  unsigned line = 0;
+};
+
+struct ClassFact {
+  std::string usr;
+  std::string name;  // qualified; specializations of templates with their arguments
+  std::vector<std::string> bases;  // USRs
+  std::string file;
+  unsigned line = 0;
+};
+
+// How one call or construction binds one parameter of its callee.
+struct ArgFact {
+  std::string supplied;  // explicit | default | null | forwarded
+  int forwardedFrom = -1;  // the caller's parameter index, when forwarded
+};
+
+// A call or construction that reaches a function or constructor.
+struct SiteFact {
+  std::string calleeUsr;  // the function or constructor reached (inherited: the base one)
+  std::string callerUsr;  // enclosing function, "" at file scope
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  std::string via;        // direct | new | make_unique | make_shared | emplace | base_init |
+                          // delegating | inherited | call
+  std::string classUsr;   // the class constructed (constructions), "" for calls
+  std::vector<ArgFact> args;  // one per callee parameter
 };
 
 // A `// gridlock: allow` comment that cannot be honoured (no reason given).
@@ -49,6 +108,12 @@ struct TuFacts {
   std::vector<BadSuppression> badSuppressions;
   std::optional<ParseError> parseError;
   std::vector<std::string> notes;  // e.g. which nvcc flags were translated or dropped
+  // Fallback and default-argument reads in files no pack scans (an exempt helper): not
+  // listed, but their parameters launder reads into the helper's callers.
+  std::vector<Read> exemptReads;
+  std::vector<FunctionFact> functions;
+  std::vector<ClassFact> classes;
+  std::vector<SiteFact> sites;
 };
 
 }  // namespace gridlock::facts

@@ -1,6 +1,7 @@
 #include "frontend/frontend.h"
 
 #include "frontend/file_places.h"
+#include "frontend/program_collector.h"
 #include "frontend/read_collector.h"
 
 #include <clang/Frontend/CompilerInstance.h>
@@ -79,6 +80,8 @@ class ScanConsumer : public ASTConsumer {
     ReadCollector collector(ctx, rules_, places, macros_, out_);
     collector.TraverseDecl(ctx.getTranslationUnitDecl());
     collector.finish();
+    ProgramCollector program(ctx, places, rules_, out_);
+    program.TraverseDecl(ctx.getTranslationUnitDecl());
   }
 
  private:
@@ -170,7 +173,9 @@ std::vector<std::string> selectFiles(const ScanDatabase& db, const rules::RuleSe
       }
       if (!hit) continue;
     }
-    if (rules.anyInterest(rel, under)) files.push_back(f);
+    // Every TU under the root: an excluded one reports no reads, but its call sites still
+    // reach the functions others scan.
+    if (under) files.push_back(f);
   }
   for (size_t i = 0; i < only.size(); ++i)
     if (!used[i])

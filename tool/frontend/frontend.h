@@ -18,8 +18,8 @@ struct FrontendOptions {
   CudaSettings cuda;
 };
 
-// The database files to scan: those in `only` (when given) whose main file is in or at an
-// edge of some pack's scope. Throws InputError when a positional path matches nothing.
+// The database files to scan: those in `only` (when given) whose main file lies under the
+// root. Throws InputError when a positional path matches nothing.
 std::vector<std::string> selectFiles(const ScanDatabase& db, const rules::RuleSet& rules,
                                      const FrontendOptions& options);
 

@@ -7,6 +7,8 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/Stmt.h>
 
+#include <llvm/ADT/STLFunctionalExtras.h>
+
 #include <vector>
 
 namespace gridlock::frontend {
@@ -14,6 +16,12 @@ namespace gridlock::frontend {
 // `path` holds the statements from the function body down to the read's own expression
 // (last). Returns true when one of them only runs its part holding the read on a missing
 // explicit argument.
-bool isFallback(const std::vector<const clang::Stmt*>& path, clang::ASTContext& ctx);
+// `holdsGroup` says whether a value of a type can be the explicit group (the rule pack's type
+// rules): `if (!buf)` on a double* or `if (rank == 0)` is no test of a missing group.
+// `tested`, when given, receives the declaration whose absence the guard tests (a parameter,
+// variable or field), when the test names one.
+using HoldsGroup = llvm::function_ref<bool(clang::QualType)>;
+bool isFallback(const std::vector<const clang::Stmt*>& path, clang::ASTContext& ctx,
+                HoldsGroup holdsGroup, const clang::ValueDecl** tested = nullptr);
 
 }  // namespace gridlock::frontend

@@ -1,6 +1,7 @@
 #include "frontend/read_collector.h"
 
 #include "frontend/guard.h"
+#include "frontend/usr.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
@@ -58,7 +59,8 @@ bool ReadCollector::TraverseDecl(Decl* d) {
   if (!d) return true;
   if (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl, ExportDecl>(d)) {
     SourceLocation loc = d->getLocation();
-    if (loc.isValid() && !places_.at(loc).interest) return true;
+    // Under the root, excluded files too: an exempt helper's fallback still launders reads.
+    if (loc.isValid() && !places_.at(loc).underRoot) return true;
   }
   bool frame = false;
   if (isa<FunctionDecl>(d)) {
@@ -82,6 +84,14 @@ bool ReadCollector::TraverseStmt(Stmt* s, DataRecursionQueue*) {
   path.push_back(s);
   bool ok = Base::TraverseStmt(s, nullptr);
   path.pop_back();
+  return ok;
+}
+
+bool ReadCollector::TraverseParmVarDecl(ParmVarDecl* p) {
+  const ParmVarDecl* saved = defaultOf_;
+  defaultOf_ = p->hasDefaultArg() ? p : nullptr;
+  bool ok = Base::TraverseParmVarDecl(p);
+  defaultOf_ = saved;
   return ok;
 }
 
@@ -236,7 +246,8 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
   SourceLocation spelled = sm_.getSpellingLoc(loc);
 
   const FilePlaces::Info& file = places_.at(report);
-  if (file.perPack.empty() || file.perPack[t.pack] == rules::Placement::Out) return;
+  if (!file.underRoot || file.perPack.empty()) return;
+  bool exempt = file.perPack[t.pack] == rules::Placement::Out;
   PresumedLoc at = sm_.getPresumedLoc(report, /*UseLineDirectives=*/false);
   PresumedLoc sp = sm_.getPresumedLoc(spelled, false);
   if (at.isInvalid()) return;
@@ -270,7 +281,27 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
         r.enclosingClass = rd->getQualifiedNameAsString();
     }
   }
-  if (t.kind != "global_write" && !f.path.empty() && isFallback(f.path, ctx_)) r.guard = "fallback";
+  // The parameter a read depends on: the one its fallback tests, or the one whose default
+  // argument it is. Calls that leave that parameter out launder the read.
+  const ValueDecl* tested = nullptr;
+  auto holdsGroup = [&](QualType type) { return sources_.ruleOf(type) != nullptr; };
+  if (t.kind != "global_write" && !f.path.empty() &&
+      isFallback(f.path, ctx_, holdsGroup, &tested))
+    r.guard = "fallback";
+  const auto* param = dyn_cast_or_null<ParmVarDecl>(tested);
+  if (defaultOf_ && t.kind != "global_write") {
+    param = defaultOf_;
+    r.inDefaultArgument = true;
+  }
+  if (param)
+    if (const auto* fn = dyn_cast<FunctionDecl>(param->getDeclContext())) {
+      r.guardFunction = usrOf(throughInheritance(fn));
+      r.guardParam = static_cast<int>(param->getFunctionScopeIndex());
+    }
+  if (exempt) {
+    if (r.guardParam >= 0) out_.exemptReads.push_back(std::move(r));
+    return;
+  }
   r.suppressed = suppression(sm_.getExpansionLoc(report));
   if (t.kind == "global_write") {
     r.fix = "";

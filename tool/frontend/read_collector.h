@@ -39,6 +39,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
 
   bool TraverseDecl(clang::Decl* d);
   bool TraverseStmt(clang::Stmt* s, DataRecursionQueue* queue = nullptr);
+  bool TraverseParmVarDecl(clang::ParmVarDecl* p);
 
   bool VisitDeclRefExpr(clang::DeclRefExpr* e);
   bool VisitMemberExpr(clang::MemberExpr* e);
@@ -77,6 +78,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   ScopeSources sources_;
   facts::TuFacts& out_;
   std::vector<Frame> frames_;
+  const clang::ParmVarDecl* defaultOf_ = nullptr;  // inside this parameter's default argument
   llvm::StringSet<> simpleNames_;  // last components of rule names: a cheap first filter
   llvm::DenseMap<const clang::Decl*, const void*> ruleCache_;
   // Rule-macro expansions not yet claimed, by the raw file location they expand at.

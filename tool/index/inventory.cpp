@@ -20,9 +20,14 @@ Inventory merge(std::vector<facts::TuFacts> tus) {
         inv.reads.push_back(std::move(r));
     for (auto& b : tu.badSuppressions)
       if (badSeen.emplace(b.file, b.line).second) inv.badSuppressions.push_back(std::move(b));
+    for (auto& r : tu.exemptReads)
+      if (seen.emplace(r.file, r.line, r.column, r.name, r.spelling).second)
+        inv.exemptReads.push_back(std::move(r));
     if (tu.parseError) inv.parseErrors.push_back(std::move(*tu.parseError));
     if (!tu.notes.empty()) inv.notes[tu.mainFile] = std::move(tu.notes);
+    inv.program.add(std::move(tu.functions), std::move(tu.classes), std::move(tu.sites));
   }
+  inv.program.finish();
   std::sort(inv.reads.begin(), inv.reads.end(), [](const auto& a, const auto& b) {
     return std::tie(a.file, a.line, a.column, a.name, a.spelling) <
            std::tie(b.file, b.line, b.column, b.name, b.spelling);

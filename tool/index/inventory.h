@@ -3,6 +3,7 @@
 #pragma once
 
 #include "facts/facts.h"
+#include "index/program.h"
 
 #include <map>
 #include <string>
@@ -16,6 +17,8 @@ struct Inventory {
   std::vector<facts::BadSuppression> badSuppressions;
   std::map<std::string, std::vector<std::string>> notes;  // TU main file -> frontend notes
   size_t filesScanned = 0;
+  Program program;
+  std::vector<facts::Read> exemptReads;  // see TuFacts::exemptReads
 };
 
 Inventory merge(std::vector<facts::TuFacts> tus);

@@ -25,6 +25,11 @@ ojson readJson(const facts::Read& r) {
   j["edge"] = r.edge;
   j["suppressed"] = r.suppressed ? ojson(*r.suppressed) : ojson(nullptr);
   if (r.macro) j["spelling"] = r.spelling;
+  if (r.fallbackDead) {
+    j["fallback_dead"] = *r.fallbackDead;
+    j["breaking_sites"] = r.breakingSites;
+  }
+  if (!r.launders.empty()) j["launders"] = r.launders;
   return j;
 }
 }  // namespace

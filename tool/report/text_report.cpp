@@ -12,6 +12,9 @@ std::string message(const facts::Read& r) {
     m << "write to global state " << r.name;
   } else if (r.kind == "global_state") {
     m << "read of global state " << r.name;
+  } else if (r.kind == "laundered") {
+    m << "laundered global " << (r.group.empty() ? "collection" : r.group + " " + r.yields)
+      << ": this call of " << r.name << " leaves the group out, so it reads " << r.launders;
   } else if (r.kind == "shim") {
     m << "global collection from " << r.name;
   } else {
@@ -19,7 +22,14 @@ std::string message(const facts::Read& r) {
       << r.name;
   }
   if (!r.enclosing.empty()) m << " in " << r.enclosing;
-  if (r.guard == "fallback") m << " (fallback: runs only when no explicit group is passed)";
+  if (r.guard == "fallback") {
+    m << " (fallback: runs only when no explicit group is passed";
+    if (r.fallbackDead && *r.fallbackDead)
+      m << "; dead: every call passes one";
+    else if (r.fallbackDead)
+      m << "; " << r.breakingSites.size() << " call site(s) leave it out";
+    m << ")";
+  }
   if (r.edge) {
     m << "; edge file, not counted";
   } else if (r.fix == "substitute") {
@@ -50,7 +60,7 @@ std::string diagnosticsText(const index::Inventory& inv) {
     out << b.file << ":" << b.line << ":1: warning: suppression without a reason is ignored: "
         << "write // gridlock: allow(why this read is deliberate) [gridlock-suppression]\n";
   for (const auto& e : inv.parseErrors) {
-    out << e.file << ": error: failed to parse; its reads are not counted [gridlock-parse-error]\n";
+    out << e.file << ": error: failed to parse; its reads may be incomplete [gridlock-parse-error]\n";
     for (const auto& m : e.messages) out << "  " << m << "\n";
   }
   return out.str();

@@ -114,7 +114,8 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
                     ": invalid JSON: " + (pos == std::string::npos ? what : what.substr(pos + 2)));
   }
   Reader r(path);
-  r.object(root, "", {"name", "description", "extends", "scope", "types", "accessors", "globals"});
+  r.object(root, "", {"name", "description", "extends", "scope", "public_headers", "types",
+                      "accessors", "globals"});
 
   RulePack pack;
   pack.path = path;
@@ -142,6 +143,8 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     pack.scope.exclude = r.strings(*it, "exclude", "/scope");
     pack.scope.edges = r.strings(*it, "edges", "/scope");
   }
+
+  pack.publicHeaders = r.strings(root, "public_headers", "");
 
   const json& types = r.array(root, "types", "");
   for (size_t i = 0; i < types.size(); ++i) {

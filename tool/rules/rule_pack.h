@@ -47,6 +47,9 @@ struct RulePack {
   std::vector<AccessorRule> accessors;
   std::vector<GlobalRule> globals;
   std::vector<TypeRule> types;
+  // Globs of headers whose declarations external code calls: changing a signature declared
+  // there breaks callers gridlock cannot see.
+  std::vector<std::string> publicHeaders;
 };
 
 class RuleError : public std::runtime_error {

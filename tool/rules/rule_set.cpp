@@ -63,6 +63,22 @@ Placement RuleSet::place(const std::string& rel, bool underRoot, size_t pack) co
   return anyGlob(s.include, rel) ? Placement::In : Placement::Out;
 }
 
+Placement RuleSet::placeAny(const std::string& rel, bool underRoot) const {
+  Placement best = Placement::Out;
+  for (size_t p = 0; p < packs_.size(); ++p) {
+    Placement pl = place(rel, underRoot, p);
+    if (pl == Placement::In) return pl;
+    if (pl == Placement::Edge) best = pl;
+  }
+  return best;
+}
+
+bool RuleSet::isPublicHeader(const std::string& rel) const {
+  for (const auto& p : packs_)
+    if (anyGlob(p.publicHeaders, rel)) return true;
+  return false;
+}
+
 bool RuleSet::anyInterest(const std::string& rel, bool underRoot) const {
   for (size_t p = 0; p < packs_.size(); ++p)
     if (place(rel, underRoot, p) != Placement::Out) return true;

@@ -28,8 +28,12 @@ class RuleSet {
   // Where a root-relative path stands for the rules of one pack; `underRoot` false means the
   // file lies outside --root, which no pack scans.
   Placement place(const std::string& relPath, bool underRoot, size_t pack) const;
+  // In when some pack scans the file, else Edge when some pack has it as an edge.
+  Placement placeAny(const std::string& relPath, bool underRoot) const;
   // In or Edge for at least one pack: the frontend looks inside such files.
   bool anyInterest(const std::string& relPath, bool underRoot) const;
+  // Declared in a header some pack names as public API.
+  bool isPublicHeader(const std::string& relPath) const;
 
  private:
   std::vector<RulePack> packs_;

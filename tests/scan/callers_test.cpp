@@ -1,0 +1,139 @@
+// `callers` and laundering on fixtures/callers, compared with the expect-site and
+// expect-read annotations beside its code.
+#include "scan/annotations.h"
+
+#include "analysis/callers.h"
+#include "analysis/summary.h"
+#include "cli/scan_options.h"
+#include "support/run_command.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace gridlock::test {
+namespace {
+
+const std::string kRoot = GRIDLOCK_SOURCE_DIR "/fixtures/callers";
+
+const cli::ScanRun& fixture() {
+  static const cli::ScanRun run = [] {
+    cli::ScanOptions o;
+    o.buildDir = GRIDLOCK_BINARY_DIR "/fixtures/callers";
+    o.rules = {kRoot + "/gridlock.json"};
+    o.root = kRoot;
+    o.jobs = 2;
+    return cli::runScan(o);
+  }();
+  return run;
+}
+
+TEST(Callers, EverySiteMatchesItsAnnotation) {
+  auto r = analysis::callers(fixture().inventory.program, "minitron::Attention::Attention",
+                             "pg_collection");
+  Expectations actual;
+  for (const auto& s : r.sites) actual[{s.file, s.line}].insert(canonical(s));
+  EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-site"), actual), "");
+  EXPECT_EQ(r.paramIndex, 3);
+  EXPECT_TRUE(r.publicApi);
+  EXPECT_EQ(r.summary.at("sites"), 20u);
+  EXPECT_EQ(r.summary.at("explicit"), 2u);
+  EXPECT_EQ(r.summary.at("default"), 8u);
+  EXPECT_EQ(r.summary.at("null"), 4u);
+  EXPECT_EQ(r.summary.at("forwarded"), 6u);
+}
+
+TEST(Callers, ClassesComeFromTheClassGraph) {
+  auto r = analysis::callers(fixture().inventory.program, "minitron::Attention::Attention",
+                             "pg_collection");
+  EXPECT_EQ(r.classes, (std::vector<std::string>{
+                           "minitron::Attention", "minitron::CrossAttention", "minitron::Delegating",
+                           "minitron::FlashSelfAttention", "minitron::LegacyAttention",
+                           "minitron::SelfAttention", "minitron::WithLogging<minitron::Attention>"}));
+}
+
+TEST(Callers, UnknownTargetsAreNamed) {
+  const auto& p = fixture().inventory.program;
+  try {
+    analysis::callers(p, "minitron::Atention::Atention", "pg_collection");
+    FAIL();
+  } catch (const analysis::CallersError& e) {
+    EXPECT_STREQ(e.what(), "no function or constructor named minitron::Atention::Atention in the scanned code");
+  }
+  try {
+    analysis::callers(p, "minitron::make_attention", "pgc");
+    FAIL();
+  } catch (const analysis::CallersError& e) {
+    EXPECT_STREQ(e.what(), "minitron::make_attention has no parameter named pgc (its parameters: hidden, pg)");
+  }
+}
+
+TEST(Callers, HeaderFactsMergeOnce) {
+  const auto& p = fixture().inventory.program;
+  size_t ctors = 0;
+  for (const auto& [usr, f] : p.functions)
+    if (f.name == "minitron::Attention::Attention") ++ctors;
+  EXPECT_EQ(ctors, 2u);  // two overloads, though four TUs include the header
+  size_t baseInits = 0;
+  for (const auto& s : p.sites)
+    if (s.file == "model/attention.h" && s.line == 37) ++baseInits;
+  EXPECT_EQ(baseInits, 1u);
+  const auto& f = p.functions.begin()->second;
+  (void)f;
+  for (const auto& [usr, fn] : p.functions)
+    if (fn.name == "minitron::make_attention") {
+      ASSERT_EQ(fn.params.size(), 2u);
+      EXPECT_TRUE(fn.params[1].hasDefault);
+      EXPECT_EQ(fn.params[1].defaultText, "nullptr");
+      EXPECT_FALSE(fn.isPublicApi);
+    }
+}
+
+TEST(Laundering, ReadsMatchAnnotationsAndFallbackKnowsItsBreakingSites) {
+  Expectations actual;
+  for (const auto& r : fixture().inventory.reads) actual[{r.file, r.line}].insert(canonical(r));
+  EXPECT_EQ(diff(parseAnnotations(kRoot), actual), "");
+  analysis::Summary s = analysis::summarize(fixture().inventory);
+  EXPECT_EQ(s.byKind.at("laundered"), 15u);
+  for (const auto& r : fixture().inventory.reads) {
+    if (r.kind == "shim") {
+      ASSERT_TRUE(r.fallbackDead.has_value());
+      EXPECT_FALSE(*r.fallbackDead);
+      EXPECT_EQ(r.breakingSites.size(), 12u);  // 11 in scope + tests/attention_test.cpp:5
+      EXPECT_EQ(r.breakingSites.back(), "tests/attention_test.cpp:5:27");
+    }
+    if (r.kind == "laundered" && r.file == "model/use_helpers.cpp" && r.line == 18) {
+      EXPECT_EQ(r.name, "minitron::resolve");
+      EXPECT_EQ(r.launders, "gridlock::parallel_state::get_tensor_model_parallel_group");
+      EXPECT_EQ(r.group, "tp");
+      EXPECT_EQ(r.enclosing, "minitron::use");
+    }
+  }
+}
+
+TEST(CallersCli, JsonContract) {
+  CommandResult r = runCommand(std::string(GRIDLOCK_BIN) + " callers -p " GRIDLOCK_BINARY_DIR
+                               "/fixtures/callers --root " + kRoot +
+                               " --function minitron::Attention::Attention --param pg_collection "
+                               "--format json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["target"], "minitron::Attention::Attention");
+  EXPECT_EQ(j["param"], "pg_collection");
+  EXPECT_EQ(j["param_index"], 3);
+  EXPECT_EQ(j["summary"]["sites"], 20);
+  const auto& first = j["sites"][0];
+  EXPECT_EQ(first["file"], "model/attention.h");
+  EXPECT_EQ(first["line"], 37);
+  EXPECT_EQ(first["via"], "base_init");
+  EXPECT_EQ(first["supplied"], "forwarded");
+  EXPECT_EQ(first["forwarded_from"], "minitron::CrossAttention::CrossAttention(pgc)");
+
+  CommandResult bad = runCommand(std::string(GRIDLOCK_BIN) + " callers -p " GRIDLOCK_BINARY_DIR
+                                 "/fixtures/callers --root " + kRoot +
+                                 " --function minitron::Attention::Attention --param pg");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.err.find("has no parameter named pg"), std::string::npos) << bad.err;
+}
+
+}  // namespace
+}  // namespace gridlock::test

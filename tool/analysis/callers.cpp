@@ -1,0 +1,137 @@
+#include "analysis/callers.h"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+#include <tuple>
+
+namespace gridlock::analysis {
+namespace {
+
+std::string nameOf(const index::Program& p, const std::string& usr) {
+  auto it = p.functions.find(usr);
+  return it == p.functions.end() ? usr : it->second.name;
+}
+
+std::string classNameOf(const index::Program& p, const std::string& usr) {
+  auto it = p.classes.find(usr);
+  return it == p.classes.end() ? std::string() : it->second.name;
+}
+
+}  // namespace
+
+std::vector<std::string> hierarchyBelow(const index::Program& program, const std::string& classUsr) {
+  std::multimap<std::string, std::string> derived;  // base -> derived
+  for (const auto& [usr, c] : program.classes)
+    for (const auto& b : c.bases) derived.emplace(b, usr);
+  std::set<std::string> seen{classUsr};
+  std::deque<std::string> work{classUsr};
+  while (!work.empty()) {
+    std::string u = work.front();
+    work.pop_front();
+    auto [lo, hi] = derived.equal_range(u);
+    for (auto it = lo; it != hi; ++it)
+      if (seen.insert(it->second).second) work.push_back(it->second);
+  }
+  std::vector<std::string> names;
+  for (const auto& u : seen)
+    if (auto n = classNameOf(program, u); !n.empty()) names.push_back(n);
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+std::vector<CallerSite> reach(const index::Program& program,
+                              const std::vector<std::pair<std::string, int>>& roots) {
+  // Overrides of a virtual target are reached by calls too: same parameter position.
+  std::multimap<std::string, std::string> overriders;
+  for (const auto& [usr, f] : program.functions)
+    for (const auto& o : f.overrides) overriders.emplace(o, usr);
+
+  std::set<std::pair<std::string, int>> seen;
+  std::deque<std::pair<std::string, int>> work;
+  auto push = [&](const std::string& usr, int index) {
+    if (seen.emplace(usr, index).second) work.emplace_back(usr, index);
+  };
+  for (const auto& r : roots) push(r.first, r.second);
+
+  std::vector<CallerSite> out;
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> listed;
+  while (!work.empty()) {
+    auto [usr, index] = work.front();
+    work.pop_front();
+    auto [olo, ohi] = overriders.equal_range(usr);
+    for (auto it = olo; it != ohi; ++it) push(it->second, index);
+    auto [lo, hi] = program.sitesByCallee.equal_range(usr);
+    for (auto it = lo; it != hi; ++it) {
+      const facts::SiteFact& s = program.sites[it->second];
+      if (index < 0 || static_cast<size_t>(index) >= s.args.size()) continue;
+      if (!listed.emplace(s.file, s.line, s.column, usr).second) continue;
+      const facts::ArgFact& a = s.args[index];
+      CallerSite c;
+      c.file = s.file;
+      c.line = s.line;
+      c.column = s.column;
+      c.className = classNameOf(program, s.classUsr);
+      c.via = s.via;
+      c.supplied = a.supplied;
+      c.function = nameOf(program, usr);
+      c.callerUsr = s.callerUsr;
+      c.caller = s.callerUsr.empty() ? std::string() : nameOf(program, s.callerUsr);
+      if (a.supplied == "forwarded") {
+        auto caller = program.functions.find(s.callerUsr);
+        std::string pname = caller != program.functions.end() &&
+                                    static_cast<size_t>(a.forwardedFrom) < caller->second.params.size()
+                                ? caller->second.params[a.forwardedFrom].name
+                                : std::to_string(a.forwardedFrom);
+        c.forwardedFrom = c.caller + "(" + pname + ")";
+        // The forwarding function's own callers decide whether the argument arrives.
+        push(s.callerUsr, a.forwardedFrom);
+      }
+      out.push_back(std::move(c));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.file, a.line, a.column, a.function) < std::tie(b.file, b.line, b.column, b.function);
+  });
+  return out;
+}
+
+CallersResult callers(const index::Program& program, const std::string& function,
+                      const std::string& param) {
+  CallersResult r;
+  r.target = function;
+  r.param = param;
+  std::vector<std::pair<std::string, int>> roots;
+  std::set<std::string> classUsrs;
+  bool named = false;
+  std::string paramsSeen;
+  for (const auto& [usr, f] : program.functions) {
+    if (f.name != function) continue;
+    named = true;
+    for (size_t i = 0; i < f.params.size(); ++i) {
+      if (f.params[i].name != param) continue;
+      roots.emplace_back(usr, static_cast<int>(i));
+      if (r.paramIndex < 0) r.paramIndex = static_cast<int>(i);
+      if (f.isConstructor) classUsrs.insert(f.classUsr);
+      r.publicApi = r.publicApi || f.isPublicApi;
+    }
+    for (const auto& p : f.params) paramsSeen += (paramsSeen.empty() ? "" : ", ") + p.name;
+  }
+  if (!named)
+    throw CallersError("no function or constructor named " + function + " in the scanned code");
+  if (roots.empty())
+    throw CallersError(function + " has no parameter named " + param + " (its parameters: " +
+                       paramsSeen + ")");
+  for (const auto& c : classUsrs)
+    for (auto& n : hierarchyBelow(program, c)) r.classes.push_back(n);
+  std::sort(r.classes.begin(), r.classes.end());
+  r.classes.erase(std::unique(r.classes.begin(), r.classes.end()), r.classes.end());
+  r.sites = reach(program, roots);
+  for (const char* k : {"sites", "explicit", "default", "null", "forwarded"}) r.summary[k] = 0;
+  r.summary["sites"] = r.sites.size();
+  for (const auto& s : r.sites) ++r.summary[s.supplied];
+  return r;
+}
+
+}  // namespace gridlock::analysis

@@ -1,0 +1,53 @@
+// Call-site resolution: every site that reaches a function or constructor, and whether it
+// supplies a given parameter. Works on the whole-program index only: the class graph, the
+// overrides and the argument bindings the frontend recorded; never names.
+#pragma once
+
+#include "index/program.h"
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gridlock::analysis {
+
+class CallersError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct CallerSite {
+  std::string file;
+  unsigned line = 0, column = 0;
+  std::string className;  // constructed class (constructions) or the class holding a base init
+  std::string via;
+  std::string supplied;      // explicit | default | null | forwarded
+  std::string forwardedFrom; // "Qual::Name(param)" when forwarded
+  std::string function;      // the callee reached at this site
+  std::string caller;        // enclosing function of the site
+  std::string callerUsr;
+};
+
+struct CallersResult {
+  std::string target, param;
+  int paramIndex = -1;
+  std::vector<std::string> classes;
+  std::vector<CallerSite> sites;
+  std::map<std::string, size_t> summary;  // sites, explicit, default, null, forwarded
+  bool publicApi = false;                 // the target is declared in a public header
+};
+
+// Every site reaching (usr, param index) of the given roots, following forwarding through
+// any number of functions and constructors, and overrides of virtual methods.
+std::vector<CallerSite> reach(const index::Program& program,
+                              const std::vector<std::pair<std::string, int>>& roots);
+
+// Throws CallersError when no function has that name, or it has no such parameter.
+CallersResult callers(const index::Program& program, const std::string& function,
+                      const std::string& param);
+
+// The class with this USR and every class that derives from it, by name, sorted.
+std::vector<std::string> hierarchyBelow(const index::Program& program, const std::string& classUsr);
+
+}  // namespace gridlock::analysis

@@ -1,0 +1,65 @@
+#include "analysis/laundering.h"
+
+#include "analysis/callers.h"
+
+#include <algorithm>
+#include <set>
+#include <tuple>
+
+namespace gridlock::analysis {
+
+void launder(index::Inventory& inv, const rules::RuleSet& rules) {
+  std::vector<facts::Read> laundered;
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seen;
+  auto visit = [&](facts::Read& source) {
+    if (source.guardParam < 0 || source.kind == "global_write" || source.kind == "laundered") return;
+    std::vector<CallerSite> sites = reach(inv.program, {{source.guardFunction, source.guardParam}});
+    std::vector<const CallerSite*> breaking;
+    for (const auto& s : sites) {
+      // A default argument runs only when the argument is left out; a fallback also runs
+      // when null is passed.
+      if (s.supplied == "default" || (s.supplied == "null" && !source.inDefaultArgument))
+        breaking.push_back(&s);
+    }
+    if (source.guard == "fallback") {
+      source.fallbackDead = breaking.empty();
+      source.breakingSites.clear();
+      for (const auto* s : breaking)
+        source.breakingSites.push_back(s->file + ":" + std::to_string(s->line) + ":" +
+                                       std::to_string(s->column));
+    }
+    for (const auto* s : breaking) {
+      rules::Placement place = rules.placeAny(s->file, s->file.empty() || s->file[0] != '/');
+      if (place == rules::Placement::Out) continue;
+      if (!seen.emplace(s->file, s->line, s->column, s->function).second) continue;
+      facts::Read r;
+      r.file = s->file;
+      r.line = s->line;
+      r.column = s->column;
+      r.name = s->function;
+      r.kind = "laundered";
+      r.group = source.group;
+      r.yields = source.yields;
+      r.enclosing = s->caller;
+      if (auto caller = inv.program.functions.find(s->callerUsr);
+          caller != inv.program.functions.end())
+        if (auto cls = inv.program.classes.find(caller->second.classUsr);
+            cls != inv.program.classes.end())
+          r.enclosingClass = cls->second.name;
+      r.edge = place == rules::Placement::Edge;
+      r.fix = r.edge ? "none" : "thread";
+      r.launders = source.name;
+      r.spelling = s->file + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
+      laundered.push_back(std::move(r));
+    }
+  };
+  for (auto& r : inv.reads) visit(r);
+  for (auto& r : inv.exemptReads) visit(r);
+  for (auto& r : laundered) inv.reads.push_back(std::move(r));
+  std::sort(inv.reads.begin(), inv.reads.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.file, a.line, a.column, a.name, a.spelling) <
+           std::tie(b.file, b.line, b.column, b.name, b.spelling);
+  });
+}
+
+}  // namespace gridlock::analysis

@@ -1,0 +1,15 @@
+// Laundered reads and dead fallbacks. A helper that takes an optional group and falls back to
+// a global when it is missing (often exempt itself) launders that read into every caller that
+// omits the argument or passes null; a default argument that reads a global launders it into
+// every call that omits it. Each such call site becomes a read of kind `laundered`, and each
+// fallback learns whether any site still reaches it.
+#pragma once
+
+#include "index/inventory.h"
+#include "rules/rule_set.h"
+
+namespace gridlock::analysis {
+
+void launder(index::Inventory& inv, const rules::RuleSet& rules);
+
+}  // namespace gridlock::analysis

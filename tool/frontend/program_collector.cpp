@@ -1,0 +1,303 @@
+#include "frontend/program_collector.h"
+
+#include "frontend/usr.h"
+
+#include <clang/AST/ASTContext.h>
+#include <clang/AST/DeclTemplate.h>
+#include <clang/AST/ExprCXX.h>
+#include <clang/Lex/Lexer.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace gridlock::frontend {
+namespace {
+
+using namespace clang;
+
+// Strips what lies between a written argument and the value it stands for: conversions,
+// temporaries, copies, std::move and std::forward.
+const Expr* underlying(const Expr* e) {
+  for (int guard = 0; e && guard < 16; ++guard) {
+    e = e->IgnoreParenImpCasts();
+    if (const auto* c = dyn_cast<ExprWithCleanups>(e)) { e = c->getSubExpr(); continue; }
+    if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) { e = m->getSubExpr(); continue; }
+    if (const auto* b = dyn_cast<CXXBindTemporaryExpr>(e)) { e = b->getSubExpr(); continue; }
+    if (const auto* f = dyn_cast<CXXFunctionalCastExpr>(e)) { e = f->getSubExpr(); continue; }
+    if (const auto* c = dyn_cast<CXXConstructExpr>(e)) {
+      if (c->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(c) &&
+          (c->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(c->getArg(1)))) {
+        e = c->getArg(0);
+        continue;
+      }
+      return e;
+    }
+    if (const auto* call = dyn_cast<CallExpr>(e)) {
+      const FunctionDecl* fd = call->getDirectCallee();
+      if (fd && call->getNumArgs() == 1 && fd->isInStdNamespace() && fd->getIdentifier() &&
+          (fd->getName() == "move" || fd->getName() == "forward")) {
+        e = call->getArg(0);
+        continue;
+      }
+      return e;
+    }
+    return e;
+  }
+  return e;
+}
+
+bool isNullLiteral(const Expr* e, ASTContext& ctx) {
+  const Expr* u = underlying(e);
+  if (isa<CXXNullPtrLiteralExpr, GNUNullExpr>(u)) return true;
+  if (const auto* ref = dyn_cast<DeclRefExpr>(u))  // std::nullopt
+    if (ref->getDecl()->isInStdNamespace() && ref->getDecl()->getIdentifier() &&
+        ref->getDecl()->getName() == "nullopt")
+      return true;
+  if (const auto* lit = dyn_cast<IntegerLiteral>(u))
+    return lit->getValue() == 0 && e->IgnoreParenImpCasts() != lit;  // 0 converted to a pointer
+  return u->isNullPointerConstant(ctx, Expr::NPC_ValueDependentIsNotNull) &&
+         e->getType()->isPointerType();
+}
+
+// In namespace std, members of std's classes included (isInStdNamespace looks one level up).
+bool inStd(const Decl* d) {
+  for (const DeclContext* dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (dc->isStdNamespace()) return true;
+  return false;
+}
+
+const char* wrapperVia(const FunctionDecl* fd) {
+  if (!inStd(fd) || !fd->getIdentifier()) return nullptr;
+  StringRef n = fd->getName();
+  if (n == "make_unique") return "make_unique";
+  if (n == "make_shared" || n == "allocate_shared") return "make_shared";
+  if (n == "emplace" || n == "emplace_back" || n == "emplace_front") return "emplace";
+  return nullptr;
+}
+
+}  // namespace
+
+ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
+                                   facts::TuFacts& out)
+    : ctx_(ctx), sm_(ctx.getSourceManager()), places_(places), rules_(rules), out_(out) {}
+
+bool ProgramCollector::underRoot(SourceLocation loc) {
+  return loc.isValid() && places_.at(loc).underRoot;
+}
+
+const std::string& ProgramCollector::usr(const Decl* d) {
+  auto it = usrs_.find(d);
+  if (it != usrs_.end()) return it->second;
+  return usrs_[d] = usrOf(d);
+}
+
+bool ProgramCollector::TraverseDecl(Decl* d) {
+  if (!d) return true;
+  if (!isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl, ExportDecl>(d) &&
+      d->getLocation().isValid() && !underRoot(d->getLocation()))
+    return true;
+  const auto* fd = dyn_cast<FunctionDecl>(d);
+  if (fd) functions_.push_back(fd);
+  bool ok = Base::TraverseDecl(d);
+  if (fd) functions_.pop_back();
+  return ok;
+}
+
+bool ProgramCollector::TraverseConstructorInitializer(CXXCtorInitializer* init) {
+  if (init->isBaseInitializer() || init->isDelegatingInitializer())
+    if (const Expr* e = init->getInit()) {
+      if (const auto* c = dyn_cast<ExprWithCleanups>(e)) e = c->getSubExpr();
+      via_[e] = init->isDelegatingInitializer() ? "delegating" : "base_init";
+    }
+  return Base::TraverseConstructorInitializer(init);
+}
+
+bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
+  if (fd->isImplicit() || fd->isTemplateInstantiation()) return true;
+  if (const auto* md = dyn_cast<CXXMethodDecl>(fd))
+    if (md->getParent()->isLambda()) return true;
+  if (!seenDecls_.insert(fd).second) return true;
+  facts::FunctionFact f;
+  f.usr = usr(fd);
+  if (f.usr.empty()) return true;
+  f.name = fd->getQualifiedNameAsString();
+  if (const auto* md = dyn_cast<CXXMethodDecl>(fd)) {
+    f.classUsr = usr(md->getParent());
+    f.isVirtual = md->isVirtual();
+    for (const CXXMethodDecl* o : md->overridden_methods()) f.overrides.push_back(usr(o));
+  }
+  f.isConstructor = isa<CXXConstructorDecl>(fd);
+  for (const ParmVarDecl* p : fd->parameters()) {
+    facts::ParamFact pf;
+    pf.name = p->getName().str();
+    pf.type = p->getType().getAsString(ctx_.getPrintingPolicy());
+    pf.hasDefault = p->hasDefaultArg();
+    if (pf.hasDefault && !p->hasUninstantiatedDefaultArg() && !p->hasUnparsedDefaultArg() &&
+        p->getDefaultArg())
+      pf.defaultText = Lexer::getSourceText(
+                           CharSourceRange::getTokenRange(p->getDefaultArg()->getSourceRange()),
+                           sm_, ctx_.getLangOpts())
+                           .str();
+    f.params.push_back(std::move(pf));
+  }
+  SourceLocation loc = sm_.getExpansionLoc(fd->getLocation());
+  const FilePlaces::Info& file = places_.at(loc);
+  f.file = file.path;
+  f.line = sm_.getPresumedLineNumber(loc);
+  f.isPublicApi = rules_.isPublicHeader(file.path);
+  out_.functions.push_back(std::move(f));
+  return true;
+}
+
+bool ProgramCollector::VisitCXXRecordDecl(CXXRecordDecl* rd) {
+  if (!rd->isThisDeclarationADefinition() || rd->isLambda()) return true;
+  if (!seenDecls_.insert(rd).second) return true;
+  facts::ClassFact c;
+  c.usr = usr(rd);
+  if (c.usr.empty()) return true;
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  rd->getNameForDiagnostic(os, ctx_.getPrintingPolicy(), /*Qualified=*/true);
+  c.name = os.str();
+  for (const CXXBaseSpecifier& b : rd->bases())
+    if (const CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl()) c.bases.push_back(usr(base));
+  SourceLocation loc = sm_.getExpansionLoc(rd->getLocation());
+  c.file = places_.at(loc).path;
+  c.line = sm_.getPresumedLineNumber(loc);
+  out_.classes.push_back(std::move(c));
+  return true;
+}
+
+facts::ArgFact ProgramCollector::bind(const Expr* arg) const {
+  if (isa<CXXDefaultArgExpr>(arg)) return {"default", -1};
+  if (isNullLiteral(arg, ctx_)) return {"null", -1};
+  if (const auto* ref = dyn_cast<DeclRefExpr>(underlying(arg)))
+    if (const auto* p = dyn_cast<ParmVarDecl>(ref->getDecl()))
+      if (!functions_.empty() && p->getDeclContext() == functions_.back())
+        return {"forwarded", static_cast<int>(p->getFunctionScopeIndex())};
+  return {"explicit", -1};
+}
+
+void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, const std::string& via,
+                            const CXXRecordDecl* constructed, const Expr* const* args,
+                            unsigned numArgs) {
+  callee = throughInheritance(callee);
+  if (!callee || callee->getNumParams() == 0) return;
+  // Only what the scanned code declares can be a target.
+  if (!underRoot(callee->getLocation())) return;
+  loc = sm_.getExpansionLoc(loc);
+  const FilePlaces::Info& file = places_.at(loc);
+  if (!file.underRoot) return;
+  facts::SiteFact s;
+  s.calleeUsr = usr(callee);
+  s.file = file.path;
+  s.line = sm_.getPresumedLineNumber(loc);
+  s.column = sm_.getPresumedColumnNumber(loc);
+  s.via = via;
+  if (!seenSites_.emplace(s.file, s.line, s.column, s.calleeUsr + "|" + via).second) return;
+  if (!functions_.empty()) s.callerUsr = usr(throughInheritance(functions_.back()));
+  if (constructed) s.classUsr = usr(constructed);
+  for (unsigned i = 0; i < callee->getNumParams(); ++i)
+    s.args.push_back(i < numArgs ? bind(args[i]) : facts::ArgFact{"default", -1});
+  out_.sites.push_back(std::move(s));
+}
+
+bool ProgramCollector::VisitCallExpr(CallExpr* e) {
+  const FunctionDecl* fd = e->getDirectCallee();
+  if (!fd) return true;
+  if (const char* via = wrapperVia(fd)) {
+    // The construction happens inside the library's template; find it there and bind the
+    // user's arguments to the constructor the library calls.
+    QualType type;
+    const Expr* const* args = e->getArgs();
+    unsigned n = e->getNumArgs();
+    if (std::string_view(via) == "emplace") {
+      const auto* md = dyn_cast<CXXMethodDecl>(fd);
+      const auto* spec = md ? dyn_cast<ClassTemplateSpecializationDecl>(md->getParent()) : nullptr;
+      if (!spec || spec->getTemplateArgs().size() == 0 ||
+          spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+        return true;
+      type = spec->getTemplateArgs()[0].getAsType();
+      if (fd->getName() == "emplace" && n > 0) {  // vector::emplace(position, args...)
+        ++args;
+        --n;
+      }
+    } else {
+      const TemplateArgumentList* targs = fd->getTemplateSpecializationArgs();
+      if (!targs || targs->size() == 0 || (*targs)[0].getKind() != TemplateArgument::Type)
+        return true;
+      type = (*targs)[0].getAsType();
+      if (fd->getName() == "allocate_shared" && n > 0) {
+        ++args;
+        --n;
+      }
+    }
+    if (const CXXConstructorDecl* ctor = constructionIn(fd, type, 0))
+      site(ctor, e->getBeginLoc(), via, ctor->getParent(), args, n);
+    return true;
+  }
+  if (isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fd)) {
+    // a.operator()(x): the object is the first argument of the expression, not a parameter.
+    site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs() + 1, e->getNumArgs() - 1);
+    return true;
+  }
+  site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs(), e->getNumArgs());
+  return true;
+}
+
+bool ProgramCollector::VisitCXXNewExpr(CXXNewExpr* e) {
+  if (const CXXConstructExpr* c = e->getConstructExpr()) via_[c] = "new";
+  return true;
+}
+
+bool ProgramCollector::VisitCXXConstructExpr(CXXConstructExpr* e) {
+  const CXXConstructorDecl* ctor = e->getConstructor();
+  if (!ctor || ctor->isCopyOrMoveConstructor()) return true;
+  std::string via = "direct";
+  if (auto it = via_.find(e); it != via_.end()) via = it->second;
+  if (ctor->isInheritingConstructor() && via == "direct") via = "inherited";
+  // An implicit base initializer has no place of its own: it is the constructor's.
+  SourceLocation loc = e->getBeginLoc();
+  if (loc.isInvalid() && !functions_.empty()) loc = functions_.back()->getLocation();
+  // A base initializer belongs to the class whose constructor holds it.
+  const CXXRecordDecl* cls = ctor->getParent();
+  if ((via == "base_init" || via == "delegating") && !functions_.empty())
+    if (const auto* md = dyn_cast<CXXMethodDecl>(functions_.back())) cls = md->getParent();
+  site(ctor, loc, via, cls, e->getArgs(), e->getNumArgs());
+  return true;
+}
+
+const CXXConstructorDecl* ProgramCollector::constructionIn(const FunctionDecl* fd, QualType type,
+                                                           int depth) {
+  if (!fd || depth > 10) return nullptr;
+  std::vector<const Stmt*> work;
+  if (const Stmt* body = fd->getBody()) work.push_back(body);
+  // A library constructor passes the arguments on in its member initializers
+  // (make_shared: __shared_ptr -> __shared_count -> _Sp_counted_ptr_inplace -> construct).
+  if (const auto* ctor = dyn_cast<CXXConstructorDecl>(fd))
+    for (const CXXCtorInitializer* init : ctor->inits())
+      if (init->getInit()) work.push_back(init->getInit());
+  if (work.empty()) return nullptr;
+  QualType want = type.getCanonicalType().getUnqualifiedType();
+  const CXXConstructorDecl* found = nullptr;
+  while (!work.empty() && !found) {
+    const Stmt* s = work.back();
+    work.pop_back();
+    if (!s) continue;
+    const FunctionDecl* next = nullptr;
+    if (const auto* c = dyn_cast<CXXConstructExpr>(s)) {
+      const CXXConstructorDecl* ctor = c->getConstructor();
+      if (c->getType().getCanonicalType().getUnqualifiedType() == want && ctor &&
+          !ctor->isCopyOrMoveConstructor())
+        return ctor;
+      next = ctor;
+    } else if (const auto* call = dyn_cast<CallExpr>(s)) {
+      next = call->getDirectCallee();
+    }
+    // Follow the library only: a user function in between would be a site of its own.
+    if (next && next != fd && (inStd(next) || sm_.isInSystemHeader(next->getLocation())))
+      if ((found = constructionIn(next, type, depth + 1))) return found;
+    for (const Stmt* child : s->children()) work.push_back(child);
+  }
+  return found;
+}
+
+}  // namespace gridlock::frontend

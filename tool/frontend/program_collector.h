@@ -1,0 +1,63 @@
+// The whole-program facts of one translation unit: functions and constructors with their
+// parameters and defaults, classes with their bases, and every call and construction site with
+// the argument bound to each parameter (explicit, default, null, forwarded). Files outside
+// --root are skipped; everything under it is seen, scoped or not, since a site anywhere
+// reaches the target.
+#pragma once
+
+#include "facts/facts.h"
+#include "frontend/file_places.h"
+#include "rules/rule_set.h"
+
+#include <clang/AST/RecursiveASTVisitor.h>
+#include <llvm/ADT/DenseMap.h>
+
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace gridlock::frontend {
+
+class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
+  using Base = clang::RecursiveASTVisitor<ProgramCollector>;
+
+ public:
+  ProgramCollector(clang::ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
+                   facts::TuFacts& out);
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }  // implicit base initializers
+  bool shouldWalkTypesOfTypeLocs() const { return false; }
+
+  bool TraverseDecl(clang::Decl* d);
+  bool TraverseConstructorInitializer(clang::CXXCtorInitializer* init);
+  bool VisitFunctionDecl(clang::FunctionDecl* fd);
+  bool VisitCXXRecordDecl(clang::CXXRecordDecl* rd);
+  bool VisitCallExpr(clang::CallExpr* e);
+  bool VisitCXXNewExpr(clang::CXXNewExpr* e);
+  bool VisitCXXConstructExpr(clang::CXXConstructExpr* e);
+
+ private:
+  bool underRoot(clang::SourceLocation loc);
+  const std::string& usr(const clang::Decl* d);
+  facts::ArgFact bind(const clang::Expr* arg) const;
+  void site(const clang::FunctionDecl* callee, clang::SourceLocation loc, const std::string& via,
+            const clang::CXXRecordDecl* constructed, const clang::Expr* const* args,
+            unsigned numArgs);
+  const clang::CXXConstructorDecl* constructionIn(const clang::FunctionDecl* fd,
+                                                  clang::QualType type, int depth);
+
+  clang::ASTContext& ctx_;
+  const clang::SourceManager& sm_;
+  FilePlaces& places_;
+  const rules::RuleSet& rules_;
+  facts::TuFacts& out_;
+  std::vector<const clang::FunctionDecl*> functions_;  // enclosing functions
+  llvm::DenseMap<const clang::Expr*, const char*> via_;  // constructions named by a parent
+  llvm::DenseMap<const clang::Decl*, std::string> usrs_;
+  std::set<const clang::Decl*> seenDecls_;
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seenSites_;
+};
+
+}  // namespace gridlock::frontend

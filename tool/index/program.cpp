@@ -1,0 +1,40 @@
+#include "index/program.h"
+
+#include <algorithm>
+#include <tuple>
+
+namespace gridlock::index {
+
+void Program::add(std::vector<facts::FunctionFact> fns, std::vector<facts::ClassFact> cls,
+                  std::vector<facts::SiteFact> newSites) {
+  for (auto& f : fns) {
+    auto [it, fresh] = functions.emplace(f.usr, f);
+    if (fresh) continue;
+    // Redeclarations: a default may be given on any of them (usually the header's).
+    facts::FunctionFact& have = it->second;
+    have.isPublicApi = have.isPublicApi || f.isPublicApi;
+    for (size_t i = 0; i < have.params.size() && i < f.params.size(); ++i) {
+      if (f.params[i].hasDefault && !have.params[i].hasDefault) {
+        have.params[i].hasDefault = true;
+        have.params[i].defaultText = f.params[i].defaultText;
+      }
+      if (have.params[i].name.empty()) have.params[i].name = f.params[i].name;
+    }
+  }
+  for (auto& c : cls) classes.emplace(c.usr, std::move(c));
+  for (auto& s : newSites)
+    if (seen_.emplace(std::make_tuple(s.file, s.line, s.column, s.calleeUsr, s.via), true).second)
+      sites.push_back(std::move(s));
+}
+
+void Program::finish() {
+  std::sort(sites.begin(), sites.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.file, a.line, a.column, a.calleeUsr, a.via) <
+           std::tie(b.file, b.line, b.column, b.calleeUsr, b.via);
+  });
+  sitesByCallee.clear();
+  for (size_t i = 0; i < sites.size(); ++i) sitesByCallee.emplace(sites[i].calleeUsr, i);
+  seen_.clear();
+}
+
+}  // namespace gridlock::index

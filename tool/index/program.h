@@ -1,0 +1,27 @@
+// The whole-program index: functions and classes once per USR (a header's facts count once
+// however many TUs include it), and every call or construction site once.
+#pragma once
+
+#include "facts/facts.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gridlock::index {
+
+struct Program {
+  std::map<std::string, facts::FunctionFact> functions;  // by USR
+  std::map<std::string, facts::ClassFact> classes;       // by USR
+  std::vector<facts::SiteFact> sites;                    // sorted by file, line, column
+  std::multimap<std::string, size_t> sitesByCallee;      // callee USR -> index into sites
+
+  void add(std::vector<facts::FunctionFact> fns, std::vector<facts::ClassFact> cls,
+           std::vector<facts::SiteFact> sites);
+  void finish();  // sort and index the sites
+
+ private:
+  std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string>, bool> seen_;
+};
+
+}  // namespace gridlock::index
