@@ -2,6 +2,7 @@
 // so the index, analyses and reports are testable without compiling anything.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,13 @@ struct Read {
   // Identity beyond the reported position: where the read is spelled (inside a macro
   // definition it differs from line:column), so two reads of one expansion stay two.
   std::string spelling;
+
+  // The read expression in the file, for edits: the whole call `ns::get_group()` when the
+  // accessor is called, the reference alone otherwise, the outermost macro invocation when
+  // the read is spelled in a macro. Byte offset and length in `file`.
+  unsigned offset = 0;
+  unsigned length = 0;
+  std::string holder;  // for a fallback: the variable whose absence it tests ("pg")
 
   // For a fallback: the parameter whose absence makes the read run (USR of the function and
   // the parameter's index), when the guard tests a parameter. For a read inside a default
@@ -111,6 +119,8 @@ struct TuFacts {
   // Fallback and default-argument reads in files no pack scans (an exempt helper): not
   // listed, but their parameters launder reads into the helper's callers.
   std::vector<Read> exemptReads;
+  // MD5 of each file a read was found in, so an edit can refuse a file changed since.
+  std::map<std::string, std::string> digests;
   std::vector<FunctionFact> functions;
   std::vector<ClassFact> classes;
   std::vector<SiteFact> sites;

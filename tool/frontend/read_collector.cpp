@@ -7,6 +7,7 @@
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/Lex/Lexer.h>
+#include <llvm/Support/MD5.h>
 
 namespace gridlock::frontend {
 namespace {
@@ -298,10 +299,12 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
       r.guardFunction = usrOf(throughInheritance(fn));
       r.guardParam = static_cast<int>(param->getFunctionScopeIndex());
     }
+  if (tested && r.guard == "fallback") r.holder = tested->getName().str();
   if (exempt) {
     if (r.guardParam >= 0) out_.exemptReads.push_back(std::move(r));
     return;
   }
+  setRange(r, loc);
   r.suppressed = suppression(sm_.getExpansionLoc(report));
   if (t.kind == "global_write") {
     r.fix = "";
@@ -312,6 +315,39 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
     if (r.guard == "fallback") r.fix = "require";
   }
   out_.reads.push_back(std::move(r));
+}
+
+void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
+  const auto& path = frames_.back().path;
+  const Stmt* node = path.empty() ? nullptr : path.back();
+  // A called accessor is read by its whole call: `get_group()`, not `get_group`.
+  if (node && path.size() >= 3)
+    if (const auto* call = dyn_cast<CallExpr>(path[path.size() - 3]))
+      if (call->getCallee()->IgnoreParenImpCasts() == node) node = call;
+  if (node && path.size() >= 2)
+    if (const auto* call = dyn_cast<CallExpr>(path[path.size() - 2]))
+      if (call->getCallee() == node) node = call;
+  SourceRange range = node ? node->getSourceRange() : SourceRange(loc, loc);
+  // Written in a macro argument: where it is written; spelled in a macro body: the whole
+  // invocation.
+  CharSourceRange chars = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(range), sm_,
+                                                   ctx_.getLangOpts());
+  if (chars.isInvalid()) chars = sm_.getExpansionRange(range);
+  SourceLocation end = chars.isTokenRange()
+                           ? Lexer::getLocForEndOfToken(chars.getEnd(), 0, sm_, ctx_.getLangOpts())
+                           : chars.getEnd();
+  FileID fid = sm_.getFileID(chars.getBegin());
+  if (fid != sm_.getFileID(end)) return;
+  r.offset = sm_.getFileOffset(chars.getBegin());
+  r.length = sm_.getFileOffset(end) - r.offset;
+  std::string& digest = out_.digests[r.file];
+  if (digest.empty()) {
+    llvm::MD5 md5;
+    md5.update(sm_.getBufferData(fid));
+    llvm::MD5::MD5Result result;
+    md5.final(result);
+    digest = result.digest().str().str();
+  }
 }
 
 std::string ReadCollector::fixFor(const Target& t, std::string& source) {

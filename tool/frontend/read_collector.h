@@ -68,6 +68,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   void onVariableRef(const clang::VarDecl* d, clang::SourceLocation loc);
   void record(const Target& t, clang::SourceLocation loc);
   bool isWrite() const;
+  void setRange(facts::Read& r, clang::SourceLocation loc);
   std::string fixFor(const Target& t, std::string& source);
   std::optional<std::string> suppression(clang::SourceLocation fileLoc);
 

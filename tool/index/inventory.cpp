@@ -20,6 +20,7 @@ Inventory merge(std::vector<facts::TuFacts> tus) {
         inv.reads.push_back(std::move(r));
     for (auto& b : tu.badSuppressions)
       if (badSeen.emplace(b.file, b.line).second) inv.badSuppressions.push_back(std::move(b));
+    inv.digests.insert(tu.digests.begin(), tu.digests.end());
     for (auto& r : tu.exemptReads)
       if (seen.emplace(r.file, r.line, r.column, r.name, r.spelling).second)
         inv.exemptReads.push_back(std::move(r));

@@ -19,6 +19,7 @@ struct Inventory {
   size_t filesScanned = 0;
   Program program;
   std::vector<facts::Read> exemptReads;  // see TuFacts::exemptReads
+  std::map<std::string, std::string> digests;  // file -> MD5 at scan time
 };
 
 Inventory merge(std::vector<facts::TuFacts> tus);

@@ -25,6 +25,11 @@ ojson readJson(const facts::Read& r) {
   j["edge"] = r.edge;
   j["suppressed"] = r.suppressed ? ojson(*r.suppressed) : ojson(nullptr);
   if (r.macro) j["spelling"] = r.spelling;
+  if (r.length) {
+    j["offset"] = r.offset;
+    j["length"] = r.length;
+  }
+  if (!r.holder.empty()) j["holder"] = r.holder;
   if (r.fallbackDead) {
     j["fallback_dead"] = *r.fallbackDead;
     j["breaking_sites"] = r.breakingSites;
