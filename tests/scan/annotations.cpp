@@ -67,7 +67,7 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
       std::string text = m[3].str();
       text = text.substr(0, text.find("//"));
       std::string where = rel + ":" + std::to_string(n);
-      if (tag == "expect-site") {
+      if (tag != "expect-read") {
         out[{rel, target}].insert(siteAnnotation(text, where));
         continue;
       }

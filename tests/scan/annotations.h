@@ -23,7 +23,7 @@ using Expectations = std::map<LineKey, std::multiset<std::string>>;
 // The canonical text of a read, as annotations spell it.
 std::string canonical(const facts::Read& r);
 std::string canonical(const analysis::CallerSite& s);
-// Annotations (`expect-read` or `expect-site`) of every .cpp/.h/.cu file under `root`;
+// Annotations (`expect-read`, or a site tag such as `expect-site`) of every .cpp/.h/.cu file under `root`;
 // throws on a malformed one.
 Expectations parseAnnotations(const std::string& root, const std::string& tag = "expect-read");
 // Human-readable differences ("" when equal).

@@ -42,6 +42,15 @@ TEST(Callers, EverySiteMatchesItsAnnotation) {
   EXPECT_EQ(r.summary.at("forwarded"), 6u);
 }
 
+TEST(Callers, OverridesOfAVirtualTargetAreReached) {
+  auto r = analysis::callers(fixture().inventory.program, "minitron::Layer::forward", "pg");
+  Expectations actual;
+  for (const auto& s : r.sites) actual[{s.file, s.line}].insert(canonical(s));
+  EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-virtual-site"), actual), "");
+  EXPECT_EQ(r.summary.at("sites"), 3u);
+  EXPECT_TRUE(r.classes.empty());  // a method, not a constructor
+}
+
 TEST(Callers, ClassesComeFromTheClassGraph) {
   auto r = analysis::callers(fixture().inventory.program, "minitron::Attention::Attention",
                              "pg_collection");
