@@ -1,0 +1,136 @@
+// callers and laundering on hand-made facts: forwarding chains, cycles, overrides, scope.
+#include "analysis/callers.h"
+#include "analysis/laundering.h"
+#include "rules/rule_pack.h"
+
+#include <gtest/gtest.h>
+
+namespace gridlock::analysis {
+namespace {
+
+facts::FunctionFact fn(std::string usr, std::string name, std::vector<std::string> params) {
+  facts::FunctionFact f;
+  f.usr = std::move(usr);
+  f.name = std::move(name);
+  for (auto& p : params) f.params.push_back({p, "T*", false, ""});
+  return f;
+}
+
+facts::SiteFact site(std::string callee, std::string caller, std::string file, unsigned line,
+                     std::vector<facts::ArgFact> args) {
+  facts::SiteFact s;
+  s.calleeUsr = std::move(callee);
+  s.callerUsr = std::move(caller);
+  s.file = std::move(file);
+  s.line = line;
+  s.column = 1;
+  s.via = "call";
+  s.args = std::move(args);
+  return s;
+}
+
+index::Program program() {
+  index::Program p;
+  p.add({fn("h", "helper", {"pg"}), fn("a", "a", {"x", "pg"}), fn("b", "b", {"pg"}),
+         fn("c", "c", {"pg"}), fn("d", "d", {"pg"})},
+        {},
+        {
+            site("h", "a", "src/a.cpp", 1, {{"forwarded", 1}}),   // a forwards its pg to helper
+            site("a", "b", "src/b.cpp", 2, {{"explicit", -1}, {"forwarded", 0}}),
+            site("b", "c", "src/c.cpp", 3, {{"default", -1}}),    // c leaves it out
+            site("b", "c", "src/c.cpp", 4, {{"null", -1}}),
+            site("b", "c", "tests/c_test.cpp", 5, {{"default", -1}}),  // out of scope
+            site("h", "d", "src/d.cpp", 6, {{"forwarded", 0}}),   // d forwards to helper...
+            site("d", "h", "src/h.cpp", 7, {{"forwarded", 0}}),   // ...and helper to d: a cycle
+            site("h", "", "src/e.cpp", 8, {{"explicit", -1}}),
+        });
+  p.finish();
+  return p;
+}
+
+TEST(CallersAnalysis, FollowsForwardingThroughLevelsAndCycles) {
+  index::Program p = program();
+  std::vector<CallerSite> sites = reach(p, {{"h", 0}});
+  std::vector<std::string> got;
+  for (const auto& s : sites)
+    got.push_back(s.file + ":" + std::to_string(s.line) + " " + s.supplied +
+                  (s.forwardedFrom.empty() ? "" : " " + s.forwardedFrom));
+  EXPECT_EQ(got, (std::vector<std::string>{
+                     "src/a.cpp:1 forwarded a(pg)", "src/b.cpp:2 forwarded b(pg)",
+                     "src/c.cpp:3 default", "src/c.cpp:4 null", "src/d.cpp:6 forwarded d(pg)",
+                     "src/e.cpp:8 explicit", "src/h.cpp:7 forwarded helper(pg)",
+                     "tests/c_test.cpp:5 default"}));
+}
+
+TEST(CallersAnalysis, OverridesAreTargetsToo) {
+  index::Program p;
+  facts::FunctionFact base = fn("B::f", "B::f", {"pg"});
+  facts::FunctionFact mid = fn("M::f", "M::f", {"pg"});
+  mid.overrides = {"B::f"};
+  facts::FunctionFact leaf = fn("L::f", "L::f", {"group"});
+  leaf.overrides = {"M::f"};
+  p.add({base, mid, leaf}, {},
+        {site("B::f", "", "x.cpp", 1, {{"explicit", -1}}),
+         site("L::f", "", "x.cpp", 2, {{"default", -1}})});
+  p.finish();
+  CallersResult r = callers(p, "B::f", "pg");
+  ASSERT_EQ(r.sites.size(), 2u);
+  EXPECT_EQ(r.sites[1].function, "L::f");
+  EXPECT_EQ(r.summary.at("default"), 1u);
+  EXPECT_EQ(callers(p, "L::f", "group").sites.size(), 1u);  // not up the hierarchy
+}
+
+TEST(Laundering, SitesInScopeOmittingTheArgumentBecomeReads) {
+  index::Inventory inv;
+  inv.program = program();
+  facts::Read fallback;
+  fallback.file = "lib/h.cpp";
+  fallback.name = "ps::get_tp_group";
+  fallback.kind = "accessor";
+  fallback.group = "tp";
+  fallback.yields = "group";
+  fallback.guard = "fallback";
+  fallback.guardFunction = "h";
+  fallback.guardParam = 0;
+  inv.exemptReads.push_back(fallback);  // the helper itself is exempt
+  rules::RulePack pack = rules::parseRulePack(
+      R"({"name": "p", "scope": {"include": ["src/**"]}, "globals": [{"variable": "v"}]})", "p.json");
+  launder(inv, rules::RuleSet({pack}));
+  ASSERT_EQ(inv.reads.size(), 2u);  // c.cpp:3 (default) and c.cpp:4 (null); tests/ is out
+  EXPECT_EQ(inv.reads[0].kind, "laundered");
+  EXPECT_EQ(inv.reads[0].file, "src/c.cpp");
+  EXPECT_EQ(inv.reads[0].line, 3u);
+  EXPECT_EQ(inv.reads[0].name, "b");
+  EXPECT_EQ(inv.reads[0].enclosing, "c");
+  EXPECT_EQ(inv.reads[0].launders, "ps::get_tp_group");
+  EXPECT_EQ(inv.reads[1].line, 4u);
+  ASSERT_TRUE(inv.exemptReads[0].fallbackDead.has_value());
+  EXPECT_FALSE(*inv.exemptReads[0].fallbackDead);
+  EXPECT_EQ(inv.exemptReads[0].breakingSites,
+            (std::vector<std::string>{"src/c.cpp:3:1", "src/c.cpp:4:1", "tests/c_test.cpp:5:1"}));
+}
+
+TEST(Laundering, DefaultArgumentReadsLaunderOnlyIntoOmittingCalls) {
+  index::Inventory inv;
+  inv.program = program();
+  facts::Read dflt;
+  dflt.file = "src/b.cpp";
+  dflt.name = "ps::get_tp_size";
+  dflt.kind = "accessor";
+  dflt.group = "tp";
+  dflt.inDefaultArgument = true;
+  dflt.guardFunction = "b";
+  dflt.guardParam = 0;
+  inv.reads.push_back(dflt);
+  rules::RulePack pack = rules::parseRulePack(
+      R"({"name": "p", "scope": {"include": ["src/**"]}, "globals": [{"variable": "v"}]})", "p.json");
+  launder(inv, rules::RuleSet({pack}));
+  // c.cpp:3 leaves it out; c.cpp:4 passes null explicitly, which is not the default.
+  ASSERT_EQ(inv.reads.size(), 2u);
+  EXPECT_EQ(inv.reads[1].kind, "laundered");
+  EXPECT_EQ(inv.reads[1].line, 3u);
+  EXPECT_FALSE(inv.reads[0].fallbackDead.has_value());
+}
+
+}  // namespace
+}  // namespace gridlock::analysis
