@@ -78,6 +78,10 @@ TEST(Guard, IfFallbacks) {
             "accessor fallback require");
   EXPECT_EQ(only("PG* f(std::optional<PG*> pg) { return pg.value_or(ps::get_tp_group()); }"),
             "accessor fallback require");
+  EXPECT_EQ(only("PG* f(PG* pg) { if (pg) return pg; return ps::get_tp_group(); }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("PG* f(PG* pg) { if (pg != nullptr) { return pg; } PG* g = ps::get_tp_group(); return g; }"),
+            "accessor fallback require");
 }
 
 TEST(Guard, NotFallbacks) {
@@ -85,6 +89,11 @@ TEST(Guard, NotFallbacks) {
             "accessor none thread");  // `pg` does not say which group it holds
   // A plain flag is not an explicit group.
   EXPECT_EQ(only("int f(bool use) { if (!use) return ps::get_tp_size(); return 0; }"),
+            "accessor none thread");
+  // An early return that does not test the group, or does not always leave, is no guard.
+  EXPECT_EQ(only("int f(PG* pg, int n) { if (n) return 0; return ps::get_tp_size(); }"),
+            "accessor none thread");
+  EXPECT_EQ(only("int f(PG* pg, int n) { if (pg) { n = 1; } return ps::get_tp_size(); }"),
             "accessor none thread");
   // Tests of things that cannot hold a group (the pack's type rules say what can).
   EXPECT_EQ(only("int f(double* buf) { if (!buf) return ps::get_tp_size(); return 0; }"),

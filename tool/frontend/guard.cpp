@@ -108,6 +108,13 @@ Verdict classify(const Expr* c, ASTContext& ctx) {
   return v;
 }
 
+// `return ...;`, or a block ending in one: control does not go on past it.
+bool leaves(const Stmt* s) {
+  if (const auto* block = dyn_cast_or_null<CompoundStmt>(s))
+    s = block->body_empty() ? nullptr : block->body_back();
+  return isa_and_nonnull<ReturnStmt>(s);
+}
+
 }  // namespace
 
 bool isFallback(const std::vector<const Stmt*>& path, ASTContext& ctx, HoldsGroup holds,
@@ -142,6 +149,15 @@ bool isFallback(const std::vector<const Stmt*>& path, ASTContext& ctx, HoldsGrou
       if (md && md->getIdentifier() && md->getName() == "value_or" &&
           child != call->getCallee() && isHolder(call->getImplicitObjectArgument(), &holder))
         return found(holder);
+    } else if (const auto* block = dyn_cast<CompoundStmt>(parent)) {
+      // `if (pg) return pg;` earlier in the block: what follows runs only without pg.
+      for (const Stmt* before : block->body()) {
+        if (before == child) break;
+        const auto* ifs = dyn_cast<IfStmt>(before);
+        if (!ifs || ifs->getElse() || !leaves(ifs->getThen())) continue;
+        Verdict v = classify(ifs->getCond(), ctx);
+        if (v.test == Test::Present) return found(v.holder);
+      }
     } else if (isa<LambdaExpr>(parent)) {
       return false;  // a lambda body runs when called, not under the enclosing condition
     }

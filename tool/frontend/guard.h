@@ -1,6 +1,7 @@
 // Guard classification: does a read only run because an explicit group is missing?
 // `pg ? pg : g()`, `pg ?: g()`, `!pg ? g() : pg`, `if (!pg) pg = g();`,
 // `if (pg == nullptr) { ... }`, `if (pg) {...} else {... g() ...}`, `pg.value_or(g())`,
+// `if (pg) return pg; return g();`,
 // and the MPI form `comm != MPI_COMM_NULL ? comm : MPI_COMM_WORLD`.
 #pragma once
 
