@@ -28,7 +28,7 @@ ojson rule(const char* id, const char* name, const char* text, const char* level
           {"shortDescription", {{"text", text}}},
           {"fullDescription", {{"text", text}}},
           {"defaultConfiguration", {{"level", level}}},
-          {"helpUri", "https://github.com/gridlock/gridlock/blob/main/docs/scan.md"}};
+          {"help", {{"text", std::string(text) + " See docs/scan.md in the gridlock repository."}}}};
 }
 
 ojson location(const std::string& file, unsigned line, unsigned column) {
@@ -82,7 +82,6 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri) {
        {{"driver",
          {{"name", "gridlock"},
           {"version", "0.1"},
-          {"informationUri", "https://github.com/gridlock/gridlock"},
           {"rules", rules}}}}},
       {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
       {"invocations",
