@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The whole story on fixtures/model, on CPU (Open MPI):
+#   1. copy the fixture twice (baseline, change) and configure both as standalone projects;
+#   2. scan the baseline and gate it against fixtures/model/gridlock-baseline.json;
+#   3. `gridlock rewrite --apply` the change copy (the rewritten tree is a test output only);
+#   4. `gridlock pair`: build both trees with one command, run the suite under mpirun with
+#      2 and 4 ranks (one GoogleTest JSON per rank), compare test by test;
+#   5. scan the change and print the verdict: the three bug tests move from failing to passing,
+#      no test regresses or crashes, and the global-read count drops.
+# Exit 0 when all of that holds, 1 when the check fails, 2 when something could not run (no
+# `gridlock rewrite`, a failed build, ...). docs/fixtures.md explains the fixture and the output.
+#
+# Environment: BUILD_DIR (gridlock's build, default build), GRIDLOCK (the binary), E2E_DIR (work
+# directory, default $BUILD_DIR/e2e), E2E_RANKS (default "2 4"), JOBS (default 2),
+# E2E_SKIP_BUILD=1 (use the gridlock binary as it is), E2E_CUDA=ON (scripts/e2e-gpu.sh),
+# MPIRUN (default mpirun).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+
+BUILD_DIR=${BUILD_DIR:-build}
+case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$ROOT/$BUILD_DIR" ;; esac
+GRIDLOCK=${GRIDLOCK:-$BUILD_DIR/tool/cli/gridlock}
+WORK=${E2E_DIR:-$BUILD_DIR/e2e}
+case "$WORK" in /*) ;; *) WORK="$ROOT/$WORK" ;; esac
+RANKS=${E2E_RANKS:-"2 4"}
+JOBS=${JOBS:-2}
+CUDA=${E2E_CUDA:-OFF}
+MPIRUN=${MPIRUN:-mpirun}
+RULES="$ROOT/fixtures/model/gridlock.json"
+GATE_BASELINE="$ROOT/fixtures/model/gridlock-baseline.json"
+BUG_TESTS="VisionLanguage.EncoderOnOwnGridUsesOwnGroups GradNorm.ExpertParamsFilteredByExpertTpGroup TwoModels.FirstModelKeepsItsKvHeads"
+
+say() { printf '\n== %s ==\n' "$*"; }
+die() { echo "e2e: error: $*" >&2; exit 2; }
+
+if [ "${E2E_SKIP_BUILD:-0}" != 1 ]; then
+  say "building gridlock ($BUILD_DIR)"
+  BUILD_DIR="$BUILD_DIR" ./scripts/build.sh >/dev/null
+fi
+[ -x "$GRIDLOCK" ] || die "no gridlock binary at $GRIDLOCK (build it, or set GRIDLOCK)"
+command -v python3 >/dev/null || die "python3 is needed to read the JSON reports"
+
+# 1. Two copies of the fixture, configured the same way.
+CONFIGURE="cmake -S . -B build -DGRIDLOCK_SOURCE_DIR=$ROOT -DCMAKE_BUILD_TYPE=Release -DMINIMODEL_WITH_CUDA=$CUDA"
+command -v ninja >/dev/null && CONFIGURE="$CONFIGURE -G Ninja"
+command -v clang++-19 >/dev/null && CONFIGURE="$CONFIGURE -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19"
+BUILD_CMD="$CONFIGURE >/dev/null && cmake --build build -j $JOBS"
+MPI="$MPIRUN --allow-run-as-root --oversubscribe --mca btl_vader_single_copy_mechanism none"
+# Each rank count writes under its own directory (np2/rank0/model_test.json, ...); pair merges
+# them: a test fails when it fails at any rank count on any rank.
+TEST_CMD='rc=0;'
+for n in $RANKS; do
+  TEST_CMD="$TEST_CMD GRIDLOCK_RESULTS_DIR=\"\$GRIDLOCK_RESULTS_DIR/np$n\" $MPI -n $n build/model_test || rc=1;"
+done
+if [ "$CUDA" = ON ]; then  # the device tests need a GPU per rank: one rank
+  TEST_CMD="$TEST_CMD GRIDLOCK_RESULTS_DIR=\"\$GRIDLOCK_RESULTS_DIR/np1\" $MPI -n 1 build/model_test --gtest_filter='Device.*' || rc=1;"
+fi
+TEST_CMD="$TEST_CMD exit \$rc"
+
+say "preparing $WORK/{baseline,change} from fixtures/model"
+rm -rf "$WORK"
+mkdir -p "$WORK/baseline" "$WORK/change"
+for tree in baseline change; do
+  tar -C fixtures/model --exclude='./build*' -cf - . | tar -C "$WORK/$tree" -xf -
+  (cd "$WORK/$tree" && eval "$CONFIGURE" >"$WORK/configure-$tree.log" 2>&1) ||
+    die "configuring the $tree tree failed; see $WORK/configure-$tree.log"
+done
+
+# 2. Scan and gate the baseline.
+SCAN=(--rules "$RULES" --jobs "$JOBS")
+say "gridlock scan (baseline)"
+"$GRIDLOCK" scan -p "$WORK/baseline/build" "${SCAN[@]}" --root "$WORK/baseline" \
+  --format json -o "$WORK/scan-baseline.json" || die "scan of the baseline failed"
+"$GRIDLOCK" gate -p "$WORK/baseline/build" "${SCAN[@]}" --root "$WORK/baseline" \
+  --baseline "$GATE_BASELINE" || die "the baseline does not pass its own gate ($GATE_BASELINE)"
+
+# 3. Rewrite the change copy.
+say "gridlock rewrite --apply (change)"
+if ! "$GRIDLOCK" rewrite --help >/dev/null 2>&1; then
+  echo "e2e: error: \`gridlock rewrite\` is not available in $GRIDLOCK (issue 5 has not landed);" >&2
+  echo "e2e: error: without it there is no change tree to pair with the baseline. Stopping." >&2
+  exit 2
+fi
+rc=0
+(cd "$WORK/change" && "$GRIDLOCK" rewrite -p build "${SCAN[@]}" --root . --apply) || rc=$?
+[ "$rc" = 0 ] || die "gridlock rewrite exited with status $rc"
+diff -ru --exclude=build "$WORK/baseline" "$WORK/change" >"$WORK/rewrite.diff" || true
+if [ ! -s "$WORK/rewrite.diff" ]; then
+  echo "e2e: gridlock rewrite changed nothing" >&2
+else
+  echo "the rewrite ($WORK/rewrite.diff):"
+  cat "$WORK/rewrite.diff"
+fi
+
+# 4. Pair: build both, test both, compare.
+say "gridlock pair (build both trees, run the suite with ${RANKS// /, } ranks)"
+echo "(build and test output: $WORK/pair.log)"
+rc=0
+"$GRIDLOCK" pair --baseline "$WORK/baseline" --change "$WORK/change" \
+  --build "$BUILD_CMD" --test "$TEST_CMD" --results-dir "$WORK/results" --timeout 600 \
+  --reruns 1 -o "$WORK/pair.txt" 2>"$WORK/pair.log" || rc=$?
+if [ "$rc" -gt 1 ]; then
+  tail -n 40 "$WORK/pair.log" >&2
+  die "gridlock pair could not run (status $rc); see $WORK/pair.log"
+fi
+cat "$WORK/pair.txt"
+for fmt in json markdown; do
+  "$GRIDLOCK" pair --baseline-results "$WORK/results/baseline" \
+    --change-results "$WORK/results/change" --format "$fmt" -o "$WORK/pair.$fmt" || true
+done
+
+# 5. The change's inventory, and the verdict.
+say "gridlock scan (change)"
+"$GRIDLOCK" scan -p "$WORK/change/build" "${SCAN[@]}" --root "$WORK/change" \
+  --format json -o "$WORK/scan-change.json" || die "scan of the change failed"
+
+say "e2e verdict"
+python3 - "$WORK" "$rc" $BUG_TESTS <<'EOF'
+import json, sys
+work, pair_rc, bugs = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+pair = json.load(open(f"{work}/pair.json"))
+base = json.load(open(f"{work}/scan-baseline.json"))["summary"]
+change = json.load(open(f"{work}/scan-change.json"))["summary"]
+tests = {t["id"]: t for t in pair["tests"]}
+s = pair["summary"]
+ok = True
+print(f"global reads: {base['total']} -> {change['total']}"
+      f" (fallbacks {base.get('fallbacks')} -> {change.get('fallbacks')},"
+      f" writes {base.get('writes')} -> {change.get('writes')})")
+if change["total"] >= base["total"]:
+    ok = False
+    print("  FAIL: the global-read count did not drop")
+for kind in ("accessor", "shim", "global_state", "laundered"):
+    print(f"  {kind}: {base['by_kind'].get(kind, 0)} -> {change['by_kind'].get(kind, 0)}")
+for b in bugs:
+    t = tests.get(b)
+    cat = t["category"] if t else "missing"
+    print(f"bug test {b}: {t['baseline'] if t else '-'} -> {t['change'] if t else '-'} ({cat})")
+    if cat != "fixed":
+        ok = False
+        print("  FAIL: expected fixed (fails on the baseline, passes on the change)")
+print("tests: " + ", ".join(f"{k} {v}" for k, v in s.items()))
+for k in ("new_failure", "invalid", "removed"):
+    if s.get(k, 0):
+        ok = False
+        print(f"  FAIL: {s[k]} {k}")
+others = [t for t in pair["tests"] if t["id"] not in bugs and t["category"] not in ("passed_both",)]
+for t in others:
+    print(f"  note: {t['id']}: {t['category']} ({t.get('signature') or t.get('message') or ''})")
+if pair_rc != 0:
+    ok = False
+    print(f"  FAIL: gridlock pair exited {pair_rc}")
+print("RESULT: " + ("PASS" if ok else "FAIL"))
+sys.exit(0 if ok else 1)
+EOF
