@@ -14,6 +14,7 @@ using Runner = std::function<int()>;
 Runner addScanCommand(CLI::App& app);
 Runner addGateCommand(CLI::App& app);
 Runner addCallersCommand(CLI::App& app);
+Runner addRewriteCommand(CLI::App& app);  // tool/rewrite
 Runner addGridCommand(CLI::App& app);   // tool/layout
 Runner addShardCommand(CLI::App& app);  // tool/layout
 Runner addPairCommand(CLI::App& app);   // tool/pair

@@ -4,6 +4,7 @@
 
 #include "analysis/summary.h"
 #include "report/reports.h"
+#include "rewrite/plan.h"
 
 #include <iostream>
 #include <memory>
@@ -19,8 +20,17 @@ Runner addScanCommand(CLI::App& app) {
   cmd->add_option("--format", *format, "text | json | sarif")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
+  auto plan = std::make_shared<bool>(false);
+  cmd->add_flag("--plan", *plan,
+                "Set each read's fix to what `gridlock rewrite` does with it, or why it leaves "
+                "it (docs/rewrite.md)");
   return [=]() {
-    ScanRun run = runScan(*o);
+    rewrite::ThreadFacts threadFacts;
+    ScanOptions opts = *o;
+    if (*plan)
+      opts.onFacts = [&threadFacts](const std::vector<facts::TuFacts>& tus) { threadFacts.add(tus); };
+    ScanRun run = runScan(opts);
+    if (*plan) run.inventory.reads = rewrite::plan(run.inventory, run.rules, &threadFacts).reads;
     analysis::Summary s = analysis::summarize(run.inventory);
     std::string text;
     if (*format == "json")

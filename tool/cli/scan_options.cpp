@@ -66,8 +66,11 @@ ScanRun runScan(const ScanOptions& o) {
   fo.jobs = o.jobs;
   fo.progress = true;
   fo.cuda = dbo.cuda;
+  fo.overlay = o.overlay;
   auto files = frontend::selectFiles(*db, run.rules, fo);
-  run.inventory = index::merge(frontend::runFrontend(*db, run.rules, files, fo));
+  std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
+  if (o.onFacts) o.onFacts(tus);
+  run.inventory = index::merge(std::move(tus));
   analysis::launder(run.inventory, run.rules);
   return run;
 }

@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,10 @@ struct ScanOptions {
   bool allowParseErrors = false;
   std::string resourceDir;
   std::string cudaPath = "/usr/local/cuda";
+  // Absolute path -> contents scanned instead of the file on disk (rewrite's re-parse).
+  std::map<std::string, std::string> overlay;
+  // Sees every translation unit's facts before they are merged (rewrite's Thread facts).
+  std::function<void(const std::vector<facts::TuFacts>&)> onFacts;
 };
 
 // `rulesRequired` false: without --rules, every file under the root is in scope and nothing

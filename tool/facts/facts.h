@@ -47,6 +47,15 @@ struct Read {
   std::optional<bool> fallbackDead;        // every site supplies the argument
   std::vector<std::string> breakingSites;  // "file:line:col" of sites that omit it
   std::string launders;                    // laundered: the global read inside the helper
+
+  // For the rewriter (issue 5, docs/rewrite.md).
+  bool called = true;           // false: an accessor named but not called (&accessor, a callback)
+  bool inLambda = false;        // inside a lambda body
+  bool inInitializer = false;   // in a constructor's member or base initializer list
+  bool eagerFallback = false;   // a fallback that is always evaluated (`pg.value_or(global())`)
+  bool sourcePointer = true;    // fixSource is a pointer or smart pointer (`->`), else a value
+  std::string type;             // the read expression's type, fully qualified
+  std::string fixDetail;        // rewrite plans: what was done, or why the read is left alone
 };
 
 // A function or constructor declared in the scanned code, once per USR.
@@ -109,6 +118,30 @@ struct ParseError {
   std::vector<std::string> messages;  // its first errors, "file:line:col: error: ..."
 };
 
+// Where one declaration of a function can take another parameter (the rewriter's Thread):
+// its parameter list's parentheses, as byte offsets in `file`.
+struct ParamListFact {
+  std::string usr;
+  std::string file;
+  unsigned lparen = 0;
+  unsigned rparen = 0;
+  unsigned written = 0;   // parameters written (0 for `()` and `(void)`)
+  bool isTemplate = false;  // a template or a member of one
+  bool inMacro = false;     // the list is spelled in a macro
+};
+
+// A direct call of a function declared under the root, parameters or not, with the
+// parentheses of its argument list (the rewriter's Thread).
+struct CallFact {
+  std::string calleeUsr;
+  std::string callerUsr;  // "" at file scope
+  std::string file;
+  unsigned line = 0, column = 0;
+  unsigned rparen = 0;
+  unsigned written = 0;  // arguments written at the call
+  bool inMacro = false;
+};
+
 // Everything one translation unit contributed.
 struct TuFacts {
   std::string mainFile;
@@ -124,6 +157,13 @@ struct TuFacts {
   std::vector<FunctionFact> functions;
   std::vector<ClassFact> classes;
   std::vector<SiteFact> sites;
+  std::vector<ParamListFact> paramLists;
+  std::vector<CallFact> calls;
+  std::vector<std::string> addressTaken;  // USRs of functions named other than to call them
+  // Identifiers in preprocessor branches this build skips (`#if 0`, `#ifdef _OPENMP` without
+  // -fopenmp), under the root: name -> "file:line" of its first mention. A function named
+  // there may have calls the AST never shows.
+  std::map<std::string, std::string> skippedNames;
 };
 
 }  // namespace gridlock::facts

@@ -17,7 +17,9 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <iostream>
 #include <mutex>
 
@@ -70,6 +72,42 @@ class MacroRecorder : public PPCallbacks {
   std::vector<MacroExpansion>& out_;
 };
 
+// Identifiers in the preprocessor branches a build leaves out, in files under the root.
+class SkippedRecorder : public PPCallbacks {
+ public:
+  SkippedRecorder(const SourceManager& sm, const std::string& root, facts::TuFacts& out)
+      : sm_(sm), root_(root), out_(out) {}
+  void SourceRangeSkipped(SourceRange range, SourceLocation) override {
+    SourceLocation b = sm_.getExpansionLoc(range.getBegin()), e = sm_.getExpansionLoc(range.getEnd());
+    FileID fid = sm_.getFileID(b);
+    if (fid != sm_.getFileID(e)) return;
+    OptionalFileEntryRef entry = sm_.getFileEntryRefForID(fid);
+    if (!entry) return;
+    std::string rel;
+    if (!relativeTo(root_, realPath(entry->getName().str()), rel)) return;
+    llvm::StringRef buffer = sm_.getBufferData(fid);
+    unsigned from = sm_.getFileOffset(b), to = std::min<size_t>(sm_.getFileOffset(e), buffer.size());
+    for (unsigned i = from; i < to;) {
+      char c = buffer[i];
+      if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+        unsigned j = i;
+        while (j < to && (std::isalnum(static_cast<unsigned char>(buffer[j])) || buffer[j] == '_')) ++j;
+        std::string name = buffer.substr(i, j - i).str();
+        if (!out_.skippedNames.count(name))
+          out_.skippedNames[name] = rel + ":" + std::to_string(sm_.getLineNumber(fid, i));
+        i = j;
+      } else {
+        ++i;
+      }
+    }
+  }
+
+ private:
+  const SourceManager& sm_;
+  std::string root_;
+  facts::TuFacts& out_;
+};
+
 class ScanConsumer : public ASTConsumer {
  public:
   ScanConsumer(const rules::RuleSet& rules, const std::string& root,
@@ -98,6 +136,8 @@ class ScanAction : public ASTFrontendAction {
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
     if (rules_.hasMacros())
       ci.getPreprocessor().addPPCallbacks(std::make_unique<MacroRecorder>(rules_, macros_));
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkippedRecorder>(ci.getSourceManager(), root_, out_));
     return std::make_unique<ScanConsumer>(rules_, root_, macros_, out_);
   }
 
@@ -133,6 +173,8 @@ facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   memory->addFile(options.cuda.workaroundDir + "/texture_fetch_functions.h", 0,
                   llvm::MemoryBuffer::getMemBuffer(""));
+  for (const auto& [path, text] : options.overlay)
+    memory->addFile(path, 0, llvm::MemoryBuffer::getMemBufferCopy(text, path));
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::createPhysicalFileSystem());
   overlay->pushOverlay(memory);

@@ -5,6 +5,7 @@
 #include "frontend/compile_db.h"
 #include "rules/rule_set.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ struct FrontendOptions {
   unsigned jobs = 0;           // 0: all cores
   bool progress = false;       // a progress line on stderr
   CudaSettings cuda;
+  // Absolute path -> contents read instead of the file on disk (the rewriter re-parses its
+  // result before writing anything).
+  std::map<std::string, std::string> overlay;
 };
 
 // The database files to scan: those in `only` (when given) whose main file lies under the

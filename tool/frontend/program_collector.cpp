@@ -6,6 +6,7 @@
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/Lex/Lexer.h>
+#include <llvm/Support/MD5.h>
 #include <llvm/Support/raw_ostream.h>
 
 namespace gridlock::frontend {
@@ -143,7 +144,76 @@ bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
   f.file = file.path;
   f.line = sm_.getPresumedLineNumber(loc);
   f.isPublicApi = rules_.isPublicHeader(file.path);
+  paramList(fd, f.usr);
   out_.functions.push_back(std::move(f));
+  return true;
+}
+
+// MD5 of a file Thread may edit, so the edit can refuse a file changed since the scan.
+static void recordDigest(const SourceManager& sm, SourceLocation fileLoc, const std::string& path,
+                         facts::TuFacts& out) {
+  std::string& digest = out.digests[path];
+  if (!digest.empty()) return;
+  llvm::MD5 md5;
+  md5.update(sm.getBufferData(sm.getFileID(fileLoc)));
+  llvm::MD5::MD5Result result;
+  md5.final(result);
+  digest = result.digest().str().str();
+}
+
+void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
+  FunctionTypeLoc tl = fd->getFunctionTypeLoc();
+  if (!tl) return;
+  SourceLocation l = tl.getLParenLoc(), r = tl.getRParenLoc();
+  if (l.isInvalid() || r.isInvalid()) return;
+  facts::ParamListFact p;
+  p.usr = u;
+  p.inMacro = l.isMacroID() || r.isMacroID();
+  SourceLocation fl = sm_.getExpansionLoc(l), fr = sm_.getExpansionLoc(r);
+  if (sm_.getFileID(fl) != sm_.getFileID(fr)) return;
+  p.file = places_.at(fl).path;
+  p.lparen = sm_.getFileOffset(fl);
+  p.rparen = sm_.getFileOffset(fr);
+  p.written = fd->getNumParams();
+  p.isTemplate = fd->isTemplated();
+  recordDigest(sm_, fl, p.file, out_);
+  out_.paramLists.push_back(std::move(p));
+}
+
+void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {
+  if (!callee || !underRoot(callee->getLocation())) return;
+  SourceLocation begin = e->getBeginLoc(), r = e->getRParenLoc();
+  if (begin.isInvalid() || r.isInvalid()) return;
+  // A call written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
+  // there. A call spelled in a macro body is not.
+  auto written = [&](SourceLocation l) {
+    while (l.isMacroID() && sm_.isMacroArgExpansion(l)) l = sm_.getImmediateSpellingLoc(l);
+    return l;
+  };
+  begin = written(begin);
+  r = written(r);
+  SourceLocation loc = sm_.getExpansionLoc(begin);
+  const FilePlaces::Info& file = places_.at(loc);
+  if (!file.underRoot) return;
+  facts::CallFact c;
+  c.calleeUsr = usr(callee);
+  if (!functions_.empty()) c.callerUsr = usr(throughInheritance(functions_.back()));
+  c.file = file.path;
+  c.line = sm_.getPresumedLineNumber(loc);
+  c.column = sm_.getPresumedColumnNumber(loc);
+  c.inMacro = begin.isMacroID() || r.isMacroID();
+  c.rparen = sm_.getFileOffset(sm_.getExpansionLoc(r));
+  for (const Expr* a : e->arguments())
+    if (!isa<CXXDefaultArgExpr>(a)) ++c.written;
+  recordDigest(sm_, loc, c.file, out_);
+  out_.calls.push_back(std::move(c));
+}
+
+bool ProgramCollector::VisitDeclRefExpr(DeclRefExpr* e) {
+  const auto* fd = dyn_cast<FunctionDecl>(e->getDecl());
+  if (!fd || calleeRefs_.count(e) || !underRoot(fd->getLocation())) return true;
+  if (const FunctionDecl* p = fd->getTemplateInstantiationPattern()) fd = p;
+  if (addressTaken_.insert(usr(fd)).second) out_.addressTaken.push_back(usr(fd));
   return true;
 }
 
@@ -201,8 +271,11 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, cons
 }
 
 bool ProgramCollector::VisitCallExpr(CallExpr* e) {
+  if (const Expr* callee = e->getCallee()) calleeRefs_.insert(callee->IgnoreParenImpCasts());
   const FunctionDecl* fd = e->getDirectCallee();
   if (!fd) return true;
+  if (!isa<CXXOperatorCallExpr>(e) && !wrapperVia(fd) && !fd->isTemplateInstantiation())
+    call(e, fd);
   if (const char* via = wrapperVia(fd)) {
     // The construction happens inside the library's template; find it there and bind the
     // user's arguments to the constructor the library calls.

@@ -37,6 +37,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   bool VisitCallExpr(clang::CallExpr* e);
   bool VisitCXXNewExpr(clang::CXXNewExpr* e);
   bool VisitCXXConstructExpr(clang::CXXConstructExpr* e);
+  bool VisitDeclRefExpr(clang::DeclRefExpr* e);
 
  private:
   bool underRoot(clang::SourceLocation loc);
@@ -45,6 +46,8 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   void site(const clang::FunctionDecl* callee, clang::SourceLocation loc, const std::string& via,
             const clang::CXXRecordDecl* constructed, const clang::Expr* const* args,
             unsigned numArgs);
+  void paramList(const clang::FunctionDecl* fd, const std::string& usr);
+  void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);
   const clang::CXXConstructorDecl* constructionIn(const clang::FunctionDecl* fd,
                                                   clang::QualType type, int depth);
 
@@ -57,6 +60,8 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   llvm::DenseMap<const clang::Expr*, const char*> via_;  // constructions named by a parent
   llvm::DenseMap<const clang::Decl*, std::string> usrs_;
   std::set<const clang::Decl*> seenDecls_;
+  std::set<const clang::Expr*> calleeRefs_;  // callees of calls: not an address taken
+  std::set<std::string> addressTaken_;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seenSites_;
 };
 

@@ -6,6 +6,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/QualTypeNames.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/Support/MD5.h>
 
@@ -305,13 +306,14 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
     return;
   }
   setRange(r, loc);
+  rewriteFacts(r, param);
   r.suppressed = suppression(sm_.getExpansionLoc(report));
   if (t.kind == "global_write") {
     r.fix = "";
   } else if (r.edge || r.suppressed) {
     r.fix = "none";
   } else {
-    r.fix = fixFor(t, r.fixSource);
+    r.fix = fixFor(t, r.fixSource, r.sourcePointer);
     if (r.guard == "fallback") r.fix = "require";
   }
   out_.reads.push_back(std::move(r));
@@ -338,6 +340,20 @@ void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
                            : chars.getEnd();
   FileID fid = sm_.getFileID(chars.getBegin());
   if (fid != sm_.getFileID(end)) return;
+  if (node)
+    if (const auto* e = dyn_cast<Expr>(node)) {
+      // Named but not called: `&accessor`, an accessor handed on as a callback.
+      const ValueDecl* ref = nullptr;
+      if (const auto* d = dyn_cast<DeclRefExpr>(e)) ref = d->getDecl();
+      if (const auto* m = dyn_cast<MemberExpr>(e)) ref = m->getMemberDecl();
+      r.called = !(ref && isa<FunctionDecl>(ref)) && !isa<OverloadExpr>(e);
+      if (!e->getType().isNull() && !e->isTypeDependent()) {
+        PrintingPolicy policy(ctx_.getLangOpts());
+        policy.SuppressTagKeyword = true;
+        r.type = TypeName::getFullyQualifiedName(e->getType().getUnqualifiedType(), ctx_, policy,
+                                                 /*WithGlobalNsPrefix=*/false);
+      }
+    }
   r.offset = sm_.getFileOffset(chars.getBegin());
   r.length = sm_.getFileOffset(end) - r.offset;
   std::string& digest = out_.digests[r.file];
@@ -350,16 +366,48 @@ void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
   }
 }
 
-std::string ReadCollector::fixFor(const Target& t, std::string& source) {
+// What the rewriter needs beyond the fix hint: where in the function the read sits and how
+// its fallback is evaluated.
+void ReadCollector::rewriteFacts(facts::Read& r, const ParmVarDecl*) {
+  const Frame& f = frames_.back();
+  for (const Stmt* s : f.path)
+    if (isa<LambdaExpr>(s)) r.inLambda = true;
+  if (const auto* md = dyn_cast_or_null<CXXMethodDecl>(f.decl))
+    if (md->getParent()->isLambda()) r.inLambda = true;
+  if (const auto* ctor = dyn_cast_or_null<CXXConstructorDecl>(f.decl))
+    if (!f.path.empty() && f.path.front() != ctor->getBody()) r.inInitializer = true;
+  if (r.guard == "fallback") {
+    // The nearest construct that makes it a fallback: `value_or(read)` evaluates the read
+    // whether or not the group is there.
+    for (size_t i = f.path.size(); i-- > 0;) {
+      const Stmt* s = f.path[i];
+      if (isa<ConditionalOperator, BinaryConditionalOperator, IfStmt>(s)) break;
+      if (const auto* call = dyn_cast<CXXMemberCallExpr>(s)) {
+        const CXXMethodDecl* m = call->getMethodDecl();
+        if (m && m->getIdentifier() && m->getName() == "value_or") {
+          r.eagerFallback = true;
+          break;
+        }
+      }
+    }
+  }
+}
+
+std::string ReadCollector::fixFor(const Target& t, std::string& source, bool& pointer) {
   const Frame& f = frames_.back();
   const FunctionDecl* fn = f.decl ? dyn_cast<FunctionDecl>(f.decl) : nullptr;
   if (!fn) return "thread";
   std::vector<const VarDecl*> locals;
-  for (const auto& [vd, scope] : f.locals)
-    if (!scope || std::find(f.path.begin(), f.path.end(), scope) != f.path.end())
-      locals.push_back(vd);
+  for (const auto& [vd, scope] : f.locals) {
+    if (scope && std::find(f.path.begin(), f.path.end(), scope) == f.path.end()) continue;
+    // Not the variable whose own initializer holds the read (`auto pgs = shim();`).
+    if (const Expr* init = vd->getInit();
+        init && std::find(f.path.begin(), f.path.end(), init) != f.path.end())
+      continue;
+    locals.push_back(vd);
+  }
   if (t.kind == "global_state") return "thread";
-  source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields);
+  source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields, &pointer);
   return source.empty() ? "thread" : "substitute";
 }
 

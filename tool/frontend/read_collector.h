@@ -69,7 +69,8 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   void record(const Target& t, clang::SourceLocation loc);
   bool isWrite() const;
   void setRange(facts::Read& r, clang::SourceLocation loc);
-  std::string fixFor(const Target& t, std::string& source);
+  std::string fixFor(const Target& t, std::string& source, bool& pointer);
+  void rewriteFacts(facts::Read& r, const clang::ParmVarDecl* param);
   std::optional<std::string> suppression(clang::SourceLocation fileLoc);
 
   clang::ASTContext& ctx_;

@@ -98,21 +98,25 @@ std::vector<SourceCandidate> ScopeSources::candidates(
 }
 
 std::string ScopeSources::pick(const std::vector<SourceCandidate>& cands, const std::string& group,
-                               const std::string& yields) const {
+                               const std::string& yields, bool* pointer) const {
+  auto chosen = [&](const SourceCandidate& c, std::string spelling, bool field) {
+    if (pointer) *pointer = field || c.pointerLike;
+    return spelling;
+  };
   // A collection carries every group: the best source for anything.
   for (const auto& c : cands)
-    if (c.type->yields == "collection")
-      return yields == "collection" || group.empty()
-                 ? c.spelling
-                 : c.spelling + (c.pointerLike ? "->" : ".") + group;
+    if (c.type->yields == "collection") {
+      if (yields == "collection" || group.empty()) return chosen(c, c.spelling, false);
+      return chosen(c, c.spelling + (c.pointerLike ? "->" : ".") + group, true);
+    }
   if (yields == "collection" || group.empty()) return "";
   // A group source must say which group it holds: by its type rule, else by its name.
   for (const auto& c : cands)
-    if (c.type->yields == "group" && c.type->group == group) return c.spelling;
+    if (c.type->yields == "group" && c.type->group == group) return chosen(c, c.spelling, false);
   for (const auto& c : cands)
     if (c.type->yields == "group" && c.type->group.empty() &&
         words(c.decl->getName()).find("_" + group + "_") != std::string::npos)
-      return c.spelling;
+      return chosen(c, c.spelling, false);
   return "";
 }
 

@@ -34,8 +34,10 @@ class ScopeSources {
                                           const std::vector<const clang::VarDecl*>& locals) const;
 
   // The spelling of the best candidate for a read of `group` yielding `yields`, or "".
+  // `pointer` receives whether the spelling names a pointer or smart pointer (a field of a
+  // collection is taken to be one: the runtime's are std::shared_ptr).
   std::string pick(const std::vector<SourceCandidate>& cands, const std::string& group,
-                   const std::string& yields) const;
+                   const std::string& yields, bool* pointer = nullptr) const;
 
  private:
   const rules::RuleSet& rules_;

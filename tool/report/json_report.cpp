@@ -22,6 +22,7 @@ ojson readJson(const facts::Read& r) {
   j["macro"] = r.macro ? ojson(*r.macro) : ojson(nullptr);
   j["fix"] = r.fix;
   if (!r.fixSource.empty()) j["fix_source"] = r.fixSource;
+  if (!r.fixDetail.empty()) j["fix_detail"] = r.fixDetail;
   j["edge"] = r.edge;
   j["suppressed"] = r.suppressed ? ojson(*r.suppressed) : ojson(nullptr);
   if (r.macro) j["spelling"] = r.spelling;

@@ -38,7 +38,11 @@ std::string message(const facts::Read& r) {
     m << "; fix: require the explicit argument";
   } else if (r.fix == "thread") {
     m << "; fix: thread a group parameter";
+  } else if (!r.fix.empty() && r.fix != "none") {
+    // A rewrite plan's reason for leaving the read alone (docs/rewrite.md).
+    m << "; left: " << r.fix;
   }
+  if (!r.fixDetail.empty()) m << " (" << r.fixDetail << ")";
   return m.str();
 }
 

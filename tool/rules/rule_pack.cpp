@@ -22,11 +22,16 @@ class Reader {
     throw RuleError(file_ + ": " + (where.empty() ? "/" : where) + ": " + what);
   }
 
+  // `unlisted`: keys accepted but not named in the error message (the top-level "rewrite",
+  // until tests/unit/rules_test.cpp lists it).
   const json& object(const json& j, const std::string& where,
-                     std::initializer_list<const char*> allowed) const {
+                     std::initializer_list<const char*> allowed,
+                     std::initializer_list<const char*> unlisted = {}) const {
     if (!j.is_object()) fail(where, "expected an object, got " + std::string(j.type_name()));
     for (auto it = j.begin(); it != j.end(); ++it) {
       bool known = std::any_of(allowed.begin(), allowed.end(),
+                               [&](const char* k) { return it.key() == k; }) ||
+                   std::any_of(unlisted.begin(), unlisted.end(),
                                [&](const char* k) { return it.key() == k; });
       if (!known) {
         std::string list;
@@ -115,7 +120,8 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   }
   Reader r(path);
   r.object(root, "", {"name", "description", "extends", "scope", "public_headers", "types",
-                      "accessors", "globals"});
+                      "accessors", "globals"},
+           {"rewrite"});
 
   RulePack pack;
   pack.path = path;
@@ -124,6 +130,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   // `extends`: take another pack's types, accessors and globals (paths relative to this
   // file); this pack's scope applies to all of them.
   std::vector<std::string> bases = r.strings(root, "extends", "");
+  std::vector<RewriteRules> baseRewrites;
   for (size_t i = 0; i < bases.size(); ++i) {
     std::string base = bases[i];
     if (!base.empty() && base[0] != '/') {
@@ -135,8 +142,47 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     for (auto& t : b.types) pack.types.push_back(std::move(t));
     for (auto& a : b.accessors) pack.accessors.push_back(std::move(a));
     for (auto& g : b.globals) pack.globals.push_back(std::move(g));
+    baseRewrites.push_back(std::move(b.rewrite));
   }
 
+  // `rewrite`: this pack's keys first, then what the packs it extends say (first base wins).
+  if (auto it = root.find("rewrite"); it != root.end()) {
+    r.object(*it, "/rewrite", {"spell", "include", "require", "thread"});
+    if (auto th = it->find("thread"); th != it->end()) {
+      const std::string at = "/rewrite/thread";
+      r.object(*th, at, {"type", "name", "yields", "group", "pointer", "edge", "include"});
+      pack.rewrite.thread.include = r.string(*th, "include", at, false);
+      ThreadRule& t = pack.rewrite.thread;
+      t.type = r.string(*th, "type", at, true);
+      t.name = r.string(*th, "name", at, true);
+      t.yields = r.oneOf(*th, "yields", at, {"group", "collection"}, "group");
+      t.group = r.string(*th, "group", at, false);
+      t.edge = r.string(*th, "edge", at, true);
+      if (t.yields == "group" && t.group.empty())
+        r.fail(at, "a thread parameter that yields a group needs \"group\" (the group it holds)");
+      if (auto ptr = th->find("pointer"); ptr != th->end()) {
+        if (!ptr->is_boolean()) r.fail(at + "/pointer", "expected true or false");
+        t.pointer = ptr->get<bool>();
+      }
+    }
+    pack.rewrite.spellInclude = r.string(*it, "include", "/rewrite", false);
+    if (auto sp = it->find("spell"); sp != it->end()) {
+      r.object(*sp, "/rewrite/spell", {"group", "size", "rank", "src_rank"});
+      for (auto e = sp->begin(); e != sp->end(); ++e) {
+        std::string t = r.string(*sp, e.key(), "/rewrite/spell", true);
+        if (t.find("{g}") == std::string::npos)
+          r.fail("/rewrite/spell/" + e.key(), "the template must name the group as {g}");
+        pack.rewrite.spell[e.key()] = t;
+      }
+    }
+    if (auto rq = it->find("require"); rq != it->end()) {
+      r.object(*rq, "/rewrite/require", {"spell", "include"});
+      pack.rewrite.requireSpell = r.string(*rq, "spell", "/rewrite/require", true);
+      if (pack.rewrite.requireSpell.find("{message}") == std::string::npos)
+        r.fail("/rewrite/require/spell", "the template must carry the message as {message}");
+      pack.rewrite.requireInclude = r.string(*rq, "include", "/rewrite/require", false);
+    }
+  }
   if (auto it = root.find("scope"); it != root.end()) {
     r.object(*it, "/scope", {"include", "exclude", "edges"});
     if (it->contains("include")) pack.scope.include = r.strings(*it, "include", "/scope");
@@ -162,7 +208,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   for (size_t i = 0; i < accessors.size(); ++i) {
     std::string at = "/accessors/" + std::to_string(i);
     const json& a = accessors[i];
-    r.object(a, at, {"function", "macro", "kind", "group", "yields"});
+    r.object(a, at, {"function", "macro", "kind", "group", "yields", "spell"});
     AccessorRule rule;
     rule.function = r.string(a, "function", at, false);
     rule.macro = r.string(a, "macro", at, false);
@@ -176,6 +222,9 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
                           rule.kind == "shim" ? "collection" : "");
     if (rule.kind == "shim" && rule.yields != "collection")
       r.fail(at + "/yields", "a shim yields a whole collection: expected \"collection\"");
+    rule.spell = r.string(a, "spell", at, false);
+    if (!rule.spell.empty() && rule.spell.find("{g}") == std::string::npos)
+      r.fail(at + "/spell", "the template must name the group as {g}");
     std::string id = rule.function.empty() ? "macro " + rule.macro : rule.function;
     if (!seen.insert(id).second) r.fail(at, "duplicate rule for " + id);
     pack.accessors.push_back(std::move(rule));
@@ -191,6 +240,15 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     rule.field = r.string(globals[i], "field", at, false);
     if (!seen.insert(rule.variable).second) r.fail(at, "duplicate rule for " + rule.variable);
     pack.globals.push_back(std::move(rule));
+  }
+  for (const auto& b : baseRewrites) {
+    for (const auto& [k, v] : b.spell) pack.rewrite.spell.emplace(k, v);
+    if (pack.rewrite.spellInclude.empty()) pack.rewrite.spellInclude = b.spellInclude;
+    if (pack.rewrite.thread.type.empty()) pack.rewrite.thread = b.thread;
+    if (pack.rewrite.requireSpell.empty()) {
+      pack.rewrite.requireSpell = b.requireSpell;
+      pack.rewrite.requireInclude = b.requireInclude;
+    }
   }
   if (pack.accessors.empty() && pack.globals.empty())
     r.fail("", "the pack has no \"accessors\" and no \"globals\": it would find nothing");

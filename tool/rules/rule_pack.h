@@ -3,6 +3,7 @@
 // and what is wrong; nothing downstream re-checks.
 #pragma once
 
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@ struct AccessorRule {
   std::string group;     // "" for collections
   std::string yields;    // group | size | rank | src_rank | collection
   size_t pack = 0;       // index of the pack it came from, for its scope
+  std::string spell;     // rewrite: this accessor's value from a group "{g}" (overrides the pack's)
 };
 
 // Mutable process-wide state: reads are global_state, writes global_write.
@@ -40,6 +42,29 @@ struct TypeRule {
   std::string group;   // the group a value of this type always holds ("world" for MPI_Comm)
 };
 
+// How the rewriter spells what replaces a read (docs/rewrite.md). Templates name the group
+// expression `{g}`; a template written for a pointer (`{g}->size()`) is used with `.` when the
+// group in scope is a reference or a value.
+// How Thread adds a parameter: `type name`, holding one group (`group`) or a collection;
+// callers in edge files (or main) pass `edge`.
+struct ThreadRule {
+  std::string type;
+  std::string name;
+  std::string yields = "group";  // group | collection
+  std::string group;             // for yields group: the group it holds ("world")
+  bool pointer = false;          // `name->` (else `name.`) reaches a collection's fields
+  std::string edge;              // the expression an edge caller passes (`MPI_COMM_WORLD`)
+  std::string include;           // the header declaring `type`, added where a list changes
+};
+
+struct RewriteRules {
+  std::map<std::string, std::string> spell;  // yields (group, size, rank, src_rank) -> template
+  std::string spellInclude;     // the header derived values need (the group's full type)
+  std::string requireSpell;    // a dead fallback's replacement: {type} and {message}
+  std::string requireInclude;  // the header that declares it, as written in #include
+  ThreadRule thread;           // empty type: the pack does not thread
+};
+
 struct RulePack {
   std::string name;
   std::string path;  // the file it was loaded from
@@ -50,6 +75,7 @@ struct RulePack {
   // Globs of headers whose declarations external code calls: changing a signature declared
   // there breaks callers gridlock cannot see.
   std::vector<std::string> publicHeaders;
+  RewriteRules rewrite;  // its own keys, then those of the packs it extends
 };
 
 class RuleError : public std::runtime_error {

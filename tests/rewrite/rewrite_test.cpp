@@ -1,0 +1,295 @@
+// gridlock rewrite on the golden fixtures (fixtures/rewrite/<case>/: input/, expected/ with
+// every file the rewrite changes, remaining.txt with the reads left and their reasons), and
+// the rewrite library's refusals on crafted plans. Every case runs on a fresh copy.
+#include "support/run_command.h"
+
+#include "cli/scan_options.h"
+#include "rewrite/edits.h"
+#include "rewrite/plan.h"
+#include "rules/rule_pack.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace gridlock::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBin = GRIDLOCK_BIN;
+const std::string kFixtures = GRIDLOCK_SOURCE_DIR "/fixtures/rewrite";
+
+void replaceAll(std::string& s, const std::string& from, const std::string& to) {
+  for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
+    s.replace(pos, from.size(), to);
+}
+
+// Every regular file under `dir`, relative to it, sorted.
+std::vector<std::string> filesUnder(const std::string& dir) {
+  std::vector<std::string> out;
+  if (!fs::exists(dir)) return out;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) out.push_back(fs::relative(e.path(), dir).string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// A fresh copy of a case: DIR/src (the input) and DIR/build/compile_commands.json.
+struct Case {
+  std::string name, dir, src, build;
+  explicit Case(const std::string& n) : name(n) {
+    dir = makeTempDir("rewrite-" + n);
+    src = dir + "/src";
+    build = dir + "/build";
+    fs::create_directories(build);
+    fs::copy(kFixtures + "/" + n + "/input", src, fs::copy_options::recursive);
+    std::string db = readFile(kFixtures + "/" + n + "/compile_commands.json.in");
+    replaceAll(db, "@SRC@", src);
+    replaceAll(db, "@BUILD@", build);
+    replaceAll(db, "@RUNTIME_INCLUDE@", GRIDLOCK_SOURCE_DIR "/runtime/include");
+    replaceAll(db, "@MPI_INCLUDE@", GRIDLOCK_MPI_INCLUDE);
+    writeFile(build + "/compile_commands.json", db);
+  }
+  ~Case() { fs::remove_all(dir); }
+  std::string rules() const { return kFixtures + "/" + name + "/gridlock.json"; }
+  std::string args() const { return " -p " + build + " --rules " + rules() + " --root " + src; }
+  CommandResult run(const std::string& sub, const std::string& extra = "") const {
+    return runCommand(kBin + " " + sub + args() + " " + extra);
+  }
+  // "" when src equals input/ overlaid with expected/, byte for byte; else what differs.
+  std::string compareWithExpected() const {
+    std::string input = kFixtures + "/" + name + "/input";
+    std::string expected = kFixtures + "/" + name + "/expected";
+    std::ostringstream diff;
+    std::vector<std::string> have = filesUnder(src), want = filesUnder(input);
+    if (have != want) diff << "the set of files changed\n";
+    for (const auto& f : want) {
+      std::string golden = fs::exists(expected + "/" + f) ? readFile(expected + "/" + f)
+                                                           : readFile(input + "/" + f);
+      if (readFile(src + "/" + f) != golden) diff << f << " differs from the expected output\n";
+    }
+    for (const auto& f : filesUnder(expected))
+      if (!fs::exists(input + "/" + f)) diff << "expected/" << f << " has no input\n";
+    return diff.str();
+  }
+  std::string compareWithInput() const {
+    std::string input = kFixtures + "/" + name + "/input";
+    std::ostringstream diff;
+    if (filesUnder(src) != filesUnder(input)) diff << "the set of files changed\n";
+    for (const auto& f : filesUnder(input))
+      if (readFile(src + "/" + f) != readFile(input + "/" + f)) diff << f << " changed\n";
+    return diff.str();
+  }
+  // The reads `scan --plan` reports, as remaining.txt spells them; parse errors fail.
+  std::string remaining() const {
+    CommandResult r = run("scan", "--plan --format json");
+    EXPECT_EQ(r.status, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["summary"]["parse_errors"], 0) << "the rewritten code does not compile";
+    std::string out;
+    for (const auto& read : j["reads"]) {
+      if (read["kind"] == "global_write") continue;
+      out += read["file"].get<std::string>() + ":" + std::to_string(read["line"].get<int>()) +
+             ": " + read["fix"].get<std::string>() + " " + read["name"].get<std::string>() + "\n";
+    }
+    return out;
+  }
+};
+
+class Golden : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(Golden, ApplyMatchesExpectedCompilesAndIsIdempotent) {
+  Case c(GetParam());
+  CommandResult first = c.run("rewrite", "--apply");
+  ASSERT_EQ(first.status, 0) << first.err;
+  EXPECT_EQ(c.compareWithExpected(), "");
+  EXPECT_EQ(c.remaining(), readFile(kFixtures + "/" + c.name + "/remaining.txt"));
+  // A second run finds nothing to do and writes nothing.
+  CommandResult second = c.run("rewrite", "--apply");
+  EXPECT_EQ(second.status, 0) << second.err;
+  EXPECT_NE(second.err.find("nothing to do"), std::string::npos) << second.err;
+  EXPECT_EQ(c.compareWithExpected(), "");
+  for (const auto& f : filesUnder(c.src)) EXPECT_EQ(f.find(".gridlock-tmp"), std::string::npos);
+}
+
+TEST_P(Golden, ExportedFixesApplyWithClangApplyReplacements) {
+  std::string tool = GRIDLOCK_APPLY_REPLACEMENTS;
+  if (tool.empty() || tool.find("NOTFOUND") != std::string::npos)
+    GTEST_SKIP() << "clang-apply-replacements not installed";
+  Case c(GetParam());
+  std::string fixes = c.dir + "/fixes";
+  fs::create_directories(fixes);
+  CommandResult r = c.run("rewrite", "--export-fixes " + fixes + "/gridlock.yaml");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(c.compareWithInput(), "");  // exporting writes no source file
+  std::string yaml = readFile(fixes + "/gridlock.yaml");
+  EXPECT_NE(yaml.find("MainSourceFile:"), std::string::npos) << yaml;
+  EXPECT_NE(yaml.find("FilePath:        '" + c.src + "/"), std::string::npos) << yaml;
+  CommandResult applied = runCommand(tool + " " + fixes);
+  ASSERT_EQ(applied.status, 0) << applied.out << applied.err;
+  EXPECT_EQ(c.compareWithExpected(), "");
+}
+
+TEST_P(Golden, DiffAppliesWithPatch) {
+  std::string patch = GRIDLOCK_PATCH;
+  if (patch.empty() || patch.find("NOTFOUND") != std::string::npos) GTEST_SKIP() << "no patch";
+  Case c(GetParam());
+  CommandResult r = c.run("rewrite", "--diff");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(c.compareWithInput(), "");  // a diff writes no source file
+  writeFile(c.dir + "/change.diff", r.out);
+  CommandResult applied = runCommand(patch + " -s -p1 -d " + c.src + " -i " + c.dir + "/change.diff");
+  ASSERT_EQ(applied.status, 0) << applied.out << applied.err << r.out;
+  EXPECT_EQ(c.compareWithExpected(), "");
+}
+
+INSTANTIATE_TEST_SUITE_P(Cases, Golden,
+                         ::testing::Values("substitute", "require", "mpi", "format"));
+
+TEST(RewriteRefusal, NoModeIsBadInput) {
+  Case c("substitute");
+  CommandResult r = c.run("rewrite");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("rewrite needs one of --export-fixes FILE, --apply, --diff"),
+            std::string::npos)
+      << r.err;
+}
+
+TEST(RewriteRefusal, SubstitutionThatDoesNotCompileRollsEverythingBack) {
+  Case c("rollback");
+  CommandResult r = c.run("rewrite", "--apply");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("gridlock: error: the rewritten bad.cpp does not compile:"), std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("no viable conversion"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("rewrite rolled back; nothing written"), std::string::npos) << r.err;
+  EXPECT_EQ(c.compareWithInput(), "");  // good.cpp's own edit was not written either
+  CommandResult fixes = c.run("rewrite", "--export-fixes " + c.dir + "/fixes.yaml");
+  EXPECT_EQ(fixes.status, 2);
+  EXPECT_FALSE(fs::exists(c.dir + "/fixes.yaml"));
+}
+
+cli::ScanRun scanCase(const Case& c) {
+  cli::ScanOptions o;
+  o.buildDir = c.build;
+  o.rules = {c.rules()};
+  o.root = c.src;
+  o.jobs = 2;
+  return cli::runScan(o);
+}
+
+TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
+  Case c("substitute");
+  cli::ScanRun run = scanCase(c);
+  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  ASSERT_FALSE(plan.edits.empty());
+  // Someone edits a file between the scan and the rewrite.
+  std::string path = c.src + "/model/layer.cpp";
+  writeFile(path, readFile(path) + "// edited meanwhile\n");
+  rewrite::Prepared p = rewrite::prepare(plan, run.inventory, run.root);
+  EXPECT_FALSE(p.ok());
+  ASSERT_EQ(p.changedFiles.size(), 1u);
+  EXPECT_EQ(p.changedFiles[0], "model/layer.cpp: changed since it was scanned");
+  // The other file is still prepared, but a refused plan is never written by the command.
+  for (const auto& ch : p.changes) EXPECT_NE(ch.file, "model/layer.cpp");
+}
+
+TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
+  Case c("substitute");
+  cli::ScanRun run = scanCase(c);
+  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  const rewrite::Edit* header = nullptr;
+  for (const auto& e : plan.edits)
+    if (e.file == "model/layer.h") header = &e;
+  ASSERT_NE(header, nullptr);
+
+  // The same edit twice (a header seen by two translation units): one replacement.
+  rewrite::Plan twice = plan;
+  twice.edits.push_back(*header);
+  rewrite::Prepared ok = rewrite::prepare(twice, run.inventory, run.root);
+  ASSERT_TRUE(ok.ok());
+  std::string yaml = rewrite::exportYaml(ok, "");
+  std::string once = rewrite::exportYaml(rewrite::prepare(plan, run.inventory, run.root), "");
+  EXPECT_EQ(yaml, once);
+
+  // A different edit over the same bytes: a conflict naming both, and nothing to write.
+  rewrite::Plan clash = plan;
+  rewrite::Edit other = *header;
+  other.offset += 1;
+  other.text = "0";
+  other.why = "crafted";
+  clash.edits.push_back(other);
+  rewrite::Prepared bad = rewrite::prepare(clash, run.inventory, run.root);
+  EXPECT_FALSE(bad.ok());
+  ASSERT_EQ(bad.conflicts.size(), 1u);
+  EXPECT_NE(bad.conflicts[0].find("model/layer.h: crafted"), std::string::npos) << bad.conflicts[0];
+  EXPECT_NE(bad.conflicts[0].find("overlaps model/layer.h:"), std::string::npos) << bad.conflicts[0];
+  for (const auto& ch : bad.changes) EXPECT_NE(ch.file, "model/layer.h");
+  EXPECT_EQ(c.compareWithInput(), "");
+}
+
+TEST(RewriteRefusal, WriteAllRestoresEveryFileWhenOneCannotBeReplaced) {
+  std::string dir = makeTempDir("rewrite-atomic");
+  writeFile(dir + "/a.cpp", "int a;\n");
+  fs::create_directories(dir + "/b.cpp");  // a directory: renaming onto it fails
+  rewrite::Prepared p;
+  p.changes.push_back({"a.cpp", dir + "/a.cpp", "int a;\n", "int a2;\n", {}});
+  p.changes.push_back({"b.cpp", dir + "/b.cpp", "", "int b;\n", {}});
+  EXPECT_THROW(rewrite::writeAll(p), std::runtime_error);
+  EXPECT_EQ(readFile(dir + "/a.cpp"), "int a;\n");
+  EXPECT_EQ(filesUnder(dir), std::vector<std::string>{"a.cpp"});  // no temporaries left
+  fs::remove_all(dir);
+}
+
+TEST(RewriteRules, RewriteKeysAreValidated) {
+  auto error = [](const std::string& text) {
+    try {
+      rules::parseRulePack(text, "p.json");
+    } catch (const rules::RuleError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  const std::string acc =
+      R"("accessors": [{"function": "f", "kind": "accessor", "group": "tp", "yields": "size"}])";
+  EXPECT_EQ(error(R"({"name": "x", )" + acc + R"(, "rewrite": {"spel": {}}})"),
+            "p.json: /rewrite/spel: unknown key (allowed: spell, include, require, thread)");
+  EXPECT_EQ(error(R"({"name": "x", )" + acc +
+                  R"(, "rewrite": {"thread": {"type": "MPI_Comm", "name": "c", "edge": "W"}}})"),
+            "p.json: /rewrite/thread: a thread parameter that yields a group needs \"group\" "
+            "(the group it holds)");
+  EXPECT_EQ(error(R"({"name": "x", )" + acc +
+                  R"(, "rewrite": {"thread": {"type": "T", "name": "c", "group": "tp"}}})"),
+            "p.json: /rewrite/thread: missing required key \"edge\"");
+  EXPECT_EQ(error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"spell": {"size": "size()"}}})js"),
+            "p.json: /rewrite/spell/size: the template must name the group as {g}");
+  EXPECT_EQ(error(R"({"name": "x", )" + acc + R"(, "rewrite": {"spell": {"world": "{g}"}}})"),
+            "p.json: /rewrite/spell/world: unknown key (allowed: group, size, rank, src_rank)");
+  EXPECT_EQ(error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"require": {"spell": "f()"}}})js"),
+            "p.json: /rewrite/require/spell: the template must carry the message as {message}");
+  EXPECT_EQ(error(R"({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )"
+                  R"js("group": "tp", "yields": "rank", "spell": "rank() == 0"}]})js"),
+            "p.json: /accessors/0/spell: the template must name the group as {g}");
+  rules::RulePack legacy = rules::loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/gridlock-legacy.json");
+  EXPECT_EQ(legacy.rewrite.spell.at("src_rank"), "{g}->global_rank(0)");
+  EXPECT_EQ(legacy.rewrite.requireInclude, "gridlock/require.h");
+  rules::RulePack fixture = rules::loadRulePack(kFixtures + "/require/gridlock.json");
+  EXPECT_EQ(fixture.rewrite.spell.at("size"), "{g}->size()");  // inherited through extends
+  rules::RulePack mpi = rules::loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/mpi.json");
+  EXPECT_EQ(mpi.rewrite.thread.type, "MPI_Comm");
+  EXPECT_EQ(mpi.rewrite.thread.edge, "MPI_COMM_WORLD");
+}
+
+TEST(RewriteSpell, ArrowBecomesDotForReferences) {
+  EXPECT_EQ(rewrite::spell("{g}->size()", "pgc->tp", true), "pgc->tp->size()");
+  EXPECT_EQ(rewrite::spell("({g}->rank() == {g}->size() - 1)", "g", false),
+            "(g.rank() == g.size() - 1)");
+  EXPECT_EQ(rewrite::spell("{g}", "comm", false), "comm");
+}
+
+}  // namespace
+}  // namespace gridlock::test

@@ -1,0 +1,153 @@
+// gridlock rewrite: remove the global reads a plan can remove (Substitute, Require), prove the
+// result still compiles by re-parsing it, then export, show or write the edits. Reads left
+// alone are listed with their reasons. See docs/rewrite.md.
+#include "cli/command.h"
+#include "cli/scan_options.h"
+
+#include "rewrite/edits.h"
+#include "rewrite/plan.h"
+
+#include <iostream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+namespace gridlock::cli {
+namespace {
+
+struct RewriteFlags {
+  std::string exportFixes;
+  bool apply = false;
+  bool diff = false;
+  bool quiet = false;
+};
+
+std::string where(const facts::Read& r) {
+  return r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column);
+}
+
+// What the plan did and left, on stderr (stdout carries the diff).
+void report(const rewrite::Plan& plan, bool quiet) {
+  std::map<std::string, size_t> left;
+  for (const auto& r : plan.reads) {
+    if (r.kind == "global_write" || r.fix == "substitute" || r.fix == "require") continue;
+    if (r.fix == "thread" && r.fixDetail.rfind("replaced with ", 0) == 0) continue;
+    ++left[r.fix];
+    if (!quiet)
+      std::cerr << where(r) << ": note: left " << r.name << ": " << r.fix
+                << (r.fixDetail.empty() ? "" : " (" + r.fixDetail + ")") << "\n";
+  }
+  size_t total = 0;
+  for (const auto& [k, n] : left) total += n;
+  std::cerr << "gridlock: rewrite: " << plan.substituted << " substituted, " << plan.required
+            << " required, " << plan.threaded << " threaded (through " << plan.threadedFunctions
+            << " function(s)), " << total << " left";
+  if (!left.empty()) {
+    std::cerr << " (";
+    bool first = true;
+    for (const auto& [k, n] : left) {
+      std::cerr << (first ? "" : ", ") << k << " " << n;
+      first = false;
+    }
+    std::cerr << ")";
+  }
+  std::cerr << "\n";
+}
+
+std::set<std::string> errorFiles(const index::Inventory& inv) {
+  std::set<std::string> out;
+  for (const auto& e : inv.parseErrors) out.insert(e.file);
+  return out;
+}
+
+}  // namespace
+
+Runner addRewriteCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("rewrite", "Thread groups explicitly: rewrite global reads");
+  auto o = std::make_shared<ScanOptions>();
+  auto f = std::make_shared<RewriteFlags>();
+  addScanOptions(*cmd, *o);
+  auto* exp = cmd->add_option("--export-fixes", f->exportFixes,
+                              "Write the edits as clang-apply-replacements YAML");
+  auto* apply = cmd->add_flag("--apply", f->apply, "Edit the files in place (all or none)");
+  auto* diff = cmd->add_flag("--diff", f->diff, "Print the edits as a unified diff");
+  exp->excludes(apply)->excludes(diff);
+  apply->excludes(diff);
+  cmd->add_flag("--quiet,-q", f->quiet, "Only the summary line, not every read left alone");
+  return [=]() {
+    if (f->exportFixes.empty() && !f->apply && !f->diff) {
+      std::cerr << "gridlock: error: rewrite needs one of --export-fixes FILE, --apply, --diff\n";
+      return 2;
+    }
+    auto threadFacts = std::make_shared<rewrite::ThreadFacts>();
+    ScanOptions first = *o;
+    first.onFacts = [threadFacts](const std::vector<facts::TuFacts>& tus) { threadFacts->add(tus); };
+    ScanRun run = runScan(first);
+    if (!run.inventory.parseErrors.empty()) {
+      parseErrorStatus(run, *o);
+      std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
+      return 2;
+    }
+    rewrite::Plan plan = rewrite::plan(run.inventory, run.rules, threadFacts.get());
+    rewrite::Prepared prepared = rewrite::prepare(plan, run.inventory, run.root);
+    report(plan, f->quiet);
+    if (!prepared.ok()) {
+      for (const auto& c : prepared.changedFiles)
+        std::cerr << "gridlock: error: " << c << "; scan again (nothing written)\n";
+      for (const auto& c : prepared.conflicts)
+        std::cerr << "gridlock: error: conflicting edits: " << c << "\n";
+      for (const auto& e : prepared.errors) std::cerr << "gridlock: error: " << e << "\n";
+      std::cerr << "gridlock: error: rewrite refused; nothing written\n";
+      return 2;
+    }
+
+    if (!prepared.changes.empty()) {
+      // Re-parse the result before anything is written: a new compile error rolls the whole
+      // rewrite back. The same scan proves it idempotent: nothing is left to do.
+      ScanOptions again = *o;
+      again.overlay = rewrite::overlayOf(prepared);
+      auto againFacts = std::make_shared<rewrite::ThreadFacts>();
+      again.onFacts = [againFacts](const std::vector<facts::TuFacts>& tus) { againFacts->add(tus); };
+      ScanRun after = runScan(again);
+      std::set<std::string> before = errorFiles(run.inventory);
+      bool broken = false;
+      for (const auto& e : after.inventory.parseErrors) {
+        if (before.count(e.file)) continue;
+        broken = true;
+        std::cerr << "gridlock: error: the rewritten " << e.file << " does not compile:\n";
+        for (const auto& m : e.messages) std::cerr << "  " << m << "\n";
+      }
+      if (broken) {
+        std::cerr << "gridlock: error: rewrite rolled back; nothing written\n";
+        return 2;
+      }
+      rewrite::Plan second = rewrite::plan(after.inventory, after.rules, againFacts.get());
+      if (!second.edits.empty()) {
+        std::cerr << "gridlock: error: internal: a second pass would still edit "
+                  << second.edits.size() << " place(s), first " << second.edits[0].why
+                  << "; nothing written\n";
+        return 2;
+      }
+    }
+
+    std::ostringstream summary;
+    summary << prepared.changes.size() << " file(s)";
+    if (!f->exportFixes.empty()) {
+      std::string main = prepared.changes.empty() ? std::string() : prepared.changes[0].path;
+      writeOutput(f->exportFixes, rewrite::exportYaml(prepared, main));
+      std::cerr << "gridlock: rewrite: edits of " << summary.str() << " written to "
+                << f->exportFixes << "\n";
+    } else if (f->diff) {
+      std::cout << rewrite::unifiedDiff(prepared) << std::flush;
+    } else if (prepared.changes.empty()) {
+      std::cerr << "gridlock: rewrite: nothing to do\n";
+    } else {
+      rewrite::writeAll(prepared);
+      std::cerr << "gridlock: rewrite: " << summary.str() << " rewritten\n";
+    }
+    return 0;
+  };
+}
+
+}  // namespace gridlock::cli

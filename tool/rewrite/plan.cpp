@@ -1,0 +1,459 @@
+#include "rewrite/plan.h"
+
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace gridlock::rewrite {
+namespace {
+
+std::string at(const facts::Read& r) {
+  return r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column);
+}
+
+void replaceAll(std::string& s, const std::string& from, const std::string& to) {
+  for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
+    s.replace(pos, from.size(), to);
+}
+
+std::string escapeString(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string noSpaces(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ') out += c;
+  return out;
+}
+
+class Planner {
+ public:
+  Planner(const index::Inventory& inv, const rules::RuleSet& rules, const ThreadFacts* facts)
+      : inv_(inv), rules_(rules), facts_(facts) {
+    for (const auto& [usr, f] : inv.program.functions) byName_[f.name].push_back(&f);
+  }
+
+  Plan run() {
+    Plan p;
+    for (const auto& read : inv_.reads) {
+      facts::Read r = read;
+      decide(r, p);
+      p.reads.push_back(std::move(r));
+    }
+    if (facts_) thread(p);
+    return p;
+  }
+
+ private:
+  void left(facts::Read& r, const std::string& fix, std::string detail) {
+    r.fix = fix;
+    r.fixDetail = std::move(detail);
+  }
+
+  const rules::RewriteRules* packRules(const facts::Read& r) const {
+    const rules::AccessorRule* a = rules_.function(r.name);
+    if (!a) a = rules_.macro(r.name);
+    if (a) return &rules_.packs()[a->pack].rewrite;
+    if (const rules::GlobalRule* g = rules_.global(r.name)) return &rules_.packs()[g->pack].rewrite;
+    return nullptr;
+  }
+
+  // Spelled inside a macro of the codebase (not the rule macro itself, invoked in place).
+  bool inMacro(const facts::Read& r) const { return r.macro && *r.macro != r.name; }
+
+  // Why a read with no group in scope stays: the limits of threading a parameter into its
+  // enclosing function.
+  void threadVerdict(facts::Read& r) {
+    auto it = byName_.find(r.enclosing);
+    if (r.enclosing.empty() || it == byName_.end()) {
+      left(r, "no_source",
+           r.enclosing.empty() ? "at file scope: no function to take a group from"
+                               : r.enclosing + " is not a function: nothing to take a group from");
+      return;
+    }
+    for (const facts::FunctionFact* f : it->second) {
+      if (f->isPublicApi) {
+        left(r, "public_api",
+             r.enclosing + " is declared in a public header: a new parameter breaks callers "
+                           "outside the codebase");
+        return;
+      }
+      if (f->isVirtual || !f->overrides.empty()) {
+        left(r, "virtual_dispatch",
+             r.enclosing + " is virtual: every override and every call through the base would "
+                           "change together");
+        return;
+      }
+    }
+    if (r.kind == "laundered") {
+      left(r, "open_fallback",
+           "this call leaves the group out, so " + r.name + " reads " + r.launders +
+               "; pass the group explicitly (not done by this version)");
+      return;
+    }
+    left(r, "thread",
+         "no group in scope: a group parameter would have to be threaded into " + r.enclosing +
+             " and its callers (not done by this version)");
+  }
+
+  // Reasons shared by every strategy that edits the read in place.
+  bool blocked(facts::Read& r) {
+    if (inMacro(r)) {
+      left(r, "macro", "spelled in macro " + *r.macro + ": rewrite the macro by hand");
+      return true;
+    }
+    if (!r.called) {
+      left(r, "function_pointer",
+           "the accessor is named, not called (a function pointer or callback)");
+      return true;
+    }
+    if (r.inDefaultArgument) {
+      left(r, "default_argument",
+           "in a default argument, where no parameter or member is in scope");
+      return true;
+    }
+    if (r.length == 0) {
+      left(r, "macro", "the read has no single range in the file");
+      return true;
+    }
+    return false;
+  }
+
+  void decide(facts::Read& r, Plan& p) {
+    if (r.kind == "global_write") return;
+    if (r.edge) return left(r, "none", "edge file: reads are allowed here");
+    if (r.suppressed) return left(r, "none", "suppressed: " + *r.suppressed);
+    if (r.kind == "laundered") return threadVerdict(r);
+    if (r.guard == "fallback") return require(r, p);
+    if (blocked(r)) return;
+    if (r.fix == "substitute" && r.inLambda)
+      return left(r, "lambda", "inside a lambda: " + r.fixSource + " would have to be captured");
+    if (r.fix == "substitute" && r.inInitializer && r.fixSource.rfind("this->", 0) == 0)
+      return left(r, "initializer",
+                  "in a constructor's initializer list, where " + r.fixSource +
+                      " may not be initialized yet");
+    if (r.fix == "substitute") return substitute(r, p);
+    if (r.kind == "global_state")
+      return left(r, "no_source",
+                  "mutable global state: no per-model field in scope replaces it");
+    if (r.inLambda) return left(r, "lambda", "inside a lambda with no group in scope");
+    threadVerdict(r);
+  }
+
+  void substitute(facts::Read& r, Plan& p) {
+    const rules::RewriteRules* pack = packRules(r);
+    std::string tmpl;
+    if (r.yields == "collection") {
+      tmpl = r.sourcePointer ? "(*{g})" : "{g}";
+    } else {
+      const rules::AccessorRule* a = rules_.function(r.name);
+      if (!a) a = rules_.macro(r.name);
+      if (a && !a->spell.empty()) {
+        tmpl = a->spell;
+      } else if (pack) {
+        auto it = pack->spell.find(r.yields);
+        if (it != pack->spell.end()) tmpl = it->second;
+      }
+    }
+    if (tmpl.empty())
+      return left(r, "no_spelling",
+                  "the rule pack says nothing about spelling a " + r.yields +
+                      " from a group (rewrite.spell." + r.yields + ")");
+    std::string text = spell(tmpl, r.fixSource, r.sourcePointer);
+    p.edits.push_back({r.file, r.offset, r.length, text, at(r) + " substitute"});
+    // A derived value calls into the group's type, which a forward declaration does not give.
+    if (tmpl != "{g}" && pack && !pack->spellInclude.empty())
+      p.includes.push_back({r.file, pack->spellInclude});
+    ++p.substituted;
+    r.fix = "substitute";
+    r.fixDetail = "replaced with " + text;
+  }
+
+  void require(facts::Read& r, Plan& p) {
+    if (r.eagerFallback)
+      return left(r, "eager_fallback",
+                  "value_or evaluates the global read even when " +
+                      (r.holder.empty() ? std::string("the group") : r.holder) +
+                      " is given: rewrite as a test by hand");
+    if (blocked(r)) return;
+    if (!r.fallbackDead)
+      return left(r, "open_fallback",
+                  "the fallback tests " + (r.holder.empty() ? std::string("a value") : r.holder) +
+                      ", not a parameter: callers cannot prove it dead");
+    const facts::FunctionFact* fn = nullptr;
+    if (auto it = inv_.program.functions.find(r.guardFunction); it != inv_.program.functions.end())
+      fn = &it->second;
+    std::string param = r.holder;
+    if (fn && r.guardParam >= 0 && static_cast<size_t>(r.guardParam) < fn->params.size())
+      param = fn->params[r.guardParam].name;
+    std::string owner = fn ? fn->name : r.enclosing;
+    if (fn && fn->isConstructor) {
+      size_t pos = owner.rfind("::");
+      if (pos != std::string::npos) owner = owner.substr(0, pos);
+    }
+    if (fn && fn->isPublicApi)
+      return left(r, "public_api",
+                  owner + " is declared in a public header: callers outside the codebase may "
+                          "leave " + param + " out");
+    if (!*r.fallbackDead) {
+      std::string list;
+      for (const auto& s : r.breakingSites) list += (list.empty() ? "" : ", ") + s;
+      return left(r, "open_fallback",
+                  std::to_string(r.breakingSites.size()) + " call site(s) leave " + param +
+                      " out: " + list);
+    }
+    const rules::RewriteRules* pack = packRules(r);
+    if (!pack || pack->requireSpell.empty())
+      return left(r, "no_spelling", "the rule pack has no rewrite.require.spell");
+    if (r.type.empty())
+      return left(r, "no_spelling", "the read's type depends on a template parameter");
+    std::string message = owner + " requires an explicit " + param;
+    std::string text = pack->requireSpell;
+    replaceAll(text, "{type}", r.type);
+    replaceAll(text, "{message}", escapeString(message));
+    p.edits.push_back({r.file, r.offset, r.length, text, at(r) + " require"});
+    if (!pack->requireInclude.empty()) p.includes.push_back({r.file, pack->requireInclude});
+    ++p.required;
+    r.fix = "require";
+    r.fixDetail = "no call site leaves " + param + " out: fails loudly (\"" + message + "\")";
+  }
+
+  // Thread: for each function holding reads that need a group, add the pack's parameter to
+  // it and to every caller, recursively, until a caller holds the group (a parameter of that
+  // type) or is an edge (an edge file, or main), which passes the global itself. A function
+  // is threaded only when its whole caller graph is closed; otherwise its reads say why.
+  struct Closure {
+    std::set<std::string> functions;
+    std::map<std::pair<std::string, unsigned>, std::pair<const facts::CallFact*, std::string>> args;
+  };
+
+  bool close(const std::string& start, const rules::ThreadRule& rule, Closure& c,
+             std::string& fix, std::string& why) {
+    std::vector<std::string> work{start};
+    c.functions.insert(start);
+    auto fail = [&](const std::string& f, const std::string& w) {
+      fix = f;
+      why = w;
+      return false;
+    };
+    while (!work.empty()) {
+      std::string usr = work.back();
+      work.pop_back();
+      auto fit = inv_.program.functions.find(usr);
+      if (fit == inv_.program.functions.end())
+        return fail("open_call_graph", "a caller is not a function gridlock indexed");
+      const facts::FunctionFact& fn = fit->second;
+      if (fn.isConstructor) return fail("open_call_graph", fn.name + " is a constructor");
+      if (fn.isPublicApi)
+        return fail("public_api", fn.name + " is declared in a public header: a new parameter "
+                                            "breaks callers outside the codebase");
+      if (fn.isVirtual || !fn.overrides.empty())
+        return fail("virtual_dispatch", fn.name + " is virtual");
+      if (fn.name == "main") return fail("open_call_graph", "main cannot take a parameter");
+      if (facts_->addressTaken.count(usr))
+        return fail("function_pointer",
+                    fn.name + "'s address is taken: calls through the pointer are not seen");
+      std::string simple = fn.name.substr(fn.name.rfind(':') == std::string::npos
+                                              ? 0
+                                              : fn.name.rfind(':') + 1);
+      if (auto sk = facts_->skippedNames.find(simple); sk != facts_->skippedNames.end())
+        return fail("open_call_graph",
+                    fn.name + " is named in code this build leaves out (" + sk->second +
+                        "): a call there would not get the argument");
+      auto lists = facts_->lists.find(usr);
+      if (lists == facts_->lists.end() || lists->second.empty())
+        return fail("open_call_graph", "no declaration of " + fn.name + " under the root");
+      for (const auto& l : lists->second) {
+        if (l.isTemplate) return fail("open_call_graph", fn.name + " is a template");
+        if (l.inMacro) return fail("macro", fn.name + " is declared in a macro");
+      }
+      for (const auto& prm : fn.params) {
+        if (prm.hasDefault)
+          return fail("default_argument", fn.name + " has default arguments: the new parameter "
+                                                    "would have to follow them");
+        if (prm.name == rule.name)
+          return fail("name_clash", fn.name + " already has a parameter named " + rule.name);
+      }
+      auto calls = facts_->calls.find(usr);
+      if (calls == facts_->calls.end()) continue;
+      for (const auto& call : calls->second) {
+        std::string site = call.file + ":" + std::to_string(call.line) + ":" +
+                           std::to_string(call.column);
+        if (call.inMacro) return fail("macro", "the call at " + site + " is spelled in a macro");
+        if (call.callerUsr.empty())
+          return fail("open_call_graph", fn.name + " is called at file scope (" + site + ")");
+        const facts::FunctionFact* caller = nullptr;
+        if (auto it = inv_.program.functions.find(call.callerUsr);
+            it != inv_.program.functions.end())
+          caller = &it->second;
+        std::string arg;
+        bool edge = rules_.placeAny(call.file, call.file.empty() || call.file[0] != '/') ==
+                    rules::Placement::Edge;
+        if (edge || (caller && caller->name == "main")) {
+          arg = rule.edge;
+        } else if (caller) {
+          for (const auto& prm : caller->params)
+            if (!prm.name.empty() && noSpaces(prm.type) == noSpaces(rule.type)) arg = prm.name;
+        }
+        if (arg.empty()) {
+          if (!caller)
+            return fail("open_call_graph", "the caller at " + site + " is not indexed (a lambda?)");
+          arg = rule.name;
+          if (c.functions.insert(call.callerUsr).second) work.push_back(call.callerUsr);
+        }
+        c.args[{call.file, call.rparen}] = {&call, arg};
+      }
+    }
+    return true;
+  }
+
+  std::string threadValue(const facts::Read& r, const rules::ThreadRule& rule, bool& include) {
+    include = false;
+    if (r.yields == "collection") return rule.pointer ? "(*" + rule.name + ")" : rule.name;
+    std::string g = rule.name;
+    bool pointer = rule.pointer;
+    if (rule.yields == "collection") {
+      g = rule.name + (rule.pointer ? "->" : ".") + r.group;
+      pointer = true;
+    }
+    std::string tmpl;
+    const rules::AccessorRule* a = rules_.function(r.name);
+    if (!a) a = rules_.macro(r.name);
+    if (a && !a->spell.empty()) tmpl = a->spell;
+    const rules::RewriteRules* pack = packRules(r);
+    if (tmpl.empty() && pack)
+      if (auto it = pack->spell.find(r.yields); it != pack->spell.end()) tmpl = it->second;
+    if (tmpl.empty()) return "";
+    include = tmpl != "{g}";
+    return spell(tmpl, g, pointer);
+  }
+
+  void thread(Plan& p) {
+    // Reads that need a parameter, by the function that holds them.
+    std::map<std::string, std::vector<facts::Read*>> byFunction;
+    for (auto& r : p.reads) {
+      if (r.fix != "thread" || r.kind == "laundered" || r.kind == "global_state") continue;
+      const rules::RewriteRules* pack = packRules(r);
+      if (!pack || pack->thread.type.empty()) {
+        r.fixDetail += "; the rule pack has no rewrite.thread";
+        continue;
+      }
+      const rules::ThreadRule& rule = pack->thread;
+      if (rule.yields == "group" && !(r.group == rule.group && r.yields != "collection")) {
+        left(r, "no_source", "no " + r.group + " group in scope, and the pack threads only " +
+                                 rule.group);
+        continue;
+      }
+      auto it = byName_.find(r.enclosing);
+      if (it == byName_.end() || it->second.size() != 1) {
+        left(r, "open_call_graph", r.enclosing + " is overloaded or not indexed");
+        continue;
+      }
+      byFunction[it->second[0]->usr].push_back(&r);
+    }
+    Closure all;
+    std::map<std::string, const rules::ThreadRule*> ruleOf;
+    for (auto& [usr, reads] : byFunction) {
+      const rules::ThreadRule& rule = packRules(*reads[0])->thread;
+      Closure c;
+      std::string fix, why;
+      if (!close(usr, rule, c, fix, why)) {
+        for (facts::Read* r : reads) left(*r, fix, "cannot thread " + rule.name + ": " + why);
+        continue;
+      }
+      bool clash = false;
+      for (const auto& f : c.functions)
+        if (auto it = ruleOf.find(f); it != ruleOf.end() && it->second != &rule) clash = true;
+      if (clash) {
+        for (facts::Read* r : reads)
+          left(*r, "open_call_graph", "another pack threads a parameter through the same calls");
+        continue;
+      }
+      for (const auto& f : c.functions) ruleOf[f] = &rule;
+      all.functions.insert(c.functions.begin(), c.functions.end());
+      for (auto& [k, v] : c.args) all.args[k] = v;
+      for (facts::Read* r : reads) {
+        bool include = false;
+        std::string text = threadValue(*r, rule, include);
+        if (text.empty()) {
+          left(*r, "no_spelling", "the rule pack says nothing about spelling a " + r->yields);
+          continue;
+        }
+        p.edits.push_back({r->file, r->offset, r->length, text, at(*r) + " thread"});
+        if (include)
+          if (const rules::RewriteRules* pack = packRules(*r); pack && !pack->spellInclude.empty())
+            p.includes.push_back({r->file, pack->spellInclude});
+        r->fix = "thread";
+        r->fixDetail = "replaced with " + text + ", " + rule.name + " threaded through " +
+                       std::to_string(c.functions.size()) + " function(s)";
+        ++p.threaded;
+      }
+    }
+    for (const auto& usr : all.functions) {
+      const rules::ThreadRule& rule = *ruleOf[usr];
+      std::string decl = rule.type + " " + rule.name;
+      for (const auto& l : facts_->lists.at(usr)) {
+        if (!rule.include.empty()) p.includes.push_back({l.file, rule.include});
+        if (l.written == 0)
+          p.edits.push_back({l.file, l.lparen + 1, l.rparen - l.lparen - 1, decl,
+                             l.file + " parameter list of " + inv_.program.functions.at(usr).name});
+        else
+          p.edits.push_back({l.file, l.rparen, 0, ", " + decl,
+                             l.file + " parameter list of " + inv_.program.functions.at(usr).name});
+      }
+      ++p.threadedFunctions;
+    }
+    for (const auto& [key, v] : all.args) {
+      const facts::CallFact& call = *v.first;
+      if (const rules::ThreadRule* rule = ruleOf[call.calleeUsr];
+          rule && v.second == rule->edge && !rule->include.empty())
+        p.includes.push_back({call.file, rule->include});
+      p.edits.push_back({call.file, call.rparen, 0, (call.written ? ", " : "") + v.second,
+                         call.file + ":" + std::to_string(call.line) + ":" +
+                             std::to_string(call.column) + " argument"});
+    }
+  }
+
+  const index::Inventory& inv_;
+  const rules::RuleSet& rules_;
+  const ThreadFacts* facts_;
+  std::map<std::string, std::vector<const facts::FunctionFact*>> byName_;
+};
+
+}  // namespace
+
+std::string spell(const std::string& tmpl, const std::string& g, bool pointer) {
+  std::string out = tmpl;
+  if (!pointer) replaceAll(out, "{g}->", g + ".");
+  replaceAll(out, "{g}", g);
+  return out;
+}
+
+void ThreadFacts::add(const std::vector<facts::TuFacts>& tus) {
+  std::set<std::pair<std::string, unsigned>> seenLists;
+  std::set<std::tuple<std::string, unsigned, std::string>> seenCalls;
+  for (const auto& [usr, ls] : lists)
+    for (const auto& l : ls) seenLists.emplace(l.file, l.lparen);
+  for (const auto& [usr, cs] : calls)
+    for (const auto& c : cs) seenCalls.emplace(c.file, c.rparen, c.calleeUsr);
+  for (const auto& tu : tus) {
+    for (const auto& l : tu.paramLists)
+      if (seenLists.emplace(l.file, l.lparen).second) lists[l.usr].push_back(l);
+    for (const auto& c : tu.calls)
+      if (seenCalls.emplace(c.file, c.rparen, c.calleeUsr).second) calls[c.calleeUsr].push_back(c);
+    addressTaken.insert(tu.addressTaken.begin(), tu.addressTaken.end());
+    skippedNames.insert(tu.skippedNames.begin(), tu.skippedNames.end());
+  }
+}
+
+Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const ThreadFacts* thread) {
+  return Planner(inv, rules, thread).run();
+}
+
+}  // namespace gridlock::rewrite
