@@ -22,16 +22,11 @@ class Reader {
     throw RuleError(file_ + ": " + (where.empty() ? "/" : where) + ": " + what);
   }
 
-  // `unlisted`: keys accepted but not named in the error message (the top-level "rewrite",
-  // until tests/unit/rules_test.cpp lists it).
   const json& object(const json& j, const std::string& where,
-                     std::initializer_list<const char*> allowed,
-                     std::initializer_list<const char*> unlisted = {}) const {
+                     std::initializer_list<const char*> allowed) const {
     if (!j.is_object()) fail(where, "expected an object, got " + std::string(j.type_name()));
     for (auto it = j.begin(); it != j.end(); ++it) {
       bool known = std::any_of(allowed.begin(), allowed.end(),
-                               [&](const char* k) { return it.key() == k; }) ||
-                   std::any_of(unlisted.begin(), unlisted.end(),
                                [&](const char* k) { return it.key() == k; });
       if (!known) {
         std::string list;
@@ -120,8 +115,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   }
   Reader r(path);
   r.object(root, "", {"name", "description", "extends", "scope", "public_headers", "types",
-                      "accessors", "globals"},
-           {"rewrite"});
+                      "accessors", "globals", "rewrite"});
 
   RulePack pack;
   pack.path = path;
