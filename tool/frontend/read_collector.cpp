@@ -141,29 +141,25 @@ bool ReadCollector::VisitMemberExpr(MemberExpr* e) {
 
 // In a template not yet instantiated, a call with dependent arguments is still a lookup
 // result; when every candidate is the same rule, it is that read.
-bool ReadCollector::VisitUnresolvedLookupExpr(UnresolvedLookupExpr* e) {
+void ReadCollector::onOverloadSet(const OverloadExpr* e, SourceLocation loc) {
   const rules::AccessorRule* rule = nullptr;
   const NamedDecl* first = nullptr;
   for (const NamedDecl* d : e->decls()) {
     const rules::AccessorRule* r = functionRule(d->getUnderlyingDecl());
-    if (!r || (rule && r != rule)) return true;
+    if (!r || (rule && r != rule)) return;
     rule = r;
     first = d->getUnderlyingDecl();
   }
-  if (first) onFunctionRef(first, e->getNameLoc());
+  if (first) onFunctionRef(first, loc);
+}
+
+bool ReadCollector::VisitUnresolvedLookupExpr(UnresolvedLookupExpr* e) {
+  onOverloadSet(e, e->getNameLoc());
   return true;
 }
 
 bool ReadCollector::VisitUnresolvedMemberExpr(UnresolvedMemberExpr* e) {
-  const rules::AccessorRule* rule = nullptr;
-  const NamedDecl* first = nullptr;
-  for (const NamedDecl* d : e->decls()) {
-    const rules::AccessorRule* r = functionRule(d->getUnderlyingDecl());
-    if (!r || (rule && r != rule)) return true;
-    rule = r;
-    first = d->getUnderlyingDecl();
-  }
-  if (first) onFunctionRef(first, e->getMemberLoc());
+  onOverloadSet(e, e->getMemberLoc());
   return true;
 }
 

@@ -64,6 +64,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
 
   const rules::AccessorRule* functionRule(const clang::NamedDecl* d);
   const rules::GlobalRule* globalRule(const clang::VarDecl* d);
+  void onOverloadSet(const clang::OverloadExpr* e, clang::SourceLocation loc);
   void onFunctionRef(const clang::NamedDecl* d, clang::SourceLocation loc);
   void onVariableRef(const clang::VarDecl* d, clang::SourceLocation loc);
   void record(const Target& t, clang::SourceLocation loc);
