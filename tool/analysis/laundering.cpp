@@ -56,10 +56,7 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
   for (auto& r : inv.reads) visit(r);
   for (auto& r : inv.exemptReads) visit(r);
   for (auto& r : laundered) inv.reads.push_back(std::move(r));
-  std::sort(inv.reads.begin(), inv.reads.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.file, a.line, a.column, a.name, a.spelling) <
-           std::tie(b.file, b.line, b.column, b.name, b.spelling);
-  });
+  index::sortReads(inv.reads);
 }
 
 }  // namespace gridlock::analysis

@@ -6,6 +6,13 @@
 
 namespace gridlock::index {
 
+void sortReads(std::vector<facts::Read>& reads) {
+  std::sort(reads.begin(), reads.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.file, a.line, a.column, a.name, a.spelling) <
+           std::tie(b.file, b.line, b.column, b.name, b.spelling);
+  });
+}
+
 Inventory merge(std::vector<facts::TuFacts> tus) {
   Inventory inv;
   inv.filesScanned = tus.size();
@@ -29,10 +36,7 @@ Inventory merge(std::vector<facts::TuFacts> tus) {
     inv.program.add(std::move(tu.functions), std::move(tu.classes), std::move(tu.sites));
   }
   inv.program.finish();
-  std::sort(inv.reads.begin(), inv.reads.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.file, a.line, a.column, a.name, a.spelling) <
-           std::tie(b.file, b.line, b.column, b.name, b.spelling);
-  });
+  sortReads(inv.reads);
   std::sort(inv.parseErrors.begin(), inv.parseErrors.end(),
             [](const auto& a, const auto& b) { return a.file < b.file; });
   std::sort(inv.badSuppressions.begin(), inv.badSuppressions.end(),

@@ -23,5 +23,7 @@ struct Inventory {
 };
 
 Inventory merge(std::vector<facts::TuFacts> tus);
+// The one order of reads every report and the gate rely on: file, line, column, name, spelling.
+void sortReads(std::vector<facts::Read>& reads);
 
 }  // namespace gridlock::index
