@@ -71,7 +71,23 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"name": "x"})"),
             "p.json: /: the pack has no \"accessors\" and no \"globals\": it would find nothing");
   EXPECT_EQ(errorOf(R"({"name": "x", "types": [{"type": "T", "yields": "size"}], "globals": [{"variable": "v"}]})"),
-            "p.json: /types/0/yields: expected one of \"group\", \"collection\"; got \"size\"");
+            "p.json: /types/0/yields: expected one of \"group\", \"collection\", \"state\"; got \"size\"");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "type": "M"}]})"),
+            "p.json: /globals/0: \"type\" names the per-model state type whose \"field\" "
+            "replaces the global: \"field\" is missing");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "field": "m.kv"}]})"),
+            "p.json: /globals/0/field: expected a field name (an identifier), got \"m.kv\"");
+}
+
+TEST(RulePack, GlobalsMapToPerModelFields) {
+  RulePack legacy = loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/gridlock-legacy.json");
+  RuleSet set({legacy});
+  const GlobalRule* kv = set.global("gridlock::tp_shard::num_kv_heads");
+  ASSERT_NE(kv, nullptr);
+  EXPECT_EQ(kv->field, "num_kv_heads");
+  EXPECT_EQ(kv->type, "gridlock::ShardingMetadata");
+  ASSERT_NE(set.type("gridlock::ShardingMetadata"), nullptr);
+  EXPECT_EQ(set.type("gridlock::ShardingMetadata")->yields, "state");
 }
 
 TEST(RulePack, MissingFileAndDuplicateAcrossPacks) {

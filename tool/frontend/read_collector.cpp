@@ -199,7 +199,7 @@ void ReadCollector::onFunctionRef(const NamedDecl* d, SourceLocation loc) {
 
 void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
   if (const rules::GlobalRule* r = globalRule(d))
-    record({r->variable, isWrite() ? "global_write" : r->kind, "", "state", r->pack}, loc);
+    record({r->variable, isWrite() ? "global_write" : r->kind, "", "state", r->pack, r}, loc);
 }
 
 // Whether the reference on top of the path is assigned to, incremented or decremented.
@@ -282,7 +282,10 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
   // The parameter a read depends on: the one its fallback tests, or the one whose default
   // argument it is. Calls that leave that parameter out launder the read.
   const ValueDecl* tested = nullptr;
-  auto holdsGroup = [&](QualType type) { return sources_.ruleOf(type) != nullptr; };
+  auto holdsGroup = [&](QualType type) {
+    const rules::TypeRule* y = sources_.ruleOf(type);
+    return y && y->yields != "state";
+  };
   if (t.kind != "global_write" && !f.path.empty() &&
       isFallback(f.path, ctx_, holdsGroup, &tested))
     r.guard = "fallback";
@@ -402,7 +405,14 @@ std::string ReadCollector::fixFor(const Target& t, std::string& source, bool& po
       continue;
     locals.push_back(vd);
   }
-  if (t.kind == "global_state") return "thread";
+  if (t.kind == "global_state") {
+    // Per-model state: the field of the metadata this function can see (strategy 5).
+    if (!t.global || t.global->field.empty()) return "thread";
+    source = sources_.pickState(sources_.candidates(fn, locals), t.global->type,
+                                t.global->field);
+    pointer = false;
+    return source.empty() ? "thread" : "substitute";
+  }
   source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields, &pointer);
   return source.empty() ? "thread" : "substitute";
 }

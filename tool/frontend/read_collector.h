@@ -60,6 +60,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   struct Target {
     std::string name, kind, group, yields;
     size_t pack = 0;
+    const rules::GlobalRule* global = nullptr;  // for global state: its per-model field
   };
 
   const rules::AccessorRule* functionRule(const clang::NamedDecl* d);

@@ -120,4 +120,13 @@ std::string ScopeSources::pick(const std::vector<SourceCandidate>& cands, const 
   return "";
 }
 
+std::string ScopeSources::pickState(const std::vector<SourceCandidate>& cands,
+                                    const std::string& stateType,
+                                    const std::string& field) const {
+  for (const auto& c : cands)
+    if (c.type->yields == "state" && (stateType.empty() || c.type->type == stateType))
+      return c.spelling + (c.pointerLike ? "->" : ".") + field;
+  return "";
+}
+
 }  // namespace gridlock::frontend

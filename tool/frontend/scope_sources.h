@@ -1,6 +1,6 @@
 // What could replace a global read at a given place: a parameter, a local declared before it,
-// or a field of the enclosing class (or its bases) whose type the rule pack lists as a group
-// or a collection. This is the `fix` hint of issue 2; the rewriter refines it.
+// or a field of the enclosing class (or its bases) whose type the rule pack lists as a group,
+// a collection or per-model state. This is the `fix` hint of issue 2; the rewriter refines it.
 #pragma once
 
 #include "rules/rule_set.h"
@@ -38,6 +38,11 @@ class ScopeSources {
   // collection is taken to be one: the runtime's are std::shared_ptr).
   std::string pick(const std::vector<SourceCandidate>& cands, const std::string& group,
                    const std::string& yields, bool* pointer = nullptr) const;
+
+  // The spelling of `field` of the first candidate holding per-model state of `stateType`
+  // (any state type when empty): "this->sharding_.num_kv_heads", "meta->num_kv_heads"; or "".
+  std::string pickState(const std::vector<SourceCandidate>& cands, const std::string& stateType,
+                        const std::string& field) const;
 
  private:
   const rules::RuleSet& rules_;

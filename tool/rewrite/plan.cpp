@@ -139,9 +139,16 @@ class Planner {
                   "in a constructor's initializer list, where " + r.fixSource +
                       " may not be initialized yet");
     if (r.fix == "substitute") return substitute(r, p);
-    if (r.kind == "global_state")
+    if (r.kind == "global_state") {
+      const rules::GlobalRule* g = rules_.global(r.name);
+      if (!g || g->field.empty())
+        return left(r, "no_source",
+                    "mutable global state that the rule pack maps to no per-model field "
+                    "(globals[].field)");
       return left(r, "no_source",
-                  "mutable global state: no per-model field in scope replaces it");
+                  "no " + (g->type.empty() ? std::string("per-model state") : g->type) +
+                      " in scope to read " + g->field + " from");
+    }
     if (r.inLambda) return left(r, "lambda", "inside a lambda with no group in scope");
     threadVerdict(r);
   }
@@ -149,7 +156,9 @@ class Planner {
   void substitute(facts::Read& r, Plan& p) {
     const rules::RewriteRules* pack = packRules(r);
     std::string tmpl;
-    if (r.yields == "collection") {
+    if (r.yields == "state") {
+      tmpl = "{g}";  // the source already names the field
+    } else if (r.yields == "collection") {
       tmpl = r.sourcePointer ? "(*{g})" : "{g}";
     } else {
       const rules::AccessorRule* a = rules_.function(r.name);

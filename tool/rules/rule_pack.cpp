@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <initializer_list>
 #include <set>
@@ -12,6 +13,13 @@ namespace gridlock::rules {
 namespace {
 
 using nlohmann::json;
+
+bool isIdentifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
+}
 
 // Reads a JSON value while remembering where it is, so every error names its JSON path.
 class Reader {
@@ -191,7 +199,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     std::string at = "/types/" + std::to_string(i);
     r.object(types[i], at, {"type", "yields", "group"});
     pack.types.push_back({r.string(types[i], "type", at, true),
-                          r.oneOf(types[i], "yields", at, {"group", "collection"}, ""),
+                          r.oneOf(types[i], "yields", at, {"group", "collection", "state"}, ""),
                           r.string(types[i], "group", at, false)});
   }
 
@@ -227,11 +235,17 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   const json& globals = r.array(root, "globals", "");
   for (size_t i = 0; i < globals.size(); ++i) {
     std::string at = "/globals/" + std::to_string(i);
-    r.object(globals[i], at, {"variable", "kind", "field"});
+    r.object(globals[i], at, {"variable", "kind", "field", "type"});
     GlobalRule rule;
     rule.variable = r.string(globals[i], "variable", at, true);
     rule.kind = r.oneOf(globals[i], "kind", at, {"global_state"}, "global_state");
     rule.field = r.string(globals[i], "field", at, false);
+    rule.type = r.string(globals[i], "type", at, false);
+    if (!rule.type.empty() && rule.field.empty())
+      r.fail(at, "\"type\" names the per-model state type whose \"field\" replaces the "
+                 "global: \"field\" is missing");
+    if (!rule.field.empty() && !isIdentifier(rule.field))
+      r.fail(at + "/field", "expected a field name (an identifier), got \"" + rule.field + "\"");
     if (!seen.insert(rule.variable).second) r.fail(at, "duplicate rule for " + rule.variable);
     pack.globals.push_back(std::move(rule));
   }

@@ -32,13 +32,15 @@ struct GlobalRule {
   std::string variable;  // qualified name
   std::string kind;      // global_state
   std::string field;     // per-model metadata field that replaces it, if known
+  std::string type;      // the state type holding `field`; "" = any type rule yielding state
   size_t pack = 0;
 };
 
-// Types that hold a group or a collection: what a read could be replaced with.
+// Types that hold a group, a collection or per-model state (the metadata whose fields replace
+// mutable globals): what a read could be replaced with.
 struct TypeRule {
   std::string type;    // qualified name (or a typedef such as MPI_Comm)
-  std::string yields;  // group | collection
+  std::string yields;  // group | collection | state
   std::string group;   // the group a value of this type always holds ("world" for MPI_Comm)
 };
 
