@@ -77,6 +77,8 @@ std::vector<CallerSite> reach(const index::Program& program,
       c.supplied = a.supplied;
       c.function = nameOf(program, usr);
       c.callerUsr = s.callerUsr;
+      c.siteIndex = it->second;
+      c.param = index;
       c.caller = s.callerUsr.empty() ? std::string() : nameOf(program, s.callerUsr);
       if (a.supplied == "forwarded") {
         auto caller = program.functions.find(s.callerUsr);

@@ -27,6 +27,8 @@ struct CallerSite {
   std::string function;      // the callee reached at this site
   std::string caller;        // enclosing function of the site
   std::string callerUsr;
+  size_t siteIndex = 0;  // into Program::sites
+  int param = -1;        // the callee's parameter this site binds
 };
 
 struct CallersResult {

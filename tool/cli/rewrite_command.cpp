@@ -42,7 +42,9 @@ void report(const rewrite::Plan& plan, bool quiet) {
   for (const auto& [k, n] : left) total += n;
   std::cerr << "gridlock: rewrite: " << plan.substituted << " substituted, " << plan.required
             << " required, " << plan.threaded << " threaded (through " << plan.threadedFunctions
-            << " function(s)), " << total << " left";
+            << " function(s)), ";
+  if (plan.supplied) std::cerr << plan.supplied << " call site(s) given the group they hold, ";
+  std::cerr << total << " left";
   if (!left.empty()) {
     std::cerr << " (";
     bool first = true;

@@ -91,6 +91,24 @@ struct ClassFact {
 struct ArgFact {
   std::string supplied;  // explicit | default | null | forwarded
   int forwardedFrom = -1;  // the caller's parameter index, when forwarded
+  // The written argument's bytes in the site's file (length 0: not written, or in a macro).
+  unsigned offset = 0;
+  unsigned length = 0;
+  // For a parameter whose type holds a group or collection (a type rule): what it yields and
+  // how it holds it (pointer | smart | value | unique), so a source can be adapted to it.
+  std::string yields;
+  std::string shape;
+};
+
+// A value in scope at a site that holds a group or a collection (a parameter, a local declared
+// before the site, a field of the enclosing class or a base): what a site that leaves a group
+// out could pass instead.
+struct SourceFact {
+  std::string spelling;  // "groups", "this->tp_group_"
+  std::string yields;    // group | collection
+  std::string group;     // the group its type rule names, "" when the type does not say
+  std::string name;      // the declaration's name, for "tp_group" -> tp
+  std::string shape;     // pointer | smart | value | unique
 };
 
 // A call or construction that reaches a function or constructor.
@@ -104,6 +122,13 @@ struct SiteFact {
                           // delegating | inherited | call
   std::string classUsr;   // the class constructed (constructions), "" for calls
   std::vector<ArgFact> args;  // one per callee parameter
+  // Where arguments are written: the closing parenthesis of the argument list (0: none, as
+  // for an implicit base initializer), how many are written, whether it is spelled in a macro.
+  unsigned rparen = 0;
+  unsigned written = 0;
+  bool inMacro = false;
+  // Only at sites that leave a group parameter out or pass null for it: what is in scope.
+  std::vector<SourceFact> sources;
 };
 
 // A `// gridlock: allow` comment that cannot be honoured (no reason given).

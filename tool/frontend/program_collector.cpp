@@ -5,6 +5,7 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
+#include <clang/AST/ParentMapContext.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/Support/MD5.h>
 #include <llvm/Support/raw_ostream.h>
@@ -78,7 +79,15 @@ const char* wrapperVia(const FunctionDecl* fd) {
 
 ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
                                    facts::TuFacts& out)
-    : ctx_(ctx), sm_(ctx.getSourceManager()), places_(places), rules_(rules), out_(out) {}
+    : ctx_(ctx), sm_(ctx.getSourceManager()), places_(places), rules_(rules), sources_(rules),
+      out_(out) {}
+
+// A location written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
+// there. One spelled in a macro body is not.
+SourceLocation ProgramCollector::written(SourceLocation l) const {
+  while (l.isMacroID() && sm_.isMacroArgExpansion(l)) l = sm_.getImmediateSpellingLoc(l);
+  return l;
+}
 
 bool ProgramCollector::underRoot(SourceLocation loc) {
   return loc.isValid() && places_.at(loc).underRoot;
@@ -184,12 +193,6 @@ void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {
   if (!callee || !underRoot(callee->getLocation())) return;
   SourceLocation begin = e->getBeginLoc(), r = e->getRParenLoc();
   if (begin.isInvalid() || r.isInvalid()) return;
-  // A call written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
-  // there. A call spelled in a macro body is not.
-  auto written = [&](SourceLocation l) {
-    while (l.isMacroID() && sm_.isMacroArgExpansion(l)) l = sm_.getImmediateSpellingLoc(l);
-    return l;
-  };
   begin = written(begin);
   r = written(r);
   SourceLocation loc = sm_.getExpansionLoc(begin);
@@ -248,7 +251,7 @@ facts::ArgFact ProgramCollector::bind(const Expr* arg) const {
 
 void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, const std::string& via,
                             const CXXRecordDecl* constructed, const Expr* const* args,
-                            unsigned numArgs) {
+                            unsigned numArgs, const Expr* node, SourceLocation rparen) {
   callee = throughInheritance(callee);
   if (!callee || callee->getNumParams() == 0) return;
   // Only what the scanned code declares can be a target.
@@ -267,7 +270,69 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, cons
   if (constructed) s.classUsr = usr(constructed);
   for (unsigned i = 0; i < callee->getNumParams(); ++i)
     s.args.push_back(i < numArgs ? bind(args[i]) : facts::ArgFact{"default", -1});
+  argumentPlaces(s, callee, args, numArgs, node, rparen);
   out_.sites.push_back(std::move(s));
+}
+
+void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* callee,
+                                      const Expr* const* args, unsigned numArgs,
+                                      const Expr* node, SourceLocation rparen) {
+  bool inMacro = false;
+  if (rparen.isValid()) {
+    rparen = written(rparen);
+    inMacro = rparen.isMacroID();
+    s.rparen = sm_.getFileOffset(sm_.getExpansionLoc(rparen));
+  }
+  for (unsigned i = 0; i < numArgs && i < s.args.size(); ++i) {
+    if (isa<CXXDefaultArgExpr>(args[i])) continue;
+    ++s.written;
+    SourceRange range = args[i]->getSourceRange();
+    SourceLocation b = written(range.getBegin()), e = written(range.getEnd());
+    if (b.isMacroID() || e.isMacroID() || b.isInvalid() || e.isInvalid()) {
+      inMacro = true;
+      continue;
+    }
+    unsigned begin = sm_.getFileOffset(b);
+    unsigned end = sm_.getFileOffset(Lexer::getLocForEndOfToken(e, 0, sm_, ctx_.getLangOpts()));
+    if (end > begin) {
+      s.args[i].offset = begin;
+      s.args[i].length = end - begin;
+    }
+  }
+  s.inMacro = inMacro;
+  bool wanted = false;
+  for (unsigned i = 0; i < s.args.size(); ++i) {
+    const rules::TypeRule* rule = sources_.ruleOf(callee->getParamDecl(i)->getType());
+    if (!rule || rule->yields == "state") continue;
+    s.args[i].yields = rule->yields;
+    s.args[i].shape = sources_.shapeOf(callee->getParamDecl(i)->getType());
+    wanted = wanted || s.args[i].supplied == "default" || s.args[i].supplied == "null";
+  }
+  if (!wanted || functions_.empty() || !node) return;
+  if (s.rparen) recordDigest(sm_, sm_.getExpansionLoc(rparen), s.file, out_);
+  s.sources = sources_.facts(sources_.candidates(functions_.back(), localsBefore(node)));
+}
+
+std::vector<const VarDecl*> ProgramCollector::localsBefore(const Expr* node) {
+  std::vector<const VarDecl*> out;
+  DynTypedNode child = DynTypedNode::create(*node);
+  for (int depth = 0; depth < 64; ++depth) {
+    auto parents = ctx_.getParents(child);
+    if (parents.empty()) break;
+    const DynTypedNode& parent = parents[0];
+    if (const auto* block = parent.get<CompoundStmt>()) {
+      const Stmt* from = child.get<Stmt>();
+      for (const Stmt* st : block->body()) {
+        if (st == from) break;
+        if (const auto* ds = dyn_cast<DeclStmt>(st))
+          for (const Decl* d : ds->decls())
+            if (const auto* vd = dyn_cast<VarDecl>(d)) out.push_back(vd);
+      }
+    }
+    if (parent.get<FunctionDecl>() || parent.get<LambdaExpr>()) break;
+    child = parent;
+  }
+  return out;
 }
 
 bool ProgramCollector::VisitCallExpr(CallExpr* e) {
@@ -304,15 +369,17 @@ bool ProgramCollector::VisitCallExpr(CallExpr* e) {
       }
     }
     if (const CXXConstructorDecl* ctor = constructionIn(fd, type, 0))
-      site(ctor, e->getBeginLoc(), via, ctor->getParent(), args, n);
+      site(ctor, e->getBeginLoc(), via, ctor->getParent(), args, n, e, e->getRParenLoc());
     return true;
   }
   if (isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fd)) {
     // a.operator()(x): the object is the first argument of the expression, not a parameter.
-    site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs() + 1, e->getNumArgs() - 1);
+    site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs() + 1, e->getNumArgs() - 1, e,
+         e->getRParenLoc());
     return true;
   }
-  site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs(), e->getNumArgs());
+  site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs(), e->getNumArgs(), e,
+       e->getRParenLoc());
   return true;
 }
 
@@ -334,7 +401,10 @@ bool ProgramCollector::VisitCXXConstructExpr(CXXConstructExpr* e) {
   const CXXRecordDecl* cls = ctor->getParent();
   if ((via == "base_init" || via == "delegating") && !functions_.empty())
     if (const auto* md = dyn_cast<CXXMethodDecl>(functions_.back())) cls = md->getParent();
-  site(ctor, loc, via, cls, e->getArgs(), e->getNumArgs());
+  // An implicit construction (an implicit base initializer) has no argument list to edit.
+  SourceRange parens = e->getParenOrBraceRange();
+  site(ctor, loc, via, cls, e->getArgs(), e->getNumArgs(), e,
+       parens.isValid() ? parens.getEnd() : SourceLocation());
   return true;
 }
 

@@ -7,6 +7,7 @@
 
 #include "facts/facts.h"
 #include "frontend/file_places.h"
+#include "frontend/scope_sources.h"
 #include "rules/rule_set.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -45,7 +46,15 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   facts::ArgFact bind(const clang::Expr* arg) const;
   void site(const clang::FunctionDecl* callee, clang::SourceLocation loc, const std::string& via,
             const clang::CXXRecordDecl* constructed, const clang::Expr* const* args,
-            unsigned numArgs);
+            unsigned numArgs, const clang::Expr* node, clang::SourceLocation rparen);
+  // Where the site's arguments are written, and for group parameters it leaves out or passes
+  // null for, what is in scope there (the rewriter supplies it).
+  void argumentPlaces(facts::SiteFact& s, const clang::FunctionDecl* callee,
+                      const clang::Expr* const* args, unsigned numArgs, const clang::Expr* node,
+                      clang::SourceLocation rparen);
+  // Locals declared before `node` in the blocks that enclose it.
+  std::vector<const clang::VarDecl*> localsBefore(const clang::Expr* node);
+  clang::SourceLocation written(clang::SourceLocation l) const;
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
   void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);
   const clang::CXXConstructorDecl* constructionIn(const clang::FunctionDecl* fd,
@@ -55,6 +64,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   const clang::SourceManager& sm_;
   FilePlaces& places_;
   const rules::RuleSet& rules_;
+  ScopeSources sources_;
   facts::TuFacts& out_;
   std::vector<const clang::FunctionDecl*> functions_;  // enclosing functions
   llvm::DenseMap<const clang::Expr*, const char*> via_;  // constructions named by a parent

@@ -1,32 +1,17 @@
 #include "frontend/scope_sources.h"
 
+#include "rules/source_pick.h"
+
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/Type.h>
 
-#include <cctype>
 #include <set>
 
 namespace gridlock::frontend {
 namespace {
 
 using namespace clang;
-
-// "tpGroup", "tp_group_" -> "_tp_group_": identifier words, lower case, '_' around each.
-std::string words(llvm::StringRef name) {
-  std::string out = "_";
-  for (size_t i = 0; i < name.size(); ++i) {
-    char c = name[i];
-    if (c == '_') {
-      if (out.back() != '_') out += '_';
-      continue;
-    }
-    if (std::isupper(static_cast<unsigned char>(c)) && i > 0 && out.back() != '_') out += '_';
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  if (out.back() != '_') out += '_';
-  return out;
-}
 
 bool isWrapper(const CXXRecordDecl* rd) {
   static const std::set<std::string> wrappers = {"std::shared_ptr", "std::unique_ptr",
@@ -97,27 +82,43 @@ std::vector<SourceCandidate> ScopeSources::candidates(
   return out;
 }
 
+std::string ScopeSources::shapeOf(QualType t) const {
+  if (t.isNull()) return "value";
+  t = t.getNonReferenceType().getUnqualifiedType();
+  for (QualType s = t; const auto* td = s->getAs<TypedefType>();
+       s = td->getDecl()->getUnderlyingType())
+    if (rules_.type(td->getDecl()->getQualifiedNameAsString())) return "value";
+  if (t->isPointerType()) return "pointer";
+  const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
+  if (!rd || !isWrapper(rd)) return "value";
+  std::string name = rd->getQualifiedNameAsString();
+  if (name == "std::unique_ptr") return "unique";
+  if (name != "std::optional") return "smart";
+  const auto* spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+  if (!spec || spec->getTemplateArgs().size() == 0 ||
+      spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+    return "value";
+  return "optional:" + shapeOf(spec->getTemplateArgs()[0].getAsType());
+}
+
+std::vector<facts::SourceFact> ScopeSources::facts(const std::vector<SourceCandidate>& cands) const {
+  std::vector<facts::SourceFact> out;
+  for (const auto& c : cands)
+    if (c.type->yields == "group" || c.type->yields == "collection")
+      out.push_back({c.spelling, c.type->yields, c.type->group, c.decl->getName().str(),
+                     shapeOf(c.decl->getType())});
+  return out;
+}
+
 std::string ScopeSources::pick(const std::vector<SourceCandidate>& cands, const std::string& group,
                                const std::string& yields, bool* pointer) const {
-  auto chosen = [&](const SourceCandidate& c, std::string spelling, bool field) {
-    if (pointer) *pointer = field || c.pointerLike;
-    return spelling;
-  };
-  // A collection carries every group: the best source for anything.
-  for (const auto& c : cands)
-    if (c.type->yields == "collection") {
-      if (yields == "collection" || group.empty()) return chosen(c, c.spelling, false);
-      return chosen(c, c.spelling + (c.pointerLike ? "->" : ".") + group, true);
-    }
-  if (yields == "collection" || group.empty()) return "";
-  // A group source must say which group it holds: by its type rule, else by its name.
-  for (const auto& c : cands)
-    if (c.type->yields == "group" && c.type->group == group) return chosen(c, c.spelling, false);
-  for (const auto& c : cands)
-    if (c.type->yields == "group" && c.type->group.empty() &&
-        words(c.decl->getName()).find("_" + group + "_") != std::string::npos)
-      return chosen(c, c.spelling, false);
-  return "";
+  std::vector<facts::SourceFact> sources = facts(cands);
+  bool field = false;
+  const facts::SourceFact* s = rules::pickSource(sources, group, yields, &field);
+  if (!s) return "";
+  if (pointer) *pointer = field || s->shape != "value";
+  if (!field) return s->spelling;
+  return s->spelling + (s->shape == "value" ? "." : "->") + group;
 }
 
 std::string ScopeSources::pickState(const std::vector<SourceCandidate>& cands,

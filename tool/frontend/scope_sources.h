@@ -3,6 +3,7 @@
 // a collection or per-model state. This is the `fix` hint of issue 2; the rewriter refines it.
 #pragma once
 
+#include "facts/facts.h"
 #include "rules/rule_set.h"
 
 #include <clang/AST/Decl.h>
@@ -36,6 +37,14 @@ class ScopeSources {
   // The spelling of the best candidate for a read of `group` yielding `yields`, or "".
   // `pointer` receives whether the spelling names a pointer or smart pointer (a field of a
   // collection is taken to be one: the runtime's are std::shared_ptr).
+  // How a value of `type` holds what its rule names: pointer, smart (shared_ptr), unique
+  // (unique_ptr), value (a value, a reference, a handle typedef such as MPI_Comm), or
+  // optional:<its element's shape>.
+  std::string shapeOf(clang::QualType type) const;
+
+  // The group and collection candidates as plain facts (state types left out).
+  std::vector<facts::SourceFact> facts(const std::vector<SourceCandidate>& cands) const;
+
   std::string pick(const std::vector<SourceCandidate>& cands, const std::string& group,
                    const std::string& yields, bool* pointer = nullptr) const;
 

@@ -1,5 +1,7 @@
 #include "rewrite/plan.h"
 
+#include "rewrite/supply.h"
+
 #include <map>
 #include <set>
 #include <tuple>
@@ -35,12 +37,14 @@ std::string noSpaces(const std::string& s) {
 class Planner {
  public:
   Planner(const index::Inventory& inv, const rules::RuleSet& rules, const ThreadFacts* facts)
-      : inv_(inv), rules_(rules), facts_(facts) {
+      : inv_(inv), rules_(rules), facts_(facts), supplies_(planSupplies(inv, rules)) {
     for (const auto& [usr, f] : inv.program.functions) byName_[f.name].push_back(&f);
   }
 
   Plan run() {
     Plan p;
+    p.edits = supplies_.edits;
+    for (const auto& [key, s] : supplies_.bySite) p.supplied += s.ok;
     for (const auto& read : inv_.reads) {
       facts::Read r = read;
       decide(r, p);
@@ -93,13 +97,26 @@ class Planner {
     }
     if (r.kind == "laundered") {
       left(r, "open_fallback",
-           "this call leaves the group out, so " + r.name + " reads " + r.launders +
-               "; pass the group explicitly (not done by this version)");
+           "this call leaves the group out, so " + r.name + " reads " + r.launders);
       return;
     }
     left(r, "thread",
          "no group in scope: a group parameter would have to be threaded into " + r.enclosing +
              " and its callers (not done by this version)");
+  }
+
+  // A call that leaves the group out of a helper with a fallback: passes what it holds.
+  void laundered(facts::Read& r) {
+    auto key = supplies_.byLaundered.find(launderedKey(r));
+    const SiteSupply* s = key == supplies_.byLaundered.end() ? nullptr
+                                                             : &supplies_.bySite.at(key->second);
+    if (s && s->ok) {
+      r.fix = "substitute";
+      r.fixDetail = "passes " + s->text + " instead of leaving the group to " + r.name;
+      return;
+    }
+    threadVerdict(r);
+    if (s && r.fix == "open_fallback") r.fixDetail += "; cannot pass one here: " + s->why;
   }
 
   // Reasons shared by every strategy that edits the read in place.
@@ -129,7 +146,7 @@ class Planner {
     if (r.kind == "global_write") return;
     if (r.edge) return left(r, "none", "edge file: reads are allowed here");
     if (r.suppressed) return left(r, "none", "suppressed: " + *r.suppressed);
-    if (r.kind == "laundered") return threadVerdict(r);
+    if (r.kind == "laundered") return laundered(r);
     if (r.guard == "fallback") return require(r, p);
     if (blocked(r)) return;
     if (r.fix == "substitute" && r.inLambda)
@@ -210,12 +227,21 @@ class Planner {
       return left(r, "public_api",
                   owner + " is declared in a public header: callers outside the codebase may "
                           "leave " + param + " out");
+    std::string after;
     if (!*r.fallbackDead) {
-      std::string list;
-      for (const auto& s : r.breakingSites) list += (list.empty() ? "" : ", ") + s;
-      return left(r, "open_fallback",
-                  std::to_string(r.breakingSites.size()) + " call site(s) leave " + param +
-                      " out: " + list);
+      auto g = supplies_.byGuard.find(guardKey(r));
+      if (g == supplies_.byGuard.end() || !g->second.allSupplied) {
+        std::string list;
+        if (g != supplies_.byGuard.end())
+          for (const auto& f : g->second.failures) list += (list.empty() ? "" : "; ") + f;
+        else
+          for (const auto& s : r.breakingSites) list += (list.empty() ? "" : ", ") + s;
+        size_t n = g != supplies_.byGuard.end() ? g->second.failures.size() : r.breakingSites.size();
+        return left(r, "open_fallback",
+                    std::to_string(n) + " call site(s) leave " + param +
+                        " out and cannot be given it: " + list);
+      }
+      after = " once " + std::to_string(g->second.sites) + " call site(s) pass what they hold";
     }
     const rules::RewriteRules* pack = packRules(r);
     if (!pack || pack->requireSpell.empty())
@@ -230,7 +256,8 @@ class Planner {
     if (!pack->requireInclude.empty()) p.includes.push_back({r.file, pack->requireInclude});
     ++p.required;
     r.fix = "require";
-    r.fixDetail = "no call site leaves " + param + " out: fails loudly (\"" + message + "\")";
+    r.fixDetail = "no call site leaves " + param + " out" + after + ": fails loudly (\"" +
+                  message + "\")";
   }
 
   // Thread: for each function holding reads that need a group, add the pack's parameter to
@@ -432,6 +459,7 @@ class Planner {
   const index::Inventory& inv_;
   const rules::RuleSet& rules_;
   const ThreadFacts* facts_;
+  Supplies supplies_;
   std::map<std::string, std::vector<const facts::FunctionFact*>> byName_;
 };
 

@@ -41,6 +41,7 @@ struct Plan {
   std::vector<Include> includes;
   size_t substituted = 0;
   size_t required = 0;
+  size_t supplied = 0;           // call sites given the group they hold (fallbacks, laundered)
   size_t threaded = 0;           // reads replaced by a threaded parameter
   size_t threadedFunctions = 0;  // functions that got the parameter
 };

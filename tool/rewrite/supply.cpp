@@ -1,0 +1,158 @@
+#include "rewrite/supply.h"
+
+#include "analysis/callers.h"
+#include "rules/source_pick.h"
+
+#include <regex>
+#include <set>
+
+namespace gridlock::rewrite {
+namespace {
+
+std::string at(const std::string& file, unsigned line, unsigned column) {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+// A default argument that means the same wherever it is written: a literal, nullptr, {}.
+bool portableDefault(const std::string& text) {
+  static const std::regex literal(
+      R"(^\s*([-+]?[0-9][0-9a-zA-Z.'_+-]*|true|false|nullptr|NULL|std::nullopt|\{\s*\}|"[^"]*"|'[^']*')\s*$)");
+  return std::regex_match(text, literal);
+}
+
+class Planner {
+ public:
+  Planner(const index::Inventory& inv, const rules::RuleSet& rules) : inv_(inv), rules_(rules) {}
+
+  Supplies run() {
+    // Every guarded read's breaking sites, each given what its scope holds.
+    std::map<std::string, std::vector<std::pair<size_t, int>>> guards;
+    auto visit = [&](const facts::Read& r, bool listed) {
+      if (r.guardParam < 0 || r.kind == "global_write" || r.kind == "laundered") return;
+      for (const auto& s : analysis::reach(inv_.program, {{r.guardFunction, r.guardParam}})) {
+        if (!(s.supplied == "default" || (s.supplied == "null" && !r.inDefaultArgument)))
+          continue;
+        std::pair<size_t, int> key{s.siteIndex, s.param};
+        if (!out_.bySite.count(key)) out_.bySite[key] = decide(s, r.group);
+        out_.byLaundered[at(s.file, s.line, s.column) + "|" + s.function] = key;
+        if (listed) guards[guardKey(r)].push_back(key);
+      }
+    };
+    for (const auto& r : inv_.reads) visit(r, true);
+    for (const auto& r : inv_.exemptReads) visit(r, false);
+    emit();
+    for (const auto& [g, keys] : guards) {
+      GuardSupply& gs = out_.byGuard[g];
+      gs.sites = keys.size();
+      for (const auto& k : keys) {
+        const SiteSupply& s = out_.bySite.at(k);
+        if (!s.ok) gs.failures.push_back(s.site + ": " + s.why);
+      }
+      gs.allSupplied = gs.failures.empty();
+    }
+    return std::move(out_);
+  }
+
+ private:
+  SiteSupply decide(const analysis::CallerSite& cs, const std::string& group) {
+    SiteSupply out;
+    out.site = at(cs.file, cs.line, cs.column);
+    const facts::SiteFact& site = inv_.program.sites[cs.siteIndex];
+    const facts::ArgFact& arg = site.args[cs.param];
+    auto fail = [&](std::string why) {
+      out.why = std::move(why);
+      return out;
+    };
+    if (rules_.placeAny(site.file, site.file.empty() || site.file[0] != '/') !=
+        rules::Placement::In)
+      return fail("in a file the pack does not rewrite (an edge or outside the scope)");
+    if (site.inMacro) return fail("the arguments are written in a macro");
+    if (arg.yields.empty())
+      return fail("the parameter's type is not one the pack lists as holding a group");
+    if (arg.supplied == "default" && site.rparen == 0)
+      return fail("an implicit construction: no argument list to add to");
+    if (arg.supplied == "null" && arg.length == 0) return fail("the null argument has no range");
+    bool field = false;
+    const facts::SourceFact* src = rules::pickSource(site.sources, group, arg.yields, &field);
+    if (!src)
+      return fail("nothing in scope holds " +
+                  (arg.yields == "collection" ? std::string("a collection") : "the " + group + " group"));
+    std::string spelling = src->spelling, shape = src->shape;
+    if (field) {
+      spelling += (src->shape == "value" ? "." : "->") + group;
+      shape = "smart";  // the runtime's collections hold std::shared_ptr
+    }
+    std::string text = rules::adaptShape(spelling, shape, arg.shape);
+    if (text.empty())
+      return fail(spelling + " (" + shape + ") does not convert to the parameter (" + arg.shape +
+                  ")");
+    out.ok = true;
+    out.text = text;
+    return out;
+  }
+
+  // One edit per site: a null argument is replaced; left-out ones are appended, with the
+  // defaults of the parameters in between spelled out, never an argument twice.
+  void emit() {
+    std::map<size_t, std::map<int, SiteSupply*>> bySite;
+    for (auto& [key, s] : out_.bySite)
+      if (s.ok) bySite[key.first][key.second] = &s;
+    for (auto& [index, params] : bySite) {
+      const facts::SiteFact& site = inv_.program.sites[index];
+      const facts::FunctionFact* callee = nullptr;
+      if (auto it = inv_.program.functions.find(site.calleeUsr); it != inv_.program.functions.end())
+        callee = &it->second;
+      std::string appended;
+      int last = -1;
+      for (const auto& [param, s] : params)
+        if (site.args[param].supplied == "default") last = std::max(last, param);
+      std::string failure;
+      for (int j = static_cast<int>(site.written); j <= last && failure.empty(); ++j) {
+        std::string text;
+        if (auto it = params.find(j); it != params.end() && site.args[j].supplied == "default") {
+          text = it->second->text;
+        } else if (callee && static_cast<size_t>(j) < callee->params.size() &&
+                   callee->params[j].hasDefault && portableDefault(callee->params[j].defaultText)) {
+          text = callee->params[j].defaultText;
+        } else {
+          failure = "the argument would follow " +
+                    (callee && static_cast<size_t>(j) < callee->params.size()
+                         ? callee->params[j].name + " (default " + callee->params[j].defaultText + ")"
+                         : "a parameter") +
+                    ", whose default cannot be spelled out at the call";
+        }
+        appended += (appended.empty() && site.written == 0 ? "" : ", ") + text;
+      }
+      for (auto& [param, s] : params) {
+        if (site.args[param].supplied == "null") {
+          const facts::ArgFact& a = site.args[param];
+          out_.edits.push_back({site.file, a.offset, a.length, s->text, s->site + " argument"});
+        } else if (!failure.empty()) {
+          s->ok = false;
+          s->why = failure;
+        }
+      }
+      if (last >= 0 && failure.empty())
+        out_.edits.push_back({site.file, site.rparen, 0, appended,
+                              at(site.file, site.line, site.column) + " argument"});
+    }
+  }
+
+  const index::Inventory& inv_;
+  const rules::RuleSet& rules_;
+  Supplies out_;
+};
+
+}  // namespace
+
+std::string guardKey(const facts::Read& r) { return r.file + ":" + std::to_string(r.offset); }
+
+std::string launderedKey(const facts::Read& r) {
+  return at(r.file, r.line, r.column) + "|" + r.name;
+}
+
+Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules) {
+  return Planner(inv, rules).run();
+}
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,67 @@
+#include "rules/source_pick.h"
+
+#include <cctype>
+
+namespace gridlock::rules {
+namespace {
+
+// "tpGroup", "tp_group_" -> "_tp_group_": identifier words, lower case, '_' around each.
+std::string words(const std::string& name) {
+  std::string out = "_";
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    if (c == '_') {
+      if (out.back() != '_') out += '_';
+      continue;
+    }
+    if (std::isupper(static_cast<unsigned char>(c)) && i > 0 && out.back() != '_') out += '_';
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  if (out.back() != '_') out += '_';
+  return out;
+}
+
+bool pointerShaped(const std::string& shape) {
+  return shape == "pointer" || shape == "smart" || shape == "unique" ||
+         shape.rfind("optional:", 0) == 0;
+}
+
+const std::string kOptional = "optional:";
+
+}  // namespace
+
+const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& sources,
+                                    const std::string& group, const std::string& yields,
+                                    bool* field) {
+  if (field) *field = false;
+  for (const auto& s : sources)
+    if (s.yields == "collection") {
+      if (field) *field = !(yields == "collection" || group.empty());
+      return &s;
+    }
+  if (yields == "collection" || group.empty()) return nullptr;
+  for (const auto& s : sources)
+    if (s.yields == "group" && s.group == group) return &s;
+  for (const auto& s : sources)
+    if (s.yields == "group" && s.group.empty() &&
+        words(s.name).find("_" + group + "_") != std::string::npos)
+      return &s;
+  return nullptr;
+}
+
+std::string adaptShape(const std::string& spelling, const std::string& from,
+                       const std::string& to) {
+  if (from == to && to != "unique") return spelling;
+  if (to.rfind(kOptional, 0) == 0)  // std::optional<T> converts from what T converts from
+    return adaptShape(spelling, from, to.substr(kOptional.size()));
+  if (from.rfind(kOptional, 0) == 0)
+    return adaptShape("(*" + spelling + ")", from.substr(kOptional.size()), to);
+  if (to == "value") return pointerShaped(from) ? "*" + spelling : spelling;
+  if (to == "pointer") {
+    if (from == "value") return "&" + spelling;
+    if (from == "smart" || from == "unique") return spelling + ".get()";
+  }
+  return "";
+}
+
+}  // namespace gridlock::rules

@@ -1,0 +1,28 @@
+// Which value in scope stands for a group, and how to write it where a parameter of another
+// shape expects it. Clang-free: the frontend (a read's fix source) and the rewriter (a call
+// site that leaves a group out) choose the same way.
+#pragma once
+
+#include "facts/facts.h"
+
+#include <string>
+#include <vector>
+
+namespace gridlock::rules {
+
+// The best source for a read of `group` yielding `yields` (group | size | rank | src_rank |
+// collection): a collection carries every group (its field `group` is taken, a smart pointer
+// in the runtime); otherwise a group source whose type rule names the group, else one whose
+// name says it ("tp_group_" for tp). `field` receives whether the result is a collection's
+// field. Null when nothing fits.
+const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& sources,
+                                    const std::string& group, const std::string& yields,
+                                    bool* field = nullptr);
+
+// `spelling` of a value shaped `from` (pointer | smart | value | unique | optional:<shape>)
+// written where `to` is expected: `&x`, `*x`, `x.get()`, or `x` itself (an optional takes
+// what its element takes); "" when no expression converts (a raw pointer or a value where a
+// smart pointer is expected, anything into a unique_ptr).
+std::string adaptShape(const std::string& spelling, const std::string& from, const std::string& to);
+
+}  // namespace gridlock::rules
