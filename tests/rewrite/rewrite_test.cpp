@@ -148,7 +148,7 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
-                         ::testing::Values("substitute", "require", "supply", "mpi", "format", "state"));
+                         ::testing::Values("substitute", "require", "supply", "thread", "mpi", "format", "state"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

@@ -20,6 +20,7 @@ struct Read {
   std::string yields;           // group | size | rank | src_rank | collection | state
   std::string enclosing;        // qualified enclosing function (or variable); "" at file scope
   std::string enclosingClass;   // qualified enclosing class, "" when none
+  std::string enclosingUsr;     // USR of the enclosing function (overloads stay apart)
   std::string guard = "none";   // none | fallback
   std::optional<std::string> macro;  // the macro whose expansion spells the read
   bool edge = false;                 // in a scope.edges file: listed, not counted
@@ -127,7 +128,7 @@ struct SiteFact {
   unsigned rparen = 0;
   unsigned written = 0;
   bool inMacro = false;
-  // Only at sites that leave a group parameter out or pass null for it: what is in scope.
+  // Groups and collections in scope at the site (none from fields in an initializer list).
   std::vector<SourceFact> sources;
 };
 
@@ -151,6 +152,7 @@ struct ParamListFact {
   unsigned lparen = 0;
   unsigned rparen = 0;
   unsigned written = 0;   // parameters written (0 for `()` and `(void)`)
+  std::vector<unsigned> paramBegins;  // where each written parameter starts
   bool isTemplate = false;  // a template or a member of one
   bool inMacro = false;     // the list is spelled in a macro
 };
@@ -165,6 +167,9 @@ struct CallFact {
   unsigned rparen = 0;
   unsigned written = 0;  // arguments written at the call
   bool inMacro = false;
+  bool inLambda = false;  // inside a lambda: the caller's parameters are not in scope
+  std::vector<unsigned> argBegins;  // where each written argument starts
+  std::vector<SourceFact> sources;  // groups and collections in scope at the call
 };
 
 // Everything one translation unit contributed.

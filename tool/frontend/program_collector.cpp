@@ -5,7 +5,6 @@
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
-#include <clang/AST/ParentMapContext.h>
 #include <clang/Lex/Lexer.h>
 #include <llvm/Support/MD5.h>
 #include <llvm/Support/raw_ostream.h>
@@ -105,10 +104,48 @@ bool ProgramCollector::TraverseDecl(Decl* d) {
       d->getLocation().isValid() && !underRoot(d->getLocation()))
     return true;
   const auto* fd = dyn_cast<FunctionDecl>(d);
-  if (fd) functions_.push_back(fd);
+  if (!fd) return Base::TraverseDecl(d);
+  functions_.push_back(fd);
+  std::vector<const VarDecl*> outer;
+  outer.swap(locals_);
+  bool init = inInitializer_;
+  int lambdas = lambdaDepth_;
+  inInitializer_ = false;
+  lambdaDepth_ = 0;
   bool ok = Base::TraverseDecl(d);
-  if (fd) functions_.pop_back();
+  functions_.pop_back();
+  locals_.swap(outer);
+  inInitializer_ = init;
+  lambdaDepth_ = lambdas;
   return ok;
+}
+
+bool ProgramCollector::TraverseCompoundStmt(CompoundStmt* s, DataRecursionQueue* queue) {
+  size_t mark = locals_.size();
+  bool ok = Base::TraverseCompoundStmt(s, queue);
+  locals_.resize(mark);
+  return ok;
+}
+
+bool ProgramCollector::TraverseDeclStmt(DeclStmt* s, DataRecursionQueue* queue) {
+  bool ok = Base::TraverseDeclStmt(s, queue);
+  // After its initializers: `auto g = f(...)` does not hold g yet.
+  for (const Decl* d : s->decls())
+    if (const auto* vd = dyn_cast<VarDecl>(d))
+      if (vd->getIdentifier() && sources_.ruleOf(vd->getType())) locals_.push_back(vd);
+  return ok;
+}
+
+bool ProgramCollector::TraverseLambdaExpr(LambdaExpr* e, DataRecursionQueue* queue) {
+  ++lambdaDepth_;
+  bool ok = Base::TraverseLambdaExpr(e, queue);
+  --lambdaDepth_;
+  return ok;
+}
+
+std::vector<facts::SourceFact> ProgramCollector::sourcesHere() const {
+  if (functions_.empty() || lambdaDepth_ > 0) return {};
+  return sources_.facts(sources_.candidates(functions_.back(), locals_, !inInitializer_));
 }
 
 bool ProgramCollector::TraverseConstructorInitializer(CXXCtorInitializer* init) {
@@ -117,7 +154,11 @@ bool ProgramCollector::TraverseConstructorInitializer(CXXCtorInitializer* init) 
       if (const auto* c = dyn_cast<ExprWithCleanups>(e)) e = c->getSubExpr();
       via_[e] = init->isDelegatingInitializer() ? "delegating" : "base_init";
     }
-  return Base::TraverseConstructorInitializer(init);
+  bool was = inInitializer_;
+  inInitializer_ = true;
+  bool ok = Base::TraverseConstructorInitializer(init);
+  inInitializer_ = was;
+  return ok;
 }
 
 bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
@@ -184,6 +225,11 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
   p.lparen = sm_.getFileOffset(fl);
   p.rparen = sm_.getFileOffset(fr);
   p.written = fd->getNumParams();
+  for (const ParmVarDecl* prm : fd->parameters()) {
+    SourceLocation b = prm->getBeginLoc();
+    if (b.isMacroID() || b.isInvalid()) p.inMacro = true;
+    else p.paramBegins.push_back(sm_.getFileOffset(sm_.getExpansionLoc(b)));
+  }
   p.isTemplate = fd->isTemplated();
   recordDigest(sm_, fl, p.file, out_);
   out_.paramLists.push_back(std::move(p));
@@ -206,8 +252,15 @@ void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {
   c.column = sm_.getPresumedColumnNumber(loc);
   c.inMacro = begin.isMacroID() || r.isMacroID();
   c.rparen = sm_.getFileOffset(sm_.getExpansionLoc(r));
-  for (const Expr* a : e->arguments())
-    if (!isa<CXXDefaultArgExpr>(a)) ++c.written;
+  for (const Expr* a : e->arguments()) {
+    if (isa<CXXDefaultArgExpr>(a)) continue;
+    ++c.written;
+    SourceLocation b = written(a->getBeginLoc());
+    if (b.isMacroID() || b.isInvalid()) c.inMacro = true;
+    else c.argBegins.push_back(sm_.getFileOffset(b));
+  }
+  c.inLambda = lambdaDepth_ > 0;
+  c.sources = sourcesHere();
   recordDigest(sm_, loc, c.file, out_);
   out_.calls.push_back(std::move(c));
 }
@@ -251,7 +304,7 @@ facts::ArgFact ProgramCollector::bind(const Expr* arg) const {
 
 void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, const std::string& via,
                             const CXXRecordDecl* constructed, const Expr* const* args,
-                            unsigned numArgs, const Expr* node, SourceLocation rparen) {
+                            unsigned numArgs, SourceLocation rparen) {
   callee = throughInheritance(callee);
   if (!callee || callee->getNumParams() == 0) return;
   // Only what the scanned code declares can be a target.
@@ -270,13 +323,13 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, cons
   if (constructed) s.classUsr = usr(constructed);
   for (unsigned i = 0; i < callee->getNumParams(); ++i)
     s.args.push_back(i < numArgs ? bind(args[i]) : facts::ArgFact{"default", -1});
-  argumentPlaces(s, callee, args, numArgs, node, rparen);
+  argumentPlaces(s, callee, args, numArgs, rparen);
   out_.sites.push_back(std::move(s));
 }
 
 void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* callee,
                                       const Expr* const* args, unsigned numArgs,
-                                      const Expr* node, SourceLocation rparen) {
+                                      SourceLocation rparen) {
   bool inMacro = false;
   if (rparen.isValid()) {
     rparen = written(rparen);
@@ -300,39 +353,14 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
     }
   }
   s.inMacro = inMacro;
-  bool wanted = false;
   for (unsigned i = 0; i < s.args.size(); ++i) {
     const rules::TypeRule* rule = sources_.ruleOf(callee->getParamDecl(i)->getType());
     if (!rule || rule->yields == "state") continue;
     s.args[i].yields = rule->yields;
     s.args[i].shape = sources_.shapeOf(callee->getParamDecl(i)->getType());
-    wanted = wanted || s.args[i].supplied == "default" || s.args[i].supplied == "null";
   }
-  if (!wanted || functions_.empty() || !node) return;
   if (s.rparen) recordDigest(sm_, sm_.getExpansionLoc(rparen), s.file, out_);
-  s.sources = sources_.facts(sources_.candidates(functions_.back(), localsBefore(node)));
-}
-
-std::vector<const VarDecl*> ProgramCollector::localsBefore(const Expr* node) {
-  std::vector<const VarDecl*> out;
-  DynTypedNode child = DynTypedNode::create(*node);
-  for (int depth = 0; depth < 64; ++depth) {
-    auto parents = ctx_.getParents(child);
-    if (parents.empty()) break;
-    const DynTypedNode& parent = parents[0];
-    if (const auto* block = parent.get<CompoundStmt>()) {
-      const Stmt* from = child.get<Stmt>();
-      for (const Stmt* st : block->body()) {
-        if (st == from) break;
-        if (const auto* ds = dyn_cast<DeclStmt>(st))
-          for (const Decl* d : ds->decls())
-            if (const auto* vd = dyn_cast<VarDecl>(d)) out.push_back(vd);
-      }
-    }
-    if (parent.get<FunctionDecl>() || parent.get<LambdaExpr>()) break;
-    child = parent;
-  }
-  return out;
+  s.sources = sourcesHere();
 }
 
 bool ProgramCollector::VisitCallExpr(CallExpr* e) {
@@ -369,16 +397,16 @@ bool ProgramCollector::VisitCallExpr(CallExpr* e) {
       }
     }
     if (const CXXConstructorDecl* ctor = constructionIn(fd, type, 0))
-      site(ctor, e->getBeginLoc(), via, ctor->getParent(), args, n, e, e->getRParenLoc());
+      site(ctor, e->getBeginLoc(), via, ctor->getParent(), args, n, e->getRParenLoc());
     return true;
   }
   if (isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fd)) {
     // a.operator()(x): the object is the first argument of the expression, not a parameter.
-    site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs() + 1, e->getNumArgs() - 1, e,
+    site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs() + 1, e->getNumArgs() - 1,
          e->getRParenLoc());
     return true;
   }
-  site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs(), e->getNumArgs(), e,
+  site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs(), e->getNumArgs(),
        e->getRParenLoc());
   return true;
 }
@@ -403,7 +431,7 @@ bool ProgramCollector::VisitCXXConstructExpr(CXXConstructExpr* e) {
     if (const auto* md = dyn_cast<CXXMethodDecl>(functions_.back())) cls = md->getParent();
   // An implicit construction (an implicit base initializer) has no argument list to edit.
   SourceRange parens = e->getParenOrBraceRange();
-  site(ctor, loc, via, cls, e->getArgs(), e->getNumArgs(), e,
+  site(ctor, loc, via, cls, e->getArgs(), e->getNumArgs(),
        parens.isValid() ? parens.getEnd() : SourceLocation());
   return true;
 }

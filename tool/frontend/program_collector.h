@@ -33,6 +33,10 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
 
   bool TraverseDecl(clang::Decl* d);
   bool TraverseConstructorInitializer(clang::CXXCtorInitializer* init);
+  // Locals of a type the packs list, visible from where the walk is (blocks push and pop).
+  bool TraverseCompoundStmt(clang::CompoundStmt* s, DataRecursionQueue* queue = nullptr);
+  bool TraverseDeclStmt(clang::DeclStmt* s, DataRecursionQueue* queue = nullptr);
+  bool TraverseLambdaExpr(clang::LambdaExpr* e, DataRecursionQueue* queue = nullptr);
   bool VisitFunctionDecl(clang::FunctionDecl* fd);
   bool VisitCXXRecordDecl(clang::CXXRecordDecl* rd);
   bool VisitCallExpr(clang::CallExpr* e);
@@ -46,14 +50,14 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   facts::ArgFact bind(const clang::Expr* arg) const;
   void site(const clang::FunctionDecl* callee, clang::SourceLocation loc, const std::string& via,
             const clang::CXXRecordDecl* constructed, const clang::Expr* const* args,
-            unsigned numArgs, const clang::Expr* node, clang::SourceLocation rparen);
+            unsigned numArgs, clang::SourceLocation rparen);
   // Where the site's arguments are written, and for group parameters it leaves out or passes
   // null for, what is in scope there (the rewriter supplies it).
   void argumentPlaces(facts::SiteFact& s, const clang::FunctionDecl* callee,
-                      const clang::Expr* const* args, unsigned numArgs, const clang::Expr* node,
+                      const clang::Expr* const* args, unsigned numArgs,
                       clang::SourceLocation rparen);
-  // Locals declared before `node` in the blocks that enclose it.
-  std::vector<const clang::VarDecl*> localsBefore(const clang::Expr* node);
+  // Groups and collections in scope where the walk is.
+  std::vector<facts::SourceFact> sourcesHere() const;
   clang::SourceLocation written(clang::SourceLocation l) const;
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
   void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);
@@ -67,6 +71,9 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   ScopeSources sources_;
   facts::TuFacts& out_;
   std::vector<const clang::FunctionDecl*> functions_;  // enclosing functions
+  std::vector<const clang::VarDecl*> locals_;  // of a pack's types, in the blocks walked into
+  bool inInitializer_ = false;                 // in a constructor's initializer list
+  int lambdaDepth_ = 0;
   llvm::DenseMap<const clang::Expr*, const char*> via_;  // constructions named by a parent
   llvm::DenseMap<const clang::Decl*, std::string> usrs_;
   std::set<const clang::Decl*> seenDecls_;

@@ -271,6 +271,7 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
   if (f.decl) {
     if (const auto* fd = dyn_cast<FunctionDecl>(f.decl)) {
       r.enclosing = pattern(fd)->getQualifiedNameAsString();
+      r.enclosingUsr = usrOf(throughInheritance(pattern(fd)));
       if (const CXXRecordDecl* rd = enclosingClass(fd->getDeclContext()))
         r.enclosingClass = rd->getQualifiedNameAsString();
     } else if (const auto* nd = dyn_cast<NamedDecl>(f.decl)) {

@@ -51,7 +51,7 @@ const rules::TypeRule* ScopeSources::ruleOf(QualType t, bool* pointerLike) const
 }
 
 std::vector<SourceCandidate> ScopeSources::candidates(
-    const FunctionDecl* fn, const std::vector<const VarDecl*>& locals) const {
+    const FunctionDecl* fn, const std::vector<const VarDecl*>& locals, bool fields) const {
   std::vector<SourceCandidate> out;
   auto add = [&](const ValueDecl* d, std::string spelling) {
     bool ptr = false;
@@ -64,7 +64,7 @@ std::vector<SourceCandidate> ScopeSources::candidates(
   for (const VarDecl* v : locals)
     if (v->getIdentifier()) add(v, v->getName().str());
   const auto* md = dyn_cast<CXXMethodDecl>(fn);
-  if (!md || md->isStatic()) return out;
+  if (!md || md->isStatic() || !fields) return out;
   // Fields of the class and of every base reachable from it (protected/public for bases).
   std::vector<const CXXRecordDecl*> work{md->getParent()};
   std::set<const CXXRecordDecl*> seen;

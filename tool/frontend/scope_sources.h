@@ -31,8 +31,11 @@ class ScopeSources {
 
   // Candidates visible in `fn`: its parameters, then `locals`, then fields of its class and
   // of the bases of that class.
+  // `fields` false: not the class's fields (in a constructor's initializer list, where they
+  // may not be initialized yet).
   std::vector<SourceCandidate> candidates(const clang::FunctionDecl* fn,
-                                          const std::vector<const clang::VarDecl*>& locals) const;
+                                          const std::vector<const clang::VarDecl*>& locals,
+                                          bool fields = true) const;
 
   // The spelling of the best candidate for a read of `group` yielding `yields`, or "".
   // `pointer` receives whether the spelling names a pointer or smart pointer (a field of a

@@ -1,6 +1,9 @@
 #include "rewrite/plan.h"
 
 #include "rewrite/supply.h"
+#include "rules/source_pick.h"
+
+#include <cctype>
 
 #include <map>
 #include <set>
@@ -261,13 +264,77 @@ class Planner {
   }
 
   // Thread: for each function holding reads that need a group, add the pack's parameter to
-  // it and to every caller, recursively, until a caller holds the group (a parameter of that
-  // type) or is an edge (an edge file, or main), which passes the global itself. A function
-  // is threaded only when its whole caller graph is closed; otherwise its reads say why.
+  // it and to every caller, recursively, until a caller holds the group in scope (a parameter,
+  // a local, a member; adapted to the parameter's type) or is an edge (an edge file, or main),
+  // which passes the global itself. A function is threaded only when its whole caller graph is
+  // closed; otherwise its reads say why. The parameter goes before the first defaulted one
+  // (defaults must trail), so calls that wrote defaulted arguments get it before them.
   struct Closure {
     std::set<std::string> functions;
-    std::map<std::pair<std::string, unsigned>, std::pair<const facts::CallFact*, std::string>> args;
+    std::map<std::string, unsigned> position;  // function USR -> index of the new parameter
+    // (file, offset) -> the argument inserted there, and the call's "file:line:col"
+    std::map<std::pair<std::string, unsigned>, std::pair<std::string, std::string>> args;
+    std::set<std::string> edgeFiles;  // files where a caller passes the global
   };
+
+  // How a value of the pack's parameter type holds the group, from its spelling.
+  static std::string shapeOfType(const std::string& type) {
+    std::string t = noSpaces(type);
+    if (t.find("unique_ptr<") != std::string::npos) return "unique";
+    if (t.find("shared_ptr<") != std::string::npos) return "smart";
+    if (!t.empty() && t.back() == '*') return "pointer";
+    return "value";
+  }
+
+  // Whether another overload of `fn` already has the parameter list `fn` would get.
+  bool overloadClash(const facts::FunctionFact& fn, unsigned k, const rules::ThreadRule& rule) {
+    std::vector<std::string> want;
+    for (const auto& prm : fn.params) want.push_back(noSpaces(prm.type));
+    want.insert(want.begin() + k, noSpaces(rule.type));
+    auto it = byName_.find(fn.name);
+    if (it == byName_.end()) return false;
+    for (const facts::FunctionFact* o : it->second) {
+      if (o->usr == fn.usr || o->params.size() != want.size()) continue;
+      bool same = true;
+      for (size_t i = 0; i < want.size() && same; ++i) same = noSpaces(o->params[i].type) == want[i];
+      if (same) return true;
+    }
+    return false;
+  }
+
+  // One call or construction of a function being threaded.
+  struct Caller {
+    std::string site;
+    std::string file;
+    std::string callerUsr;
+    bool inMacro = false, inLambda = false;
+    unsigned rparen = 0, written = 0;
+    std::vector<unsigned> argBegins;
+    const std::vector<facts::SourceFact>* sources = nullptr;
+  };
+
+  std::vector<Caller> callersOf(const facts::FunctionFact& fn) {
+    std::vector<Caller> out;
+    if (fn.isConstructor) {
+      auto [lo, hi] = inv_.program.sitesByCallee.equal_range(fn.usr);
+      for (auto it = lo; it != hi; ++it) {
+        const facts::SiteFact& s = inv_.program.sites[it->second];
+        Caller c{s.file + ":" + std::to_string(s.line) + ":" + std::to_string(s.column), s.file,
+                 s.callerUsr, s.inMacro, false, s.rparen, s.written, {}, &s.sources};
+        for (unsigned i = 0; i < s.written && i < s.args.size(); ++i)
+          c.argBegins.push_back(s.args[i].length ? s.args[i].offset : 0);
+        out.push_back(std::move(c));
+      }
+      return out;
+    }
+    if (auto calls = facts_->calls.find(fn.usr); calls != facts_->calls.end())
+      for (const auto& call : calls->second)
+        out.push_back({call.file + ":" + std::to_string(call.line) + ":" +
+                           std::to_string(call.column),
+                       call.file, call.callerUsr, call.inMacro, call.inLambda, call.rparen,
+                       call.written, call.argBegins, &call.sources});
+    return out;
+  }
 
   bool close(const std::string& start, const rules::ThreadRule& rule, Closure& c,
              std::string& fix, std::string& why) {
@@ -278,6 +345,7 @@ class Planner {
       why = w;
       return false;
     };
+    const std::string shape = shapeOfType(rule.type);
     while (!work.empty()) {
       std::string usr = work.back();
       work.pop_back();
@@ -285,7 +353,15 @@ class Planner {
       if (fit == inv_.program.functions.end())
         return fail("open_call_graph", "a caller is not a function gridlock indexed");
       const facts::FunctionFact& fn = fit->second;
-      if (fn.isConstructor) return fail("open_call_graph", fn.name + " is a constructor");
+      if (fn.isConstructor && fn.params.empty())
+        return fail("open_call_graph", fn.name + " is a default constructor: constructions "
+                                                 "without an argument list are not all visible");
+      std::string simple = fn.name.substr(fn.name.rfind(':') == std::string::npos
+                                              ? 0
+                                              : fn.name.rfind(':') + 1);
+      if (simple.rfind("operator", 0) == 0 && simple.size() > 8 &&
+          !std::isalnum(static_cast<unsigned char>(simple[8])) && simple[8] != '_')
+        return fail("open_call_graph", fn.name + " is an operator: it cannot take a parameter");
       if (fn.isPublicApi)
         return fail("public_api", fn.name + " is declared in a public header: a new parameter "
                                             "breaks callers outside the codebase");
@@ -295,9 +371,6 @@ class Planner {
       if (facts_->addressTaken.count(usr))
         return fail("function_pointer",
                     fn.name + "'s address is taken: calls through the pointer are not seen");
-      std::string simple = fn.name.substr(fn.name.rfind(':') == std::string::npos
-                                              ? 0
-                                              : fn.name.rfind(':') + 1);
       if (auto sk = facts_->skippedNames.find(simple); sk != facts_->skippedNames.end())
         return fail("open_call_graph",
                     fn.name + " is named in code this build leaves out (" + sk->second +
@@ -309,21 +382,27 @@ class Planner {
         if (l.isTemplate) return fail("open_call_graph", fn.name + " is a template");
         if (l.inMacro) return fail("macro", fn.name + " is declared in a macro");
       }
-      for (const auto& prm : fn.params) {
-        if (prm.hasDefault)
-          return fail("default_argument", fn.name + " has default arguments: the new parameter "
-                                                    "would have to follow them");
+      unsigned k = 0;
+      while (k < fn.params.size() && !fn.params[k].hasDefault) ++k;
+      for (const auto& prm : fn.params)
         if (prm.name == rule.name)
           return fail("name_clash", fn.name + " already has a parameter named " + rule.name);
-      }
-      auto calls = facts_->calls.find(usr);
-      if (calls == facts_->calls.end()) continue;
-      for (const auto& call : calls->second) {
-        std::string site = call.file + ":" + std::to_string(call.line) + ":" +
-                           std::to_string(call.column);
-        if (call.inMacro) return fail("macro", "the call at " + site + " is spelled in a macro");
+      if (overloadClash(fn, k, rule))
+        return fail("name_clash", "another overload of " + fn.name +
+                                      " already takes the parameter list it would get");
+      c.position[usr] = k;
+      for (const Caller& call : callersOf(fn)) {
+        if (call.inMacro) return fail("macro", "the call at " + call.site + " is spelled in a macro");
+        if (call.inLambda)
+          return fail("lambda", "the call at " + call.site + " is inside a lambda, where the "
+                                "caller's parameter would have to be captured");
         if (call.callerUsr.empty())
-          return fail("open_call_graph", fn.name + " is called at file scope (" + site + ")");
+          return fail("open_call_graph", fn.name + " is called at file scope (" + call.site + ")");
+        if (call.rparen == 0)
+          return fail("open_call_graph", "the construction at " + call.site +
+                                             " has no argument list to add to (implicit)");
+        if (k < call.written && (k >= call.argBegins.size() || call.argBegins[k] == 0))
+          return fail("macro", "the arguments at " + call.site + " are written in a macro");
         const facts::FunctionFact* caller = nullptr;
         if (auto it = inv_.program.functions.find(call.callerUsr);
             it != inv_.program.functions.end())
@@ -333,17 +412,24 @@ class Planner {
                     rules::Placement::Edge;
         if (edge || (caller && caller->name == "main")) {
           arg = rule.edge;
-        } else if (caller) {
-          for (const auto& prm : caller->params)
-            if (!prm.name.empty() && noSpaces(prm.type) == noSpaces(rule.type)) arg = prm.name;
+        } else if (call.sources) {
+          bool field = false;
+          if (const facts::SourceFact* src = rules::pickSource(
+                  *call.sources, rule.yields == "group" ? rule.group : "", rule.yields, &field);
+              src && !field)
+            arg = rules::adaptShape(src->spelling, src->shape, shape);
         }
         if (arg.empty()) {
           if (!caller)
-            return fail("open_call_graph", "the caller at " + site + " is not indexed (a lambda?)");
+            return fail("open_call_graph", "the caller at " + call.site + " is not indexed");
           arg = rule.name;
           if (c.functions.insert(call.callerUsr).second) work.push_back(call.callerUsr);
         }
-        c.args[{call.file, call.rparen}] = {&call, arg};
+        if (k < call.written)
+          c.args[{call.file, call.argBegins[k]}] = {arg + ", ", call.site};
+        else
+          c.args[{call.file, call.rparen}] = {(call.written ? ", " : "") + arg, call.site};
+        if (arg == rule.edge && !rule.include.empty()) c.edgeFiles.insert(call.file);
       }
     }
     return true;
@@ -386,12 +472,16 @@ class Planner {
                                  rule.group);
         continue;
       }
-      auto it = byName_.find(r.enclosing);
-      if (it == byName_.end() || it->second.size() != 1) {
-        left(r, "open_call_graph", r.enclosing + " is overloaded or not indexed");
-        continue;
+      std::string usr = r.enclosingUsr;
+      if (usr.empty() || !inv_.program.functions.count(usr)) {
+        auto it = byName_.find(r.enclosing);
+        if (it == byName_.end() || it->second.size() != 1) {
+          left(r, "open_call_graph", r.enclosing + " is overloaded or not indexed");
+          continue;
+        }
+        usr = it->second[0]->usr;
       }
-      byFunction[it->second[0]->usr].push_back(&r);
+      byFunction[usr].push_back(&r);
     }
     Closure all;
     std::map<std::string, const rules::ThreadRule*> ruleOf;
@@ -413,7 +503,9 @@ class Planner {
       }
       for (const auto& f : c.functions) ruleOf[f] = &rule;
       all.functions.insert(c.functions.begin(), c.functions.end());
+      all.position.insert(c.position.begin(), c.position.end());
       for (auto& [k, v] : c.args) all.args[k] = v;
+      for (const auto& f : c.edgeFiles) p.includes.push_back({f, rule.include});
       for (facts::Read* r : reads) {
         bool include = false;
         std::string text = threadValue(*r, rule, include);
@@ -434,26 +526,21 @@ class Planner {
     for (const auto& usr : all.functions) {
       const rules::ThreadRule& rule = *ruleOf[usr];
       std::string decl = rule.type + " " + rule.name;
+      unsigned k = all.position.at(usr);
+      std::string what = " parameter list of " + inv_.program.functions.at(usr).name;
       for (const auto& l : facts_->lists.at(usr)) {
         if (!rule.include.empty()) p.includes.push_back({l.file, rule.include});
         if (l.written == 0)
-          p.edits.push_back({l.file, l.lparen + 1, l.rparen - l.lparen - 1, decl,
-                             l.file + " parameter list of " + inv_.program.functions.at(usr).name});
+          p.edits.push_back({l.file, l.lparen + 1, l.rparen - l.lparen - 1, decl, l.file + what});
+        else if (k < l.paramBegins.size())
+          p.edits.push_back({l.file, l.paramBegins[k], 0, decl + ", ", l.file + what});
         else
-          p.edits.push_back({l.file, l.rparen, 0, ", " + decl,
-                             l.file + " parameter list of " + inv_.program.functions.at(usr).name});
+          p.edits.push_back({l.file, l.rparen, 0, ", " + decl, l.file + what});
       }
       ++p.threadedFunctions;
     }
-    for (const auto& [key, v] : all.args) {
-      const facts::CallFact& call = *v.first;
-      if (const rules::ThreadRule* rule = ruleOf[call.calleeUsr];
-          rule && v.second == rule->edge && !rule->include.empty())
-        p.includes.push_back({call.file, rule->include});
-      p.edits.push_back({call.file, call.rparen, 0, (call.written ? ", " : "") + v.second,
-                         call.file + ":" + std::to_string(call.line) + ":" +
-                             std::to_string(call.column) + " argument"});
-    }
+    for (const auto& [key, arg] : all.args)
+      p.edits.push_back({key.first, key.second, 0, arg.first, arg.second + " argument"});
   }
 
   const index::Inventory& inv_;
