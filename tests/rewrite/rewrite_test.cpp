@@ -148,7 +148,8 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
-                         ::testing::Values("substitute", "require", "supply", "thread", "mpi", "format", "state"));
+                         ::testing::Values("substitute", "require", "supply", "thread", "collapse",
+                                           "mpi", "format", "state"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");
@@ -257,7 +258,13 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
   const std::string acc =
       R"("accessors": [{"function": "f", "kind": "accessor", "group": "tp", "yields": "size"}])";
   EXPECT_EQ(error(R"({"name": "x", )" + acc + R"(, "rewrite": {"spel": {}}})"),
-            "p.json: /rewrite/spel: unknown key (allowed: spell, include, require, thread)");
+            "p.json: /rewrite/spel: unknown key (allowed: spell, include, require, thread, "
+            "collapse)");
+  EXPECT_EQ(error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"collapse": {"lookup": "f()"}}})js"),
+            "p.json: /rewrite/collapse: missing required key \"name\"");
+  EXPECT_EQ(error(R"({"name": "x", )" + acc +
+                  R"js(, "rewrite": {"collapse": {"lookup": "f()", "name": "a b"}}})js"),
+            "p.json: /rewrite/collapse/name: expected an identifier, got \"a b\"");
   EXPECT_EQ(error(R"({"name": "x", )" + acc +
                   R"(, "rewrite": {"thread": {"type": "MPI_Comm", "name": "c", "edge": "W"}}})"),
             "p.json: /rewrite/thread: a thread parameter that yields a group needs \"group\" "
@@ -282,6 +289,8 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
   rules::RulePack mpi = rules::loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/mpi.json");
   EXPECT_EQ(mpi.rewrite.thread.type, "MPI_Comm");
   EXPECT_EQ(mpi.rewrite.thread.edge, "MPI_COMM_WORLD");
+  EXPECT_EQ(fixture.rewrite.collapse.name, "pgs");  // inherited through extends
+  EXPECT_EQ(mpi.rewrite.collapse.lookup, "");        // MPI has no collection to collapse into
 }
 
 TEST(RewriteSpell, ArrowBecomesDotForReferences) {

@@ -31,7 +31,9 @@ std::string where(const facts::Read& r) {
 void report(const rewrite::Plan& plan, bool quiet) {
   std::map<std::string, size_t> left;
   for (const auto& r : plan.reads) {
-    if (r.kind == "global_write" || r.fix == "substitute" || r.fix == "require") continue;
+    if (r.kind == "global_write" || r.fix == "substitute" || r.fix == "require" ||
+        r.fix == "collapse")
+      continue;
     if (r.fix == "thread" && r.fixDetail.rfind("replaced with ", 0) == 0) continue;
     ++left[r.fix];
     if (!quiet)
@@ -44,6 +46,9 @@ void report(const rewrite::Plan& plan, bool quiet) {
             << " required, " << plan.threaded << " threaded (through " << plan.threadedFunctions
             << " function(s)), ";
   if (plan.supplied) std::cerr << plan.supplied << " call site(s) given the group they hold, ";
+  if (plan.collapsed)
+    std::cerr << plan.collapsed << " collapsed (into " << plan.collapsedFunctions
+              << " lookup(s)), ";
   std::cerr << total << " left";
   if (!left.empty()) {
     std::cerr << " (";

@@ -153,6 +153,13 @@ struct ParamListFact {
   unsigned rparen = 0;
   unsigned written = 0;   // parameters written (0 for `()` and `(void)`)
   std::vector<unsigned> paramBegins;  // where each written parameter starts
+  // A definition's body (the rewriter's Collapse): where its first statement starts (0: no
+  // body, or an empty one), the whitespace before it on its line ("" when the statement does
+  // not start its line), and the names its locals take.
+  unsigned bodyFirst = 0;
+  std::string bodyIndent;
+  bool bodyIndented = false;
+  std::vector<std::string> bodyNames;
   bool isTemplate = false;  // a template or a member of one
   bool inMacro = false;     // the list is spelled in a macro
 };

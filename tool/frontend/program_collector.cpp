@@ -231,8 +231,38 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
     else p.paramBegins.push_back(sm_.getFileOffset(sm_.getExpansionLoc(b)));
   }
   p.isTemplate = fd->isTemplated();
+  body(fd, p);
   recordDigest(sm_, fl, p.file, out_);
   out_.paramLists.push_back(std::move(p));
+}
+
+void ProgramCollector::body(const FunctionDecl* fd, facts::ParamListFact& p) {
+  if (!fd->doesThisDeclarationHaveABody()) return;
+  const auto* block = dyn_cast_or_null<CompoundStmt>(fd->getBody());
+  if (!block || block->body_empty()) return;
+  SourceLocation first = block->body_front()->getBeginLoc();
+  if (first.isMacroID() || first.isInvalid()) return;
+  unsigned offset = sm_.getFileOffset(first);
+  FileID fid = sm_.getFileID(first);
+  if (fid != sm_.getFileID(sm_.getExpansionLoc(block->getLBracLoc()))) return;
+  llvm::StringRef buffer = sm_.getBufferData(fid);
+  unsigned lineStart = offset;
+  while (lineStart > 0 && buffer[lineStart - 1] != '\n') --lineStart;
+  llvm::StringRef lead = buffer.slice(lineStart, offset);
+  p.bodyFirst = offset;
+  p.bodyIndented = lead.find_first_not_of(" \t") == llvm::StringRef::npos;
+  if (p.bodyIndented) p.bodyIndent = lead.str();
+  std::vector<const Stmt*> work{block};
+  while (!work.empty()) {
+    const Stmt* st = work.back();
+    work.pop_back();
+    if (!st) continue;
+    if (const auto* ds = dyn_cast<DeclStmt>(st))
+      for (const Decl* d : ds->decls())
+        if (const auto* vd = dyn_cast<VarDecl>(d); vd && vd->getIdentifier())
+          p.bodyNames.push_back(vd->getName().str());
+    for (const Stmt* child : st->children()) work.push_back(child);
+  }
 }
 
 void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {

@@ -60,6 +60,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   std::vector<facts::SourceFact> sourcesHere() const;
   clang::SourceLocation written(clang::SourceLocation l) const;
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
+  void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
   void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);
   const clang::CXXConstructorDecl* constructionIn(const clang::FunctionDecl* fd,
                                                   clang::QualType type, int depth);

@@ -3,6 +3,7 @@
 #include "rewrite/supply.h"
 #include "rules/source_pick.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include <map>
@@ -53,7 +54,10 @@ class Planner {
       decide(r, p);
       p.reads.push_back(std::move(r));
     }
-    if (facts_) thread(p);
+    if (facts_) {
+      thread(p);
+      collapse(p);
+    }
     return p;
   }
 
@@ -84,17 +88,23 @@ class Planner {
                                : r.enclosing + " is not a function: nothing to take a group from");
       return;
     }
-    for (const facts::FunctionFact* f : it->second) {
+    std::vector<const facts::FunctionFact*> fns = it->second;
+    if (auto own = inv_.program.functions.find(r.enclosingUsr);
+        own != inv_.program.functions.end())
+      fns = {&own->second};
+    for (const facts::FunctionFact* f : fns) {
       if (f->isPublicApi) {
         left(r, "public_api",
              r.enclosing + " is declared in a public header: a new parameter breaks callers "
                            "outside the codebase");
+        functionLevel(r);
         return;
       }
       if (f->isVirtual || !f->overrides.empty()) {
         left(r, "virtual_dispatch",
              r.enclosing + " is virtual: every override and every call through the base would "
                            "change together");
+        functionLevel(r);
         return;
       }
     }
@@ -435,6 +445,96 @@ class Planner {
     return true;
   }
 
+  // Reads whose function cannot take a parameter (public, virtual, an open caller graph):
+  // Collapse may still turn several of them into one lookup.
+  static std::string readKey(const facts::Read& r) {
+    return r.file + ":" + std::to_string(r.offset) + ":" + std::to_string(r.line) + ":" +
+           std::to_string(r.column);
+  }
+  void functionLevel(const facts::Read& r) { functionLevel_.insert(readKey(r)); }
+
+  // The value a read becomes from the group expression `g` (a pointer or smart pointer when
+  // `pointer`); "" when the pack does not say how to spell it. `derived`: more than `{g}`.
+  std::string valueFrom(const facts::Read& r, const std::string& g, bool pointer, bool& derived) {
+    std::string tmpl;
+    const rules::AccessorRule* a = rules_.function(r.name);
+    if (!a) a = rules_.macro(r.name);
+    if (a && !a->spell.empty()) tmpl = a->spell;
+    const rules::RewriteRules* pack = packRules(r);
+    if (tmpl.empty() && pack)
+      if (auto it = pack->spell.find(r.yields); it != pack->spell.end()) tmpl = it->second;
+    derived = tmpl != "{g}";
+    return tmpl.empty() ? "" : spell(tmpl, g, pointer);
+  }
+
+  // Collapse: in a function Thread could not change, two or more reads of groups that one
+  // collection holds become one lookup of that collection at the top of the body (the pack's
+  // rewrite.collapse) and fields of it: one global read instead of several, and one place to
+  // pass the collection in once the function can take it.
+  void collapse(Plan& p) {
+    std::map<std::string, std::vector<facts::Read*>> byFunction;
+    for (auto& r : p.reads) {
+      if (!functionLevel_.count(readKey(r)) || r.kind != "accessor" || r.group.empty() ||
+          r.yields == "collection" || !r.called || r.inLambda || r.inInitializer ||
+          r.inDefaultArgument || inMacro(r) || r.length == 0 || r.enclosingUsr.empty())
+        continue;
+      const rules::RewriteRules* pack = packRules(r);
+      if (!pack || pack->collapse.lookup.empty()) continue;
+      byFunction[r.enclosingUsr].push_back(&r);
+    }
+    for (auto& [usr, reads] : byFunction) {
+      const rules::CollapseRule& rule = packRules(*reads[0])->collapse;
+      const facts::ParamListFact* def = nullptr;
+      if (auto lists = facts_->lists.find(usr); lists != facts_->lists.end())
+        for (const auto& l : lists->second)
+          if (l.bodyFirst) def = &l;
+      if (!def || def->file != reads[0]->file) continue;
+      const facts::FunctionFact& fn = inv_.program.functions.at(usr);
+      bool clash = std::find(def->bodyNames.begin(), def->bodyNames.end(), rule.name) !=
+                   def->bodyNames.end();
+      for (const auto& prm : fn.params) clash = clash || prm.name == rule.name;
+      std::vector<std::pair<facts::Read*, std::string>> planned;
+      bool derived = false;
+      for (facts::Read* r : reads) {
+        if (&packRules(*r)->collapse != &rule || r->offset < def->bodyFirst) continue;
+        bool d = false;
+        std::string text = valueFrom(*r, rule.name + "." + r->group, true, d);
+        if (text.empty()) continue;
+        derived = derived || d;
+        planned.emplace_back(r, text);
+      }
+      if (planned.size() < 2) continue;
+      if (clash) {
+        for (auto& [r, text] : planned)
+          r->fixDetail += "; not collapsed: " + fn.name + " already declares " + rule.name;
+        continue;
+      }
+      std::string decl = rule.type + " " + rule.name + " = " + rule.lookup + ";" +
+                         (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
+      bool declared = false;
+      for (auto& [r, text] : planned) {
+        std::string why = r->fixDetail;
+        // A read that starts the body takes the declaration in the same edit.
+        std::string edit = r->offset == def->bodyFirst && !declared ? decl + text : text;
+        declared = declared || r->offset == def->bodyFirst;
+        p.edits.push_back({r->file, r->offset, r->length, edit, at(*r) + " collapse"});
+        r->fix = "collapse";
+        r->fixDetail = "replaced with " + text + ": one lookup (" + rule.name + ") for " +
+                       std::to_string(planned.size()) + " reads of " + fn.name + ", which " +
+                       "could not be threaded (" + why + ")";
+        ++p.collapsed;
+      }
+      if (!declared)
+        p.edits.push_back({def->file, def->bodyFirst, 0, decl, def->file + " collapse of " + fn.name});
+      if (!rule.include.empty()) p.includes.push_back({def->file, rule.include});
+      if (derived)
+        if (const rules::RewriteRules* pack = packRules(*planned[0].first);
+            pack && !pack->spellInclude.empty())
+          p.includes.push_back({def->file, pack->spellInclude});
+      ++p.collapsedFunctions;
+    }
+  }
+
   std::string threadValue(const facts::Read& r, const rules::ThreadRule& rule, bool& include) {
     include = false;
     if (r.yields == "collection") return rule.pointer ? "(*" + rule.name + ")" : rule.name;
@@ -470,6 +570,7 @@ class Planner {
       if (rule.yields == "group" && !(r.group == rule.group && r.yields != "collection")) {
         left(r, "no_source", "no " + r.group + " group in scope, and the pack threads only " +
                                  rule.group);
+        functionLevel(r);
         continue;
       }
       std::string usr = r.enclosingUsr;
@@ -477,6 +578,7 @@ class Planner {
         auto it = byName_.find(r.enclosing);
         if (it == byName_.end() || it->second.size() != 1) {
           left(r, "open_call_graph", r.enclosing + " is overloaded or not indexed");
+          functionLevel(r);
           continue;
         }
         usr = it->second[0]->usr;
@@ -490,15 +592,20 @@ class Planner {
       Closure c;
       std::string fix, why;
       if (!close(usr, rule, c, fix, why)) {
-        for (facts::Read* r : reads) left(*r, fix, "cannot thread " + rule.name + ": " + why);
+        for (facts::Read* r : reads) {
+          left(*r, fix, "cannot thread " + rule.name + ": " + why);
+          functionLevel(*r);
+        }
         continue;
       }
       bool clash = false;
       for (const auto& f : c.functions)
         if (auto it = ruleOf.find(f); it != ruleOf.end() && it->second != &rule) clash = true;
       if (clash) {
-        for (facts::Read* r : reads)
+        for (facts::Read* r : reads) {
           left(*r, "open_call_graph", "another pack threads a parameter through the same calls");
+          functionLevel(*r);
+        }
         continue;
       }
       for (const auto& f : c.functions) ruleOf[f] = &rule;
@@ -547,6 +654,7 @@ class Planner {
   const rules::RuleSet& rules_;
   const ThreadFacts* facts_;
   Supplies supplies_;
+  std::set<std::string> functionLevel_;
   std::map<std::string, std::vector<const facts::FunctionFact*>> byName_;
 };
 

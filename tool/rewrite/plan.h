@@ -29,8 +29,8 @@ struct Include {
 };
 
 struct Plan {
-  // Every read of the inventory with `fix` set to the plan's verdict: substitute or require
-  // (edits below remove it), none (edge, suppressed), thread (a parameter added to the
+  // Every read of the inventory with `fix` set to the plan's verdict: substitute, require or
+  // collapse (edits below remove it), none (edge, suppressed), thread (a parameter added to the
   // function and its callers, edits below; without thread facts: needed, not done), or a
   // reason it cannot be rewritten: no_source, open_call_graph, public_api, macro,
   // function_pointer, virtual_dispatch, lambda, default_argument, initializer, name_clash,
@@ -44,6 +44,8 @@ struct Plan {
   size_t supplied = 0;           // call sites given the group they hold (fallbacks, laundered)
   size_t threaded = 0;           // reads replaced by a threaded parameter
   size_t threadedFunctions = 0;  // functions that got the parameter
+  size_t collapsed = 0;          // reads replaced by a field of one collection lookup
+  size_t collapsedFunctions = 0;
 };
 
 // What Thread needs beyond the inventory, gathered from every translation unit's facts:

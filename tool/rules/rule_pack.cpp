@@ -149,7 +149,18 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
 
   // `rewrite`: this pack's keys first, then what the packs it extends say (first base wins).
   if (auto it = root.find("rewrite"); it != root.end()) {
-    r.object(*it, "/rewrite", {"spell", "include", "require", "thread"});
+    r.object(*it, "/rewrite", {"spell", "include", "require", "thread", "collapse"});
+    if (auto co = it->find("collapse"); co != it->end()) {
+      const std::string at = "/rewrite/collapse";
+      r.object(*co, at, {"lookup", "type", "name", "include"});
+      CollapseRule& c = pack.rewrite.collapse;
+      c.lookup = r.string(*co, "lookup", at, true);
+      c.name = r.string(*co, "name", at, true);
+      if (!isIdentifier(c.name)) r.fail(at + "/name", "expected an identifier, got \"" + c.name + "\"");
+      std::string type = r.string(*co, "type", at, false);
+      if (!type.empty()) c.type = type;
+      c.include = r.string(*co, "include", at, false);
+    }
     if (auto th = it->find("thread"); th != it->end()) {
       const std::string at = "/rewrite/thread";
       r.object(*th, at, {"type", "name", "yields", "group", "pointer", "edge", "include"});
@@ -253,6 +264,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     for (const auto& [k, v] : b.spell) pack.rewrite.spell.emplace(k, v);
     if (pack.rewrite.spellInclude.empty()) pack.rewrite.spellInclude = b.spellInclude;
     if (pack.rewrite.thread.type.empty()) pack.rewrite.thread = b.thread;
+    if (pack.rewrite.collapse.lookup.empty()) pack.rewrite.collapse = b.collapse;
     if (pack.rewrite.requireSpell.empty()) {
       pack.rewrite.requireSpell = b.requireSpell;
       pack.rewrite.requireInclude = b.requireInclude;

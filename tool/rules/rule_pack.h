@@ -59,12 +59,22 @@ struct ThreadRule {
   std::string include;           // the header declaring `type`, added where a list changes
 };
 
+// Collapse: several reads of one function's groups become one lookup of the collection that
+// holds them all, declared at the top of the body.
+struct CollapseRule {
+  std::string lookup;   // the expression that yields the collection (the shim call)
+  std::string type = "const auto";
+  std::string name;     // the local it is held in
+  std::string include;  // the header declaring the collection
+};
+
 struct RewriteRules {
   std::map<std::string, std::string> spell;  // yields (group, size, rank, src_rank) -> template
   std::string spellInclude;     // the header derived values need (the group's full type)
   std::string requireSpell;    // a dead fallback's replacement: {type} and {message}
   std::string requireInclude;  // the header that declares it, as written in #include
   ThreadRule thread;           // empty type: the pack does not thread
+  CollapseRule collapse;       // empty lookup: the pack does not collapse
 };
 
 struct RulePack {
