@@ -1,6 +1,7 @@
 // Merging ranks: a test fails when it fails on any rank and is invalid without a result on some
 // rank; a binary that vanished makes its tests invalid, never absent.
 #include "pair/merge.h"
+#include "pair/report.h"
 
 #include <gtest/gtest.h>
 
@@ -33,6 +34,21 @@ TEST(Merge, FailsWhenAnyRankFails) {
   EXPECT_EQ(m.failedRanks, std::vector<int>{1});
   EXPECT_EQ(m.ranks, 3);
   EXPECT_FALSE(m.identicalOnAllRanks);
+}
+
+TEST(Merge, SeveralRunsOfOneSuiteSayWhichResultsFailed) {
+  // The suite under mpirun at 2 and at 4 ranks: two sources, six rank results.
+  RunResults run{"", {file("np2/t.json", 0, {fail("A.x", "a")}), file("np2/t.json", 1, {pass("A.x")}),
+                      file("np4/t.json", 0, {fail("A.x", "a")}), file("np4/t.json", 1, {pass("A.x")}),
+                      file("np4/t.json", 2, {fail("A.x", "b")}), file("np4/t.json", 3, {pass("A.x")})}};
+  Merged m = mergeOne(run).at("A.x");
+  EXPECT_EQ(m.failedRanks, (std::vector<int>{0, 0, 2}));
+  EXPECT_EQ(m.ranks, 6);
+  EXPECT_EQ(m.runs, 2);
+  EXPECT_EQ(wording::rankNote(false, m.failedRanks, m.ranks, m.runs),
+            " (3 of 6 rank results in 2 runs: ranks 0, 2)");
+  EXPECT_EQ(wording::rankNote(false, {1}, 3, 1), " (rank 1 of 3)");
+  EXPECT_EQ(wording::rankNote(true, {0, 1}, 2, 1), " (identical on all ranks)");
 }
 
 TEST(Merge, IdenticalOnAllRanksAfterNormalising) {

@@ -68,6 +68,7 @@ Comparison Pairing::result() const {
       row.message = source->message;
       row.signature = normaliseMessage(source->message);
       row.failedRanks = source->failedRanks;
+      row.runs = source->runs;
       row.identicalOnAllRanks = source->identicalOnAllRanks;
     }
     row.ranks = std::max(bm.ranks, cm.ranks);

@@ -21,6 +21,7 @@ struct TestRow {
   std::string signature;  // normalised message (see normalise.h)
   std::vector<int> failedRanks;  // of the side the message comes from
   int ranks = 0;
+  int runs = 0;  // result sources the ranks span (several mpirun sizes, several binaries)
   bool identicalOnAllRanks = false;
   int reruns = 0;         // reruns of this test in the change
   int passedOnRerun = 0;  // 1-based rerun that passed, 0 if none

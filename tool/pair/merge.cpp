@@ -102,6 +102,7 @@ Merged mergeTest(const std::string& id, const RunView& v, const TestIndex& index
         if (none && missing == MissingSource::Absent) continue;
         const std::set<int>& ranks = index.ranksOf.at(s);
         m.ranks += static_cast<int>(ranks.size());
+        ++m.runs;
         for (int r : ranks) {
           bool ok = !none && files->second.count(r) && !files->second.at(r)->truncated;
           if (!ok) problems.add(r, whyMissing(v, s, r));
@@ -112,6 +113,7 @@ Merged mergeTest(const std::string& id, const RunView& v, const TestIndex& index
   }
 
   std::vector<std::pair<int, const Observation*>> results;  // by rank, over reporting sources
+  m.runs = static_cast<int>(reporting.size());
   for (const std::string& s : reporting) {
     auto known = index.ranksOf.find(s);
     std::set<int> ranks = known != index.ranksOf.end() ? known->second : std::set<int>{};

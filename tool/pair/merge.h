@@ -28,6 +28,7 @@ struct Merged {
   std::string message;          // lowest failing rank's message, or why the test is invalid
   std::vector<int> failedRanks;  // ranks where it failed (or, when Invalid, had no result)
   int ranks = 0;                // ranks expected to report the test
+  int runs = 0;                 // result sources (binaries, or one per mpirun) those ranks span
   bool identicalOnAllRanks = false;  // failed on every one of >1 ranks, one normalised message
 };
 

@@ -21,7 +21,9 @@ std::string counts(const Comparison& c);
 // The change column: "fail", "fail, pass on rerun 2", "fail, 3 reruns".
 std::string changeCell(const TestRow& row);
 // " (identical on all ranks)" / " (ranks 1, 3 of 4)" / "" for single-rank runs.
-std::string rankNote(bool identical, const std::vector<int>& failedRanks, int ranks);
+// " (ranks 0, 2 of 4)"; with results from several runs (mpirun at 2 and 4 ranks) the ranks
+// repeat, so: " (3 of 6 rank results in 2 runs: ranks 0, 1)".
+std::string rankNote(bool identical, const std::vector<int>& failedRanks, int ranks, int runs = 1);
 // The order rows are listed in: what needs attention first; passed_both is left out.
 const std::vector<Category>& listedCategories();
 }  // namespace wording

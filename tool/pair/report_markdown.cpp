@@ -37,7 +37,7 @@ void writeMarkdown(const Comparison& c, std::ostream& out) {
       header = true;
       out << "| `" << t.id << "` | " << name(t.category) << " | " << name(t.baseline) << " | "
           << cell(wording::changeCell(t)) << " | "
-          << cell(readableMessage(t.message) + wording::rankNote(t.identicalOnAllRanks, t.failedRanks, t.ranks))
+          << cell(readableMessage(t.message) + wording::rankNote(t.identicalOnAllRanks, t.failedRanks, t.ranks, t.runs))
           << " |\n";
     }
 

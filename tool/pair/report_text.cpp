@@ -45,7 +45,7 @@ void writeText(const Comparison& c, std::ostream& out) {
     for (const TestRow* t : listed)
       row(name(t->category), t->id, name(t->baseline), wording::changeCell(*t),
           readableMessage(t->message, kMessageWidth) +
-              wording::rankNote(t->identicalOnAllRanks, t->failedRanks, t->ranks));
+              wording::rankNote(t->identicalOnAllRanks, t->failedRanks, t->ranks, t->runs));
   }
 
   if (!c.signatures.empty()) {

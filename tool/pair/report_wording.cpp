@@ -1,5 +1,7 @@
 #include "pair/report.h"
 
+#include <set>
+
 namespace gridlock::pair::wording {
 
 std::string verdict(const Comparison& c) { return exitCode(c) == 0 ? "PASS" : "FAIL"; }
@@ -23,9 +25,21 @@ std::string changeCell(const TestRow& row) {
   return s;
 }
 
-std::string rankNote(bool identical, const std::vector<int>& failedRanks, int ranks) {
+std::string rankNote(bool identical, const std::vector<int>& failedRanks, int ranks, int runs) {
   if (ranks <= 1 || failedRanks.empty()) return "";
   if (identical) return " (identical on all ranks)";
+  if (runs > 1) {
+    std::set<int> distinct(failedRanks.begin(), failedRanks.end());
+    std::string s = " (" + std::to_string(failedRanks.size()) + " of " + std::to_string(ranks) +
+                    " rank results in " + std::to_string(runs) + " runs: rank" +
+                    (distinct.size() == 1 ? " " : "s ");
+    bool first = true;
+    for (int r : distinct) {
+      s += (first ? "" : ", ") + std::to_string(r);
+      first = false;
+    }
+    return s + ")";
+  }
   std::string s = failedRanks.size() == 1 ? " (rank " : " (ranks ";
   for (size_t i = 0; i < failedRanks.size(); ++i)
     s += (i ? ", " : "") + std::to_string(failedRanks[i]);
