@@ -143,9 +143,25 @@ bool ProgramCollector::TraverseLambdaExpr(LambdaExpr* e, DataRecursionQueue* que
   return ok;
 }
 
-std::vector<facts::SourceFact> ProgramCollector::sourcesHere() const {
+std::vector<facts::SourceFact> ProgramCollector::sourcesHere() {
   if (functions_.empty() || lambdaDepth_ > 0) return {};
-  return sources_.facts(sources_.candidates(functions_.back(), locals_, !inInitializer_));
+  const FunctionDecl* fn = functions_.back();
+  // A function's parameters and fields are the same at every call it makes: computed once.
+  auto [it, fresh] = scopeCache_.try_emplace(fn);
+  ScopeCache& c = it->second;
+  if (fresh) {
+    c.params = sources_.facts(sources_.candidates(fn, {}, false));
+    std::vector<facts::SourceFact> all = sources_.facts(sources_.candidates(fn, {}, true));
+    c.fields.assign(all.begin() + c.params.size(), all.end());
+  }
+  std::vector<facts::SourceFact> out = c.params;
+  if (!locals_.empty()) {
+    std::vector<facts::SourceFact> withLocals =
+        sources_.facts(sources_.candidates(fn, locals_, false));
+    out.assign(withLocals.begin(), withLocals.end());
+  }
+  if (!inInitializer_) out.insert(out.end(), c.fields.begin(), c.fields.end());
+  return out;
 }
 
 bool ProgramCollector::TraverseConstructorInitializer(CXXCtorInitializer* init) {

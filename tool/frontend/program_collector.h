@@ -13,6 +13,7 @@
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <llvm/ADT/DenseMap.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -57,7 +58,11 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
                       const clang::Expr* const* args, unsigned numArgs,
                       clang::SourceLocation rparen);
   // Groups and collections in scope where the walk is.
-  std::vector<facts::SourceFact> sourcesHere() const;
+  std::vector<facts::SourceFact> sourcesHere();
+  struct ScopeCache {
+    std::vector<facts::SourceFact> params, fields;
+  };
+  std::map<const clang::FunctionDecl*, ScopeCache> scopeCache_;
   clang::SourceLocation written(clang::SourceLocation l) const;
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
   void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
