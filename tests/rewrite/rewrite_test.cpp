@@ -149,7 +149,7 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
-                                           "mpi", "format", "state"));
+                                           "mpi", "last", "format", "state"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");
@@ -272,6 +272,11 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
   EXPECT_EQ(error(R"({"name": "x", )" + acc +
                   R"(, "rewrite": {"thread": {"type": "T", "name": "c", "group": "tp"}}})"),
             "p.json: /rewrite/thread: missing required key \"edge\"");
+  EXPECT_EQ(error(R"({"name": "x", )" + acc +
+                  R"(, "rewrite": {"thread": {"type": "T", "name": "c", "group": "tp", )"
+                  R"("edge": "W", "position": "first"}}})"),
+            "p.json: /rewrite/thread/position: expected one of \"before_defaults\", \"last\"; "
+            "got \"first\"");
   EXPECT_EQ(error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"spell": {"size": "size()"}}})js"),
             "p.json: /rewrite/spell/size: the template must name the group as {g}");
   EXPECT_EQ(error(R"({"name": "x", )" + acc + R"(, "rewrite": {"spell": {"world": "{g}"}}})"),

@@ -153,6 +153,9 @@ struct ParamListFact {
   unsigned rparen = 0;
   unsigned written = 0;   // parameters written (0 for `()` and `(void)`)
   std::vector<unsigned> paramBegins;  // where each written parameter starts
+  // Per written parameter, the bytes of ` = default` where this declaration writes one
+  // (both 0 where it does not).
+  std::vector<std::pair<unsigned, unsigned>> defaults;
   // A definition's body (the rewriter's Collapse): where its first statement starts (0: no
   // body, or an empty one), the whitespace before it on its line ("" when the statement does
   // not start its line), and the names its locals take.

@@ -245,6 +245,22 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
     SourceLocation b = prm->getBeginLoc();
     if (b.isMacroID() || b.isInvalid()) p.inMacro = true;
     else p.paramBegins.push_back(sm_.getFileOffset(sm_.getExpansionLoc(b)));
+    p.defaults.emplace_back(0, 0);
+    SourceRange d = prm->getDefaultArgRange();
+    if (!prm->hasDefaultArg() || d.isInvalid() || d.getBegin().isMacroID() ||
+        d.getEnd().isMacroID() || prm->hasInheritedDefaultArg())
+      continue;
+    // From the end of the declarator (before ` = `) to the end of the default expression.
+    unsigned begin = sm_.getFileOffset(d.getBegin());
+    unsigned end = sm_.getFileOffset(
+        Lexer::getLocForEndOfToken(d.getEnd(), 0, sm_, ctx_.getLangOpts()));
+    llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(d.getBegin()));
+    unsigned eq = begin;
+    while (eq > 0 && buffer[eq - 1] != '=') --eq;
+    if (eq == 0) continue;
+    --eq;
+    while (eq > 0 && (buffer[eq - 1] == ' ' || buffer[eq - 1] == '\t')) --eq;
+    p.defaults.back() = {eq, end};
   }
   p.isTemplate = fd->isTemplated();
   body(fd, p);

@@ -392,8 +392,9 @@ class Planner {
         if (l.isTemplate) return fail("open_call_graph", fn.name + " is a template");
         if (l.inMacro) return fail("macro", fn.name + " is declared in a macro");
       }
+      const bool last = rule.position == "last";
       unsigned k = 0;
-      while (k < fn.params.size() && !fn.params[k].hasDefault) ++k;
+      while (k < fn.params.size() && (last || !fn.params[k].hasDefault)) ++k;
       for (const auto& prm : fn.params)
         if (prm.name == rule.name)
           return fail("name_clash", fn.name + " already has a parameter named " + rule.name);
@@ -435,10 +436,21 @@ class Planner {
           arg = rule.name;
           if (c.functions.insert(call.callerUsr).second) work.push_back(call.callerUsr);
         }
+        // Last: the defaults the call left out are written before the new argument.
+        std::string spelled;
+        for (unsigned j = call.written; last && j < fn.params.size(); ++j) {
+          if (!portableDefault(fn.params[j].defaultText))
+            return fail("default_argument",
+                        "the call at " + call.site + " leaves out " + fn.params[j].name +
+                            ", whose default (" + fn.params[j].defaultText +
+                            ") may not mean the same there");
+          spelled += fn.params[j].defaultText + ", ";
+        }
         if (k < call.written)
           c.args[{call.file, call.argBegins[k]}] = {arg + ", ", call.site};
         else
-          c.args[{call.file, call.rparen}] = {(call.written ? ", " : "") + arg, call.site};
+          c.args[{call.file, call.rparen}] = {(call.written ? ", " : "") + spelled + arg,
+                                              call.site};
         if (arg == rule.edge && !rule.include.empty()) c.edgeFiles.insert(call.file);
       }
     }
@@ -637,6 +649,21 @@ class Planner {
       std::string what = " parameter list of " + inv_.program.functions.at(usr).name;
       for (const auto& l : facts_->lists.at(usr)) {
         if (!rule.include.empty()) p.includes.push_back({l.file, rule.include});
+        // Last: defaults cannot precede a parameter without one.
+        bool atEnd = k >= l.paramBegins.size() && l.written > 0;
+        bool merged = false;
+        for (size_t j = 0; rule.position == "last" && j < l.defaults.size(); ++j) {
+          auto [b, e] = l.defaults[j];
+          if (b == 0 && e == 0) continue;
+          // The last default runs into `)`: one edit with the new parameter.
+          if (atEnd && j + 1 == l.defaults.size()) {
+            p.edits.push_back({l.file, b, l.rparen - b, ", " + decl, l.file + what});
+            merged = true;
+          } else {
+            p.edits.push_back({l.file, b, e - b, "", l.file + what + " (default)"});
+          }
+        }
+        if (merged) continue;
         if (l.written == 0)
           p.edits.push_back({l.file, l.lparen + 1, l.rparen - l.lparen - 1, decl, l.file + what});
         else if (k < l.paramBegins.size())

@@ -13,13 +13,6 @@ std::string at(const std::string& file, unsigned line, unsigned column) {
   return file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
-// A default argument that means the same wherever it is written: a literal, nullptr, {}.
-bool portableDefault(const std::string& text) {
-  static const std::regex literal(
-      R"(^\s*([-+]?[0-9][0-9a-zA-Z.'_+-]*|true|false|nullptr|NULL|std::nullopt|\{\s*\}|"[^"]*"|'[^']*')\s*$)");
-  return std::regex_match(text, literal);
-}
-
 class Planner {
  public:
   Planner(const index::Inventory& inv, const rules::RuleSet& rules) : inv_(inv), rules_(rules) {}
@@ -144,6 +137,12 @@ class Planner {
 };
 
 }  // namespace
+
+bool portableDefault(const std::string& text) {
+  static const std::regex literal(
+      R"(^\s*([-+]?[0-9][0-9a-zA-Z.'_+-]*|true|false|nullptr|NULL|std::nullopt|\{\s*\}|"[^"]*"|'[^']*')\s*$)");
+  return std::regex_match(text, literal);
+}
 
 std::string guardKey(const facts::Read& r) { return r.file + ":" + std::to_string(r.offset); }
 

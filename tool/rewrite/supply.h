@@ -41,6 +41,9 @@ struct Supplies {
 
 Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules);
 
+// A default argument that means the same wherever it is written: a literal, nullptr, {}.
+bool portableDefault(const std::string& text);
+
 std::string guardKey(const facts::Read& r);
 std::string launderedKey(const facts::Read& r);
 

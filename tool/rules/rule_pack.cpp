@@ -163,7 +163,8 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     }
     if (auto th = it->find("thread"); th != it->end()) {
       const std::string at = "/rewrite/thread";
-      r.object(*th, at, {"type", "name", "yields", "group", "pointer", "edge", "include"});
+      r.object(*th, at,
+               {"type", "name", "yields", "group", "pointer", "edge", "include", "position"});
       pack.rewrite.thread.include = r.string(*th, "include", at, false);
       ThreadRule& t = pack.rewrite.thread;
       t.type = r.string(*th, "type", at, true);
@@ -171,6 +172,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
       t.yields = r.oneOf(*th, "yields", at, {"group", "collection"}, "group");
       t.group = r.string(*th, "group", at, false);
       t.edge = r.string(*th, "edge", at, true);
+      t.position = r.oneOf(*th, "position", at, {"before_defaults", "last"}, "before_defaults");
       if (t.yields == "group" && t.group.empty())
         r.fail(at, "a thread parameter that yields a group needs \"group\" (the group it holds)");
       if (auto ptr = th->find("pointer"); ptr != th->end()) {

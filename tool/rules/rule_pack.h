@@ -57,6 +57,9 @@ struct ThreadRule {
   bool pointer = false;          // `name->` (else `name.`) reaches a collection's fields
   std::string edge;              // the expression an edge caller passes (`MPI_COMM_WORLD`)
   std::string include;           // the header declaring `type`, added where a list changes
+  // Where the parameter goes: before the first defaulted one (defaults keep trailing), or
+  // last (the defaults before it are removed and spelled out at the calls that left them out).
+  std::string position = "before_defaults";
 };
 
 // Collapse: several reads of one function's groups become one lookup of the collection that
