@@ -48,6 +48,7 @@ class Planner {
   Plan run() {
     Plan p;
     p.edits = supplies_.edits;
+    p.includes = supplies_.includes;
     for (const auto& [key, s] : supplies_.bySite) p.supplied += s.ok;
     for (const auto& read : inv_.reads) {
       facts::Read r = read;
@@ -287,15 +288,6 @@ class Planner {
     std::set<std::string> edgeFiles;  // files where a caller passes the global
   };
 
-  // How a value of the pack's parameter type holds the group, from its spelling.
-  static std::string shapeOfType(const std::string& type) {
-    std::string t = noSpaces(type);
-    if (t.find("unique_ptr<") != std::string::npos) return "unique";
-    if (t.find("shared_ptr<") != std::string::npos) return "smart";
-    if (!t.empty() && t.back() == '*') return "pointer";
-    return "value";
-  }
-
   // Whether another overload of `fn` already has the parameter list `fn` would get.
   bool overloadClash(const facts::FunctionFact& fn, unsigned k, const rules::ThreadRule& rule) {
     std::vector<std::string> want;
@@ -355,7 +347,7 @@ class Planner {
       why = w;
       return false;
     };
-    const std::string shape = shapeOfType(rule.type);
+    const std::string shape = rules::shapeOfTypeName(rule.type);
     while (!work.empty()) {
       std::string usr = work.back();
       work.pop_back();

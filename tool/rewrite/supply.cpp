@@ -15,7 +15,9 @@ std::string at(const std::string& file, unsigned line, unsigned column) {
 
 class Planner {
  public:
-  Planner(const index::Inventory& inv, const rules::RuleSet& rules) : inv_(inv), rules_(rules) {}
+  Planner(const index::Inventory& inv, const rules::RuleSet& rules) : inv_(inv), rules_(rules) {
+    for (const auto& r : inv.reads) readsIn_.emplace(r.file, r.name);
+  }
 
   Supplies run() {
     // Every guarded read's breaking sites, each given what its scope holds.
@@ -26,7 +28,7 @@ class Planner {
         if (!(s.supplied == "default" || (s.supplied == "null" && !r.inDefaultArgument)))
           continue;
         std::pair<size_t, int> key{s.siteIndex, s.param};
-        if (!out_.bySite.count(key)) out_.bySite[key] = decide(s, r.group);
+        if (!out_.bySite.count(key)) out_.bySite[key] = decide(s, r);
         out_.byLaundered[at(s.file, s.line, s.column) + "|" + s.function] = key;
         if (listed) guards[guardKey(r)].push_back(key);
       }
@@ -47,7 +49,8 @@ class Planner {
   }
 
  private:
-  SiteSupply decide(const analysis::CallerSite& cs, const std::string& group) {
+  SiteSupply decide(const analysis::CallerSite& cs, const facts::Read& read) {
+    const std::string& group = read.group;
     SiteSupply out;
     out.site = at(cs.file, cs.line, cs.column);
     const facts::SiteFact& site = inv_.program.sites[cs.siteIndex];
@@ -56,9 +59,9 @@ class Planner {
       out.why = std::move(why);
       return out;
     };
-    if (rules_.placeAny(site.file, site.file.empty() || site.file[0] != '/') !=
-        rules::Placement::In)
-      return fail("in a file the pack does not rewrite (an edge or outside the scope)");
+    rules::Placement place = rules_.placeAny(site.file, site.file.empty() || site.file[0] != '/');
+    if (place == rules::Placement::Out)
+      return fail("in a file outside the scanned scope");
     if (site.inMacro) return fail("the arguments are written in a macro");
     if (arg.yields.empty())
       return fail("the parameter's type is not one the pack lists as holding a group");
@@ -67,6 +70,30 @@ class Planner {
     if (arg.supplied == "null" && arg.length == 0) return fail("the null argument has no range");
     bool field = false;
     const facts::SourceFact* src = rules::pickSource(site.sources, group, arg.yields, &field);
+    if (!src && place == rules::Placement::Edge) {
+      // An edge may read globals: it passes what the fallback would have read, explicitly.
+      std::string global = globalExpression(read);
+      if (global.empty())
+        return fail("an edge holding no group, and the fallback's read cannot be written there");
+      // Declared there: the file reads it already (its header is in), or it is the pack's
+      // own edge expression, whose header the pack names.
+      const rules::RewriteRules* pack = packOf(read);
+      bool known = readsIn_.count({site.file, read.name}) > 0;
+      if (!known && pack && pack->thread.edge == global && !pack->thread.include.empty()) {
+        known = true;
+        out.include = pack->thread.include;
+      }
+      if (!known)
+        return fail("an edge holding no group, and nothing there declares " + global);
+      std::string text = rules::adaptShape(global, rules::shapeOfTypeName(read.type), arg.shape);
+      if (text.empty() || text[0] == '&')  // never the address of a temporary
+        return fail("an edge holding no group, and " + global + " does not convert to the "
+                    "parameter (" + arg.shape + ")");
+      out.ok = true;
+      out.text = text;
+      out.edge = true;
+      return out;
+    }
     if (!src)
       return fail("nothing in scope holds " +
                   (arg.yields == "collection" ? std::string("a collection") : "the " + group + " group"));
@@ -82,6 +109,14 @@ class Planner {
     out.ok = true;
     out.text = text;
     return out;
+  }
+
+  // The global a fallback reads, written out in full: `ns::accessor()`, the rule macro.
+  std::string globalExpression(const facts::Read& r) const {
+    if (!r.called || r.type.empty() || (r.macro && *r.macro != r.name)) return "";
+    if (rules_.macro(r.name)) return r.name;
+    if (rules_.function(r.name)) return r.name + "()";
+    return "";
   }
 
   // One edit per site: a null argument is replaced; left-out ones are appended, with the
@@ -125,14 +160,23 @@ class Planner {
           s->why = failure;
         }
       }
+      for (auto& [param, s] : params)
+        if (s->ok && !s->include.empty()) out_.includes.push_back({site.file, s->include});
       if (last >= 0 && failure.empty())
         out_.edits.push_back({site.file, site.rparen, 0, appended,
                               at(site.file, site.line, site.column) + " argument"});
     }
   }
 
+  const rules::RewriteRules* packOf(const facts::Read& r) const {
+    const rules::AccessorRule* a = rules_.function(r.name);
+    if (!a) a = rules_.macro(r.name);
+    return a ? &rules_.packs()[a->pack].rewrite : nullptr;
+  }
+
   const index::Inventory& inv_;
   const rules::RuleSet& rules_;
+  std::set<std::pair<std::string, std::string>> readsIn_;  // (file, accessor) read there
   Supplies out_;
 };
 

@@ -20,6 +20,8 @@ struct SiteSupply {
   bool ok = false;
   std::string site;  // "file:line:col"
   std::string text;  // what it passes (ok)
+  bool edge = false; // an edge file passing the global itself
+  std::string include;  // the header that declares it, when the file may not have it
   std::string why;   // why it cannot (not ok)
 };
 
@@ -37,6 +39,7 @@ struct Supplies {
   // Guarded reads by "file:offset".
   std::map<std::string, GuardSupply> byGuard;
   std::vector<Edit> edits;
+  std::vector<Include> includes;
 };
 
 Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules);

@@ -49,6 +49,20 @@ const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& source
   return nullptr;
 }
 
+std::string shapeOfTypeName(const std::string& type) {
+  std::string t;
+  for (char c : type)
+    if (c != ' ') t += c;
+  if (t.rfind("std::optional<", 0) == 0 || t.rfind("conststd::optional<", 0) == 0) {
+    size_t open = t.find('<'), close = t.rfind('>');
+    return "optional:" + shapeOfTypeName(t.substr(open + 1, close - open - 1));
+  }
+  if (!t.empty() && t.back() == '*') return "pointer";
+  if (t.find("unique_ptr<") != std::string::npos) return "unique";
+  if (t.find("shared_ptr<") != std::string::npos) return "smart";
+  return "value";
+}
+
 std::string adaptShape(const std::string& spelling, const std::string& from,
                        const std::string& to) {
   if (from == to && to != "unique") return spelling;

@@ -19,6 +19,11 @@ const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& source
                                     const std::string& group, const std::string& yields,
                                     bool* field = nullptr);
 
+// The shape of a type from its spelling ("const gridlock::ProcessGroupCollection&": value,
+// "std::shared_ptr<gridlock::ProcessGroup>": smart, "T*": pointer), for types the facts carry
+// as text (a pack's thread parameter, a read's type).
+std::string shapeOfTypeName(const std::string& type);
+
 // `spelling` of a value shaped `from` (pointer | smart | value | unique | optional:<shape>)
 // written where `to` is expected: `&x`, `*x`, `x.get()`, or `x` itself (an optional takes
 // what its element takes); "" when no expression converts (a raw pointer or a value where a
