@@ -548,16 +548,7 @@ class Planner {
       g = rule.name + (rule.pointer ? "->" : ".") + r.group;
       pointer = true;
     }
-    std::string tmpl;
-    const rules::AccessorRule* a = rules_.function(r.name);
-    if (!a) a = rules_.macro(r.name);
-    if (a && !a->spell.empty()) tmpl = a->spell;
-    const rules::RewriteRules* pack = packRules(r);
-    if (tmpl.empty() && pack)
-      if (auto it = pack->spell.find(r.yields); it != pack->spell.end()) tmpl = it->second;
-    if (tmpl.empty()) return "";
-    include = tmpl != "{g}";
-    return spell(tmpl, g, pointer);
+    return valueFrom(r, g, pointer, include);
   }
 
   void thread(Plan& p) {
