@@ -182,6 +182,16 @@ struct CallFact {
   std::vector<SourceFact> sources;  // groups and collections in scope at the call
 };
 
+// A call in a template whose callee depends on the template's parameters (`f(x)` with `x` of a
+// parameter type): the build only resolves it where the template is instantiated. The
+// rewriter's Thread checks that an instantiation showed it as a CallFact at the same place.
+struct DependentCallFact {
+  std::string name;  // the callee's simple name
+  std::string file;
+  unsigned line = 0;
+  unsigned rparen = 0;
+};
+
 // Everything one translation unit contributed.
 struct TuFacts {
   std::string mainFile;
@@ -200,6 +210,7 @@ struct TuFacts {
   std::vector<ParamListFact> paramLists;
   std::vector<CallFact> calls;
   std::vector<std::string> addressTaken;  // USRs of functions named other than to call them
+  std::vector<DependentCallFact> dependentCalls;
   // Identifiers in preprocessor branches this build skips (`#if 0`, `#ifdef _OPENMP` without
   // -fopenmp), under the root: name -> "file:line" of its first mention. A function named
   // there may have calls the AST never shows.

@@ -297,6 +297,25 @@ void ProgramCollector::body(const FunctionDecl* fd, facts::ParamListFact& p) {
   }
 }
 
+void ProgramCollector::dependentCall(const CallExpr* e) {
+  const Expr* callee = e->getCallee() ? e->getCallee()->IgnoreParenImpCasts() : nullptr;
+  DeclarationName name;
+  if (const auto* ule = dyn_cast_or_null<OverloadExpr>(callee))
+    name = ule->getName();
+  else if (const auto* dm = dyn_cast_or_null<CXXDependentScopeMemberExpr>(callee))
+    name = dm->getMember();
+  else if (const auto* dr = dyn_cast_or_null<DependentScopeDeclRefExpr>(callee))
+    name = dr->getDeclName();
+  if (!name.isIdentifier() || !name.getAsIdentifierInfo()) return;  // empty, or an operator
+  SourceLocation r = written(e->getRParenLoc());
+  if (r.isInvalid()) return;
+  SourceLocation loc = sm_.getExpansionLoc(r);
+  const FilePlaces::Info& file = places_.at(loc);
+  if (!file.underRoot) return;
+  out_.dependentCalls.push_back({name.getAsIdentifierInfo()->getName().str(), file.path,
+                                 sm_.getPresumedLineNumber(loc), sm_.getFileOffset(loc)});
+}
+
 void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {
   if (!callee || !underRoot(callee->getLocation())) return;
   SourceLocation begin = e->getBeginLoc(), r = e->getRParenLoc();
@@ -428,9 +447,13 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
 bool ProgramCollector::VisitCallExpr(CallExpr* e) {
   if (const Expr* callee = e->getCallee()) calleeRefs_.insert(callee->IgnoreParenImpCasts());
   const FunctionDecl* fd = e->getDirectCallee();
-  if (!fd) return true;
-  if (!isa<CXXOperatorCallExpr>(e) && !wrapperVia(fd) && !fd->isTemplateInstantiation())
-    call(e, fd);
+  if (!fd) {
+    dependentCall(e);
+    return true;
+  }
+  // A call of a template's instantiation is a call of the template (the code that is edited).
+  if (!isa<CXXOperatorCallExpr>(e) && !wrapperVia(fd))
+    call(e, fd->getTemplateInstantiationPattern() ? fd->getTemplateInstantiationPattern() : fd);
   if (const char* via = wrapperVia(fd)) {
     // The construction happens inside the library's template; find it there and bind the
     // user's arguments to the constructor the library calls.

@@ -67,6 +67,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
   void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
   void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);
+  void dependentCall(const clang::CallExpr* e);
   const clang::CXXConstructorDecl* constructionIn(const clang::FunctionDecl* fd,
                                                   clang::QualType type, int depth);
 

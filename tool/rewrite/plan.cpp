@@ -380,9 +380,29 @@ class Planner {
       auto lists = facts_->lists.find(usr);
       if (lists == facts_->lists.end() || lists->second.empty())
         return fail("open_call_graph", "no declaration of " + fn.name + " under the root");
+      bool isTemplate = false;
       for (const auto& l : lists->second) {
-        if (l.isTemplate) return fail("open_call_graph", fn.name + " is a template");
+        isTemplate = isTemplate || l.isTemplate;
         if (l.inMacro) return fail("macro", fn.name + " is declared in a macro");
+      }
+      if (isTemplate) {
+        // Another declaration of that name (an explicit specialization, an overload) would
+        // have to change with it.
+        if (auto same = byName_.find(fn.name); same != byName_.end() && same->second.size() > 1)
+          return fail("open_call_graph", fn.name + " is a template with specializations or "
+                                                   "overloads of the same name");
+        // A call whose callee depends on a template parameter is seen only where an
+        // instantiation resolved it: one no instantiation showed would not get the argument.
+        if (auto deps = facts_->dependentCalls.find(simple); deps != facts_->dependentCalls.end())
+          for (const auto& d : deps->second) {
+            // Resolved there by some instantiation: to this function (a caller like any
+            // other), or to another one.
+            if (calleesAt().count({d.file, d.rparen})) continue;
+              return fail("open_call_graph",
+                          fn.name + " may be called at " + d.file + ":" + std::to_string(d.line) +
+                              " in a template no translation unit instantiates: that call "
+                              "would not get the argument");
+          }
       }
       const bool last = rule.position == "last";
       unsigned k = 0;
@@ -447,6 +467,14 @@ class Planner {
       }
     }
     return true;
+  }
+
+  // The callees of every call resolved at (file, closing parenthesis).
+  const std::set<std::pair<std::string, unsigned>>& calleesAt() {
+    if (calleesAt_.empty() && facts_)
+      for (const auto& [calleeUsr, cs] : facts_->calls)
+        for (const auto& call : cs) calleesAt_.emplace(call.file, call.rparen);
+    return calleesAt_;
   }
 
   // Reads whose function cannot take a parameter (public, virtual, an open caller graph):
@@ -665,6 +693,7 @@ class Planner {
   const ThreadFacts* facts_;
   Supplies supplies_;
   std::set<std::string> functionLevel_;
+  std::set<std::pair<std::string, unsigned>> calleesAt_;
   std::map<std::string, std::vector<const facts::FunctionFact*>> byName_;
 };
 
@@ -680,6 +709,9 @@ std::string spell(const std::string& tmpl, const std::string& g, bool pointer) {
 void ThreadFacts::add(const std::vector<facts::TuFacts>& tus) {
   std::set<std::pair<std::string, unsigned>> seenLists;
   std::set<std::tuple<std::string, unsigned, std::string>> seenCalls;
+  std::set<std::tuple<std::string, unsigned, std::string>> seenDependent;
+  for (const auto& [name, ds] : dependentCalls)
+    for (const auto& d : ds) seenDependent.emplace(d.file, d.rparen, d.name);
   for (const auto& [usr, ls] : lists)
     for (const auto& l : ls) seenLists.emplace(l.file, l.lparen);
   for (const auto& [usr, cs] : calls)
@@ -690,6 +722,9 @@ void ThreadFacts::add(const std::vector<facts::TuFacts>& tus) {
     for (const auto& c : tu.calls)
       if (seenCalls.emplace(c.file, c.rparen, c.calleeUsr).second) calls[c.calleeUsr].push_back(c);
     addressTaken.insert(tu.addressTaken.begin(), tu.addressTaken.end());
+    for (const auto& d : tu.dependentCalls)
+      if (seenDependent.emplace(d.file, d.rparen, d.name).second)
+        dependentCalls[d.name].push_back(d);
     skippedNames.insert(tu.skippedNames.begin(), tu.skippedNames.end());
   }
 }

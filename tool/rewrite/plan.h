@@ -55,6 +55,7 @@ struct ThreadFacts {
   std::map<std::string, std::vector<facts::CallFact>> calls;       // by callee USR, one per place
   std::set<std::string> addressTaken;
   std::map<std::string, std::string> skippedNames;  // see TuFacts::skippedNames
+  std::map<std::string, std::vector<facts::DependentCallFact>> dependentCalls;  // by name
   void add(const std::vector<facts::TuFacts>& tus);
 };
 
