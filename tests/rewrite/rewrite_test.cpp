@@ -149,7 +149,7 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
-                                           "mpi", "last", "format", "state"));
+                                           "group", "mpi", "last", "format", "state"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

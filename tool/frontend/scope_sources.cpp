@@ -117,8 +117,7 @@ std::string ScopeSources::pick(const std::vector<SourceCandidate>& cands, const 
   const facts::SourceFact* s = rules::pickSource(sources, group, yields, &field);
   if (!s) return "";
   if (pointer) *pointer = field || s->shape != "value";
-  if (!field) return s->spelling;
-  return s->spelling + (s->shape == "value" ? "." : "->") + group;
+  return rules::spellPicked(*s, field, group);
 }
 
 std::string ScopeSources::pickState(const std::vector<SourceCandidate>& cands,

@@ -438,9 +438,11 @@ class Planner {
         } else if (call.sources) {
           bool field = false;
           if (const facts::SourceFact* src = rules::pickSource(
-                  *call.sources, rule.yields == "group" ? rule.group : "", rule.yields, &field);
-              src && !field)
-            arg = rules::adaptShape(src->spelling, src->shape, shape);
+                  *call.sources, rule.yields == "group" ? rule.group : "", rule.yields, &field)) {
+            std::string from;
+            std::string spelling = rules::spellPicked(*src, field, rule.group, &from);
+            arg = rules::adaptShape(spelling, from, shape);
+          }
         }
         if (arg.empty()) {
           if (!caller)
@@ -571,7 +573,8 @@ class Planner {
     include = false;
     if (r.yields == "collection") return rule.pointer ? "(*" + rule.name + ")" : rule.name;
     std::string g = rule.name;
-    bool pointer = rule.pointer;
+    // A pointer or smart pointer parameter reaches the group with `->`, whatever the pack says.
+    bool pointer = rule.pointer || rules::shapeOfTypeName(rule.type) != "value";
     if (rule.yields == "collection") {
       g = rule.name + (rule.pointer ? "->" : ".") + r.group;
       pointer = true;

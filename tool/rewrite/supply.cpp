@@ -97,11 +97,8 @@ class Planner {
     if (!src)
       return fail("nothing in scope holds " +
                   (arg.yields == "collection" ? std::string("a collection") : "the " + group + " group"));
-    std::string spelling = src->spelling, shape = src->shape;
-    if (field) {
-      spelling += (src->shape == "value" ? "." : "->") + group;
-      shape = "smart";  // the runtime's collections hold std::shared_ptr
-    }
+    std::string shape;
+    std::string spelling = rules::spellPicked(*src, field, group, &shape);
     std::string text = rules::adaptShape(spelling, shape, arg.shape);
     if (text.empty())
       return fail(spelling + " (" + shape + ") does not convert to the parameter (" + arg.shape +

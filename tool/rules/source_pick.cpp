@@ -49,6 +49,13 @@ const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& source
   return nullptr;
 }
 
+std::string spellPicked(const facts::SourceFact& s, bool field, const std::string& group,
+                        std::string* shape) {
+  if (shape) *shape = field ? "smart" : s.shape;
+  if (!field) return s.spelling;
+  return s.spelling + (s.shape == "value" ? "." : "->") + group;
+}
+
 std::string shapeOfTypeName(const std::string& type) {
   std::string t;
   for (char c : type)

@@ -19,6 +19,11 @@ const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& source
                                     const std::string& group, const std::string& yields,
                                     bool* field = nullptr);
 
+// The expression for what pickSource chose: the source itself, or its field `group` (a
+// collection's fields are smart pointers in the runtime). `shape` receives its shape.
+std::string spellPicked(const facts::SourceFact& s, bool field, const std::string& group,
+                        std::string* shape = nullptr);
+
 // The shape of a type from its spelling ("const gridlock::ProcessGroupCollection&": value,
 // "std::shared_ptr<gridlock::ProcessGroup>": smart, "T*": pointer), for types the facts carry
 // as text (a pack's thread parameter, a read's type).
