@@ -47,5 +47,27 @@ TEST(ModelScan, GatePassesAgainstCommittedBaseline) {
   EXPECT_EQ(r.status, 0) << r.out << r.err;
 }
 
+// The rewritten model is a test output only; its golden copy is the diff the rewriter makes
+// (tests/rewrite/golden/model.diff, from the CPU configuration), compared byte for byte.
+TEST(ModelRewrite, DiffMatchesGoldenAndTheCudaConfigurationRewritesToo) {
+  const std::string args = " --rules " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock.json"
+                           " --root " GRIDLOCK_SOURCE_DIR "/fixtures/model --jobs 2 -q";
+  CommandResult cpu =
+      runCommand(std::string(GRIDLOCK_BIN) + " rewrite --diff -p " MODEL_CPU_DIR + args);
+  ASSERT_EQ(cpu.status, 0) << cpu.err;
+  EXPECT_EQ(cpu.out, readFile(GRIDLOCK_SOURCE_DIR "/tests/rewrite/golden/model.diff"));
+  EXPECT_NE(cpu.err.find("12 substituted, 7 required, 3 threaded"), std::string::npos) << cpu.err;
+  if (!MODEL_DB_HAS_CUDA) {
+    std::cout << "note: no CUDA configuration; the .cu file's rewrite is not checked\n";
+    return;
+  }
+  // The .cu is threaded too: its re-parse must succeed (it failed while the .cu was C++17 and
+  // the runtime's header it now needs is C++20).
+  CommandResult cuda =
+      runCommand(std::string(GRIDLOCK_BIN) + " rewrite --diff -p " MODEL_DB_DIR + args);
+  ASSERT_EQ(cuda.status, 0) << cuda.err;
+  EXPECT_NE(cuda.out.find("+++ b/model/device_ops.cu"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace gridlock::test
