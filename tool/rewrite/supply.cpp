@@ -96,7 +96,8 @@ class Planner {
     }
     if (!src)
       return fail("nothing in scope holds " +
-                  (arg.yields == "collection" ? std::string("a collection") : "the " + group + " group"));
+                  (arg.yields == "collection" ? std::string("a collection")
+                                              : "the " + group + " group"));
     std::string shape;
     std::string spelling = rules::spellPicked(*src, field, group, &shape);
     std::string text = rules::adaptShape(spelling, shape, arg.shape);
@@ -142,7 +143,8 @@ class Planner {
         } else {
           failure = "the argument would follow " +
                     (callee && static_cast<size_t>(j) < callee->params.size()
-                         ? callee->params[j].name + " (default " + callee->params[j].defaultText + ")"
+                         ? callee->params[j].name + " (default " +
+                               callee->params[j].defaultText + ")"
                          : "a parameter") +
                     ", whose default cannot be spelled out at the call";
         }
@@ -181,7 +183,8 @@ class Planner {
 
 bool portableDefault(const std::string& text) {
   static const std::regex literal(
-      R"(^\s*([-+]?[0-9][0-9a-zA-Z.'_+-]*|true|false|nullptr|NULL|std::nullopt|\{\s*\}|"[^"]*"|'[^']*')\s*$)");
+      R"(^\s*([-+]?[0-9][0-9a-zA-Z.'_+-]*|true|false|nullptr|NULL|std::nullopt|\{\s*\})"
+      R"(|"[^"]*"|'[^']*')\s*$)");
   return std::regex_match(text, literal);
 }
 
