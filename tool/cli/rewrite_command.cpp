@@ -8,6 +8,7 @@
 #include "rewrite/plan.h"
 
 #include <iostream>
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -96,8 +97,61 @@ Runner addRewriteCommand(CLI::App& app) {
       std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
       return 2;
     }
-    rewrite::Plan plan = rewrite::plan(run.inventory, run.rules, threadFacts.get());
-    rewrite::Prepared prepared = rewrite::prepare(plan, run.inventory, run.root);
+    // Plan, lay the result over the files in memory and re-parse every TU. A TU that did not
+    // fail before and fails now holds its files back (no edit may land there, and the Thread
+    // closures and checks that need them are dropped), and the rewrite is planned again; when
+    // the failure cannot be pinned on a file that changed, everything is rolled back.
+    const std::set<std::string> before = errorFiles(run.inventory);
+    rewrite::HeldFiles held;
+    rewrite::Plan plan;
+    rewrite::Prepared prepared;
+    for (int round = 0;; ++round) {
+      plan = rewrite::plan(run.inventory, run.rules, threadFacts.get(), &held);
+      prepared = rewrite::prepare(plan, run.inventory, run.root);
+      if (!prepared.ok() || prepared.changes.empty()) break;
+      ScanOptions again = *o;
+      again.overlay = rewrite::overlayOf(prepared);
+      auto againFacts = std::make_shared<rewrite::ThreadFacts>();
+      again.onFacts = [againFacts](const std::vector<facts::TuFacts>& tus) { againFacts->add(tus); };
+      ScanRun after = runScan(again);
+      std::set<std::string> changed;
+      for (const auto& c : prepared.changes) changed.insert(c.file);
+      bool broken = false, pinned = true;
+      for (const auto& e : after.inventory.parseErrors) {
+        if (before.count(e.file)) continue;
+        broken = true;
+        std::cerr << "gridlock: note: the rewritten " << e.file << " does not compile:\n";
+        for (const auto& m : e.messages) std::cerr << "  " << m << "\n";
+        // The TU's own file, and every changed file its errors name.
+        std::string why = e.messages.empty() ? std::string("a compile error") : e.messages[0];
+        bool found = false;
+        for (const auto& c : changed) {
+          bool named = c == e.file ||
+                       std::find(e.files.begin(), e.files.end(), c) != e.files.end();
+          if (named && !held.count(c)) {
+            held[c] = why;
+            found = true;
+          }
+        }
+        pinned = pinned && found;
+      }
+      if (broken && (!pinned || round >= 8)) {
+        std::cerr << "gridlock: error: the failure is not in a file the rewrite changed alone; "
+                     "rewrite rolled back; nothing written\n";
+        return 2;
+      }
+      if (broken) continue;
+      // The same scan proves the result idempotent: nothing is left to do.
+      rewrite::Plan second =
+          rewrite::plan(after.inventory, after.rules, againFacts.get(), &held);
+      if (!second.edits.empty()) {
+        std::cerr << "gridlock: error: internal: a second pass would still edit "
+                  << second.edits.size() << " place(s), first " << second.edits[0].why
+                  << "; nothing written\n";
+        return 2;
+      }
+      break;
+    }
     report(plan, f->quiet);
     if (!prepared.ok()) {
       for (const auto& c : prepared.changedFiles)
@@ -108,35 +162,8 @@ Runner addRewriteCommand(CLI::App& app) {
       std::cerr << "gridlock: error: rewrite refused; nothing written\n";
       return 2;
     }
-
-    if (!prepared.changes.empty()) {
-      // Re-parse the result before anything is written: a new compile error rolls the whole
-      // rewrite back. The same scan proves it idempotent: nothing is left to do.
-      ScanOptions again = *o;
-      again.overlay = rewrite::overlayOf(prepared);
-      auto againFacts = std::make_shared<rewrite::ThreadFacts>();
-      again.onFacts = [againFacts](const std::vector<facts::TuFacts>& tus) { againFacts->add(tus); };
-      ScanRun after = runScan(again);
-      std::set<std::string> before = errorFiles(run.inventory);
-      bool broken = false;
-      for (const auto& e : after.inventory.parseErrors) {
-        if (before.count(e.file)) continue;
-        broken = true;
-        std::cerr << "gridlock: error: the rewritten " << e.file << " does not compile:\n";
-        for (const auto& m : e.messages) std::cerr << "  " << m << "\n";
-      }
-      if (broken) {
-        std::cerr << "gridlock: error: rewrite rolled back; nothing written\n";
-        return 2;
-      }
-      rewrite::Plan second = rewrite::plan(after.inventory, after.rules, againFacts.get());
-      if (!second.edits.empty()) {
-        std::cerr << "gridlock: error: internal: a second pass would still edit "
-                  << second.edits.size() << " place(s), first " << second.edits[0].why
-                  << "; nothing written\n";
-        return 2;
-      }
-    }
+    for (const auto& [file, why] : held)
+      std::cerr << "gridlock: rewrite: edits in " << file << " rolled back: " << why << "\n";
 
     std::ostringstream summary;
     summary << prepared.changes.size() << " file(s)";

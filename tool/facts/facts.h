@@ -142,6 +142,9 @@ struct BadSuppression {
 struct ParseError {
   std::string file;                   // the translation unit's main file
   std::vector<std::string> messages;  // its first errors, "file:line:col: error: ..."
+  // Every file those errors are in, and the files that include them up to the main file
+  // (root-relative when under the root): where a rewrite that broke the TU may have edited.
+  std::vector<std::string> files;
 };
 
 // Where one declaration of a function can take another parameter (the rewriter's Thread):

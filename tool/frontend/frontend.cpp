@@ -45,12 +45,20 @@ class ErrorCollector : public DiagnosticConsumer {
         std::string file = realPath(p.getFilename()), rel;
         relativeTo(root_, file, rel);
         where = rel + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": ";
+        // The file and its includers, up to the main file.
+        for (PresumedLoc q = p; q.isValid();
+             q = q.getIncludeLoc().isValid() ? sm.getPresumedLoc(q.getIncludeLoc()) : PresumedLoc()) {
+          std::string f = realPath(q.getFilename()), r;
+          relativeTo(root_, f, r);
+          if (std::find(files.begin(), files.end(), r) == files.end()) files.push_back(r);
+        }
       }
     }
     messages.push_back(where + (level == DiagnosticsEngine::Fatal ? "fatal error: " : "error: ") +
                        std::string(text));
   }
   std::vector<std::string> messages;
+  std::vector<std::string> files;
 
  private:
   std::string root_;
@@ -188,6 +196,7 @@ facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
     facts::ParseError e;
     e.file = out.mainFile;
     e.messages = errors.messages;
+    e.files = errors.files;
     if (e.messages.empty()) e.messages.push_back("the compiler could not run on this file");
     out.parseError = std::move(e);
   }

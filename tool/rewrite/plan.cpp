@@ -124,6 +124,10 @@ void Planner::decide(facts::Read& r, Plan& p) {
   if (r.kind == "global_write") return;
   if (r.edge) return left(r, "none", "edge file: reads are allowed here");
   if (r.suppressed) return left(r, "none", "suppressed: " + *r.suppressed);
+  if (const std::string* why = held(r.file))
+    return left(r, "compile_error",
+                "the rewritten " + r.file + " did not compile (" + *why +
+                    "): its edits are rolled back");
   if (r.kind == "laundered") return laundered(r);
   if (r.guard == "fallback") return require(r, p);
   if (blocked(r)) return;
@@ -283,8 +287,9 @@ void ThreadFacts::add(const std::vector<facts::TuFacts>& tus) {
   }
 }
 
-Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const ThreadFacts* thread) {
-  return detail::Planner(inv, rules, thread).run();
+Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const ThreadFacts* thread,
+          const HeldFiles* held) {
+  return detail::Planner(inv, rules, thread, held).run();
 }
 
 }  // namespace gridlock::rewrite

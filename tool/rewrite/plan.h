@@ -34,7 +34,7 @@ struct Plan {
   // function and its callers, edits below; without thread facts: needed, not done), or a
   // reason it cannot be rewritten: no_source, open_call_graph, public_api, macro,
   // function_pointer, virtual_dispatch, lambda, default_argument, initializer, name_clash,
-  // open_fallback, eager_fallback, no_spelling.
+  // open_fallback, eager_fallback, no_spelling, compile_error.
   // `fixDetail` says more.
   std::vector<facts::Read> reads;
   std::vector<Edit> edits;
@@ -59,9 +59,14 @@ struct ThreadFacts {
   void add(const std::vector<facts::TuFacts>& tus);
 };
 
+// Files whose rewritten translation unit did not compile, with the first error: no edit may
+// land there; the reads and the Thread closures that would edit them are left as
+// `compile_error` (the rewrite command plans again without them).
+using HeldFiles = std::map<std::string, std::string>;
+
 // Without thread facts, reads that need a parameter are left as `thread` (not done).
 Plan plan(const index::Inventory& inv, const rules::RuleSet& rules,
-          const ThreadFacts* thread = nullptr);
+          const ThreadFacts* thread = nullptr, const HeldFiles* held = nullptr);
 
 // The value `tmpl` spells from group expression `g`: every `{g}` replaced, and `{g}->` written
 // `g.` when the group is a reference or a value.

@@ -21,8 +21,10 @@ std::string noSpaces(const std::string& s);
 
 class Planner {
  public:
-  Planner(const index::Inventory& inv, const rules::RuleSet& rules, const ThreadFacts* facts)
-      : inv_(inv), rules_(rules), facts_(facts), supplies_(planSupplies(inv, rules)) {
+  Planner(const index::Inventory& inv, const rules::RuleSet& rules, const ThreadFacts* facts,
+          const HeldFiles* held)
+      : inv_(inv), rules_(rules), facts_(facts), held_(held),
+        supplies_(planSupplies(inv, rules, held)) {
     for (const auto& [usr, f] : inv.program.functions) byName_[f.name].push_back(&f);
   }
 
@@ -40,6 +42,13 @@ class Planner {
     if (a) return &rules_.packs()[a->pack].rewrite;
     if (const rules::GlobalRule* g = rules_.global(r.name)) return &rules_.packs()[g->pack].rewrite;
     return nullptr;
+  }
+
+  // Why no edit may land in `file` (its rewritten TU did not compile), or null.
+  const std::string* held(const std::string& file) const {
+    if (!held_) return nullptr;
+    auto it = held_->find(file);
+    return it == held_->end() ? nullptr : &it->second;
   }
 
   // Spelled inside a macro of the codebase (not the rule macro itself, invoked in place).
@@ -127,6 +136,7 @@ class Planner {
   const index::Inventory& inv_;
   const rules::RuleSet& rules_;
   const ThreadFacts* facts_;
+  const HeldFiles* held_;
   Supplies supplies_;
   std::set<std::string> functionLevel_;
   std::set<std::pair<std::string, unsigned>> calleesAt_;

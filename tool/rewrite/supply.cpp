@@ -15,7 +15,8 @@ std::string at(const std::string& file, unsigned line, unsigned column) {
 
 class Planner {
  public:
-  Planner(const index::Inventory& inv, const rules::RuleSet& rules) : inv_(inv), rules_(rules) {
+  Planner(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held)
+      : inv_(inv), rules_(rules), held_(held) {
     for (const auto& r : inv.reads) readsIn_.emplace(r.file, r.name);
   }
 
@@ -62,6 +63,9 @@ class Planner {
     rules::Placement place = rules_.placeAny(site.file, site.file.empty() || site.file[0] != '/');
     if (place == rules::Placement::Out)
       return fail("in a file outside the scanned scope");
+    if (held_ && held_->count(site.file))
+      return fail("the rewritten " + site.file + " did not compile (" + held_->at(site.file) +
+                  ")");
     if (site.inMacro) return fail("the arguments are written in a macro");
     if (arg.yields.empty())
       return fail("the parameter's type is not one the pack lists as holding a group");
@@ -175,6 +179,7 @@ class Planner {
 
   const index::Inventory& inv_;
   const rules::RuleSet& rules_;
+  const HeldFiles* held_;
   std::set<std::pair<std::string, std::string>> readsIn_;  // (file, accessor) read there
   Supplies out_;
 };
@@ -194,8 +199,9 @@ std::string launderedKey(const facts::Read& r) {
   return at(r.file, r.line, r.column) + "|" + r.name;
 }
 
-Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules) {
-  return Planner(inv, rules).run();
+Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules,
+                      const HeldFiles* held) {
+  return Planner(inv, rules, held).run();
 }
 
 }  // namespace gridlock::rewrite

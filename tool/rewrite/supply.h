@@ -42,7 +42,8 @@ struct Supplies {
   std::vector<Include> includes;
 };
 
-Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules);
+Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules,
+                      const HeldFiles* held = nullptr);
 
 // A default argument that means the same wherever it is written: a literal, nullptr, {}.
 bool portableDefault(const std::string& text);

@@ -90,6 +90,9 @@ bool Planner::close(const std::string& start, const rules::ThreadRule& rule, Clo
       return fail("open_call_graph", "no declaration of " + fn.name + " under the root");
     bool isTemplate = false;
     for (const auto& l : lists->second) {
+      if (const std::string* why = held(l.file))
+        return fail("compile_error", "declared in " + l.file + ", whose rewritten TU did not "
+                                     "compile (" + *why + ")");
       isTemplate = isTemplate || l.isTemplate;
       if (l.inMacro) return fail("macro", fn.name + " is declared in a macro");
     }
@@ -124,6 +127,9 @@ bool Planner::close(const std::string& start, const rules::ThreadRule& rule, Clo
     c.position[usr] = k;
     for (const Caller& call : callersOf(fn)) {
       if (call.inMacro) return fail("macro", "the call at " + call.site + " is spelled in a macro");
+      if (const std::string* why = held(call.file))
+        return fail("compile_error", "called at " + call.site + ", whose rewritten TU did not "
+                                     "compile (" + *why + ")");
       if (call.inLambda)
         return fail("lambda", "the call at " + call.site + " is inside a lambda, where the "
                               "caller's parameter would have to be captured");
