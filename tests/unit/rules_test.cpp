@@ -86,6 +86,9 @@ TEST(RulePack, GlobalsMapToPerModelFields) {
   ASSERT_NE(kv, nullptr);
   EXPECT_EQ(kv->field, "num_kv_heads");
   EXPECT_EQ(kv->type, "gridlock::ShardingMetadata");
+  EXPECT_TRUE(set.collectionHolds("const gridlock::ProcessGroupCollection&", "expt_tp"));
+  EXPECT_FALSE(set.collectionHolds("const gridlock::ProcessGroupCollection&", "world"));
+  EXPECT_TRUE(set.collectionHolds("SomethingElse", "world"));  // not a listed collection
   ASSERT_NE(set.type("gridlock::ShardingMetadata"), nullptr);
   EXPECT_EQ(set.type("gridlock::ShardingMetadata")->yields, "state");
 }

@@ -25,6 +25,16 @@ TEST(PickSource, CollectionFirstThenTypedGroupThenName) {
   EXPECT_FALSE(field);
 }
 
+TEST(PickSource, ACollectionServesOnlyTheGroupsItHolds) {
+  std::vector<facts::SourceFact> s = {{"groups", "collection", "", "groups", "value", {"tp", "dp"}},
+                                      {"comm", "group", "world", "comm", "value", {}}};
+  EXPECT_EQ(pickSource(s, "tp", "size")->spelling, "groups");
+  EXPECT_EQ(pickSource(s, "world", "group")->spelling, "comm");  // not groups.world
+  s.pop_back();
+  EXPECT_EQ(pickSource(s, "world", "group"), nullptr);
+  EXPECT_EQ(pickSource(s, "", "collection")->spelling, "groups");
+}
+
 TEST(AdaptShape, EveryConversionAndTheImpossibleOnes) {
   EXPECT_EQ(adaptShape("g", "smart", "smart"), "g");
   EXPECT_EQ(adaptShape("g", "value", "pointer"), "&g");

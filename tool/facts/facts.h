@@ -110,6 +110,7 @@ struct SourceFact {
   std::string group;     // the group its type rule names, "" when the type does not say
   std::string name;      // the declaration's name, for "tp_group" -> tp
   std::string shape;     // pointer | smart | value | unique
+  std::vector<std::string> fields;  // a collection's groups, when its type rule lists them
 };
 
 // A call or construction that reaches a function or constructor.

@@ -106,7 +106,7 @@ std::vector<facts::SourceFact> ScopeSources::facts(const std::vector<SourceCandi
   for (const auto& c : cands)
     if (c.type->yields == "group" || c.type->yields == "collection")
       out.push_back({c.spelling, c.type->yields, c.type->group, c.decl->getName().str(),
-                     shapeOf(c.decl->getType())});
+                     shapeOf(c.decl->getType()), c.type->groups});
   return out;
 }
 

@@ -14,7 +14,9 @@ void Planner::collapse(Plan& p) {
         r.inDefaultArgument || inMacro(r) || r.length == 0 || r.enclosingUsr.empty())
       continue;
     const rules::RewriteRules* pack = packRules(r);
-    if (!pack || pack->collapse.lookup.empty()) continue;
+    if (!pack || pack->collapse.lookup.empty() ||
+        !rules_.collectionHolds(pack->collapse.type, r.group))
+      continue;
     byFunction[r.enclosingUsr].push_back(&r);
   }
   for (auto& [usr, reads] : byFunction) {

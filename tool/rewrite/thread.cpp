@@ -210,6 +210,12 @@ void Planner::thread(Plan& p) {
       continue;
     }
     const rules::ThreadRule& rule = pack->thread;
+    if (rule.yields == "collection" && r.yields != "collection" &&
+        !rules_.collectionHolds(rule.type, r.group)) {
+      left(r, "no_source", "no " + r.group + " group in scope, and the collection the pack "
+                           "threads (" + rule.type + ") holds no " + r.group + " group");
+      continue;
+    }
     if (rule.yields == "group" && !(r.group == rule.group && r.yields != "collection")) {
       left(r, "no_source", "no " + r.group + " group in scope, and the pack threads only " +
                                rule.group);

@@ -210,10 +210,11 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   const json& types = r.array(root, "types", "");
   for (size_t i = 0; i < types.size(); ++i) {
     std::string at = "/types/" + std::to_string(i);
-    r.object(types[i], at, {"type", "yields", "group"});
+    r.object(types[i], at, {"type", "yields", "group", "groups"});
     pack.types.push_back({r.string(types[i], "type", at, true),
                           r.oneOf(types[i], "yields", at, {"group", "collection", "state"}, ""),
-                          r.string(types[i], "group", at, false)});
+                          r.string(types[i], "group", at, false),
+                          r.strings(types[i], "groups", at)});
   }
 
   const json& accessors = r.array(root, "accessors", "");

@@ -42,6 +42,7 @@ struct TypeRule {
   std::string type;    // qualified name (or a typedef such as MPI_Comm)
   std::string yields;  // group | collection | state
   std::string group;   // the group a value of this type always holds ("world" for MPI_Comm)
+  std::vector<std::string> groups;  // a collection's groups (its fields); empty: not said
 };
 
 // How the rewriter spells what replaces a read (docs/rewrite.md). Templates name the group

@@ -2,6 +2,8 @@
 
 #include "rules/glob.h"
 
+#include <algorithm>
+
 namespace gridlock::rules {
 namespace {
 
@@ -50,6 +52,14 @@ const GlobalRule* RuleSet::global(const std::string& name) const {
   auto it = globals_.find(name);
   return it == globals_.end() ? nullptr : it->second;
 }
+bool RuleSet::collectionHolds(const std::string& typeSpelling, const std::string& group) const {
+  for (const auto& [name, rule] : types_)
+    if (rule->yields == "collection" && !rule->groups.empty() &&
+        typeSpelling.find(name) != std::string::npos)
+      return std::find(rule->groups.begin(), rule->groups.end(), group) != rule->groups.end();
+  return true;
+}
+
 const TypeRule* RuleSet::type(const std::string& name) const {
   auto it = types_.find(name);
   return it == types_.end() ? nullptr : it->second;

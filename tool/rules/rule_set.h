@@ -23,6 +23,10 @@ class RuleSet {
   const AccessorRule* macro(const std::string& name) const;
   const GlobalRule* global(const std::string& qualifiedName) const;
   const TypeRule* type(const std::string& qualifiedName) const;
+  // Whether a collection whose type is spelled `typeSpelling` (a parameter or local type, e.g.
+  // "const gridlock::ProcessGroupCollection&") holds `group`: true unless its type rule lists
+  // its groups without it.
+  bool collectionHolds(const std::string& typeSpelling, const std::string& group) const;
   bool hasMacros() const { return !macros_.empty(); }
 
   // Where a root-relative path stands for the rules of one pack; `underRoot` false means the

@@ -1,5 +1,6 @@
 #include "rules/source_pick.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace gridlock::rules {
@@ -35,7 +36,9 @@ const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& source
                                     bool* field) {
   if (field) *field = false;
   for (const auto& s : sources)
-    if (s.yields == "collection") {
+    if (s.yields == "collection" &&
+        (yields == "collection" || group.empty() || s.fields.empty() ||
+         std::find(s.fields.begin(), s.fields.end(), group) != s.fields.end())) {
       if (field) *field = !(yields == "collection" || group.empty());
       return &s;
     }
