@@ -25,8 +25,7 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
       source.fallbackDead = breaking.empty();
       source.breakingSites.clear();
       for (const auto* s : breaking)
-        source.breakingSites.push_back(s->file + ":" + std::to_string(s->line) + ":" +
-                                       std::to_string(s->column));
+        source.breakingSites.push_back(facts::where(s->file, s->line, s->column));
     }
     for (const auto* s : breaking) {
       rules::Placement place = rules.placeAny(s->file, s->file.empty() || s->file[0] != '/');
@@ -49,7 +48,7 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
       r.edge = place == rules::Placement::Edge;
       r.fix = r.edge ? "none" : "thread";
       r.launders = source.name;
-      r.spelling = s->file + ":" + std::to_string(s->line) + ":" + std::to_string(s->column);
+      r.spelling = facts::where(s->file, s->line, s->column);
       laundered.push_back(std::move(r));
     }
   };

@@ -24,9 +24,7 @@ struct RewriteFlags {
   bool quiet = false;
 };
 
-std::string where(const facts::Read& r) {
-  return r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column);
-}
+std::string where(const facts::Read& r) { return facts::where(r.file, r.line, r.column); }
 
 // What the plan did and left, on stderr (stdout carries the diff).
 void report(const rewrite::Plan& plan, bool quiet) {

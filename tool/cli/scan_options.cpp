@@ -67,6 +67,7 @@ ScanRun runScan(const ScanOptions& o) {
   fo.progress = true;
   fo.cuda = dbo.cuda;
   fo.overlay = o.overlay;
+  fo.rewriteFacts = static_cast<bool>(o.onFacts);  // the rewriter's planner wants them
   auto files = frontend::selectFiles(*db, run.rules, fo);
   std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
   if (o.onFacts) o.onFacts(tus);

@@ -9,6 +9,11 @@
 
 namespace gridlock::facts {
 
+// "file:line:col", the way every report and detail names a place.
+inline std::string where(const std::string& file, unsigned line, unsigned column) {
+  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
 // One reference to global group state at one source location.
 struct Read {
   std::string file;  // relative to --root when under it, else absolute

@@ -118,55 +118,60 @@ class SkippedRecorder : public PPCallbacks {
 
 class ScanConsumer : public ASTConsumer {
  public:
-  ScanConsumer(const rules::RuleSet& rules, const std::string& root,
+  ScanConsumer(const rules::RuleSet& rules, const std::string& root, bool rewriteFacts,
                std::vector<MacroExpansion>& macros, facts::TuFacts& out)
-      : rules_(rules), root_(root), macros_(macros), out_(out) {}
+      : rules_(rules), root_(root), rewriteFacts_(rewriteFacts), macros_(macros), out_(out) {}
   void HandleTranslationUnit(ASTContext& ctx) override {
     FilePlaces places(ctx.getSourceManager(), rules_, root_);
     ReadCollector collector(ctx, rules_, places, macros_, out_);
     collector.TraverseDecl(ctx.getTranslationUnitDecl());
     collector.finish();
-    ProgramCollector program(ctx, places, rules_, out_);
+    ProgramCollector program(ctx, places, rules_, out_, rewriteFacts_);
     program.TraverseDecl(ctx.getTranslationUnitDecl());
   }
 
  private:
   const rules::RuleSet& rules_;
   const std::string& root_;
+  bool rewriteFacts_;
   std::vector<MacroExpansion>& macros_;
   facts::TuFacts& out_;
 };
 
 class ScanAction : public ASTFrontendAction {
  public:
-  ScanAction(const rules::RuleSet& rules, const std::string& root, facts::TuFacts& out)
-      : rules_(rules), root_(root), out_(out) {}
+  ScanAction(const rules::RuleSet& rules, const std::string& root, bool rewriteFacts,
+             facts::TuFacts& out)
+      : rules_(rules), root_(root), rewriteFacts_(rewriteFacts), out_(out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
     if (rules_.hasMacros())
       ci.getPreprocessor().addPPCallbacks(std::make_unique<MacroRecorder>(rules_, macros_));
     ci.getPreprocessor().addPPCallbacks(
         std::make_unique<SkippedRecorder>(ci.getSourceManager(), root_, out_));
-    return std::make_unique<ScanConsumer>(rules_, root_, macros_, out_);
+    return std::make_unique<ScanConsumer>(rules_, root_, rewriteFacts_, macros_, out_);
   }
 
  private:
   const rules::RuleSet& rules_;
   const std::string& root_;
+  bool rewriteFacts_;
   facts::TuFacts& out_;
   std::vector<MacroExpansion> macros_;
 };
 
 class ScanActionFactory : public tooling::FrontendActionFactory {
  public:
-  ScanActionFactory(const rules::RuleSet& rules, const std::string& root, facts::TuFacts& out)
-      : rules_(rules), root_(root), out_(out) {}
+  ScanActionFactory(const rules::RuleSet& rules, const std::string& root, bool rewriteFacts,
+                    facts::TuFacts& out)
+      : rules_(rules), root_(root), rewriteFacts_(rewriteFacts), out_(out) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ScanAction>(rules_, root_, out_);
+    return std::make_unique<ScanAction>(rules_, root_, rewriteFacts_, out_);
   }
 
  private:
   const rules::RuleSet& rules_;
   const std::string& root_;
+  bool rewriteFacts_;
   facts::TuFacts& out_;
 };
 
@@ -190,7 +195,7 @@ facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
   tool.setPrintErrorMessage(false);  // errors are reported once, by the scan
   ErrorCollector errors(options.root);
   tool.setDiagnosticConsumer(&errors);
-  ScanActionFactory factory(rules, options.root, out);
+  ScanActionFactory factory(rules, options.root, options.rewriteFacts, out);
   int rc = tool.run(&factory);
   if (errors.getNumErrors() > 0 || rc != 0) {
     facts::ParseError e;

@@ -20,6 +20,9 @@ struct FrontendOptions {
   // Absolute path -> contents read instead of the file on disk (the rewriter re-parses its
   // result before writing anything).
   std::map<std::string, std::string> overlay;
+  // What only the rewriter reads: the groups in scope at every call, argument and parameter
+  // offsets, function bodies, dependent calls. A plain scan or gate does not pay for them.
+  bool rewriteFacts = false;
 };
 
 // The database files to scan: those in `only` (when given) whose main file lies under the

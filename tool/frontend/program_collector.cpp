@@ -77,9 +77,9 @@ const char* wrapperVia(const FunctionDecl* fd) {
 }  // namespace
 
 ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
-                                   facts::TuFacts& out)
+                                   facts::TuFacts& out, bool rewriteFacts)
     : ctx_(ctx), sm_(ctx.getSourceManager()), places_(places), rules_(rules), sources_(rules),
-      out_(out) {}
+      out_(out), rewriteFacts_(rewriteFacts) {}
 
 // A location written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
 // there. One spelled in a macro body is not.
@@ -130,6 +130,7 @@ bool ProgramCollector::TraverseCompoundStmt(CompoundStmt* s, DataRecursionQueue*
 bool ProgramCollector::TraverseDeclStmt(DeclStmt* s, DataRecursionQueue* queue) {
   bool ok = Base::TraverseDeclStmt(s, queue);
   // After its initializers: `auto g = f(...)` does not hold g yet.
+  if (!rewriteFacts_) return ok;
   for (const Decl* d : s->decls())
     if (const auto* vd = dyn_cast<VarDecl>(d))
       if (vd->getIdentifier() && sources_.ruleOf(vd->getType())) locals_.push_back(vd);
@@ -144,7 +145,7 @@ bool ProgramCollector::TraverseLambdaExpr(LambdaExpr* e, DataRecursionQueue* que
 }
 
 std::vector<facts::SourceFact> ProgramCollector::sourcesHere() {
-  if (functions_.empty() || lambdaDepth_ > 0) return {};
+  if (!rewriteFacts_ || functions_.empty() || lambdaDepth_ > 0) return {};
   const FunctionDecl* fn = functions_.back();
   // A function's parameters and fields are the same at every call it makes: computed once.
   auto [it, fresh] = scopeCache_.try_emplace(fn);
@@ -247,7 +248,7 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
     else p.paramBegins.push_back(sm_.getFileOffset(sm_.getExpansionLoc(b)));
     p.defaults.emplace_back(0, 0);
     SourceRange d = prm->getDefaultArgRange();
-    if (!prm->hasDefaultArg() || d.isInvalid() || d.getBegin().isMacroID() ||
+    if (!rewriteFacts_ || !prm->hasDefaultArg() || d.isInvalid() || d.getBegin().isMacroID() ||
         d.getEnd().isMacroID() || prm->hasInheritedDefaultArg())
       continue;
     // From the end of the declarator (before ` = `) to the end of the default expression.
@@ -263,7 +264,7 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
     p.defaults.back() = {eq, end};
   }
   p.isTemplate = fd->isTemplated();
-  body(fd, p);
+  if (rewriteFacts_) body(fd, p);
   recordDigest(sm_, fl, p.file, out_);
   out_.paramLists.push_back(std::move(p));
 }
@@ -448,7 +449,7 @@ bool ProgramCollector::VisitCallExpr(CallExpr* e) {
   if (const Expr* callee = e->getCallee()) calleeRefs_.insert(callee->IgnoreParenImpCasts());
   const FunctionDecl* fd = e->getDirectCallee();
   if (!fd) {
-    dependentCall(e);
+    if (rewriteFacts_) dependentCall(e);
     return true;
   }
   // A call of a template's instantiation is a call of the template (the code that is edited).

@@ -25,8 +25,9 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   using Base = clang::RecursiveASTVisitor<ProgramCollector>;
 
  public:
+  // `rewriteFacts`: also what only the rewriter reads (FrontendOptions::rewriteFacts).
   ProgramCollector(clang::ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
-                   facts::TuFacts& out);
+                   facts::TuFacts& out, bool rewriteFacts = true);
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }  // implicit base initializers
@@ -81,6 +82,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   std::vector<const clang::VarDecl*> locals_;  // of a pack's types, in the blocks walked into
   bool inInitializer_ = false;                 // in a constructor's initializer list
   int lambdaDepth_ = 0;
+  bool rewriteFacts_;
   llvm::DenseMap<const clang::Expr*, const char*> via_;  // constructions named by a parent
   llvm::DenseMap<const clang::Decl*, std::string> usrs_;
   std::set<const clang::Decl*> seenDecls_;

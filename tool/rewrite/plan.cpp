@@ -6,7 +6,7 @@ namespace gridlock::rewrite {
 namespace detail {
 
 std::string at(const facts::Read& r) {
-  return r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column);
+  return facts::where(r.file, r.line, r.column);
 }
 
 void replaceAll(std::string& s, const std::string& from, const std::string& to) {
@@ -160,14 +160,7 @@ void Planner::substitute(facts::Read& r, Plan& p) {
   } else if (r.yields == "collection") {
     tmpl = r.sourcePointer ? "(*{g})" : "{g}";
   } else {
-    const rules::AccessorRule* a = rules_.function(r.name);
-    if (!a) a = rules_.macro(r.name);
-    if (a && !a->spell.empty()) {
-      tmpl = a->spell;
-    } else if (pack) {
-      auto it = pack->spell.find(r.yields);
-      if (it != pack->spell.end()) tmpl = it->second;
-    }
+    tmpl = spellTemplate(r);
   }
   if (tmpl.empty())
     return left(r, "no_spelling",
@@ -242,15 +235,17 @@ void Planner::require(facts::Read& r, Plan& p) {
                 message + "\")";
 }
 
+std::string Planner::spellTemplate(const facts::Read& r) const {
+  if (const rules::AccessorRule* a = rules_.accessor(r.name); a && !a->spell.empty())
+    return a->spell;
+  if (const rules::RewriteRules* pack = packRules(r))
+    if (auto it = pack->spell.find(r.yields); it != pack->spell.end()) return it->second;
+  return "";
+}
+
 std::string Planner::valueFrom(const facts::Read& r, const std::string& g, bool pointer,
                                bool& derived) {
-  std::string tmpl;
-  const rules::AccessorRule* a = rules_.function(r.name);
-  if (!a) a = rules_.macro(r.name);
-  if (a && !a->spell.empty()) tmpl = a->spell;
-  const rules::RewriteRules* pack = packRules(r);
-  if (tmpl.empty() && pack)
-    if (auto it = pack->spell.find(r.yields); it != pack->spell.end()) tmpl = it->second;
+  std::string tmpl = spellTemplate(r);
   derived = tmpl != "{g}";
   return tmpl.empty() ? "" : spell(tmpl, g, pointer);
 }

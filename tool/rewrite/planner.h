@@ -37,11 +37,7 @@ class Planner {
   }
 
   const rules::RewriteRules* packRules(const facts::Read& r) const {
-    const rules::AccessorRule* a = rules_.function(r.name);
-    if (!a) a = rules_.macro(r.name);
-    if (a) return &rules_.packs()[a->pack].rewrite;
-    if (const rules::GlobalRule* g = rules_.global(r.name)) return &rules_.packs()[g->pack].rewrite;
-    return nullptr;
+    return rules_.rewriteFor(r.name);
   }
 
   // Why no edit may land in `file` (its rewritten TU did not compile), or null.
@@ -121,6 +117,10 @@ class Planner {
 
   // The value a read becomes from the group expression `g` (a pointer or smart pointer when
   // `pointer`); "" when the pack does not say how to spell it. `derived`: more than `{g}`.
+  // The template that spells a read's value from a group: the accessor's own `spell`, else
+  // the pack's `rewrite.spell.<yields>`; "" when neither says.
+  std::string spellTemplate(const facts::Read& r) const;
+
   std::string valueFrom(const facts::Read& r, const std::string& g, bool pointer, bool& derived);
 
   // Collapse: in a function Thread could not change, two or more reads of groups that one

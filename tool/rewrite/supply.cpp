@@ -9,13 +9,11 @@
 namespace gridlock::rewrite {
 namespace {
 
-std::string at(const std::string& file, unsigned line, unsigned column) {
-  return file + ":" + std::to_string(line) + ":" + std::to_string(column);
-}
+using facts::where;
 
-class Planner {
+class SupplyPlanner {
  public:
-  Planner(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held)
+  SupplyPlanner(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held)
       : inv_(inv), rules_(rules), held_(held) {
     for (const auto& r : inv.reads) readsIn_.emplace(r.file, r.name);
   }
@@ -30,7 +28,7 @@ class Planner {
           continue;
         std::pair<size_t, int> key{s.siteIndex, s.param};
         if (!out_.bySite.count(key)) out_.bySite[key] = decide(s, r);
-        out_.byLaundered[at(s.file, s.line, s.column) + "|" + s.function] = key;
+        out_.byLaundered[where(s.file, s.line, s.column) + "|" + s.function] = key;
         if (listed) guards[guardKey(r)].push_back(key);
       }
     };
@@ -53,7 +51,7 @@ class Planner {
   SiteSupply decide(const analysis::CallerSite& cs, const facts::Read& read) {
     const std::string& group = read.group;
     SiteSupply out;
-    out.site = at(cs.file, cs.line, cs.column);
+    out.site = where(cs.file, cs.line, cs.column);
     const facts::SiteFact& site = inv_.program.sites[cs.siteIndex];
     const facts::ArgFact& arg = site.args[cs.param];
     auto fail = [&](std::string why) {
@@ -81,7 +79,7 @@ class Planner {
         return fail("an edge holding no group, and the fallback's read cannot be written there");
       // Declared there: the file reads it already (its header is in), or it is the pack's
       // own edge expression, whose header the pack names.
-      const rules::RewriteRules* pack = packOf(read);
+      const rules::RewriteRules* pack = rules_.rewriteFor(read.name);
       bool known = readsIn_.count({site.file, read.name}) > 0;
       if (!known && pack && pack->thread.edge == global && !pack->thread.include.empty()) {
         known = true;
@@ -167,14 +165,8 @@ class Planner {
         if (s->ok && !s->include.empty()) out_.includes.push_back({site.file, s->include});
       if (last >= 0 && failure.empty())
         out_.edits.push_back({site.file, site.rparen, 0, appended,
-                              at(site.file, site.line, site.column) + " argument"});
+                              where(site.file, site.line, site.column) + " argument"});
     }
-  }
-
-  const rules::RewriteRules* packOf(const facts::Read& r) const {
-    const rules::AccessorRule* a = rules_.function(r.name);
-    if (!a) a = rules_.macro(r.name);
-    return a ? &rules_.packs()[a->pack].rewrite : nullptr;
   }
 
   const index::Inventory& inv_;
@@ -196,12 +188,12 @@ bool portableDefault(const std::string& text) {
 std::string guardKey(const facts::Read& r) { return r.file + ":" + std::to_string(r.offset); }
 
 std::string launderedKey(const facts::Read& r) {
-  return at(r.file, r.line, r.column) + "|" + r.name;
+  return where(r.file, r.line, r.column) + "|" + r.name;
 }
 
 Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules,
                       const HeldFiles* held) {
-  return Planner(inv, rules, held).run();
+  return SupplyPlanner(inv, rules, held).run();
 }
 
 }  // namespace gridlock::rewrite

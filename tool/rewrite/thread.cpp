@@ -29,8 +29,8 @@ std::vector<Planner::Caller> Planner::callersOf(const facts::FunctionFact& fn) {
     auto [lo, hi] = inv_.program.sitesByCallee.equal_range(fn.usr);
     for (auto it = lo; it != hi; ++it) {
       const facts::SiteFact& s = inv_.program.sites[it->second];
-      Caller c{s.file + ":" + std::to_string(s.line) + ":" + std::to_string(s.column), s.file,
-               s.callerUsr, s.inMacro, false, s.rparen, s.written, {}, &s.sources};
+      Caller c{facts::where(s.file, s.line, s.column), s.file, s.callerUsr, s.inMacro, false,
+               s.rparen, s.written, {}, &s.sources};
       for (unsigned i = 0; i < s.written && i < s.args.size(); ++i)
         c.argBegins.push_back(s.args[i].length ? s.args[i].offset : 0);
       out.push_back(std::move(c));
@@ -39,10 +39,9 @@ std::vector<Planner::Caller> Planner::callersOf(const facts::FunctionFact& fn) {
   }
   if (auto calls = facts_->calls.find(fn.usr); calls != facts_->calls.end())
     for (const auto& call : calls->second)
-      out.push_back({call.file + ":" + std::to_string(call.line) + ":" +
-                         std::to_string(call.column),
-                     call.file, call.callerUsr, call.inMacro, call.inLambda, call.rparen,
-                     call.written, call.argBegins, &call.sources});
+      out.push_back({facts::where(call.file, call.line, call.column), call.file, call.callerUsr,
+                     call.inMacro, call.inLambda, call.rparen, call.written, call.argBegins,
+                     &call.sources});
   return out;
 }
 

@@ -52,6 +52,15 @@ const GlobalRule* RuleSet::global(const std::string& name) const {
   auto it = globals_.find(name);
   return it == globals_.end() ? nullptr : it->second;
 }
+const AccessorRule* RuleSet::accessor(const std::string& name) const {
+  const AccessorRule* a = function(name);
+  return a ? a : macro(name);
+}
+const RewriteRules* RuleSet::rewriteFor(const std::string& name) const {
+  if (const AccessorRule* a = accessor(name)) return &packs_[a->pack].rewrite;
+  if (const GlobalRule* g = global(name)) return &packs_[g->pack].rewrite;
+  return nullptr;
+}
 bool RuleSet::collectionHolds(const std::string& typeSpelling, const std::string& group) const {
   for (const auto& [name, rule] : types_)
     if (rule->yields == "collection" && !rule->groups.empty() &&

@@ -22,6 +22,10 @@ class RuleSet {
   const AccessorRule* function(const std::string& qualifiedName) const;
   const AccessorRule* macro(const std::string& name) const;
   const GlobalRule* global(const std::string& qualifiedName) const;
+  // The accessor rule named by a read: a function's, else a macro's.
+  const AccessorRule* accessor(const std::string& name) const;
+  // The rewrite keys of the pack that defines a read's accessor or global, or null.
+  const RewriteRules* rewriteFor(const std::string& name) const;
   const TypeRule* type(const std::string& qualifiedName) const;
   // Whether a collection whose type is spelled `typeSpelling` (a parameter or local type, e.g.
   // "const gridlock::ProcessGroupCollection&") holds `group`: true unless its type rule lists
