@@ -306,7 +306,7 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
     return;
   }
   setRange(r, loc);
-  rewriteFacts(r, param);
+  rewriteFacts(r);
   r.suppressed = suppression(sm_.getExpansionLoc(report));
   if (t.kind == "global_write") {
     r.fix = "";
@@ -368,7 +368,7 @@ void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
 
 // What the rewriter needs beyond the fix hint: where in the function the read sits and how
 // its fallback is evaluated.
-void ReadCollector::rewriteFacts(facts::Read& r, const ParmVarDecl*) {
+void ReadCollector::rewriteFacts(facts::Read& r) {
   const Frame& f = frames_.back();
   for (const Stmt* s : f.path)
     if (isa<LambdaExpr>(s)) r.inLambda = true;

@@ -72,7 +72,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   bool isWrite() const;
   void setRange(facts::Read& r, clang::SourceLocation loc);
   std::string fixFor(const Target& t, std::string& source, bool& pointer);
-  void rewriteFacts(facts::Read& r, const clang::ParmVarDecl* param);
+  void rewriteFacts(facts::Read& r);
   std::optional<std::string> suppression(clang::SourceLocation fileLoc);
 
   clang::ASTContext& ctx_;
