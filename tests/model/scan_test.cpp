@@ -32,8 +32,8 @@ TEST(ModelScan, EveryReadMatchesItsAnnotationAndCountsAreExact) {
   analysis::Summary s = analysis::summarize(run.inventory);
   EXPECT_EQ(s.parseErrors, 0u);
   EXPECT_EQ(s.total, MODEL_DB_HAS_CUDA ? 23u : 22u);
-  EXPECT_EQ(s.byKind.at("shim"), 5u);
-  EXPECT_EQ(s.byKind.at("global_state"), 1u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 5u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 1u);
   EXPECT_EQ(s.writes, 3u);
   EXPECT_EQ(s.edges, 1u);
   EXPECT_EQ(s.fallbacks, 7u);

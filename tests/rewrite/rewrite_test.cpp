@@ -6,6 +6,8 @@
 #include "cli/scan_options.h"
 #include "rewrite/edits.h"
 #include "rewrite/plan.h"
+#include "rewrite/plan_state.h"
+#include "rewrite/write.h"
 #include "rules/rule_pack.h"
 
 #include <gtest/gtest.h>
@@ -295,10 +297,10 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
                   R"js("group": "tp", "yields": "rank", "spell": "rank() == 0"}]})js"),
             "p.json: /accessors/0/spell: the template must name the group as {g}");
   rules::RulePack legacy = rules::loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/gridlock-legacy.json");
-  EXPECT_EQ(legacy.rewrite.spell.at("src_rank"), "{g}->global_rank(0)");
+  EXPECT_EQ(legacy.rewrite.spell.at(facts::Yields::SrcRank), "{g}->global_rank(0)");
   EXPECT_EQ(legacy.rewrite.requireInclude, "gridlock/require.h");
   rules::RulePack fixture = rules::loadRulePack(kFixtures + "/require/gridlock.json");
-  EXPECT_EQ(fixture.rewrite.spell.at("size"), "{g}->size()");  // inherited through extends
+  EXPECT_EQ(fixture.rewrite.spell.at(facts::Yields::Size), "{g}->size()");  // inherited through extends
   rules::RulePack mpi = rules::loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/mpi.json");
   EXPECT_EQ(mpi.rewrite.thread.type, "MPI_Comm");
   EXPECT_EQ(mpi.rewrite.thread.edge, "MPI_COMM_WORLD");

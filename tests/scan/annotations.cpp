@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -10,18 +11,18 @@
 namespace gridlock::test {
 
 std::string canonical(const facts::Read& r) {
-  std::string s = r.kind;
+  std::string s = facts::str(r.kind);
   if (!r.group.empty()) s += " " + r.group;
-  if (r.guard != "none") s += " guard=" + r.guard;
+  if (r.guard != facts::Guard::None) s += " guard=" + facts::str(r.guard);
   if (r.macro) s += " macro=" + *r.macro;
-  if (r.kind != "global_write") s += " fix=" + r.fix;
+  if (r.kind != facts::ReadKind::GlobalWrite) s += " fix=" + facts::str(r.hint.fix);
   if (r.edge) s += " edge";
   if (r.suppressed) s += " suppressed";
   return s;
 }
 
 std::string canonical(const analysis::CallerSite& s) {
-  std::string out = "via=" + s.via + " supplied=" + s.supplied;
+  std::string out = "via=" + facts::str(s.via) + " supplied=" + facts::str(s.supplied);
   if (!s.className.empty()) out += " class=" + s.className;
   if (!s.forwardedFrom.empty()) out += " from=" + s.forwardedFrom;
   return out;
@@ -39,12 +40,15 @@ std::string siteAnnotation(const std::string& text, const std::string& where) {
     if (eq == std::string::npos) throw std::runtime_error(where + ": bad site annotation word " + w);
     kv[w.substr(0, eq)] = w.substr(eq + 1);
   }
+  std::optional<facts::Via> via = facts::parse<facts::Via>(kv["via"]);
+  std::optional<facts::Supplied> supplied = facts::parse<facts::Supplied>(kv["supplied"]);
+  if (!via || !supplied)
+    throw std::runtime_error(where + ": needs via= and supplied= with known values");
   analysis::CallerSite s;
-  s.via = kv["via"];
-  s.supplied = kv["supplied"];
+  s.via = *via;
+  s.supplied = *supplied;
   s.className = kv["class"];
   s.forwardedFrom = kv["from"];
-  if (s.via.empty() || s.supplied.empty()) throw std::runtime_error(where + ": needs via= and supplied=");
   return canonical(s);
 }
 
@@ -88,18 +92,37 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
       }
       if (kind != "global_write" && fix.empty())
         throw std::runtime_error(rel + ":" + std::to_string(n) + ": annotation needs fix=");
+      std::optional<facts::ReadKind> k = facts::parse<facts::ReadKind>(kind);
+      std::optional<facts::Guard> g = facts::parse<facts::Guard>(guard.empty() ? "none" : guard);
+      std::optional<facts::Fix> f = facts::parse<facts::Fix>(fix);
+      if (!k || !g || !f)
+        throw std::runtime_error(rel + ":" + std::to_string(n) + ": unknown kind, guard or fix");
       facts::Read r;
-      r.kind = kind;
+      r.kind = *k;
       r.group = group;
-      r.guard = guard.empty() ? "none" : guard;
+      r.guard = *g;
       if (!macro.empty()) r.macro = macro;
-      r.fix = fix;
+      r.hint.fix = *f;
       r.edge = edge;
       if (suppressed) r.suppressed = "";
       for (unsigned i = 0; i < times; ++i) out[{rel, target}].insert(canonical(r));
     }
   }
   return out;
+}
+
+unsigned lineOf(const std::string& root, const std::string& file, const std::string& marker) {
+  std::ifstream in(root + "/" + file);
+  if (!in) throw std::runtime_error(file + ": cannot read");
+  std::string line;
+  unsigned found = 0;
+  for (unsigned n = 1; std::getline(in, line); ++n) {
+    if (line.find(marker) == std::string::npos) continue;
+    if (found) throw std::runtime_error(file + ": \"" + marker + "\" appears more than once");
+    found = n;
+  }
+  if (!found) throw std::runtime_error(file + ": no line holds \"" + marker + "\"");
+  return found;
 }
 
 std::string diff(const Expectations& expected, const Expectations& actual) {

@@ -26,6 +26,9 @@ std::string canonical(const analysis::CallerSite& s);
 // Annotations (`expect-read`, or a site tag such as `expect-site`) of every .cpp/.h/.cu file under `root`;
 // throws on a malformed one.
 Expectations parseAnnotations(const std::string& root, const std::string& tag = "expect-read");
+// The line of `file` (under `root`) that holds `marker`, which must appear exactly once: how a
+// test names a read without hard-coding a line number. Throws when it is absent or repeated.
+unsigned lineOf(const std::string& root, const std::string& file, const std::string& marker);
 // Human-readable differences ("" when equal).
 std::string diff(const Expectations& expected, const Expectations& actual);
 

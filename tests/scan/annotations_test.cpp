@@ -38,10 +38,10 @@ TEST(ScanFixture, SummaryCountsAreExact) {
   EXPECT_EQ(s.filesScanned, 7u);
   EXPECT_EQ(s.parseErrors, 0u);
   EXPECT_EQ(s.total, 26u);
-  EXPECT_EQ(s.byKind.at("accessor"), 24u);
-  EXPECT_EQ(s.byKind.at("shim"), 1u);
-  EXPECT_EQ(s.byKind.at("global_state"), 1u);
-  EXPECT_EQ(s.byKind.at("laundered"), 0u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 24u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 1u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 0u);
   EXPECT_EQ(s.writes, 2u);
   EXPECT_EQ(s.edges, 1u);
   EXPECT_EQ(s.suppressed, 1u);
@@ -50,41 +50,44 @@ TEST(ScanFixture, SummaryCountsAreExact) {
 }
 
 TEST(ScanFixture, EnclosingSymbolsAndSources) {
-  auto find = [](const std::string& file, unsigned line) -> const facts::Read* {
+  // The read on the one line of `file` holding `marker`.
+  auto find = [](const std::string& file, const std::string& marker) -> const facts::Read* {
+    unsigned line = lineOf(GRIDLOCK_SOURCE_DIR "/fixtures/scan", file, marker);
     for (const auto& r : fixture().inventory.reads)
       if (r.file == file && r.line == line) return &r;
     return nullptr;
   };
-  const facts::Read* src = find("core/attention.cpp", 23);
+  const facts::Read* src = find("core/attention.cpp", "return gridlock::parallel_state::get_tensor_model_parallel_src_rank();");
   ASSERT_NE(src, nullptr);
   EXPECT_EQ(src->name, "gridlock::parallel_state::get_tensor_model_parallel_src_rank");
   EXPECT_EQ(src->enclosing, "minitron::SelfAttention::src");
   EXPECT_EQ(src->enclosingClass, "minitron::SelfAttention");
-  EXPECT_EQ(src->fixSource, "this->pg_collection_->tp");  // a protected field of the base
+  EXPECT_EQ(src->hint.source, "this->pg_collection_->tp");  // a protected field of the base
 
-  const facts::Read* lambda = find("core/attention.cpp", 53);
+  const facts::Read* lambda = find("core/attention.cpp", "auto f = [] { return gridlock::parallel_state::get_expert_model_parallel_world_size(); };");
   ASSERT_NE(lambda, nullptr);
   EXPECT_EQ(lambda->enclosing, "minitron::in_lambda");
 
-  const facts::Read* callback = find("core/attention.cpp", 50);
+  const facts::Read* callback = find("core/attention.cpp", "auto* rank_callback = &");
   ASSERT_NE(callback, nullptr);
   EXPECT_EQ(callback->enclosing, "minitron::rank_callback");
 
-  const facts::Read* tmpl = find("core/templates.h", 10);
+  const facts::Read* tmpl = find("core/templates.h", "return x * gridlock::parallel_state::get_tensor_model_parallel_world_size();");
   ASSERT_NE(tmpl, nullptr);
   EXPECT_EQ(tmpl->enclosing, "minitron::scaled");
 
-  const facts::Read* world = find("core/comm.cpp", 15);
+  const facts::Read* world = find("core/comm.cpp", "MPI_Barrier(MPI_COMM_WORLD);");
   ASSERT_NE(world, nullptr);
   EXPECT_EQ(world->name, "MPI_COMM_WORLD");
-  EXPECT_EQ(world->fixSource, "comm");
+  EXPECT_EQ(world->hint.source, "comm");
 }
 
 TEST(ScanFixture, SuppressionWithoutReasonIsReported) {
   const auto& bad = fixture().inventory.badSuppressions;
   ASSERT_EQ(bad.size(), 1u);
   EXPECT_EQ(bad[0].file, "core/state.cpp");
-  EXPECT_EQ(bad[0].line, 22u);
+  EXPECT_EQ(bad[0].line, lineOf(GRIDLOCK_SOURCE_DIR "/fixtures/scan", "core/state.cpp",
+                               "int unexplained()"));
   const facts::Read* allowed = nullptr;
   for (const auto& r : fixture().inventory.reads)
     if (r.suppressed) allowed = &r;

@@ -35,11 +35,11 @@ TEST(Callers, EverySiteMatchesItsAnnotation) {
   EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-site"), actual), "");
   EXPECT_EQ(r.paramIndex, 3);
   EXPECT_TRUE(r.publicApi);
-  EXPECT_EQ(r.summary.at("sites"), 20u);
-  EXPECT_EQ(r.summary.at("explicit"), 2u);
-  EXPECT_EQ(r.summary.at("default"), 8u);
-  EXPECT_EQ(r.summary.at("null"), 4u);
-  EXPECT_EQ(r.summary.at("forwarded"), 6u);
+  EXPECT_EQ(r.sites.size(), 20u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Explicit), 2u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Default), 8u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Null), 4u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Forwarded), 6u);
 }
 
 TEST(Callers, OverridesOfAVirtualTargetAreReached) {
@@ -47,7 +47,7 @@ TEST(Callers, OverridesOfAVirtualTargetAreReached) {
   Expectations actual;
   for (const auto& s : r.sites) actual[{s.file, s.line}].insert(canonical(s));
   EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-virtual-site"), actual), "");
-  EXPECT_EQ(r.summary.at("sites"), 3u);
+  EXPECT_EQ(r.sites.size(), 3u);
   EXPECT_TRUE(r.classes.empty());  // a method, not a constructor
 }
 
@@ -102,21 +102,28 @@ TEST(Laundering, ReadsMatchAnnotationsAndFallbackKnowsItsBreakingSites) {
   for (const auto& r : fixture().inventory.reads) actual[{r.file, r.line}].insert(canonical(r));
   EXPECT_EQ(diff(parseAnnotations(kRoot), actual), "");
   analysis::Summary s = analysis::summarize(fixture().inventory);
-  EXPECT_EQ(s.byKind.at("laundered"), 15u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 15u);
+  const unsigned resolveNull = lineOf(kRoot, "model/use_helpers.cpp", "resolve(nullptr);");
+  size_t shims = 0, checked = 0;
   for (const auto& r : fixture().inventory.reads) {
-    if (r.kind == "shim") {
-      ASSERT_TRUE(r.fallbackDead.has_value());
-      EXPECT_FALSE(*r.fallbackDead);
-      EXPECT_EQ(r.breakingSites.size(), 12u);  // 11 in scope + tests/attention_test.cpp:5
-      EXPECT_EQ(r.breakingSites.back(), "tests/attention_test.cpp:5:27");
+    if (r.kind == facts::ReadKind::Shim) {
+      ++shims;
+      ASSERT_TRUE(r.analysis.fallbackDead.has_value());
+      EXPECT_FALSE(*r.analysis.fallbackDead);
+      EXPECT_EQ(r.analysis.breakingSites.size(), 12u);  // 11 in scope + tests/attention_test.cpp:5
+      EXPECT_EQ(r.analysis.breakingSites.back(), "tests/attention_test.cpp:5:27");
     }
-    if (r.kind == "laundered" && r.file == "model/use_helpers.cpp" && r.line == 18) {
+    if (r.kind == facts::ReadKind::Laundered && r.file == "model/use_helpers.cpp" &&
+        r.line == resolveNull) {
+      ++checked;
       EXPECT_EQ(r.name, "minitron::resolve");
-      EXPECT_EQ(r.launders, "gridlock::parallel_state::get_tensor_model_parallel_group");
+      EXPECT_EQ(r.analysis.launders, "gridlock::parallel_state::get_tensor_model_parallel_group");
       EXPECT_EQ(r.group, "tp");
       EXPECT_EQ(r.enclosing, "minitron::use");
     }
   }
+  EXPECT_EQ(shims, 1u);
+  EXPECT_EQ(checked, 1u);
 }
 
 TEST(CallersCli, JsonContract) {

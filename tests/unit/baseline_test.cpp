@@ -12,7 +12,7 @@ facts::Read read(std::string file, std::string enclosing, std::string name) {
   r.file = std::move(file);
   r.enclosing = std::move(enclosing);
   r.name = std::move(name);
-  r.kind = "accessor";
+  r.kind = facts::ReadKind::Accessor;
   return r;
 }
 
@@ -25,7 +25,7 @@ TEST(Baseline, CountsOnlyCountedReadsByKey) {
   facts::Read allowed = read("a.cpp", "f", "g");
   allowed.suppressed = "why";
   facts::Read write = read("a.cpp", "f", "v");
-  write.kind = "global_write";
+  write.kind = facts::ReadKind::GlobalWrite;
   inv.reads.push_back(edge);
   inv.reads.push_back(allowed);
   inv.reads.push_back(write);

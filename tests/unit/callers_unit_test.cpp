@@ -24,10 +24,13 @@ facts::SiteFact site(std::string callee, std::string caller, std::string file, u
   s.file = std::move(file);
   s.line = line;
   s.column = 1;
-  s.via = "call";
+  s.via = facts::Via::Call;
   s.args = std::move(args);
   return s;
 }
+
+constexpr facts::Supplied E = facts::Supplied::Explicit, D = facts::Supplied::Default,
+                          N = facts::Supplied::Null, F = facts::Supplied::Forwarded;
 
 index::Program program() {
   index::Program p;
@@ -35,14 +38,14 @@ index::Program program() {
          fn("c", "c", {"pg"}), fn("d", "d", {"pg"})},
         {},
         {
-            site("h", "a", "src/a.cpp", 1, {{"forwarded", 1}}),   // a forwards its pg to helper
-            site("a", "b", "src/b.cpp", 2, {{"explicit", -1}, {"forwarded", 0}}),
-            site("b", "c", "src/c.cpp", 3, {{"default", -1}}),    // c leaves it out
-            site("b", "c", "src/c.cpp", 4, {{"null", -1}}),
-            site("b", "c", "tests/c_test.cpp", 5, {{"default", -1}}),  // out of scope
-            site("h", "d", "src/d.cpp", 6, {{"forwarded", 0}}),   // d forwards to helper...
-            site("d", "h", "src/h.cpp", 7, {{"forwarded", 0}}),   // ...and helper to d: a cycle
-            site("h", "", "src/e.cpp", 8, {{"explicit", -1}}),
+            site("h", "a", "src/a.cpp", 1, {{facts::Supplied::Forwarded, 1}}),   // a forwards its pg to helper
+            site("a", "b", "src/b.cpp", 2, {{E, -1}, {F, 0}}),
+            site("b", "c", "src/c.cpp", 3, {{D, -1}}),    // c leaves it out
+            site("b", "c", "src/c.cpp", 4, {{N, -1}}),
+            site("b", "c", "tests/c_test.cpp", 5, {{D, -1}}),  // out of scope
+            site("h", "d", "src/d.cpp", 6, {{F, 0}}),   // d forwards to helper...
+            site("d", "h", "src/h.cpp", 7, {{F, 0}}),   // ...and helper to d: a cycle
+            site("h", "", "src/e.cpp", 8, {{E, -1}}),
         });
   p.finish();
   return p;
@@ -53,7 +56,7 @@ TEST(CallersAnalysis, FollowsForwardingThroughLevelsAndCycles) {
   std::vector<CallerSite> sites = reach(p, {{"h", 0}});
   std::vector<std::string> got;
   for (const auto& s : sites)
-    got.push_back(s.file + ":" + std::to_string(s.line) + " " + s.supplied +
+    got.push_back(s.file + ":" + std::to_string(s.line) + " " + facts::str(s.supplied) +
                   (s.forwardedFrom.empty() ? "" : " " + s.forwardedFrom));
   EXPECT_EQ(got, (std::vector<std::string>{
                      "src/a.cpp:1 forwarded a(pg)", "src/b.cpp:2 forwarded b(pg)",
@@ -70,13 +73,13 @@ TEST(CallersAnalysis, OverridesAreTargetsToo) {
   facts::FunctionFact leaf = fn("L::f", "L::f", {"group"});
   leaf.overrides = {"M::f"};
   p.add({base, mid, leaf}, {},
-        {site("B::f", "", "x.cpp", 1, {{"explicit", -1}}),
-         site("L::f", "", "x.cpp", 2, {{"default", -1}})});
+        {site("B::f", "", "x.cpp", 1, {{E, -1}}),
+         site("L::f", "", "x.cpp", 2, {{D, -1}})});
   p.finish();
   CallersResult r = callers(p, "B::f", "pg");
   ASSERT_EQ(r.sites.size(), 2u);
   EXPECT_EQ(r.sites[1].function, "L::f");
-  EXPECT_EQ(r.summary.at("default"), 1u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Default), 1u);
   EXPECT_EQ(callers(p, "L::f", "group").sites.size(), 1u);  // not up the hierarchy
 }
 
@@ -86,10 +89,10 @@ TEST(Laundering, SitesInScopeOmittingTheArgumentBecomeReads) {
   facts::Read fallback;
   fallback.file = "lib/h.cpp";
   fallback.name = "ps::get_tp_group";
-  fallback.kind = "accessor";
+  fallback.kind = facts::ReadKind::Accessor;
   fallback.group = "tp";
-  fallback.yields = "group";
-  fallback.guard = "fallback";
+  fallback.yields = facts::Yields::Group;
+  fallback.guard = facts::Guard::Fallback;
   fallback.guardFunction = "h";
   fallback.guardParam = 0;
   inv.exemptReads.push_back(fallback);  // the helper itself is exempt
@@ -97,16 +100,16 @@ TEST(Laundering, SitesInScopeOmittingTheArgumentBecomeReads) {
       R"({"name": "p", "scope": {"include": ["src/**"]}, "globals": [{"variable": "v"}]})", "p.json");
   launder(inv, rules::RuleSet({pack}));
   ASSERT_EQ(inv.reads.size(), 2u);  // c.cpp:3 (default) and c.cpp:4 (null); tests/ is out
-  EXPECT_EQ(inv.reads[0].kind, "laundered");
+  EXPECT_EQ(inv.reads[0].kind, facts::ReadKind::Laundered);
   EXPECT_EQ(inv.reads[0].file, "src/c.cpp");
   EXPECT_EQ(inv.reads[0].line, 3u);
   EXPECT_EQ(inv.reads[0].name, "b");
   EXPECT_EQ(inv.reads[0].enclosing, "c");
-  EXPECT_EQ(inv.reads[0].launders, "ps::get_tp_group");
+  EXPECT_EQ(inv.reads[0].analysis.launders, "ps::get_tp_group");
   EXPECT_EQ(inv.reads[1].line, 4u);
-  ASSERT_TRUE(inv.exemptReads[0].fallbackDead.has_value());
-  EXPECT_FALSE(*inv.exemptReads[0].fallbackDead);
-  EXPECT_EQ(inv.exemptReads[0].breakingSites,
+  ASSERT_TRUE(inv.exemptReads[0].analysis.fallbackDead.has_value());
+  EXPECT_FALSE(*inv.exemptReads[0].analysis.fallbackDead);
+  EXPECT_EQ(inv.exemptReads[0].analysis.breakingSites,
             (std::vector<std::string>{"src/c.cpp:3:1", "src/c.cpp:4:1", "tests/c_test.cpp:5:1"}));
 }
 
@@ -116,7 +119,7 @@ TEST(Laundering, DefaultArgumentReadsLaunderOnlyIntoOmittingCalls) {
   facts::Read dflt;
   dflt.file = "src/b.cpp";
   dflt.name = "ps::get_tp_size";
-  dflt.kind = "accessor";
+  dflt.kind = facts::ReadKind::Accessor;
   dflt.group = "tp";
   dflt.inDefaultArgument = true;
   dflt.guardFunction = "b";
@@ -127,9 +130,9 @@ TEST(Laundering, DefaultArgumentReadsLaunderOnlyIntoOmittingCalls) {
   launder(inv, rules::RuleSet({pack}));
   // c.cpp:3 leaves it out; c.cpp:4 passes null explicitly, which is not the default.
   ASSERT_EQ(inv.reads.size(), 2u);
-  EXPECT_EQ(inv.reads[1].kind, "laundered");
+  EXPECT_EQ(inv.reads[1].kind, facts::ReadKind::Laundered);
   EXPECT_EQ(inv.reads[1].line, 3u);
-  EXPECT_FALSE(inv.reads[0].fallbackDead.has_value());
+  EXPECT_FALSE(inv.reads[0].analysis.fallbackDead.has_value());
 }
 
 }  // namespace

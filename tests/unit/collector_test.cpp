@@ -47,7 +47,8 @@ std::string only(const std::string& body) {
   auto reads = scan(body);
   if (reads.size() != 1) return "reads: " + std::to_string(reads.size());
   const auto& r = reads[0];
-  return r.kind + " " + r.guard + " " + r.fix + (r.fixSource.empty() ? "" : " " + r.fixSource);
+  return facts::str(r.kind) + " " + facts::str(r.guard) + " " + facts::str(r.hint.fix) +
+         (r.hint.source.empty() ? "" : " " + r.hint.source);
 }
 
 TEST(Guard, ConditionalFallbacks) {
@@ -137,7 +138,7 @@ TEST(Collector, FixSourcesFromScope) {
 TEST(Collector, WritesAreListedApart) {
   auto kinds = [](const std::string& body) {
     std::string s;
-    for (const auto& r : scan(body)) s += (s.empty() ? "" : ",") + r.kind;
+    for (const auto& r : scan(body)) s += (s.empty() ? "" : ",") + facts::str(r.kind);
     return s;
   };
   EXPECT_EQ(kinds("void f() { ps::num_kv_heads = 8; }"), "global_write");

@@ -90,7 +90,7 @@ TEST(RulePack, GlobalsMapToPerModelFields) {
   EXPECT_FALSE(set.collectionHolds("const gridlock::ProcessGroupCollection&", "world"));
   EXPECT_TRUE(set.collectionHolds("SomethingElse", "world"));  // not a listed collection
   ASSERT_NE(set.type("gridlock::ShardingMetadata"), nullptr);
-  EXPECT_EQ(set.type("gridlock::ShardingMetadata")->yields, "state");
+  EXPECT_EQ(set.type("gridlock::ShardingMetadata")->yields, facts::Yields::State);
 }
 
 TEST(RulePack, MissingFileAndDuplicateAcrossPacks) {

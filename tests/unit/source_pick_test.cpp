@@ -7,48 +7,54 @@
 namespace gridlock::rules {
 namespace {
 
+using facts::Holder;
+using facts::Shape;
+using facts::Yields;
+constexpr Yields kGroup = Yields::Group, kCollection = Yields::Collection;
+constexpr Shape kValue{Holder::Value}, kSmart{Holder::Smart};
+
 TEST(PickSource, CollectionFirstThenTypedGroupThenName) {
-  std::vector<facts::SourceFact> s = {{"g", "group", "", "g", "smart"},
-                                      {"this->tp_group_", "group", "", "tp_group_", "smart"},
-                                      {"comm", "group", "world", "comm", "value"}};
+  std::vector<facts::SourceFact> s = {{"g", kGroup, "", "g", kSmart},
+                                      {"this->tp_group_", kGroup, "", "tp_group_", kSmart},
+                                      {"comm", kGroup, "world", "comm", kValue}};
   bool field = true;
-  ASSERT_NE(pickSource(s, "tp", "group", &field), nullptr);
-  EXPECT_EQ(pickSource(s, "tp", "size")->spelling, "this->tp_group_");
+  ASSERT_NE(pickSource(s, "tp", Yields::Group, &field), nullptr);
+  EXPECT_EQ(pickSource(s, "tp", Yields::Size)->spelling, "this->tp_group_");
   EXPECT_FALSE(field);
-  EXPECT_EQ(pickSource(s, "world", "group")->spelling, "comm");
-  EXPECT_EQ(pickSource(s, "dp", "group"), nullptr);
-  EXPECT_EQ(pickSource(s, "", "collection"), nullptr);
-  s.push_back({"groups", "collection", "", "groups", "value"});
-  EXPECT_EQ(pickSource(s, "dp", "rank", &field)->spelling, "groups");
+  EXPECT_EQ(pickSource(s, "world", Yields::Group)->spelling, "comm");
+  EXPECT_EQ(pickSource(s, "dp", Yields::Group), nullptr);
+  EXPECT_EQ(pickSource(s, "", Yields::Collection), nullptr);
+  s.push_back({"groups", kCollection, "", "groups", kValue});
+  EXPECT_EQ(pickSource(s, "dp", Yields::Rank, &field)->spelling, "groups");
   EXPECT_TRUE(field);
-  EXPECT_EQ(pickSource(s, "", "collection", &field)->spelling, "groups");
+  EXPECT_EQ(pickSource(s, "", Yields::Collection, &field)->spelling, "groups");
   EXPECT_FALSE(field);
 }
 
 TEST(PickSource, ACollectionServesOnlyTheGroupsItHolds) {
-  std::vector<facts::SourceFact> s = {{"groups", "collection", "", "groups", "value", {"tp", "dp"}},
-                                      {"comm", "group", "world", "comm", "value", {}}};
-  EXPECT_EQ(pickSource(s, "tp", "size")->spelling, "groups");
-  EXPECT_EQ(pickSource(s, "world", "group")->spelling, "comm");  // not groups.world
+  std::vector<facts::SourceFact> s = {{"groups", kCollection, "", "groups", kValue, {"tp", "dp"}},
+                                      {"comm", kGroup, "world", "comm", kValue, {}}};
+  EXPECT_EQ(pickSource(s, "tp", Yields::Size)->spelling, "groups");
+  EXPECT_EQ(pickSource(s, "world", Yields::Group)->spelling, "comm");  // not groups.world
   s.pop_back();
-  EXPECT_EQ(pickSource(s, "world", "group"), nullptr);
-  EXPECT_EQ(pickSource(s, "", "collection")->spelling, "groups");
+  EXPECT_EQ(pickSource(s, "world", Yields::Group), nullptr);
+  EXPECT_EQ(pickSource(s, "", Yields::Collection)->spelling, "groups");
 }
 
 TEST(AdaptShape, EveryConversionAndTheImpossibleOnes) {
-  EXPECT_EQ(adaptShape("g", "smart", "smart"), "g");
-  EXPECT_EQ(adaptShape("g", "value", "pointer"), "&g");
-  EXPECT_EQ(adaptShape("g", "smart", "pointer"), "g.get()");
-  EXPECT_EQ(adaptShape("g", "unique", "pointer"), "g.get()");
-  EXPECT_EQ(adaptShape("g", "pointer", "value"), "*g");
-  EXPECT_EQ(adaptShape("g", "smart", "value"), "*g");
-  EXPECT_EQ(adaptShape("g", "pointer", "smart"), "");
-  EXPECT_EQ(adaptShape("g", "value", "smart"), "");
-  EXPECT_EQ(adaptShape("g", "unique", "unique"), "");
-  EXPECT_EQ(adaptShape("g", "smart", "optional:smart"), "g");
-  EXPECT_EQ(adaptShape("g", "value", "optional:pointer"), "&g");
-  EXPECT_EQ(adaptShape("o", "optional:value", "pointer"), "&(*o)");
-  EXPECT_EQ(adaptShape("o", "optional:smart", "smart"), "(*o)");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Smart, false}, Shape{Holder::Smart, false}), "g");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Value, false}, Shape{Holder::Pointer, false}), "&g");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Smart, false}, Shape{Holder::Pointer, false}), "g.get()");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Unique, false}, Shape{Holder::Pointer, false}), "g.get()");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Pointer, false}, Shape{Holder::Value, false}), "*g");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Smart, false}, Shape{Holder::Value, false}), "*g");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Pointer, false}, Shape{Holder::Smart, false}), "");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Value, false}, Shape{Holder::Smart, false}), "");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Unique, false}, Shape{Holder::Unique, false}), "");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Smart, false}, Shape{Holder::Smart, true}), "g");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Value, false}, Shape{Holder::Pointer, true}), "&g");
+  EXPECT_EQ(adaptShape("o", Shape{Holder::Value, true}, Shape{Holder::Pointer, false}), "&(*o)");
+  EXPECT_EQ(adaptShape("o", Shape{Holder::Smart, true}, Shape{Holder::Smart, false}), "(*o)");
 }
 
 }  // namespace

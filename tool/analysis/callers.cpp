@@ -80,7 +80,7 @@ std::vector<CallerSite> reach(const index::Program& program,
       c.siteIndex = it->second;
       c.param = index;
       c.caller = s.callerUsr.empty() ? std::string() : nameOf(program, s.callerUsr);
-      if (a.supplied == "forwarded") {
+      if (a.supplied == facts::Supplied::Forwarded) {
         auto caller = program.functions.find(s.callerUsr);
         std::string pname = caller != program.functions.end() &&
                                     static_cast<size_t>(a.forwardedFrom) < caller->second.params.size()
@@ -130,9 +130,8 @@ CallersResult callers(const index::Program& program, const std::string& function
   std::sort(r.classes.begin(), r.classes.end());
   r.classes.erase(std::unique(r.classes.begin(), r.classes.end()), r.classes.end());
   r.sites = reach(program, roots);
-  for (const char* k : {"sites", "explicit", "default", "null", "forwarded"}) r.summary[k] = 0;
-  r.summary["sites"] = r.sites.size();
-  for (const auto& s : r.sites) ++r.summary[s.supplied];
+  for (const auto& [value, text] : facts::Spellings<facts::Supplied>::table) r.bySupplied[value] = 0;
+  for (const auto& s : r.sites) ++r.bySupplied[s.supplied];
   return r;
 }
 

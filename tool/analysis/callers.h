@@ -21,8 +21,8 @@ struct CallerSite {
   std::string file;
   unsigned line = 0, column = 0;
   std::string className;  // constructed class (constructions) or the class holding a base init
-  std::string via;
-  std::string supplied;      // explicit | default | null | forwarded
+  facts::Via via = facts::Via::Call;
+  facts::Supplied supplied = facts::Supplied::Explicit;
   std::string forwardedFrom; // "Qual::Name(param)" when forwarded
   std::string function;      // the callee reached at this site
   std::string caller;        // enclosing function of the site
@@ -36,7 +36,7 @@ struct CallersResult {
   int paramIndex = -1;
   std::vector<std::string> classes;
   std::vector<CallerSite> sites;
-  std::map<std::string, size_t> summary;  // sites, explicit, default, null, forwarded
+  std::map<facts::Supplied, size_t> bySupplied;  // every value present, zeros included
   bool publicApi = false;                 // the target is declared in a public header
 };
 

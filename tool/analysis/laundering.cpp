@@ -12,20 +12,23 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
   std::vector<facts::Read> laundered;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seen;
   auto visit = [&](facts::Read& source) {
-    if (source.guardParam < 0 || source.kind == "global_write" || source.kind == "laundered") return;
+    if (source.guardParam < 0 || source.kind == facts::ReadKind::GlobalWrite ||
+        source.kind == facts::ReadKind::Laundered)
+      return;
     std::vector<CallerSite> sites = reach(inv.program, {{source.guardFunction, source.guardParam}});
     std::vector<const CallerSite*> breaking;
     for (const auto& s : sites) {
       // A default argument runs only when the argument is left out; a fallback also runs
       // when null is passed.
-      if (s.supplied == "default" || (s.supplied == "null" && !source.inDefaultArgument))
+      if (s.supplied == facts::Supplied::Default ||
+          (s.supplied == facts::Supplied::Null && !source.inDefaultArgument))
         breaking.push_back(&s);
     }
-    if (source.guard == "fallback") {
-      source.fallbackDead = breaking.empty();
-      source.breakingSites.clear();
+    if (source.guard == facts::Guard::Fallback) {
+      source.analysis.fallbackDead = breaking.empty();
+      source.analysis.breakingSites.clear();
       for (const auto* s : breaking)
-        source.breakingSites.push_back(facts::where(s->file, s->line, s->column));
+        source.analysis.breakingSites.push_back(facts::where(s->file, s->line, s->column));
     }
     for (const auto* s : breaking) {
       rules::Placement place = rules.placeAny(s->file, s->file.empty() || s->file[0] != '/');
@@ -36,7 +39,7 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
       r.line = s->line;
       r.column = s->column;
       r.name = s->function;
-      r.kind = "laundered";
+      r.kind = facts::ReadKind::Laundered;
       r.group = source.group;
       r.yields = source.yields;
       r.enclosing = s->caller;
@@ -46,8 +49,8 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
             cls != inv.program.classes.end())
           r.enclosingClass = cls->second.name;
       r.edge = place == rules::Placement::Edge;
-      r.fix = r.edge ? "none" : "thread";
-      r.launders = source.name;
+      r.hint.fix = r.edge ? facts::Fix::None : facts::Fix::Thread;
+      r.analysis.launders = source.name;
       r.spelling = facts::where(s->file, s->line, s->column);
       laundered.push_back(std::move(r));
     }

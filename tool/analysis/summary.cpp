@@ -3,17 +3,20 @@
 namespace gridlock::analysis {
 
 bool counts(const facts::Read& r) {
-  return r.kind != "global_write" && !r.edge && !r.suppressed;
+  return r.kind != facts::ReadKind::GlobalWrite && !r.edge && !r.suppressed;
 }
 
-Summary summarize(const index::Inventory& inv) {
+Summary summarize(const index::Inventory& inv, const std::vector<facts::Verdict>* verdicts) {
+  using facts::ReadKind;
   Summary s;
-  for (const char* k : {"accessor", "shim", "global_state", "laundered"}) s.byKind[k] = 0;
+  for (ReadKind k : {ReadKind::Accessor, ReadKind::Shim, ReadKind::GlobalState, ReadKind::Laundered})
+    s.byKind[k] = 0;
   s.filesScanned = inv.filesScanned;
   s.parseErrors = inv.parseErrors.size();
   s.badSuppressions = inv.badSuppressions.size();
-  for (const auto& r : inv.reads) {
-    if (r.kind == "global_write") {
+  for (size_t i = 0; i < inv.reads.size(); ++i) {
+    const facts::Read& r = inv.reads[i];
+    if (r.kind == ReadKind::GlobalWrite) {
       ++s.writes;
       continue;
     }
@@ -27,10 +30,12 @@ Summary summarize(const index::Inventory& inv) {
     }
     ++s.total;
     ++s.byKind[r.kind];
-    ++s.byGroup[!r.group.empty() ? r.group : r.kind == "shim" ? "(collection)" : "(state)"];
+    ++s.byGroup[!r.group.empty()              ? r.group
+                : r.kind == ReadKind::Shim ? "(collection)"
+                                              : "(state)"];
     ++s.byFile[r.file];
-    ++s.byFix[r.fix];
-    if (r.guard == "fallback") ++s.fallbacks;
+    ++s.byFix[verdicts ? (*verdicts)[i].fix : r.hint.fix];
+    if (r.guard == facts::Guard::Fallback) ++s.fallbacks;
   }
   return s;
 }

@@ -1,10 +1,12 @@
 // Counts of an inventory, the numbers every report and the gate agree on.
 #pragma once
 
+#include "facts/verdict.h"
 #include "index/inventory.h"
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace gridlock::analysis {
 
@@ -14,10 +16,11 @@ bool counts(const facts::Read& r);
 
 struct Summary {
   size_t total = 0;
-  std::map<std::string, size_t> byKind;   // accessor, shim, global_state, laundered (always present)
+  // Accessor, Shim, GlobalState and Laundered always present.
+  std::map<facts::ReadKind, size_t> byKind;
   std::map<std::string, size_t> byGroup;  // "(collection)"/"(state)" for reads without a group
   std::map<std::string, size_t> byFile;
-  std::map<std::string, size_t> byFix;
+  std::map<facts::Fix, size_t> byFix;
   size_t filesScanned = 0;
   size_t parseErrors = 0;
   size_t writes = 0;
@@ -27,6 +30,9 @@ struct Summary {
   size_t badSuppressions = 0;
 };
 
-Summary summarize(const index::Inventory& inv);
+// `verdicts`, when given, holds a rewrite plan's verdict for each read (same order); the
+// fixes are then counted from them.
+Summary summarize(const index::Inventory& inv,
+                  const std::vector<facts::Verdict>* verdicts = nullptr);
 
 }  // namespace gridlock::analysis

@@ -4,9 +4,9 @@
 
 #include "analysis/baseline.h"
 #include "analysis/summary.h"
+#include "support/file_io.h"
 
 #include <llvm/Support/FileSystem.h>
-#include <llvm/Support/MemoryBuffer.h>
 
 #include <iostream>
 #include <memory>
@@ -28,9 +28,9 @@ Runner addGateCommand(CLI::App& app) {
     bool exists = llvm::sys::fs::exists(*baselinePath);
     analysis::Baseline baseline;
     if (exists) {
-      auto buf = llvm::MemoryBuffer::getFile(*baselinePath);
-      if (!buf) throw std::runtime_error(*baselinePath + ": cannot read baseline");
-      baseline = analysis::parseBaseline((*buf)->getBuffer().str(), *baselinePath);
+      std::optional<std::string> text = support::readFile(*baselinePath);
+      if (!text) throw std::runtime_error(*baselinePath + ": cannot read baseline");
+      baseline = analysis::parseBaseline(*text, *baselinePath);
     } else if (!*update) {
       std::cerr << "gridlock: error: no baseline at " << *baselinePath
                 << "; create it with `gridlock gate ... --update`\n";

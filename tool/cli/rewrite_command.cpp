@@ -1,18 +1,16 @@
-// gridlock rewrite: remove the global reads a plan can remove (Substitute, Require), prove the
-// result still compiles by re-parsing it, then export, show or write the edits. Reads left
-// alone are listed with their reasons. See docs/rewrite.md.
+// gridlock rewrite: remove the global reads a plan can remove, prove the result still compiles
+// by re-parsing it (rewrite/verify.h), then export, show or write the edits. Reads left alone
+// are listed with their reasons. See docs/rewrite.md.
 #include "cli/command.h"
 #include "cli/scan_options.h"
 
 #include "rewrite/edits.h"
 #include "rewrite/plan.h"
+#include "rewrite/verify.h"
+#include "rewrite/write.h"
 
 #include <iostream>
-#include <algorithm>
-#include <map>
 #include <memory>
-#include <set>
-#include <sstream>
 
 namespace gridlock::cli {
 namespace {
@@ -24,47 +22,46 @@ struct RewriteFlags {
   bool quiet = false;
 };
 
-std::string where(const facts::Read& r) { return facts::where(r.file, r.line, r.column); }
-
 // What the plan did and left, on stderr (stdout carries the diff).
-void report(const rewrite::Plan& plan, bool quiet) {
-  std::map<std::string, size_t> left;
-  for (const auto& r : plan.reads) {
-    if (r.kind == "global_write" || r.fix == "substitute" || r.fix == "require" ||
-        r.fix == "collapse")
-      continue;
-    if (r.fix == "thread" && r.fixDetail.rfind("replaced with ", 0) == 0) continue;
-    ++left[r.fix];
-    if (!quiet)
-      std::cerr << where(r) << ": note: left " << r.name << ": " << r.fix
-                << (r.fixDetail.empty() ? "" : " (" + r.fixDetail + ")") << "\n";
+void report(const rewrite::Plan& plan, const index::Inventory& inv, bool quiet) {
+  for (size_t i = 0; i < inv.reads.size() && !quiet; ++i) {
+    const facts::Read& r = inv.reads[i];
+    const facts::Verdict& v = plan.verdicts[i];
+    if (r.kind == facts::ReadKind::GlobalWrite || v.applied) continue;
+    std::cerr << facts::where(r.file, r.line, r.column) << ": note: left " << r.name << ": "
+              << facts::spell(v.fix) << (v.detail.empty() ? "" : " (" + v.detail + ")") << "\n";
   }
-  size_t total = 0;
-  for (const auto& [k, n] : left) total += n;
-  std::cerr << "gridlock: rewrite: " << plan.substituted << " substituted, " << plan.required
-            << " required, " << plan.threaded << " threaded (through " << plan.threadedFunctions
-            << " function(s)), ";
-  if (plan.supplied) std::cerr << plan.supplied << " call site(s) given the group they hold, ";
-  if (plan.collapsed)
-    std::cerr << plan.collapsed << " collapsed (into " << plan.collapsedFunctions
-              << " lookup(s)), ";
-  std::cerr << total << " left";
-  if (!left.empty()) {
-    std::cerr << " (";
-    bool first = true;
-    for (const auto& [k, n] : left) {
-      std::cerr << (first ? "" : ", ") << k << " " << n;
-      first = false;
-    }
-    std::cerr << ")";
-  }
-  std::cerr << "\n";
+  std::cerr << "gridlock: rewrite: " << rewrite::summaryLine(plan, inv) << "\n";
 }
 
-std::set<std::string> errorFiles(const index::Inventory& inv) {
-  std::set<std::string> out;
-  for (const auto& e : inv.parseErrors) out.insert(e.file);
-  return out;
+// What the refused rewrite found, on stderr.
+int refused(const rewrite::Prepared& prepared) {
+  for (const auto& c : prepared.changedFiles)
+    std::cerr << "gridlock: error: " << c << "; scan again (nothing written)\n";
+  for (const auto& c : prepared.conflicts)
+    std::cerr << "gridlock: error: conflicting edits: " << c << "\n";
+  for (const auto& e : prepared.errors) std::cerr << "gridlock: error: " << e << "\n";
+  std::cerr << "gridlock: error: rewrite refused; nothing written\n";
+  return 2;
+}
+
+// Exports, shows or writes a verified rewrite.
+int emit(const RewriteFlags& f, const rewrite::Prepared& prepared) {
+  std::string files = std::to_string(prepared.changes.size()) + " file(s)";
+  if (!f.exportFixes.empty()) {
+    std::string main = prepared.changes.empty() ? std::string() : prepared.changes[0].path;
+    writeOutput(f.exportFixes, rewrite::exportYaml(prepared, main));
+    std::cerr << "gridlock: rewrite: edits of " << files << " written to " << f.exportFixes
+              << "\n";
+  } else if (f.diff) {
+    std::cout << rewrite::unifiedDiff(prepared) << std::flush;
+  } else if (prepared.changes.empty()) {
+    std::cerr << "gridlock: rewrite: nothing to do\n";
+  } else {
+    rewrite::writeAll(prepared);
+    std::cerr << "gridlock: rewrite: " << files << " rewritten\n";
+  }
+  return 0;
 }
 
 }  // namespace
@@ -86,99 +83,31 @@ Runner addRewriteCommand(CLI::App& app) {
       std::cerr << "gridlock: error: rewrite needs one of --export-fixes FILE, --apply, --diff\n";
       return 2;
     }
-    auto threadFacts = std::make_shared<rewrite::ThreadFacts>();
     ScanOptions first = *o;
-    first.onFacts = [threadFacts](const std::vector<facts::TuFacts>& tus) { threadFacts->add(tus); };
+    first.rewriteFacts = true;
     ScanRun run = runScan(first);
     if (!run.inventory.parseErrors.empty()) {
       parseErrorStatus(run, *o);
       std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
       return 2;
     }
-    // Plan, lay the result over the files in memory and re-parse every TU. A TU that did not
-    // fail before and fails now holds its files back (no edit may land there, and the Thread
-    // closures and checks that need them are dropped), and the rewrite is planned again; when
-    // the failure cannot be pinned on a file that changed, everything is rolled back.
-    const std::set<std::string> before = errorFiles(run.inventory);
-    rewrite::HeldFiles held;
-    rewrite::Plan plan;
-    rewrite::Prepared prepared;
-    for (int round = 0;; ++round) {
-      plan = rewrite::plan(run.inventory, run.rules, threadFacts.get(), &held);
-      prepared = rewrite::prepare(plan, run.inventory, run.root);
-      if (!prepared.ok() || prepared.changes.empty()) break;
-      ScanOptions again = *o;
-      again.overlay = rewrite::overlayOf(prepared);
-      auto againFacts = std::make_shared<rewrite::ThreadFacts>();
-      again.onFacts = [againFacts](const std::vector<facts::TuFacts>& tus) { againFacts->add(tus); };
-      ScanRun after = runScan(again);
-      std::set<std::string> changed;
-      for (const auto& c : prepared.changes) changed.insert(c.file);
-      bool broken = false, pinned = true;
-      for (const auto& e : after.inventory.parseErrors) {
-        if (before.count(e.file)) continue;
-        broken = true;
-        std::cerr << "gridlock: note: the rewritten " << e.file << " does not compile:\n";
-        for (const auto& m : e.messages) std::cerr << "  " << m << "\n";
-        // The TU's own file, and every changed file its errors name.
-        std::string why = e.messages.empty() ? std::string("a compile error") : e.messages[0];
-        bool found = false;
-        for (const auto& c : changed) {
-          bool named = c == e.file ||
-                       std::find(e.files.begin(), e.files.end(), c) != e.files.end();
-          if (named && !held.count(c)) {
-            held[c] = why;
-            found = true;
-          }
-        }
-        pinned = pinned && found;
-      }
-      if (broken && (!pinned || round >= 8)) {
-        std::cerr << "gridlock: error: the failure is not in a file the rewrite changed alone; "
-                     "rewrite rolled back; nothing written\n";
-        return 2;
-      }
-      if (broken) continue;
-      // The same scan proves the result idempotent: nothing is left to do.
-      rewrite::Plan second =
-          rewrite::plan(after.inventory, after.rules, againFacts.get(), &held);
-      if (!second.edits.empty()) {
-        std::cerr << "gridlock: error: internal: a second pass would still edit "
-                  << second.edits.size() << " place(s), first " << second.edits[0].why
-                  << "; nothing written\n";
-        return 2;
-      }
-      break;
-    }
-    report(plan, f->quiet);
-    if (!prepared.ok()) {
-      for (const auto& c : prepared.changedFiles)
-        std::cerr << "gridlock: error: " << c << "; scan again (nothing written)\n";
-      for (const auto& c : prepared.conflicts)
-        std::cerr << "gridlock: error: conflicting edits: " << c << "\n";
-      for (const auto& e : prepared.errors) std::cerr << "gridlock: error: " << e << "\n";
-      std::cerr << "gridlock: error: rewrite refused; nothing written\n";
+    auto rescan = [&](const std::map<std::string, std::string>& overlay) {
+      ScanOptions again = first;
+      again.overlay = overlay;
+      return runScan(again).inventory;
+    };
+    rewrite::Verified v = rewrite::planAndVerify(run.inventory, run.rules, run.root, rescan);
+    for (const auto& line : v.log)
+      std::cerr << (line.rfind("  ", 0) == 0 ? "" : "gridlock: note: ") << line << "\n";
+    if (!v.error.empty()) {
+      std::cerr << "gridlock: error: " << v.error << "\n";
       return 2;
     }
-    for (const auto& [file, why] : held)
+    report(v.plan, run.inventory, f->quiet);
+    if (!v.prepared.ok()) return refused(v.prepared);
+    for (const auto& [file, why] : v.held)
       std::cerr << "gridlock: rewrite: edits in " << file << " rolled back: " << why << "\n";
-
-    std::ostringstream summary;
-    summary << prepared.changes.size() << " file(s)";
-    if (!f->exportFixes.empty()) {
-      std::string main = prepared.changes.empty() ? std::string() : prepared.changes[0].path;
-      writeOutput(f->exportFixes, rewrite::exportYaml(prepared, main));
-      std::cerr << "gridlock: rewrite: edits of " << summary.str() << " written to "
-                << f->exportFixes << "\n";
-    } else if (f->diff) {
-      std::cout << rewrite::unifiedDiff(prepared) << std::flush;
-    } else if (prepared.changes.empty()) {
-      std::cerr << "gridlock: rewrite: nothing to do\n";
-    } else {
-      rewrite::writeAll(prepared);
-      std::cerr << "gridlock: rewrite: " << summary.str() << " rewritten\n";
-    }
-    return 0;
+    return emit(*f, v.prepared);
   };
 }
 

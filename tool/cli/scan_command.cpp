@@ -8,6 +8,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 namespace gridlock::cli {
 
@@ -25,20 +26,20 @@ Runner addScanCommand(CLI::App& app) {
                 "Set each read's fix to what `gridlock rewrite` does with it, or why it leaves "
                 "it (docs/rewrite.md)");
   return [=]() {
-    rewrite::ThreadFacts threadFacts;
     ScanOptions opts = *o;
-    if (*plan)
-      opts.onFacts = [&threadFacts](const std::vector<facts::TuFacts>& tus) { threadFacts.add(tus); };
+    opts.rewriteFacts = *plan;
     ScanRun run = runScan(opts);
-    if (*plan) run.inventory.reads = rewrite::plan(run.inventory, run.rules, &threadFacts).reads;
-    analysis::Summary s = analysis::summarize(run.inventory);
+    std::optional<rewrite::Plan> planned;
+    if (*plan) planned = rewrite::plan(run.inventory, run.rules);
+    const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
+    analysis::Summary s = analysis::summarize(run.inventory, verdicts);
     std::string text;
     if (*format == "json")
-      text = report::json(run.inventory, s);
+      text = report::json(run.inventory, s, verdicts);
     else if (*format == "sarif")
-      text = report::sarif(run.inventory, "file://" + run.root + "/");
+      text = report::sarif(run.inventory, "file://" + run.root + "/", verdicts);
     else
-      text = report::diagnosticsText(run.inventory) + "\n" + report::summaryTable(s);
+      text = report::diagnosticsText(run.inventory, verdicts) + "\n" + report::summaryTable(s);
     writeOutput(*output, text);
     return parseErrorStatus(run, *o);
   };

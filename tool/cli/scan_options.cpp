@@ -3,12 +3,11 @@
 #include "analysis/laundering.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
+#include "support/atomic_write.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
-#include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <stdexcept>
 
@@ -67,11 +66,10 @@ ScanRun runScan(const ScanOptions& o) {
   fo.progress = true;
   fo.cuda = dbo.cuda;
   fo.overlay = o.overlay;
-  fo.rewriteFacts = static_cast<bool>(o.onFacts);  // the rewriter's planner wants them
+  fo.rewriteFacts = o.rewriteFacts;
   auto files = frontend::selectFiles(*db, run.rules, fo);
   std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
-  if (o.onFacts) o.onFacts(tus);
-  run.inventory = index::merge(std::move(tus));
+  run.inventory = index::merge(std::move(tus), o.rewriteFacts);
   analysis::launder(run.inventory, run.rules);
   return run;
 }
@@ -81,17 +79,7 @@ void writeOutput(const std::string& path, const std::string& text) {
     std::cout << text << std::flush;
     return;
   }
-  std::string tmp = path + ".gridlock-tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(path + ": cannot write");
-    out << text;
-    if (!out.flush()) throw std::runtime_error(path + ": write failed");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    throw std::runtime_error(path + ": cannot replace");
-  }
+  support::writeFileAtomic(path, text);
 }
 
 int parseErrorStatus(const ScanRun& run, const ScanOptions& o) {

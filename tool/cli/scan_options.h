@@ -1,5 +1,5 @@
-// Options shared by every command that scans (scan, gate), and the scan pipeline itself:
-// compile database + rules -> frontend -> index.
+// Options shared by every command that scans (scan, gate, callers, rewrite), and the scan
+// pipeline itself: compile database + rules -> frontend -> index.
 #pragma once
 
 #include "index/inventory.h"
@@ -7,7 +7,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -26,8 +25,8 @@ struct ScanOptions {
   std::string cudaPath = "/usr/local/cuda";
   // Absolute path -> contents scanned instead of the file on disk (rewrite's re-parse).
   std::map<std::string, std::string> overlay;
-  // Sees every translation unit's facts before they are merged (rewrite's Thread facts).
-  std::function<void(const std::vector<facts::TuFacts>&)> onFacts;
+  // Also collect what only the rewriter needs (index::RewriteIndex).
+  bool rewriteFacts = false;
 };
 
 // `rulesRequired` false: without --rules, every file under the root is in scope and nothing
@@ -43,7 +42,7 @@ struct ScanRun {
 // Throws on bad input (rules, database, positional paths).
 ScanRun runScan(const ScanOptions& o);
 
-// Writes `text` to `path` atomically (temp file + rename), or to stdout when path is empty.
+// Writes `text` to `path` (support/atomic_write.h), or to stdout when path is empty or "-".
 void writeOutput(const std::string& path, const std::string& text);
 
 // Prints parse errors to stderr and returns 2 when they are not allowed, else 0.

@@ -2,6 +2,8 @@
 // so the index, analyses and reports are testable without compiling anything.
 #pragma once
 
+#include "facts/kinds.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -14,24 +16,40 @@ inline std::string where(const std::string& file, unsigned line, unsigned column
   return file + ":" + std::to_string(line) + ":" + std::to_string(column);
 }
 
-// One reference to global group state at one source location.
+// The frontend's fix hint for a read: use what is in scope (`source`), require the explicit
+// argument (a fallback), thread a parameter (nothing in scope), or none (edges, suppressed).
+struct FixHint {
+  Fix fix = Fix::Unset;
+  std::string source;         // what to substitute with, when fix is Substitute
+  bool sourcePointer = true;  // `source` is a pointer or smart pointer (`->`), else a value
+};
+
+// What analysis adds to a read (analysis/laundering): whether its fallback still runs, and for
+// a laundered read, the global the helper reads.
+struct ReadAnalysis {
+  std::optional<bool> fallbackDead;        // every site supplies the argument
+  std::vector<std::string> breakingSites;  // "file:line:col" of sites that omit it
+  std::string launders;                    // laundered: the global read inside the helper
+};
+
+// One reference to global group state at one source location: what the frontend saw, and what
+// analysis adds. A rewrite plan's verdict on it is a Verdict of its own (verdict.h).
 struct Read {
   std::string file;  // relative to --root when under it, else absolute
   unsigned line = 0;
   unsigned column = 0;
   std::string name;             // qualified accessor/variable, or the macro rule's name
-  std::string kind;             // accessor | shim | global_state | global_write | laundered
+  ReadKind kind = ReadKind::Accessor;
   std::string group;            // tp, pp, world, ... ("" for shims and global state)
-  std::string yields;           // group | size | rank | src_rank | collection | state
+  Yields yields = Yields::Group;
   std::string enclosing;        // qualified enclosing function (or variable); "" at file scope
   std::string enclosingClass;   // qualified enclosing class, "" when none
   std::string enclosingUsr;     // USR of the enclosing function (overloads stay apart)
-  std::string guard = "none";   // none | fallback
+  Guard guard = Guard::None;
   std::optional<std::string> macro;  // the macro whose expansion spells the read
   bool edge = false;                 // in a scope.edges file: listed, not counted
   std::optional<std::string> suppressed;  // reason from `// gridlock: allow(reason)`
-  std::string fix;        // substitute | require | thread | none (edges, suppressed)
-  std::string fixSource;  // what to substitute with, when fix == substitute
+  FixHint hint;
   // Identity beyond the reported position: where the read is spelled (inside a macro
   // definition it differs from line:column), so two reads of one expansion stay two.
   std::string spelling;
@@ -49,19 +67,15 @@ struct Read {
   std::string guardFunction;
   int guardParam = -1;
   bool inDefaultArgument = false;
-  // Filled by the analysis for fallbacks and laundered reads.
-  std::optional<bool> fallbackDead;        // every site supplies the argument
-  std::vector<std::string> breakingSites;  // "file:line:col" of sites that omit it
-  std::string launders;                    // laundered: the global read inside the helper
 
-  // For the rewriter (issue 5, docs/rewrite.md).
+  // Where the read sits, for the rewriter (docs/rewrite.md).
   bool called = true;           // false: an accessor named but not called (&accessor, a callback)
   bool inLambda = false;        // inside a lambda body
   bool inInitializer = false;   // in a constructor's member or base initializer list
   bool eagerFallback = false;   // a fallback that is always evaluated (`pg.value_or(global())`)
-  bool sourcePointer = true;    // fixSource is a pointer or smart pointer (`->`), else a value
   std::string type;             // the read expression's type, fully qualified
-  std::string fixDetail;        // rewrite plans: what was done, or why the read is left alone
+
+  ReadAnalysis analysis;
 };
 
 // A function or constructor declared in the scanned code, once per USR.
@@ -95,15 +109,15 @@ struct ClassFact {
 
 // How one call or construction binds one parameter of its callee.
 struct ArgFact {
-  std::string supplied;  // explicit | default | null | forwarded
+  Supplied supplied = Supplied::Explicit;
   int forwardedFrom = -1;  // the caller's parameter index, when forwarded
   // The written argument's bytes in the site's file (length 0: not written, or in a macro).
   unsigned offset = 0;
   unsigned length = 0;
   // For a parameter whose type holds a group or collection (a type rule): what it yields and
-  // how it holds it (pointer | smart | value | unique), so a source can be adapted to it.
-  std::string yields;
-  std::string shape;
+  // how it holds it, so a source can be adapted to it.
+  std::optional<Yields> yields;
+  Shape shape;
 };
 
 // A value in scope at a site that holds a group or a collection (a parameter, a local declared
@@ -111,10 +125,10 @@ struct ArgFact {
 // out could pass instead.
 struct SourceFact {
   std::string spelling;  // "groups", "this->tp_group_"
-  std::string yields;    // group | collection
+  Yields yields = Yields::Group;  // Group or Collection
   std::string group;     // the group its type rule names, "" when the type does not say
   std::string name;      // the declaration's name, for "tp_group" -> tp
-  std::string shape;     // pointer | smart | value | unique
+  Shape shape;
   std::vector<std::string> fields;  // a collection's groups, when its type rule lists them
 };
 
@@ -125,8 +139,7 @@ struct SiteFact {
   std::string file;
   unsigned line = 0;
   unsigned column = 0;
-  std::string via;        // direct | new | make_unique | make_shared | emplace | base_init |
-                          // delegating | inherited | call
+  Via via = Via::Call;
   std::string classUsr;   // the class constructed (constructions), "" for calls
   std::vector<ArgFact> args;  // one per callee parameter
   // Where arguments are written: the closing parenthesis of the argument list (0: none, as

@@ -1,5 +1,7 @@
 #include "frontend/compile_db.h"
 
+#include "support/file_io.h"
+
 #include <clang/Tooling/JSONCompilationDatabase.h>
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -7,12 +9,6 @@
 
 namespace gridlock::frontend {
 namespace {
-
-std::optional<std::string> readWholeFile(const std::string& path) {
-  auto buf = llvm::MemoryBuffer::getFile(path);
-  if (!buf) return std::nullopt;
-  return (*buf)->getBuffer().str();
-}
 
 bool isCudaSource(llvm::StringRef file) { return llvm::sys::path::extension(file) == ".cu"; }
 
@@ -47,7 +43,7 @@ clang::tooling::CompileCommand ScanDatabase::adjust(clang::tooling::CompileComma
                                                     std::vector<std::string>& notes) const {
   std::vector<std::string>& args = cmd.CommandLine;
   if (!args.empty() && isNvcc(args[0])) {
-    NvccTranslation t = translateNvcc(args, cmd.Directory, options_.cuda, readWholeFile);
+    NvccTranslation t = translateNvcc(args, cmd.Directory, options_.cuda, support::readFile);
     args = std::move(t.args);
     notes.push_back("nvcc command translated to Clang CUDA (host side)");
     for (auto& n : t.notes) notes.push_back(std::move(n));

@@ -1,12 +1,12 @@
 #include "frontend/program_collector.h"
 
 #include "frontend/usr.h"
+#include "support/file_io.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/Lex/Lexer.h>
-#include <llvm/Support/MD5.h>
 #include <llvm/Support/raw_ostream.h>
 
 namespace gridlock::frontend {
@@ -65,13 +65,13 @@ bool inStd(const Decl* d) {
   return false;
 }
 
-const char* wrapperVia(const FunctionDecl* fd) {
-  if (!inStd(fd) || !fd->getIdentifier()) return nullptr;
+std::optional<facts::Via> wrapperVia(const FunctionDecl* fd) {
+  if (!inStd(fd) || !fd->getIdentifier()) return std::nullopt;
   StringRef n = fd->getName();
-  if (n == "make_unique") return "make_unique";
-  if (n == "make_shared" || n == "allocate_shared") return "make_shared";
-  if (n == "emplace" || n == "emplace_back" || n == "emplace_front") return "emplace";
-  return nullptr;
+  if (n == "make_unique") return facts::Via::MakeUnique;
+  if (n == "make_shared" || n == "allocate_shared") return facts::Via::MakeShared;
+  if (n == "emplace" || n == "emplace_back" || n == "emplace_front") return facts::Via::Emplace;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -169,7 +169,7 @@ bool ProgramCollector::TraverseConstructorInitializer(CXXCtorInitializer* init) 
   if (init->isBaseInitializer() || init->isDelegatingInitializer())
     if (const Expr* e = init->getInit()) {
       if (const auto* c = dyn_cast<ExprWithCleanups>(e)) e = c->getSubExpr();
-      via_[e] = init->isDelegatingInitializer() ? "delegating" : "base_init";
+      via_[e] = init->isDelegatingInitializer() ? facts::Via::Delegating : facts::Via::BaseInit;
     }
   bool was = inInitializer_;
   inInitializer_ = true;
@@ -221,11 +221,8 @@ static void recordDigest(const SourceManager& sm, SourceLocation fileLoc, const 
                          facts::TuFacts& out) {
   std::string& digest = out.digests[path];
   if (!digest.empty()) return;
-  llvm::MD5 md5;
-  md5.update(sm.getBufferData(sm.getFileID(fileLoc)));
-  llvm::MD5::MD5Result result;
-  md5.final(result);
-  digest = result.digest().str().str();
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(fileLoc));
+  digest = support::md5Hex({buffer.data(), buffer.size()});
 }
 
 void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
@@ -375,16 +372,17 @@ bool ProgramCollector::VisitCXXRecordDecl(CXXRecordDecl* rd) {
 }
 
 facts::ArgFact ProgramCollector::bind(const Expr* arg) const {
-  if (isa<CXXDefaultArgExpr>(arg)) return {"default", -1};
-  if (isNullLiteral(arg, ctx_)) return {"null", -1};
+  using facts::Supplied;
+  if (isa<CXXDefaultArgExpr>(arg)) return {Supplied::Default, -1};
+  if (isNullLiteral(arg, ctx_)) return {Supplied::Null, -1};
   if (const auto* ref = dyn_cast<DeclRefExpr>(underlying(arg)))
     if (const auto* p = dyn_cast<ParmVarDecl>(ref->getDecl()))
       if (!functions_.empty() && p->getDeclContext() == functions_.back())
-        return {"forwarded", static_cast<int>(p->getFunctionScopeIndex())};
-  return {"explicit", -1};
+        return {Supplied::Forwarded, static_cast<int>(p->getFunctionScopeIndex())};
+  return {Supplied::Explicit, -1};
 }
 
-void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, const std::string& via,
+void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, facts::Via via,
                             const CXXRecordDecl* constructed, const Expr* const* args,
                             unsigned numArgs, SourceLocation rparen) {
   callee = throughInheritance(callee);
@@ -400,11 +398,12 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, cons
   s.line = sm_.getPresumedLineNumber(loc);
   s.column = sm_.getPresumedColumnNumber(loc);
   s.via = via;
-  if (!seenSites_.emplace(s.file, s.line, s.column, s.calleeUsr + "|" + via).second) return;
+  if (!seenSites_.emplace(s.file, s.line, s.column, s.calleeUsr + "|" + facts::str(via)).second)
+    return;
   if (!functions_.empty()) s.callerUsr = usr(throughInheritance(functions_.back()));
   if (constructed) s.classUsr = usr(constructed);
   for (unsigned i = 0; i < callee->getNumParams(); ++i)
-    s.args.push_back(i < numArgs ? bind(args[i]) : facts::ArgFact{"default", -1});
+    s.args.push_back(i < numArgs ? bind(args[i]) : facts::ArgFact{facts::Supplied::Default, -1});
   argumentPlaces(s, callee, args, numArgs, rparen);
   out_.sites.push_back(std::move(s));
 }
@@ -437,7 +436,7 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
   s.inMacro = inMacro;
   for (unsigned i = 0; i < s.args.size(); ++i) {
     const rules::TypeRule* rule = sources_.ruleOf(callee->getParamDecl(i)->getType());
-    if (!rule || rule->yields == "state") continue;
+    if (!rule || rule->yields == facts::Yields::State) continue;
     s.args[i].yields = rule->yields;
     s.args[i].shape = sources_.shapeOf(callee->getParamDecl(i)->getType());
   }
@@ -455,13 +454,13 @@ bool ProgramCollector::VisitCallExpr(CallExpr* e) {
   // A call of a template's instantiation is a call of the template (the code that is edited).
   if (!isa<CXXOperatorCallExpr>(e) && !wrapperVia(fd))
     call(e, fd->getTemplateInstantiationPattern() ? fd->getTemplateInstantiationPattern() : fd);
-  if (const char* via = wrapperVia(fd)) {
+  if (std::optional<facts::Via> via = wrapperVia(fd)) {
     // The construction happens inside the library's template; find it there and bind the
     // user's arguments to the constructor the library calls.
     QualType type;
     const Expr* const* args = e->getArgs();
     unsigned n = e->getNumArgs();
-    if (std::string_view(via) == "emplace") {
+    if (*via == facts::Via::Emplace) {
       const auto* md = dyn_cast<CXXMethodDecl>(fd);
       const auto* spec = md ? dyn_cast<ClassTemplateSpecializationDecl>(md->getParent()) : nullptr;
       if (!spec || spec->getTemplateArgs().size() == 0 ||
@@ -483,37 +482,37 @@ bool ProgramCollector::VisitCallExpr(CallExpr* e) {
       }
     }
     if (const CXXConstructorDecl* ctor = constructionIn(fd, type, 0))
-      site(ctor, e->getBeginLoc(), via, ctor->getParent(), args, n, e->getRParenLoc());
+      site(ctor, e->getBeginLoc(), *via, ctor->getParent(), args, n, e->getRParenLoc());
     return true;
   }
   if (isa<CXXOperatorCallExpr>(e) && isa<CXXMethodDecl>(fd)) {
     // a.operator()(x): the object is the first argument of the expression, not a parameter.
-    site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs() + 1, e->getNumArgs() - 1,
+    site(fd, e->getBeginLoc(), facts::Via::Call, nullptr, e->getArgs() + 1, e->getNumArgs() - 1,
          e->getRParenLoc());
     return true;
   }
-  site(fd, e->getBeginLoc(), "call", nullptr, e->getArgs(), e->getNumArgs(),
+  site(fd, e->getBeginLoc(), facts::Via::Call, nullptr, e->getArgs(), e->getNumArgs(),
        e->getRParenLoc());
   return true;
 }
 
 bool ProgramCollector::VisitCXXNewExpr(CXXNewExpr* e) {
-  if (const CXXConstructExpr* c = e->getConstructExpr()) via_[c] = "new";
+  if (const CXXConstructExpr* c = e->getConstructExpr()) via_[c] = facts::Via::New;
   return true;
 }
 
 bool ProgramCollector::VisitCXXConstructExpr(CXXConstructExpr* e) {
   const CXXConstructorDecl* ctor = e->getConstructor();
   if (!ctor || ctor->isCopyOrMoveConstructor()) return true;
-  std::string via = "direct";
+  facts::Via via = facts::Via::Direct;
   if (auto it = via_.find(e); it != via_.end()) via = it->second;
-  if (ctor->isInheritingConstructor() && via == "direct") via = "inherited";
+  if (ctor->isInheritingConstructor() && via == facts::Via::Direct) via = facts::Via::Inherited;
   // An implicit base initializer has no place of its own: it is the constructor's.
   SourceLocation loc = e->getBeginLoc();
   if (loc.isInvalid() && !functions_.empty()) loc = functions_.back()->getLocation();
   // A base initializer belongs to the class whose constructor holds it.
   const CXXRecordDecl* cls = ctor->getParent();
-  if ((via == "base_init" || via == "delegating") && !functions_.empty())
+  if ((via == facts::Via::BaseInit || via == facts::Via::Delegating) && !functions_.empty())
     if (const auto* md = dyn_cast<CXXMethodDecl>(functions_.back())) cls = md->getParent();
   // An implicit construction (an implicit base initializer) has no argument list to edit.
   SourceRange parens = e->getParenOrBraceRange();

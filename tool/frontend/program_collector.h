@@ -50,7 +50,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   bool underRoot(clang::SourceLocation loc);
   const std::string& usr(const clang::Decl* d);
   facts::ArgFact bind(const clang::Expr* arg) const;
-  void site(const clang::FunctionDecl* callee, clang::SourceLocation loc, const std::string& via,
+  void site(const clang::FunctionDecl* callee, clang::SourceLocation loc, facts::Via via,
             const clang::CXXRecordDecl* constructed, const clang::Expr* const* args,
             unsigned numArgs, clang::SourceLocation rparen);
   // Where the site's arguments are written, and for group parameters it leaves out or passes
@@ -83,7 +83,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   bool inInitializer_ = false;                 // in a constructor's initializer list
   int lambdaDepth_ = 0;
   bool rewriteFacts_;
-  llvm::DenseMap<const clang::Expr*, const char*> via_;  // constructions named by a parent
+  llvm::DenseMap<const clang::Expr*, facts::Via> via_;  // constructions named by a parent
   llvm::DenseMap<const clang::Decl*, std::string> usrs_;
   std::set<const clang::Decl*> seenDecls_;
   std::set<const clang::Expr*> calleeRefs_;  // callees of calls: not an address taken

@@ -2,13 +2,13 @@
 
 #include "frontend/guard.h"
 #include "frontend/usr.h"
+#include "support/file_io.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/ExprCXX.h>
 #include <clang/AST/QualTypeNames.h>
 #include <clang/Lex/Lexer.h>
-#include <llvm/Support/MD5.h>
 
 namespace gridlock::frontend {
 namespace {
@@ -199,7 +199,10 @@ void ReadCollector::onFunctionRef(const NamedDecl* d, SourceLocation loc) {
 
 void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
   if (const rules::GlobalRule* r = globalRule(d))
-    record({r->variable, isWrite() ? "global_write" : r->kind, "", "state", r->pack, r}, loc);
+    record({r->variable,
+            isWrite() ? facts::ReadKind::GlobalWrite : facts::ReadKind::GlobalState, "",
+            facts::Yields::State, r->pack, r},
+           loc);
 }
 
 // Whether the reference on top of the path is assigned to, incremented or decremented.
@@ -227,30 +230,34 @@ bool ReadCollector::isWrite() const {
   return false;
 }
 
-void ReadCollector::record(const Target& t, SourceLocation loc) {
-  // Where the read is spelled: inside a macro definition it is reported at the expansion
-  // site and names the macro; a macro argument is reported where the argument was written.
-  std::optional<std::string> macro;
+// Where the read is spelled: inside a macro definition it is reported at the expansion site
+// and names the macro; a macro argument is reported where the argument was written.
+ReadCollector::Place ReadCollector::placeOf(SourceLocation loc) const {
+  Place p;
   SourceLocation walk = loc;
   while (walk.isMacroID()) {
     if (sm_.isMacroArgExpansion(walk)) {
       walk = sm_.getImmediateSpellingLoc(walk);
       continue;
     }
-    macro = Lexer::getImmediateMacroName(walk, sm_, ctx_.getLangOpts()).str();
+    p.macro = Lexer::getImmediateMacroName(walk, sm_, ctx_.getLangOpts()).str();
     break;
   }
-  SourceLocation report = macro ? sm_.getExpansionLoc(loc) : walk;
-  SourceLocation spelled = sm_.getSpellingLoc(loc);
+  p.report = p.macro ? sm_.getExpansionLoc(loc) : walk;
+  p.spelled = sm_.getSpellingLoc(loc);
+  return p;
+}
 
-  const FilePlaces::Info& file = places_.at(report);
+void ReadCollector::record(const Target& t, SourceLocation loc) {
+  const Place place = placeOf(loc);
+  const FilePlaces::Info& file = places_.at(place.report);
   if (!file.underRoot || file.perPack.empty()) return;
   bool exempt = file.perPack[t.pack] == rules::Placement::Out;
-  PresumedLoc at = sm_.getPresumedLoc(report, /*UseLineDirectives=*/false);
-  PresumedLoc sp = sm_.getPresumedLoc(spelled, false);
+  PresumedLoc at = sm_.getPresumedLoc(place.report, /*UseLineDirectives=*/false);
+  PresumedLoc sp = sm_.getPresumedLoc(place.spelled, false);
   if (at.isInvalid()) return;
   std::string spelling = sp.isInvalid() ? std::string()
-                                        : places_.at(spelled).path + ":" +
+                                        : places_.at(place.spelled).path + ":" +
                                               std::to_string(sp.getLine()) + ":" +
                                               std::to_string(sp.getColumn());
   if (!seen_.emplace(file.path, at.getLine(), at.getColumn(), t.name, spelling).second) return;
@@ -263,35 +270,51 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
   r.kind = t.kind;
   r.group = t.group;
   r.yields = t.yields;
-  r.macro = macro;
+  r.macro = place.macro;
   r.spelling = spelling;
   r.edge = file.perPack[t.pack] == rules::Placement::Edge;
-
-  const Frame& f = frames_.back();
-  if (f.decl) {
-    if (const auto* fd = dyn_cast<FunctionDecl>(f.decl)) {
-      r.enclosing = pattern(fd)->getQualifiedNameAsString();
-      r.enclosingUsr = usrOf(throughInheritance(pattern(fd)));
-      if (const CXXRecordDecl* rd = enclosingClass(fd->getDeclContext()))
-        r.enclosingClass = rd->getQualifiedNameAsString();
-    } else if (const auto* nd = dyn_cast<NamedDecl>(f.decl)) {
-      r.enclosing = nd->getQualifiedNameAsString();
-      if (const CXXRecordDecl* rd = enclosingClass(nd->getDeclContext()))
-        r.enclosingClass = rd->getQualifiedNameAsString();
-    }
+  setEnclosing(r);
+  setGuard(r, t);
+  if (exempt) {
+    if (r.guardParam >= 0) out_.exemptReads.push_back(std::move(r));
+    return;
   }
-  // The parameter a read depends on: the one its fallback tests, or the one whose default
-  // argument it is. Calls that leave that parameter out launder the read.
+  setRange(r, loc);
+  rewriteFacts(r);
+  r.suppressed = suppression(sm_.getExpansionLoc(place.report));
+  setHint(r, t);
+  out_.reads.push_back(std::move(r));
+}
+
+void ReadCollector::setEnclosing(facts::Read& r) const {
+  const Frame& f = frames_.back();
+  if (!f.decl) return;
+  if (const auto* fd = dyn_cast<FunctionDecl>(f.decl)) {
+    r.enclosing = pattern(fd)->getQualifiedNameAsString();
+    r.enclosingUsr = usrOf(throughInheritance(pattern(fd)));
+    if (const CXXRecordDecl* rd = enclosingClass(fd->getDeclContext()))
+      r.enclosingClass = rd->getQualifiedNameAsString();
+  } else if (const auto* nd = dyn_cast<NamedDecl>(f.decl)) {
+    r.enclosing = nd->getQualifiedNameAsString();
+    if (const CXXRecordDecl* rd = enclosingClass(nd->getDeclContext()))
+      r.enclosingClass = rd->getQualifiedNameAsString();
+  }
+}
+
+// The parameter a read depends on: the one its fallback tests, or the one whose default
+// argument it is. Calls that leave that parameter out launder the read.
+void ReadCollector::setGuard(facts::Read& r, const Target& t) {
+  if (t.kind == facts::ReadKind::GlobalWrite) return;
+  const Frame& f = frames_.back();
   const ValueDecl* tested = nullptr;
   auto holdsGroup = [&](QualType type) {
     const rules::TypeRule* y = sources_.ruleOf(type);
-    return y && y->yields != "state";
+    return y && y->yields != facts::Yields::State;
   };
-  if (t.kind != "global_write" && !f.path.empty() &&
-      isFallback(f.path, ctx_, holdsGroup, &tested))
-    r.guard = "fallback";
+  if (!f.path.empty() && isFallback(f.path, ctx_, holdsGroup, &tested))
+    r.guard = facts::Guard::Fallback;
   const auto* param = dyn_cast_or_null<ParmVarDecl>(tested);
-  if (defaultOf_ && t.kind != "global_write") {
+  if (defaultOf_) {
     param = defaultOf_;
     r.inDefaultArgument = true;
   }
@@ -300,23 +323,17 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
       r.guardFunction = usrOf(throughInheritance(fn));
       r.guardParam = static_cast<int>(param->getFunctionScopeIndex());
     }
-  if (tested && r.guard == "fallback") r.holder = tested->getName().str();
-  if (exempt) {
-    if (r.guardParam >= 0) out_.exemptReads.push_back(std::move(r));
+  if (tested && r.guard == facts::Guard::Fallback) r.holder = tested->getName().str();
+}
+
+void ReadCollector::setHint(facts::Read& r, const Target& t) {
+  if (t.kind == facts::ReadKind::GlobalWrite) return;  // a write has no fix
+  if (r.edge || r.suppressed) {
+    r.hint.fix = facts::Fix::None;
     return;
   }
-  setRange(r, loc);
-  rewriteFacts(r);
-  r.suppressed = suppression(sm_.getExpansionLoc(report));
-  if (t.kind == "global_write") {
-    r.fix = "";
-  } else if (r.edge || r.suppressed) {
-    r.fix = "none";
-  } else {
-    r.fix = fixFor(t, r.fixSource, r.sourcePointer);
-    if (r.guard == "fallback") r.fix = "require";
-  }
-  out_.reads.push_back(std::move(r));
+  r.hint = hintFor(t);
+  if (r.guard == facts::Guard::Fallback) r.hint.fix = facts::Fix::Require;
 }
 
 void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
@@ -358,11 +375,8 @@ void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
   r.length = sm_.getFileOffset(end) - r.offset;
   std::string& digest = out_.digests[r.file];
   if (digest.empty()) {
-    llvm::MD5 md5;
-    md5.update(sm_.getBufferData(fid));
-    llvm::MD5::MD5Result result;
-    md5.final(result);
-    digest = result.digest().str().str();
+    llvm::StringRef buffer = sm_.getBufferData(fid);
+    digest = support::md5Hex({buffer.data(), buffer.size()});
   }
 }
 
@@ -376,7 +390,7 @@ void ReadCollector::rewriteFacts(facts::Read& r) {
     if (md->getParent()->isLambda()) r.inLambda = true;
   if (const auto* ctor = dyn_cast_or_null<CXXConstructorDecl>(f.decl))
     if (!f.path.empty() && f.path.front() != ctor->getBody()) r.inInitializer = true;
-  if (r.guard == "fallback") {
+  if (r.guard == facts::Guard::Fallback) {
     // The nearest construct that makes it a fallback: `value_or(read)` evaluates the read
     // whether or not the group is there.
     for (size_t i = f.path.size(); i-- > 0;) {
@@ -393,10 +407,13 @@ void ReadCollector::rewriteFacts(facts::Read& r) {
   }
 }
 
-std::string ReadCollector::fixFor(const Target& t, std::string& source, bool& pointer) {
+facts::FixHint ReadCollector::hintFor(const Target& t) {
+  using facts::Fix;
+  facts::FixHint hint;
+  hint.fix = Fix::Thread;
   const Frame& f = frames_.back();
   const FunctionDecl* fn = f.decl ? dyn_cast<FunctionDecl>(f.decl) : nullptr;
-  if (!fn) return "thread";
+  if (!fn) return hint;
   std::vector<const VarDecl*> locals;
   for (const auto& [vd, scope] : f.locals) {
     if (scope && std::find(f.path.begin(), f.path.end(), scope) == f.path.end()) continue;
@@ -406,16 +423,18 @@ std::string ReadCollector::fixFor(const Target& t, std::string& source, bool& po
       continue;
     locals.push_back(vd);
   }
-  if (t.kind == "global_state") {
-    // Per-model state: the field of the metadata this function can see (strategy 5).
-    if (!t.global || t.global->field.empty()) return "thread";
-    source = sources_.pickState(sources_.candidates(fn, locals), t.global->type,
-                                t.global->field);
-    pointer = false;
-    return source.empty() ? "thread" : "substitute";
+  if (t.kind == facts::ReadKind::GlobalState) {
+    // Per-model state: the field of the metadata this function can see.
+    if (!t.global || t.global->field.empty()) return hint;
+    hint.source = sources_.pickState(sources_.candidates(fn, locals), t.global->type,
+                                     t.global->field);
+    hint.sourcePointer = false;
+  } else {
+    hint.source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields,
+                                &hint.sourcePointer);
   }
-  source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields, &pointer);
-  return source.empty() ? "thread" : "substitute";
+  if (!hint.source.empty()) hint.fix = Fix::Substitute;
+  return hint;
 }
 
 // `// gridlock: allow(reason)` on the read's line, or alone on the line above it.

@@ -58,9 +58,17 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
     std::vector<std::pair<const clang::VarDecl*, const clang::Stmt*>> locals;
   };
   struct Target {
-    std::string name, kind, group, yields;
+    std::string name;
+    facts::ReadKind kind = facts::ReadKind::Accessor;
+    std::string group;
+    facts::Yields yields = facts::Yields::Group;
     size_t pack = 0;
     const rules::GlobalRule* global = nullptr;  // for global state: its per-model field
+  };
+  // Where a read is reported and spelled (see record()).
+  struct Place {
+    clang::SourceLocation report, spelled;
+    std::optional<std::string> macro;
   };
 
   const rules::AccessorRule* functionRule(const clang::NamedDecl* d);
@@ -69,9 +77,13 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   void onFunctionRef(const clang::NamedDecl* d, clang::SourceLocation loc);
   void onVariableRef(const clang::VarDecl* d, clang::SourceLocation loc);
   void record(const Target& t, clang::SourceLocation loc);
+  Place placeOf(clang::SourceLocation loc) const;
+  void setEnclosing(facts::Read& r) const;
+  void setGuard(facts::Read& r, const Target& t);
+  void setHint(facts::Read& r, const Target& t);
   bool isWrite() const;
   void setRange(facts::Read& r, clang::SourceLocation loc);
-  std::string fixFor(const Target& t, std::string& source, bool& pointer);
+  facts::FixHint hintFor(const Target& t);
   void rewriteFacts(facts::Read& r);
   std::optional<std::string> suppression(clang::SourceLocation fileLoc);
 

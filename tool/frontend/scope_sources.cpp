@@ -82,41 +82,42 @@ std::vector<SourceCandidate> ScopeSources::candidates(
   return out;
 }
 
-std::string ScopeSources::shapeOf(QualType t) const {
-  if (t.isNull()) return "value";
+facts::Shape ScopeSources::shapeOf(QualType t) const {
+  using facts::Holder;
+  if (t.isNull()) return {};
   t = t.getNonReferenceType().getUnqualifiedType();
   for (QualType s = t; const auto* td = s->getAs<TypedefType>();
        s = td->getDecl()->getUnderlyingType())
-    if (rules_.type(td->getDecl()->getQualifiedNameAsString())) return "value";
-  if (t->isPointerType()) return "pointer";
+    if (rules_.type(td->getDecl()->getQualifiedNameAsString())) return {};
+  if (t->isPointerType()) return {Holder::Pointer};
   const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
-  if (!rd || !isWrapper(rd)) return "value";
+  if (!rd || !isWrapper(rd)) return {};
   std::string name = rd->getQualifiedNameAsString();
-  if (name == "std::unique_ptr") return "unique";
-  if (name != "std::optional") return "smart";
+  if (name == "std::unique_ptr") return {Holder::Unique};
+  if (name != "std::optional") return {Holder::Smart};
   const auto* spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
   if (!spec || spec->getTemplateArgs().size() == 0 ||
       spec->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
-    return "value";
-  return "optional:" + shapeOf(spec->getTemplateArgs()[0].getAsType());
+    return {};
+  return {shapeOf(spec->getTemplateArgs()[0].getAsType()).holder, true};
 }
 
 std::vector<facts::SourceFact> ScopeSources::facts(const std::vector<SourceCandidate>& cands) const {
   std::vector<facts::SourceFact> out;
   for (const auto& c : cands)
-    if (c.type->yields == "group" || c.type->yields == "collection")
+    if (c.type->yields == facts::Yields::Group || c.type->yields == facts::Yields::Collection)
       out.push_back({c.spelling, c.type->yields, c.type->group, c.decl->getName().str(),
                      shapeOf(c.decl->getType()), c.type->groups});
   return out;
 }
 
 std::string ScopeSources::pick(const std::vector<SourceCandidate>& cands, const std::string& group,
-                               const std::string& yields, bool* pointer) const {
+                               facts::Yields yields, bool* pointer) const {
   std::vector<facts::SourceFact> sources = facts(cands);
   bool field = false;
   const facts::SourceFact* s = rules::pickSource(sources, group, yields, &field);
   if (!s) return "";
-  if (pointer) *pointer = field || s->shape != "value";
+  if (pointer) *pointer = field || s->shape != facts::Shape{};
   return rules::spellPicked(*s, field, group);
 }
 
@@ -124,7 +125,7 @@ std::string ScopeSources::pickState(const std::vector<SourceCandidate>& cands,
                                     const std::string& stateType,
                                     const std::string& field) const {
   for (const auto& c : cands)
-    if (c.type->yields == "state" && (stateType.empty() || c.type->type == stateType))
+    if (c.type->yields == facts::Yields::State && (stateType.empty() || c.type->type == stateType))
       return c.spelling + (c.pointerLike ? "->" : ".") + field;
   return "";
 }

@@ -1,6 +1,6 @@
 // What could replace a global read at a given place: a parameter, a local declared before it,
 // or a field of the enclosing class (or its bases) whose type the rule pack lists as a group,
-// a collection or per-model state. This is the `fix` hint of issue 2; the rewriter refines it.
+// a collection or per-model state. This is the frontend's fix hint; the rewriter refines it.
 #pragma once
 
 #include "facts/facts.h"
@@ -37,19 +37,19 @@ class ScopeSources {
                                           const std::vector<const clang::VarDecl*>& locals,
                                           bool fields = true) const;
 
-  // The spelling of the best candidate for a read of `group` yielding `yields`, or "".
-  // `pointer` receives whether the spelling names a pointer or smart pointer (a field of a
-  // collection is taken to be one: the runtime's are std::shared_ptr).
-  // How a value of `type` holds what its rule names: pointer, smart (shared_ptr), unique
-  // (unique_ptr), value (a value, a reference, a handle typedef such as MPI_Comm), or
-  // optional:<its element's shape>.
-  std::string shapeOf(clang::QualType type) const;
+  // How a value of `type` holds what its rule names: a raw pointer, a shared_ptr, a
+  // unique_ptr, itself (a value, a reference, a handle typedef such as MPI_Comm), or any of
+  // those inside a std::optional.
+  facts::Shape shapeOf(clang::QualType type) const;
 
   // The group and collection candidates as plain facts (state types left out).
   std::vector<facts::SourceFact> facts(const std::vector<SourceCandidate>& cands) const;
 
+  // The spelling of the best candidate for a read of `group` yielding `yields`, or "".
+  // `pointer` receives whether the spelling names a pointer or smart pointer (a field of a
+  // collection is taken to be one: the runtime's are std::shared_ptr).
   std::string pick(const std::vector<SourceCandidate>& cands, const std::string& group,
-                   const std::string& yields, bool* pointer = nullptr) const;
+                   facts::Yields yields, bool* pointer = nullptr) const;
 
   // The spelling of `field` of the first candidate holding per-model state of `stateType`
   // (any state type when empty): "this->sharding_.num_kv_heads", "meta->num_kv_heads"; or "".

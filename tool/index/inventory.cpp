@@ -13,9 +13,10 @@ void sortReads(std::vector<facts::Read>& reads) {
   });
 }
 
-Inventory merge(std::vector<facts::TuFacts> tus) {
+Inventory merge(std::vector<facts::TuFacts> tus, bool rewriteFacts) {
   Inventory inv;
   inv.filesScanned = tus.size();
+  inv.rewrite.collected = rewriteFacts;
   // A read's identity is where it is reported and where it is spelled: a header's read seen
   // by many TUs, or a template's by many instantiations, is one read.
   using Key = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
@@ -34,6 +35,7 @@ Inventory merge(std::vector<facts::TuFacts> tus) {
     if (tu.parseError) inv.parseErrors.push_back(std::move(*tu.parseError));
     if (!tu.notes.empty()) inv.notes[tu.mainFile] = std::move(tu.notes);
     inv.program.add(std::move(tu.functions), std::move(tu.classes), std::move(tu.sites));
+    if (rewriteFacts) inv.rewrite.add(tu);
   }
   inv.program.finish();
   sortReads(inv.reads);

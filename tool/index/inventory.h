@@ -4,6 +4,7 @@
 
 #include "facts/facts.h"
 #include "index/program.h"
+#include "index/rewrite_index.h"
 
 #include <map>
 #include <string>
@@ -20,9 +21,11 @@ struct Inventory {
   Program program;
   std::vector<facts::Read> exemptReads;  // see TuFacts::exemptReads
   std::map<std::string, std::string> digests;  // file -> MD5 at scan time
+  RewriteIndex rewrite;
 };
 
-Inventory merge(std::vector<facts::TuFacts> tus);
+// `rewriteFacts`: the TUs carry the rewriter's facts (they are merged into `rewrite`).
+Inventory merge(std::vector<facts::TuFacts> tus, bool rewriteFacts = false);
 // The one order of reads every report and the gate rely on: file, line, column, name, spelling.
 void sortReads(std::vector<facts::Read>& reads);
 

@@ -23,14 +23,17 @@ void Program::add(std::vector<facts::FunctionFact> fns, std::vector<facts::Class
   }
   for (auto& c : cls) classes.emplace(c.usr, std::move(c));
   for (auto& s : newSites)
-    if (seen_.emplace(std::make_tuple(s.file, s.line, s.column, s.calleeUsr, s.via), true).second)
+    if (seen_.emplace(s.file, s.line, s.column, s.calleeUsr, s.via).second)
       sites.push_back(std::move(s));
 }
 
 void Program::finish() {
   std::sort(sites.begin(), sites.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.file, a.line, a.column, a.calleeUsr, a.via) <
-           std::tie(b.file, b.line, b.column, b.calleeUsr, b.via);
+    // `via` by its spelling, the order the reports have always had.
+    return std::make_tuple(std::cref(a.file), a.line, a.column, std::cref(a.calleeUsr),
+                           facts::spell(a.via)) <
+           std::make_tuple(std::cref(b.file), b.line, b.column, std::cref(b.calleeUsr),
+                           facts::spell(b.via));
   });
   sitesByCallee.clear();
   for (size_t i = 0; i < sites.size(); ++i) sitesByCallee.emplace(sites[i].calleeUsr, i);

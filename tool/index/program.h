@@ -5,6 +5,8 @@
 #include "facts/facts.h"
 
 #include <map>
+#include <set>
+#include <tuple>
 #include <string>
 #include <vector>
 
@@ -21,7 +23,7 @@ struct Program {
   void finish();  // sort and index the sites
 
  private:
-  std::map<std::tuple<std::string, unsigned, unsigned, std::string, std::string>, bool> seen_;
+  std::set<std::tuple<std::string, unsigned, unsigned, std::string, facts::Via>> seen_;
 };
 
 }  // namespace gridlock::index

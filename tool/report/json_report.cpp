@@ -3,26 +3,27 @@
 #include <nlohmann/json.hpp>
 
 namespace gridlock::report {
-
 namespace {
-using ojson = nlohmann::ordered_json;
 
-ojson readJson(const facts::Read& r) {
+using ojson = nlohmann::ordered_json;
+using facts::str;
+
+ojson readJson(const facts::Read& r, const facts::Verdict* v) {
   ojson j;
   j["file"] = r.file;
   j["line"] = r.line;
   j["column"] = r.column;
   j["name"] = r.name;
-  j["kind"] = r.kind;
+  j["kind"] = str(r.kind);
   j["group"] = r.group;
-  j["yields"] = r.yields;
+  j["yields"] = str(r.yields);
   j["enclosing"] = r.enclosing;
   j["enclosing_class"] = r.enclosingClass;
-  j["guard"] = r.guard;
+  j["guard"] = str(r.guard);
   j["macro"] = r.macro ? ojson(*r.macro) : ojson(nullptr);
-  j["fix"] = r.fix;
-  if (!r.fixSource.empty()) j["fix_source"] = r.fixSource;
-  if (!r.fixDetail.empty()) j["fix_detail"] = r.fixDetail;
+  j["fix"] = str(v ? v->fix : r.hint.fix);
+  if (!r.hint.source.empty()) j["fix_source"] = r.hint.source;
+  if (v && !v->detail.empty()) j["fix_detail"] = v->detail;
   j["edge"] = r.edge;
   j["suppressed"] = r.suppressed ? ojson(*r.suppressed) : ojson(nullptr);
   if (r.macro) j["spelling"] = r.spelling;
@@ -31,20 +32,29 @@ ojson readJson(const facts::Read& r) {
     j["length"] = r.length;
   }
   if (!r.holder.empty()) j["holder"] = r.holder;
-  if (r.fallbackDead) {
-    j["fallback_dead"] = *r.fallbackDead;
-    j["breaking_sites"] = r.breakingSites;
+  if (r.analysis.fallbackDead) {
+    j["fallback_dead"] = *r.analysis.fallbackDead;
+    j["breaking_sites"] = r.analysis.breakingSites;
   }
-  if (!r.launders.empty()) j["launders"] = r.launders;
+  if (!r.analysis.launders.empty()) j["launders"] = r.analysis.launders;
   return j;
 }
+
+// Enum-keyed counts under their spellings, in the spellings' alphabetical order.
+template <typename E>
+std::map<std::string, size_t> spelled(const std::map<E, size_t>& counts) {
+  std::map<std::string, size_t> out;
+  for (const auto& [k, n] : counts) out[str(k)] = n;
+  return out;
+}
+
 }  // namespace
 
-std::string json(const index::Inventory& inv, const analysis::Summary& s) {
+std::string json(const index::Inventory& inv, const analysis::Summary& s, const Verdicts* verdicts) {
   ojson doc;
   ojson sum;
   sum["total"] = s.total;
-  sum["by_kind"] = s.byKind;
+  sum["by_kind"] = spelled(s.byKind);
   sum["files_scanned"] = s.filesScanned;
   sum["parse_errors"] = s.parseErrors;
   sum["writes"] = s.writes;
@@ -53,11 +63,12 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s) {
   sum["fallbacks"] = s.fallbacks;
   sum["bad_suppressions"] = s.badSuppressions;
   sum["by_group"] = s.byGroup;
-  sum["by_fix"] = s.byFix;
+  sum["by_fix"] = spelled(s.byFix);
   sum["by_file"] = s.byFile;
   doc["summary"] = sum;
   ojson reads = ojson::array();
-  for (const auto& r : inv.reads) reads.push_back(readJson(r));
+  for (size_t i = 0; i < inv.reads.size(); ++i)
+    reads.push_back(readJson(inv.reads[i], verdicts ? &(*verdicts)[i] : nullptr));
   doc["reads"] = reads;
   ojson errors = ojson::array();
   for (const auto& e : inv.parseErrors) errors.push_back({{"file", e.file}, {"messages", e.messages}});

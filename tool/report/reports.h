@@ -1,20 +1,32 @@
 // Renderings of an inventory: clang-style diagnostics with a summary table, the JSON of the
-// DESIGN.md contract, and SARIF 2.1.0 for code scanning.
+// DESIGN.md contract, and SARIF 2.1.0 for code scanning. `verdicts`, when given, holds a
+// rewrite plan's verdict for each read (same order as inv.reads): `scan --plan`.
 #pragma once
 
+#include "analysis/callers.h"
 #include "analysis/summary.h"
+#include "facts/verdict.h"
 #include "index/inventory.h"
 
 #include <string>
+#include <vector>
 
 namespace gridlock::report {
 
-std::string diagnosticsText(const index::Inventory& inv);  // one line per read (+ notes)
-std::string summaryTable(const analysis::Summary& s);      // by kind, group, file
-std::string json(const index::Inventory& inv, const analysis::Summary& s);
-std::string sarif(const index::Inventory& inv, const std::string& rootUri);
+using Verdicts = std::vector<facts::Verdict>;
+
+std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts = nullptr);
+std::string summaryTable(const analysis::Summary& s);  // by kind, group, fix, file
+std::string json(const index::Inventory& inv, const analysis::Summary& s,
+                 const Verdicts* verdicts = nullptr);
+std::string sarif(const index::Inventory& inv, const std::string& rootUri,
+                  const Verdicts* verdicts = nullptr);
 
 // The one-line message of a read, shared by text and SARIF.
-std::string message(const facts::Read& r);
+std::string message(const facts::Read& r, const facts::Verdict* verdict = nullptr);
+
+// `gridlock callers`: the DESIGN.md JSON, and a table for people.
+std::string callersJson(const analysis::CallersResult& r);
+std::string callersText(const analysis::CallersResult& r);
 
 }  // namespace gridlock::report

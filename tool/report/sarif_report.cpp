@@ -41,7 +41,7 @@ ojson location(const std::string& file, unsigned line, unsigned column) {
 
 }  // namespace
 
-std::string sarif(const index::Inventory& inv, const std::string& rootUri) {
+std::string sarif(const index::Inventory& inv, const std::string& rootUri, const Verdicts* verdicts) {
   ojson rules = ojson::array({
       rule("gridlock-global-read", "GlobalGroupRead",
            "A read of process-wide parallel state; pass the group explicitly.", "warning"),
@@ -52,20 +52,26 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri) {
   });
   ojson results = ojson::array();
   std::map<std::string, int> occurrences;
-  for (const auto& r : inv.reads) {
-    const char* id = r.kind == "global_write" ? "gridlock-global-write"
+  for (size_t i = 0; i < inv.reads.size(); ++i) {
+    const facts::Read& r = inv.reads[i];
+    const facts::Verdict* v = verdicts ? &(*verdicts)[i] : nullptr;
+    const bool write = r.kind == facts::ReadKind::GlobalWrite;
+    const char* id = write ? "gridlock-global-write"
                      : r.edge                 ? "gridlock-edge-read"
                                               : "gridlock-global-read";
     // Keyed like the baseline, so a fingerprint survives edits above the read.
     std::string key = r.file + "|" + r.enclosing + "|" + r.name;
     int n = occurrences[key]++;
     ojson res = {{"ruleId", id},
-                 {"level", r.kind == "global_write" || r.edge ? "note" : "warning"},
-                 {"message", {{"text", message(r)}}},
+                 {"level", write || r.edge ? "note" : "warning"},
+                 {"message", {{"text", message(r, v)}}},
                  {"locations", ojson::array({location(r.file, r.line, r.column)})},
                  {"partialFingerprints", {{"gridlockKey/v1", fingerprint(key + "|" + std::to_string(n))}}},
                  {"properties",
-                  {{"kind", r.kind}, {"group", r.group}, {"guard", r.guard}, {"fix", r.fix}}}};
+                  {{"kind", facts::str(r.kind)},
+                   {"group", r.group},
+                   {"guard", facts::str(r.guard)},
+                   {"fix", facts::str(v ? v->fix : r.hint.fix)}}}};
     if (r.macro) res["properties"]["macro"] = *r.macro;
     if (r.suppressed)
       res["suppressions"] = ojson::array({{{"kind", "inSource"}, {"justification", *r.suppressed}}});

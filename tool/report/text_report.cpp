@@ -1,60 +1,67 @@
 #include "report/reports.h"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 #include <vector>
 
 namespace gridlock::report {
 
-std::string message(const facts::Read& r) {
+std::string message(const facts::Read& r, const facts::Verdict* verdict) {
+  using facts::Fix;
+  using facts::ReadKind;
   std::ostringstream m;
-  if (r.kind == "global_write") {
+  if (r.kind == ReadKind::GlobalWrite) {
     m << "write to global state " << r.name;
-  } else if (r.kind == "global_state") {
+  } else if (r.kind == ReadKind::GlobalState) {
     m << "read of global state " << r.name;
-  } else if (r.kind == "laundered") {
-    m << "laundered global " << (r.group.empty() ? "collection" : r.group + " " + r.yields)
-      << ": this call of " << r.name << " leaves the group out, so it reads " << r.launders;
-  } else if (r.kind == "shim") {
+  } else if (r.kind == ReadKind::Laundered) {
+    m << "laundered global "
+      << (r.group.empty() ? "collection" : r.group + " " + facts::str(r.yields))
+      << ": this call of " << r.name << " leaves the group out, so it reads "
+      << r.analysis.launders;
+  } else if (r.kind == ReadKind::Shim) {
     m << "global collection from " << r.name;
   } else {
-    m << "global " << r.group << " " << (r.yields == "group" ? "group" : r.yields) << " from "
-      << r.name;
+    m << "global " << r.group << " " << facts::spell(r.yields) << " from " << r.name;
   }
   if (!r.enclosing.empty()) m << " in " << r.enclosing;
-  if (r.guard == "fallback") {
+  if (r.guard == facts::Guard::Fallback) {
     m << " (fallback: runs only when no explicit group is passed";
-    if (r.fallbackDead && *r.fallbackDead)
+    if (r.analysis.fallbackDead && *r.analysis.fallbackDead)
       m << "; dead: every call passes one";
-    else if (r.fallbackDead)
-      m << "; " << r.breakingSites.size() << " call site(s) leave it out";
+    else if (r.analysis.fallbackDead)
+      m << "; " << r.analysis.breakingSites.size() << " call site(s) leave it out";
     m << ")";
   }
+  const Fix fix = verdict ? verdict->fix : r.hint.fix;
   if (r.edge) {
     m << "; edge file, not counted";
-  } else if (r.fix == "substitute") {
-    m << "; fix: use " << r.fixSource;
-  } else if (r.fix == "require") {
+  } else if (fix == Fix::Substitute) {
+    m << "; fix: use " << r.hint.source;
+  } else if (fix == Fix::Require) {
     m << "; fix: require the explicit argument";
-  } else if (r.fix == "thread") {
+  } else if (fix == Fix::Thread) {
     m << "; fix: thread a group parameter";
-  } else if (!r.fix.empty() && r.fix != "none") {
+  } else if (fix != Fix::Unset && fix != Fix::None) {
     // A rewrite plan's reason for leaving the read alone (docs/rewrite.md).
-    m << "; left: " << r.fix;
+    m << "; left: " << facts::spell(fix);
   }
-  if (!r.fixDetail.empty()) m << " (" << r.fixDetail << ")";
+  if (verdict && !verdict->detail.empty()) m << " (" << verdict->detail << ")";
   return m.str();
 }
 
-std::string diagnosticsText(const index::Inventory& inv) {
+std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts) {
   std::ostringstream out;
-  for (const auto& r : inv.reads) {
+  for (size_t i = 0; i < inv.reads.size(); ++i) {
+    const facts::Read& r = inv.reads[i];
     if (r.suppressed) continue;
-    const char* check = r.kind == "global_write" ? "gridlock-global-write"
-                        : r.edge                 ? "gridlock-edge-read"
-                                                 : "gridlock-global-read";
+    const char* check = r.kind == facts::ReadKind::GlobalWrite ? "gridlock-global-write"
+                        : r.edge                                ? "gridlock-edge-read"
+                                                                : "gridlock-global-read";
     out << r.file << ":" << r.line << ":" << r.column << ": "
-        << (r.edge ? "remark" : "warning") << ": " << message(r) << " [" << check << "]\n";
+        << (r.edge ? "remark" : "warning") << ": "
+        << message(r, verdicts ? &(*verdicts)[i] : nullptr) << " [" << check << "]\n";
     if (r.macro)
       out << r.file << ":" << r.line << ":" << r.column << ": note: expanded from macro '"
           << *r.macro << "'" << (r.spelling.empty() ? "" : " (spelled at " + r.spelling + ")")
@@ -87,6 +94,14 @@ void table(std::ostringstream& out, const std::string& title,
   out << "  total" << std::string(width - 3, ' ') << total << "\n\n";
 }
 
+// Enum-keyed counts under their spellings (the table's tie order is alphabetical).
+template <typename E>
+std::map<std::string, size_t> spelled(const std::map<E, size_t>& counts) {
+  std::map<std::string, size_t> out;
+  for (const auto& [k, n] : counts) out[facts::str(k)] = n;
+  return out;
+}
+
 }  // namespace
 
 std::string summaryTable(const analysis::Summary& s) {
@@ -95,9 +110,9 @@ std::string summaryTable(const analysis::Summary& s) {
       << s.filesScanned << " translation units scanned, " << s.parseErrors << " parse errors)\n";
   out << "  fallback-only: " << s.fallbacks << ", edge reads: " << s.edges
       << ", suppressed: " << s.suppressed << ", writes to global state: " << s.writes << "\n\n";
-  table(out, "kind", s.byKind, s.total);
+  table(out, "kind", spelled(s.byKind), s.total);
   table(out, "group", s.byGroup, s.total);
-  table(out, "fix", s.byFix, s.total);
+  table(out, "fix", spelled(s.byFix), s.total);
   table(out, "file", s.byFile, s.total);
   return out.str();
 }

@@ -1,76 +1,99 @@
-// Collapse (docs/rewrite.md): several group reads of a function Thread cannot change become one
-// lookup of the collection that holds them.
-#include "rewrite/planner.h"
+#include "rewrite/collapse.h"
 
 #include <algorithm>
 
-namespace gridlock::rewrite::detail {
+namespace gridlock::rewrite {
+namespace {
 
-void Planner::collapse(Plan& p) {
-  std::map<std::string, std::vector<facts::Read*>> byFunction;
-  for (auto& r : p.reads) {
-    if (!functionLevel_.count(readKey(r)) || r.kind != "accessor" || r.group.empty() ||
-        r.yields == "collection" || !r.called || r.inLambda || r.inInitializer ||
-        r.inDefaultArgument || inMacro(r) || r.length == 0 || r.enclosingUsr.empty())
-      continue;
-    const rules::RewriteRules* pack = packRules(r);
-    if (!pack || pack->collapse.lookup.empty() ||
-        !rules_.collectionHolds(pack->collapse.type, r.group))
-      continue;
-    byFunction[r.enclosingUsr].push_back(&r);
-  }
-  for (auto& [usr, reads] : byFunction) {
-    const rules::CollapseRule& rule = packRules(*reads[0])->collapse;
-    const facts::ParamListFact* def = nullptr;
-    if (auto lists = facts_->lists.find(usr); lists != facts_->lists.end())
-      for (const auto& l : lists->second)
-        if (l.bodyFirst) def = &l;
-    if (!def || def->file != reads[0]->file) continue;
-    const facts::FunctionFact& fn = inv_.program.functions.at(usr);
-    bool clash = std::find(def->bodyNames.begin(), def->bodyNames.end(), rule.name) !=
-                 def->bodyNames.end();
-    for (const auto& prm : fn.params) clash = clash || prm.name == rule.name;
-    std::vector<std::pair<facts::Read*, std::string>> planned;
-    bool derived = false;
-    for (facts::Read* r : reads) {
-      if (&packRules(*r)->collapse != &rule || r->offset < def->bodyFirst) continue;
-      bool d = false;
-      std::string text = valueFrom(*r, rule.name + "." + r->group, true, d);
-      if (text.empty()) continue;
-      derived = derived || d;
-      planned.emplace_back(r, text);
-    }
-    if (planned.size() < 2) continue;
-    if (clash) {
-      for (auto& [r, text] : planned)
-        r->fixDetail += "; not collapsed: " + fn.name + " already declares " + rule.name;
-      continue;
-    }
-    std::string decl = rule.type + " " + rule.name + " = " + rule.lookup + ";" +
-                       (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
-    bool declared = false;
-    for (auto& [r, text] : planned) {
-      std::string why = r->fixDetail;
-      // A read that starts the body takes the declaration in the same edit.
-      std::string edit = r->offset == def->bodyFirst && !declared ? decl + text : text;
-      declared = declared || r->offset == def->bodyFirst;
-      p.edits.push_back({r->file, r->offset, r->length, edit, at(*r) + " collapse"});
-      r->fix = "collapse";
-      r->fixDetail = "replaced with " + text + ": one lookup (" + rule.name + ") for " +
-                     std::to_string(planned.size()) + " reads of " + fn.name + ", which " +
-                     "could not be threaded (" + why + ")";
-      ++p.collapsed;
-    }
-    if (!declared)
-      p.edits.push_back(
-          {def->file, def->bodyFirst, 0, decl, def->file + " collapse of " + fn.name});
-    if (!rule.include.empty()) p.includes.push_back({def->file, rule.include});
-    if (derived)
-      if (const rules::RewriteRules* pack = packRules(*planned[0].first);
-          pack && !pack->spellInclude.empty())
-        p.includes.push_back({def->file, pack->spellInclude});
-    ++p.collapsedFunctions;
-  }
+// The definition of `usr` with a body, when the rewriter's facts have it.
+const facts::ParamListFact* definitionOf(const PlanState& s, const std::string& usr) {
+  const facts::ParamListFact* def = nullptr;
+  if (auto lists = s.inv.rewrite.lists.find(usr); lists != s.inv.rewrite.lists.end())
+    for (const auto& l : lists->second)
+      if (l.bodyFirst) def = &l;
+  return def;
 }
 
-}  // namespace gridlock::rewrite::detail
+}  // namespace
+
+std::map<std::string, std::vector<size_t>> Collapse::candidates(PlanState& s) const {
+  std::map<std::string, std::vector<size_t>> out;
+  if (!s.inv.rewrite.collected) return out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const facts::Read& r = s.read(i);
+    if (!s.functionLevel(i) || r.kind != facts::ReadKind::Accessor || r.group.empty() ||
+        r.yields == facts::Yields::Collection || !r.called || r.inLambda || r.inInitializer ||
+        r.inDefaultArgument || PlanState::inMacro(r) || r.length == 0 || r.enclosingUsr.empty())
+      continue;
+    const rules::RewriteRules* pack = s.packRules(r);
+    if (!pack || pack->collapse.lookup.empty() ||
+        !s.rules.collectionHolds(pack->collapse.type, r.group))
+      continue;
+    out[r.enclosingUsr].push_back(i);
+  }
+  return out;
+}
+
+void Collapse::run(PlanState& s) {
+  for (const auto& [usr, reads] : candidates(s)) collapse(s, usr, reads);
+}
+
+void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<size_t>& reads) {
+  const rules::CollapseRule& rule = s.packRules(s.read(reads[0]))->collapse;
+  const facts::ParamListFact* def = definitionOf(s, usr);
+  if (!def || def->file != s.read(reads[0]).file) return;
+  const facts::FunctionFact& fn = s.inv.program.functions.at(usr);
+  bool clash = std::find(def->bodyNames.begin(), def->bodyNames.end(), rule.name) !=
+               def->bodyNames.end();
+  for (const auto& prm : fn.params) clash = clash || prm.name == rule.name;
+  std::vector<std::pair<size_t, std::string>> planned;
+  bool derived = false;
+  for (size_t i : reads) {
+    const facts::Read& r = s.read(i);
+    if (&s.packRules(r)->collapse != &rule || r.offset < def->bodyFirst) continue;
+    bool d = false;
+    std::string text = s.valueFrom(r, rule.name + "." + r.group, true, d);
+    if (text.empty()) continue;
+    derived = derived || d;
+    planned.emplace_back(i, text);
+  }
+  if (planned.size() < 2) return;
+  if (clash) {
+    for (auto& [i, text] : planned)
+      s.verdict(i).detail += "; not collapsed: " + fn.name + " already declares " + rule.name;
+    return;
+  }
+  std::string decl = rule.type + " " + rule.name + " = " + rule.lookup + ";" +
+                     (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
+  bool declared = false;
+  for (auto& [i, text] : planned) {
+    const facts::Read& r = s.read(i);
+    std::string why = s.verdict(i).detail;
+    // A read that starts the body takes the declaration in the same edit.
+    std::string edit = r.offset == def->bodyFirst && !declared ? decl + text : text;
+    declared = declared || r.offset == def->bodyFirst;
+    s.plan.edits.push_back({r.file, r.offset, r.length, edit, at(r) + " collapse"});
+    ++s.tally("collapse").reads;
+    s.apply(i, facts::Fix::Collapse,
+            "replaced with " + text + ": one lookup (" + rule.name + ") for " +
+                std::to_string(planned.size()) + " reads of " + fn.name + ", which " +
+                "could not be threaded (" + why + ")");
+  }
+  if (!declared)
+    s.plan.edits.push_back(
+        {def->file, def->bodyFirst, 0, decl, def->file + " collapse of " + fn.name});
+  if (!rule.include.empty()) s.plan.includes.push_back({def->file, rule.include});
+  if (derived)
+    if (const rules::RewriteRules* pack = s.packRules(s.read(planned[0].first));
+        pack && !pack->spellInclude.empty())
+      s.plan.includes.push_back({def->file, pack->spellInclude});
+  ++s.tally("collapse").places;
+}
+
+std::string Collapse::describe(const Tally& t) const {
+  if (t.reads == 0) return "";
+  return std::to_string(t.reads) + " collapsed (into " + std::to_string(t.places) +
+         " lookup(s))";
+}
+
+}  // namespace gridlock::rewrite

@@ -1,7 +1,7 @@
 // From a plan to files: the edits of each file checked against the scan (digest), checked
 // against each other (conflicts), completed with #include insertions and the project's
 // formatting, then exported (clang-apply-replacements YAML), shown (unified diff) or written
-// (atomically, every file or none).
+// (rewrite/write.h).
 #pragma once
 
 #include "index/inventory.h"
@@ -10,7 +10,6 @@
 #include <clang/Tooling/Core/Replacement.h>
 
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -40,16 +39,10 @@ Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::strin
 // paths.
 std::string exportYaml(const Prepared& p, const std::string& mainSourceFile);
 
-// A unified diff (a/ and b/ prefixes, paths relative to the root), 3 lines of context.
+// A unified diff of every change (rewrite/unified_diff.h).
 std::string unifiedDiff(const Prepared& p);
-
-// Writes every change atomically: all files are written to temporaries first, then renamed;
-// a failure restores what was already replaced and throws std::runtime_error.
-void writeAll(const Prepared& p);
 
 // Absolute path -> new contents, for re-parsing the result before writing it.
 std::map<std::string, std::string> overlayOf(const Prepared& p);
-
-std::string md5Hex(const std::string& text);
 
 }  // namespace gridlock::rewrite

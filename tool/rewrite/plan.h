@@ -1,13 +1,13 @@
-// Rewrite plans (issue 5, docs/rewrite.md): for every read of an inventory, either edits that
-// remove it (Substitute, Require) or the reason it is left alone. Works on facts only; the
-// edits are byte ranges of the scanned files, applied by rewrite/edits.h.
+// Rewrite plans (docs/rewrite.md): for every read of an inventory, the edits that remove it or
+// the reason it stays. Works on facts only; the edits are byte ranges of the scanned files,
+// applied by rewrite/edits.h. The strategies that make the plan are in rewrite/strategy.h.
 #pragma once
 
+#include "facts/verdict.h"
 #include "index/inventory.h"
 #include "rules/rule_set.h"
 
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -28,48 +28,33 @@ struct Include {
   std::string header;
 };
 
-struct Plan {
-  // Every read of the inventory with `fix` set to the plan's verdict: substitute, require or
-  // collapse (edits below remove it), none (edge, suppressed), thread (a parameter added to the
-  // function and its callers, edits below; without thread facts: needed, not done), or a
-  // reason it cannot be rewritten: no_source, open_call_graph, public_api, macro,
-  // function_pointer, virtual_dispatch, lambda, default_argument, initializer, name_clash,
-  // open_fallback, eager_fallback, no_spelling, compile_error.
-  // `fixDetail` says more.
-  std::vector<facts::Read> reads;
-  std::vector<Edit> edits;
-  std::vector<Include> includes;
-  size_t substituted = 0;
-  size_t required = 0;
-  size_t supplied = 0;           // call sites given the group they hold (fallbacks, laundered)
-  size_t threaded = 0;           // reads replaced by a threaded parameter
-  size_t threadedFunctions = 0;  // functions that got the parameter
-  size_t collapsed = 0;          // reads replaced by a field of one collection lookup
-  size_t collapsedFunctions = 0;
-};
-
-// What Thread needs beyond the inventory, gathered from every translation unit's facts:
-// each declaration's parameter list, every direct call, functions whose address is taken.
-struct ThreadFacts {
-  std::map<std::string, std::vector<facts::ParamListFact>> lists;  // by USR, one per place
-  std::map<std::string, std::vector<facts::CallFact>> calls;       // by callee USR, one per place
-  std::set<std::string> addressTaken;
-  std::map<std::string, std::string> skippedNames;  // see TuFacts::skippedNames
-  std::map<std::string, std::vector<facts::DependentCallFact>> dependentCalls;  // by name
-  void add(const std::vector<facts::TuFacts>& tus);
+// What one strategy did: reads it removed, and the places it changed to do so (functions
+// threaded, lookups declared, call sites given a group).
+struct Tally {
+  size_t reads = 0;
+  size_t places = 0;
 };
 
 // Files whose rewritten translation unit did not compile, with the first error: no edit may
 // land there; the reads and the Thread closures that would edit them are left as
-// `compile_error` (the rewrite command plans again without them).
+// `compile_error` (the verify loop plans again without them).
 using HeldFiles = std::map<std::string, std::string>;
 
-// Without thread facts, reads that need a parameter are left as `thread` (not done).
-Plan plan(const index::Inventory& inv, const rules::RuleSet& rules,
-          const ThreadFacts* thread = nullptr, const HeldFiles* held = nullptr);
+struct Plan {
+  // One verdict per read of the inventory, in its order (facts/verdict.h).
+  std::vector<facts::Verdict> verdicts;
+  std::vector<Edit> edits;
+  std::vector<Include> includes;
+  std::map<std::string, Tally> tallies;  // by strategy tally name (Strategy::tally)
+};
 
-// The value `tmpl` spells from group expression `g`: every `{g}` replaced, and `{g}->` written
-// `g.` when the group is a reference or a value.
-std::string spell(const std::string& tmpl, const std::string& g, bool pointer);
+// The plan for `inv`. Thread and Collapse need the rewriter's facts (inv.rewrite.collected);
+// without them, reads that need a parameter are left as `thread` (not done).
+Plan plan(const index::Inventory& inv, const rules::RuleSet& rules,
+          const HeldFiles* held = nullptr);
+
+// "N substituted, N required, ..., N left (fix N, ...)": what every strategy did, in their
+// order, and the reads left by reason.
+std::string summaryLine(const Plan& plan, const index::Inventory& inv);
 
 }  // namespace gridlock::rewrite

@@ -1,54 +1,20 @@
-// Require's first step (issue 5, strategy 4): call sites that leave a group out of a function
-// with a fallback (or pass null for it, or leave out a default argument that reads a global)
-// are given the group they hold in scope, so the fallback becomes dead. Also what removes a
-// `laundered` read: the site passes the group instead of letting the helper read the global.
+// Supply: call sites that leave a group out of a function with a fallback (or pass null for
+// it) are given the group they hold in scope. That makes fallbacks dead (Require) and removes
+// `laundered` reads: the site passes the group instead of letting the helper read the global.
 #pragma once
 
-#include "index/inventory.h"
-#include "rewrite/plan.h"
-#include "rules/rule_set.h"
-
-#include <map>
-#include <string>
-#include <utility>
-#include <vector>
+#include "rewrite/strategy.h"
 
 namespace gridlock::rewrite {
 
-// One site's argument for one parameter.
-struct SiteSupply {
-  bool ok = false;
-  std::string site;  // "file:line:col"
-  std::string text;  // what it passes (ok)
-  bool edge = false; // an edge file passing the global itself
-  std::string include;  // the header that declares it, when the file may not have it
-  std::string why;   // why it cannot (not ok)
+class Supply : public Strategy {
+ public:
+  std::string tally() const override { return "supply"; }
+  void run(PlanState& s) override;
+  std::string describe(const Tally& t) const override;
+
+ private:
+  void laundered(PlanState& s, size_t i);
 };
-
-// A guarded read's breaking sites, after supplying.
-struct GuardSupply {
-  bool allSupplied = false;
-  size_t sites = 0;
-  std::vector<std::string> failures;  // "file:line:col: why"
-};
-
-struct Supplies {
-  std::map<std::pair<size_t, int>, SiteSupply> bySite;  // (Program::sites index, parameter)
-  // Laundered reads by "file:line:col|function", as analysis/laundering names them.
-  std::map<std::string, std::pair<size_t, int>> byLaundered;
-  // Guarded reads by "file:offset".
-  std::map<std::string, GuardSupply> byGuard;
-  std::vector<Edit> edits;
-  std::vector<Include> includes;
-};
-
-Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules,
-                      const HeldFiles* held = nullptr);
-
-// A default argument that means the same wherever it is written: a literal, nullptr, {}.
-bool portableDefault(const std::string& text);
-
-std::string guardKey(const facts::Read& r);
-std::string launderedKey(const facts::Read& r);
 
 }  // namespace gridlock::rewrite

@@ -3,6 +3,8 @@
 // and what is wrong; nothing downstream re-checks.
 #pragma once
 
+#include "facts/kinds.h"
+
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -20,9 +22,9 @@ struct Scope {
 struct AccessorRule {
   std::string function;  // qualified name; empty for macro rules
   std::string macro;     // macro name; empty for function rules
-  std::string kind;      // accessor | shim
+  facts::ReadKind kind = facts::ReadKind::Accessor;  // Accessor or Shim
   std::string group;     // "" for collections
-  std::string yields;    // group | size | rank | src_rank | collection
+  facts::Yields yields = facts::Yields::Group;  // anything but State
   size_t pack = 0;       // index of the pack it came from, for its scope
   std::string spell;     // rewrite: this accessor's value from a group "{g}" (overrides the pack's)
 };
@@ -30,7 +32,6 @@ struct AccessorRule {
 // Mutable process-wide state: reads are global_state, writes global_write.
 struct GlobalRule {
   std::string variable;  // qualified name
-  std::string kind;      // global_state
   std::string field;     // per-model metadata field that replaces it, if known
   std::string type;      // the state type holding `field`; "" = any type rule yielding state
   size_t pack = 0;
@@ -40,27 +41,24 @@ struct GlobalRule {
 // mutable globals): what a read could be replaced with.
 struct TypeRule {
   std::string type;    // qualified name (or a typedef such as MPI_Comm)
-  std::string yields;  // group | collection | state
+  facts::Yields yields = facts::Yields::Group;  // Group, Collection or State
   std::string group;   // the group a value of this type always holds ("world" for MPI_Comm)
   std::vector<std::string> groups;  // a collection's groups (its fields); empty: not said
 };
 
-// How the rewriter spells what replaces a read (docs/rewrite.md). Templates name the group
-// expression `{g}`; a template written for a pointer (`{g}->size()`) is used with `.` when the
-// group in scope is a reference or a value.
 // How Thread adds a parameter: `type name`, holding one group (`group`) or a collection;
 // callers in edge files (or main) pass `edge`.
 struct ThreadRule {
   std::string type;
   std::string name;
-  std::string yields = "group";  // group | collection
+  facts::Yields yields = facts::Yields::Group;  // Group or Collection
   std::string group;             // for yields group: the group it holds ("world")
   bool pointer = false;          // `name->` (else `name.`) reaches a collection's fields
   std::string edge;              // the expression an edge caller passes (`MPI_COMM_WORLD`)
   std::string include;           // the header declaring `type`, added where a list changes
   // Where the parameter goes: before the first defaulted one (defaults keep trailing), or
   // last (the defaults before it are removed and spelled out at the calls that left them out).
-  std::string position = "before_defaults";
+  facts::ThreadPosition position = facts::ThreadPosition::BeforeDefaults;
 };
 
 // Collapse: several reads of one function's groups become one lookup of the collection that
@@ -72,8 +70,11 @@ struct CollapseRule {
   std::string include;  // the header declaring the collection
 };
 
+// The rewrite keys of a pack (docs/rewrite.md). Spelling templates name the group expression
+// `{g}`; a template written for a pointer (`{g}->size()`) is used with `.` when the group in
+// scope is a reference or a value.
 struct RewriteRules {
-  std::map<std::string, std::string> spell;  // yields (group, size, rank, src_rank) -> template
+  std::map<facts::Yields, std::string> spell;  // Group, Size, Rank, SrcRank -> template
   std::string spellInclude;     // the header derived values need (the group's full type)
   std::string requireSpell;    // a dead fallback's replacement: {type} and {message}
   std::string requireInclude;  // the header that declares it, as written in #include

@@ -63,7 +63,7 @@ const RewriteRules* RuleSet::rewriteFor(const std::string& name) const {
 }
 bool RuleSet::collectionHolds(const std::string& typeSpelling, const std::string& group) const {
   for (const auto& [name, rule] : types_)
-    if (rule->yields == "collection" && !rule->groups.empty() &&
+    if (rule->yields == facts::Yields::Collection && !rule->groups.empty() &&
         typeSpelling.find(name) != std::string::npos)
       return std::find(rule->groups.begin(), rule->groups.end(), group) != rule->groups.end();
   return true;

@@ -22,68 +22,63 @@ std::string words(const std::string& name) {
   return out;
 }
 
-bool pointerShaped(const std::string& shape) {
-  return shape == "pointer" || shape == "smart" || shape == "unique" ||
-         shape.rfind("optional:", 0) == 0;
-}
-
-const std::string kOptional = "optional:";
-
 }  // namespace
 
 const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& sources,
-                                    const std::string& group, const std::string& yields,
+                                    const std::string& group, facts::Yields yields,
                                     bool* field) {
+  using facts::Yields;
+  const bool whole = yields == Yields::Collection || group.empty();
   if (field) *field = false;
   for (const auto& s : sources)
-    if (s.yields == "collection" &&
-        (yields == "collection" || group.empty() || s.fields.empty() ||
+    if (s.yields == Yields::Collection &&
+        (whole || s.fields.empty() ||
          std::find(s.fields.begin(), s.fields.end(), group) != s.fields.end())) {
-      if (field) *field = !(yields == "collection" || group.empty());
+      if (field) *field = !whole;
       return &s;
     }
-  if (yields == "collection" || group.empty()) return nullptr;
+  if (whole) return nullptr;
   for (const auto& s : sources)
-    if (s.yields == "group" && s.group == group) return &s;
+    if (s.yields == Yields::Group && s.group == group) return &s;
   for (const auto& s : sources)
-    if (s.yields == "group" && s.group.empty() &&
+    if (s.yields == Yields::Group && s.group.empty() &&
         words(s.name).find("_" + group + "_") != std::string::npos)
       return &s;
   return nullptr;
 }
 
 std::string spellPicked(const facts::SourceFact& s, bool field, const std::string& group,
-                        std::string* shape) {
-  if (shape) *shape = field ? "smart" : s.shape;
+                        facts::Shape* shape) {
+  if (shape) *shape = field ? facts::Shape{facts::Holder::Smart} : s.shape;
   if (!field) return s.spelling;
-  return s.spelling + (s.shape == "value" ? "." : "->") + group;
+  return s.spelling + (s.shape == facts::Shape{} ? "." : "->") + group;
 }
 
-std::string shapeOfTypeName(const std::string& type) {
+facts::Shape shapeOfTypeName(const std::string& type) {
+  using facts::Holder;
   std::string t;
   for (char c : type)
     if (c != ' ') t += c;
   if (t.rfind("std::optional<", 0) == 0 || t.rfind("conststd::optional<", 0) == 0) {
     size_t open = t.find('<'), close = t.rfind('>');
-    return "optional:" + shapeOfTypeName(t.substr(open + 1, close - open - 1));
+    return {shapeOfTypeName(t.substr(open + 1, close - open - 1)).holder, true};
   }
-  if (!t.empty() && t.back() == '*') return "pointer";
-  if (t.find("unique_ptr<") != std::string::npos) return "unique";
-  if (t.find("shared_ptr<") != std::string::npos) return "smart";
-  return "value";
+  if (!t.empty() && t.back() == '*') return {Holder::Pointer};
+  if (t.find("unique_ptr<") != std::string::npos) return {Holder::Unique};
+  if (t.find("shared_ptr<") != std::string::npos) return {Holder::Smart};
+  return {Holder::Value};
 }
 
-std::string adaptShape(const std::string& spelling, const std::string& from,
-                       const std::string& to) {
-  if (from == to && to != "unique") return spelling;
-  if (to.rfind(kOptional, 0) == 0)  // std::optional<T> converts from what T converts from
-    return adaptShape(spelling, from, to.substr(kOptional.size()));
-  if (from.rfind(kOptional, 0) == 0)
-    return adaptShape("(*" + spelling + ")", from.substr(kOptional.size()), to);
-  if (to == "value") return pointerShaped(from) ? "*" + spelling : spelling;
-  if (to == "pointer") {
-    if (from == "value") return "&" + spelling;
-    if (from == "smart" || from == "unique") return spelling + ".get()";
+std::string adaptShape(const std::string& spelling, facts::Shape from, facts::Shape to) {
+  using facts::Holder;
+  if (from == to && !(to == facts::Shape{Holder::Unique})) return spelling;
+  if (to.optional)  // std::optional<T> converts from what T converts from
+    return adaptShape(spelling, from, {to.holder});
+  if (from.optional) return adaptShape("(*" + spelling + ")", {from.holder}, to);
+  if (to.holder == Holder::Value) return from.holder != Holder::Value ? "*" + spelling : spelling;
+  if (to.holder == Holder::Pointer) {
+    if (from.holder == Holder::Value) return "&" + spelling;
+    if (from.holder == Holder::Smart || from.holder == Holder::Unique) return spelling + ".get()";
   }
   return "";
 }

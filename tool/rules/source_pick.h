@@ -16,23 +16,22 @@ namespace gridlock::rules {
 // name says it ("tp_group_" for tp). `field` receives whether the result is a collection's
 // field. Null when nothing fits.
 const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& sources,
-                                    const std::string& group, const std::string& yields,
+                                    const std::string& group, facts::Yields yields,
                                     bool* field = nullptr);
 
 // The expression for what pickSource chose: the source itself, or its field `group` (a
 // collection's fields are smart pointers in the runtime). `shape` receives its shape.
 std::string spellPicked(const facts::SourceFact& s, bool field, const std::string& group,
-                        std::string* shape = nullptr);
+                        facts::Shape* shape = nullptr);
 
 // The shape of a type from its spelling ("const gridlock::ProcessGroupCollection&": value,
 // "std::shared_ptr<gridlock::ProcessGroup>": smart, "T*": pointer), for types the facts carry
 // as text (a pack's thread parameter, a read's type).
-std::string shapeOfTypeName(const std::string& type);
+facts::Shape shapeOfTypeName(const std::string& type);
 
-// `spelling` of a value shaped `from` (pointer | smart | value | unique | optional:<shape>)
-// written where `to` is expected: `&x`, `*x`, `x.get()`, or `x` itself (an optional takes
-// what its element takes); "" when no expression converts (a raw pointer or a value where a
-// smart pointer is expected, anything into a unique_ptr).
-std::string adaptShape(const std::string& spelling, const std::string& from, const std::string& to);
+// `spelling` of a value shaped `from` written where `to` is expected: `&x`, `*x`, `x.get()`,
+// or `x` itself (an optional takes what its element takes); "" when no expression converts (a
+// raw pointer or a value where a smart pointer is expected, anything into a unique_ptr).
+std::string adaptShape(const std::string& spelling, facts::Shape from, facts::Shape to);
 
 }  // namespace gridlock::rules

@@ -1,0 +1,164 @@
+// The closed vocabularies of the facts, as enums, with one spelling table each. Strings appear
+// only where facts meet the outside: the JSON/SARIF/text reports and rule-pack parsing, which
+// both go through spell() and parse() here, so a value is spelled the same everywhere.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace gridlock::facts {
+
+// What a read is (DESIGN.md, scan JSON `kind`).
+enum class ReadKind { Accessor, Shim, GlobalState, GlobalWrite, Laundered };
+
+// Whether the read only runs when an explicit group is missing (`guard`).
+enum class Guard { None, Fallback };
+
+// What an accessor, a type or a parameter gives: a group, a value derived from one, a whole
+// collection of groups, or per-model state (`yields`).
+enum class Yields { Group, Size, Rank, SrcRank, Collection, State };
+
+// A read's fix: the frontend's hint (Substitute, Require, Thread, None) or, once a rewrite plan
+// has looked at it, the plan's verdict: an edit that removes it (Substitute, Require, Thread,
+// Collapse) or the reason it stays (every other value). `Unset` is a write, which has none.
+enum class Fix {
+  Unset,
+  None,
+  Substitute,
+  Require,
+  Thread,
+  Collapse,
+  NoSource,
+  OpenCallGraph,
+  PublicApi,
+  Macro,
+  FunctionPointer,
+  VirtualDispatch,
+  Lambda,
+  DefaultArgument,
+  Initializer,
+  NameClash,
+  OpenFallback,
+  EagerFallback,
+  NoSpelling,
+  CompileError,
+};
+
+// How a call or construction reaches its callee (callers JSON `via`).
+enum class Via {
+  Direct,
+  New,
+  MakeUnique,
+  MakeShared,
+  Emplace,
+  BaseInit,
+  Delegating,
+  Inherited,
+  Aggregate,
+  Call,
+};
+
+// How a site binds one parameter (callers JSON `supplied`).
+enum class Supplied { Explicit, Default, Null, Forwarded };
+
+// How a value holds what its type rule names: itself (a value, a reference, a handle such as
+// MPI_Comm), through a raw pointer, a shared_ptr or a unique_ptr.
+enum class Holder { Value, Pointer, Smart, Unique };
+
+// A holder, possibly wrapped in std::optional (an optional takes what its element takes).
+struct Shape {
+  Holder holder = Holder::Value;
+  bool optional = false;
+  bool operator==(const Shape&) const = default;
+};
+
+// Where Thread adds its parameter (rule packs' rewrite.thread.position).
+enum class ThreadPosition { BeforeDefaults, Last };
+
+template <typename E>
+struct Spellings;  // specialised below: a table of {value, spelling}
+
+#define GRIDLOCK_SPELLINGS(E, ...)                                     \
+  template <>                                                          \
+  struct Spellings<E> {                                                \
+    static constexpr std::pair<E, std::string_view> table[] = {__VA_ARGS__}; \
+  }
+
+GRIDLOCK_SPELLINGS(ReadKind, {ReadKind::Accessor, "accessor"}, {ReadKind::Shim, "shim"},
+                   {ReadKind::GlobalState, "global_state"},
+                   {ReadKind::GlobalWrite, "global_write"},
+                   {ReadKind::Laundered, "laundered"});
+GRIDLOCK_SPELLINGS(Guard, {Guard::None, "none"}, {Guard::Fallback, "fallback"});
+GRIDLOCK_SPELLINGS(Yields, {Yields::Group, "group"}, {Yields::Size, "size"},
+                   {Yields::Rank, "rank"}, {Yields::SrcRank, "src_rank"},
+                   {Yields::Collection, "collection"}, {Yields::State, "state"});
+GRIDLOCK_SPELLINGS(Fix, {Fix::Unset, ""}, {Fix::None, "none"}, {Fix::Substitute, "substitute"},
+                   {Fix::Require, "require"}, {Fix::Thread, "thread"},
+                   {Fix::Collapse, "collapse"}, {Fix::NoSource, "no_source"},
+                   {Fix::OpenCallGraph, "open_call_graph"}, {Fix::PublicApi, "public_api"},
+                   {Fix::Macro, "macro"}, {Fix::FunctionPointer, "function_pointer"},
+                   {Fix::VirtualDispatch, "virtual_dispatch"}, {Fix::Lambda, "lambda"},
+                   {Fix::DefaultArgument, "default_argument"},
+                   {Fix::Initializer, "initializer"}, {Fix::NameClash, "name_clash"},
+                   {Fix::OpenFallback, "open_fallback"},
+                   {Fix::EagerFallback, "eager_fallback"}, {Fix::NoSpelling, "no_spelling"},
+                   {Fix::CompileError, "compile_error"});
+GRIDLOCK_SPELLINGS(Via, {Via::Direct, "direct"}, {Via::New, "new"},
+                   {Via::MakeUnique, "make_unique"}, {Via::MakeShared, "make_shared"},
+                   {Via::Emplace, "emplace"}, {Via::BaseInit, "base_init"},
+                   {Via::Delegating, "delegating"}, {Via::Inherited, "inherited"},
+                   {Via::Aggregate, "aggregate"}, {Via::Call, "call"});
+GRIDLOCK_SPELLINGS(Supplied, {Supplied::Explicit, "explicit"}, {Supplied::Default, "default"},
+                   {Supplied::Null, "null"}, {Supplied::Forwarded, "forwarded"});
+GRIDLOCK_SPELLINGS(Holder, {Holder::Value, "value"}, {Holder::Pointer, "pointer"},
+                   {Holder::Smart, "smart"}, {Holder::Unique, "unique"});
+GRIDLOCK_SPELLINGS(ThreadPosition, {ThreadPosition::BeforeDefaults, "before_defaults"},
+                   {ThreadPosition::Last, "last"});
+
+#undef GRIDLOCK_SPELLINGS
+
+// The one spelling of `e`.
+template <typename E>
+constexpr std::string_view spell(E e) {
+  for (const auto& [value, text] : Spellings<E>::table)
+    if (value == e) return text;
+  return "?";
+}
+
+template <typename E>
+std::string str(E e) {
+  return std::string(spell(e));
+}
+
+// The value spelled `text`, or nothing.
+template <typename E>
+constexpr std::optional<E> parse(std::string_view text) {
+  for (const auto& [value, spelled] : Spellings<E>::table)
+    if (spelled == text) return value;
+  return std::nullopt;
+}
+
+// Every spelling of E, for error messages: "a", "b", "c".
+template <typename E>
+std::string spellingsOf() {
+  std::string out;
+  for (const auto& [value, text] : Spellings<E>::table) {
+    if (text.empty()) continue;
+    out += (out.empty() ? "\"" : ", \"") + std::string(text) + "\"";
+  }
+  return out;
+}
+
+// "value", "pointer", ..., "optional:smart": how shapes are spelled in facts and notes.
+inline std::string str(Shape s) {
+  return (s.optional ? "optional:" : "") + std::string(spell(s.holder));
+}
+
+// A read's derived values: a group's size, rank or source rank.
+inline bool isDerived(Yields y) {
+  return y == Yields::Size || y == Yields::Rank || y == Yields::SrcRank;
+}
+
+}  // namespace gridlock::facts

@@ -1,0 +1,34 @@
+// What the rewriter needs beyond the reads and the whole-program index, merged across
+// translation units: each declaration's parameter list, every direct call, functions whose
+// address is taken, names in skipped preprocessor branches, dependent calls in templates.
+// Collected only when a scan asks for it (ScanOptions::rewriteFacts): a plain scan or gate
+// does not pay for it.
+#pragma once
+
+#include "facts/facts.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace gridlock::index {
+
+struct RewriteIndex {
+  bool collected = false;  // the scan collected these facts (else everything below is empty)
+  std::map<std::string, std::vector<facts::ParamListFact>> lists;  // by USR, one per place
+  std::map<std::string, std::vector<facts::CallFact>> calls;       // by callee USR, one per place
+  std::set<std::string> addressTaken;
+  std::map<std::string, std::string> skippedNames;  // see TuFacts::skippedNames
+  std::map<std::string, std::vector<facts::DependentCallFact>> dependentCalls;  // by name
+
+  // Adds one TU's facts; a header's declaration or call seen by several TUs counts once.
+  void add(facts::TuFacts& tu);
+
+ private:
+  std::set<std::pair<std::string, unsigned>> seenLists_;
+  std::set<std::tuple<std::string, unsigned, std::string>> seenCalls_, seenDependent_;
+};
+
+}  // namespace gridlock::index

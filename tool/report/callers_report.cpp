@@ -1,0 +1,63 @@
+#include "report/reports.h"
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+namespace gridlock::report {
+
+std::string callersJson(const analysis::CallersResult& r) {
+  using ojson = nlohmann::ordered_json;
+  ojson j;
+  j["target"] = r.target;
+  j["param"] = r.param;
+  j["param_index"] = r.paramIndex;
+  j["public_api"] = r.publicApi;
+  j["classes"] = r.classes;
+  ojson sites = ojson::array();
+  for (const auto& s : r.sites) {
+    ojson o;
+    o["file"] = s.file;
+    o["line"] = s.line;
+    o["column"] = s.column;
+    o["class"] = s.className;
+    o["via"] = facts::str(s.via);
+    o["supplied"] = facts::str(s.supplied);
+    if (!s.forwardedFrom.empty()) o["forwarded_from"] = s.forwardedFrom;
+    o["function"] = s.function;
+    o["caller"] = s.caller;
+    sites.push_back(o);
+  }
+  j["sites"] = sites;
+  ojson summary;
+  summary["sites"] = r.sites.size();
+  for (const auto& [supplied, n] : r.bySupplied) summary[facts::str(supplied)] = n;
+  j["summary"] = summary;
+  return j.dump(2) + "\n";
+}
+
+std::string callersText(const analysis::CallersResult& r) {
+  using facts::Supplied;
+  std::ostringstream out;
+  out << r.target << ", parameter " << r.param << " (#" << r.paramIndex << ")"
+      << (r.publicApi ? ", declared in a public header" : "") << "\n";
+  if (!r.classes.empty()) {
+    out << "classes:";
+    for (const auto& c : r.classes) out << " " << c;
+    out << "\n";
+  }
+  for (const auto& s : r.sites) {
+    out << "  " << s.file << ":" << s.line << ":" << s.column << "  " << facts::spell(s.supplied)
+        << "  via " << facts::spell(s.via);
+    if (!s.className.empty()) out << "  class " << s.className;
+    if (s.function != r.target) out << "  calls " << s.function;
+    if (!s.forwardedFrom.empty()) out << "  from " << s.forwardedFrom;
+    out << "\n";
+  }
+  out << r.sites.size() << " sites: " << r.bySupplied.at(Supplied::Explicit) << " explicit, "
+      << r.bySupplied.at(Supplied::Default) << " default, " << r.bySupplied.at(Supplied::Null)
+      << " null, " << r.bySupplied.at(Supplied::Forwarded) << " forwarded\n";
+  return out.str();
+}
+
+}  // namespace gridlock::report

@@ -1,0 +1,28 @@
+// Collapse: in a function Thread could not change, two or more reads of groups that one
+// collection holds become one lookup of that collection at the top of the body (the pack's
+// rewrite.collapse) and fields of it: one global read instead of several, and one place to
+// pass the collection in once the function can take it.
+#pragma once
+
+#include "rewrite/strategy.h"
+
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gridlock::rewrite {
+
+class Collapse : public Strategy {
+ public:
+  std::string tally() const override { return "collapse"; }
+  void run(PlanState& s) override;
+  std::string describe(const Tally& t) const override;
+
+ private:
+  // The function-level reads Collapse may take, by enclosing function.
+  std::map<std::string, std::vector<size_t>> candidates(PlanState& s) const;
+  void collapse(PlanState& s, const std::string& usr, const std::vector<size_t>& reads);
+};
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,31 @@
+#include "rewrite/per_model_state.h"
+
+#include "rewrite/substitute.h"
+
+namespace gridlock::rewrite {
+
+using facts::Fix;
+
+void PerModelState::run(PlanState& s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const facts::Read& r = s.read(i);
+    if (!s.open(i) || r.kind != facts::ReadKind::GlobalState || r.guard != facts::Guard::None)
+      continue;
+    if (s.blocked(i)) continue;
+    if (r.hint.fix == Fix::Substitute) {
+      if (!s.sourceBlocked(i)) substituteRead(s, i, "{g}");  // the source names the field
+      continue;
+    }
+    const rules::GlobalRule* g = s.rules.global(r.name);
+    if (!g || g->field.empty())
+      s.leave(i, Fix::NoSource,
+              "mutable global state that the rule pack maps to no per-model field "
+              "(globals[].field)");
+    else
+      s.leave(i, Fix::NoSource,
+              "no " + (g->type.empty() ? std::string("per-model state") : g->type) +
+                  " in scope to read " + g->field + " from");
+  }
+}
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,16 @@
+// Per-model state: a read of mutable global state whose pack rule names a `field` becomes that
+// field of the state in scope (`tp_shard::num_kv_heads` -> `this->sharding_.num_kv_heads`).
+#pragma once
+
+#include "rewrite/strategy.h"
+
+namespace gridlock::rewrite {
+
+class PerModelState : public Strategy {
+ public:
+  std::string tally() const override { return "substitute"; }  // counted as substituted
+  void run(PlanState& s) override;
+  std::string describe(const Tally&) const override { return ""; }
+};
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,156 @@
+#include "rewrite/plan_state.h"
+
+#include "support/strings.h"
+
+namespace gridlock::rewrite {
+
+using facts::Fix;
+
+std::string at(const facts::Read& r) { return facts::where(r.file, r.line, r.column); }
+
+std::string escapeString(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+std::string noSpaces(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ') out += c;
+  return out;
+}
+
+std::string spell(const std::string& tmpl, const std::string& g, bool pointer) {
+  std::string out = tmpl;
+  if (!pointer) support::replaceAll(out, "{g}->", g + ".");
+  support::replaceAll(out, "{g}", g);
+  return out;
+}
+
+PlanState::PlanState(const index::Inventory& inventory, const rules::RuleSet& ruleSet,
+                     const HeldFiles* held)
+    : inv(inventory), rules(ruleSet), held_(held), decided_(inventory.reads.size(), false) {
+  plan.verdicts.resize(inventory.reads.size());
+  for (const auto& [usr, f] : inventory.program.functions) byName_[f.name].push_back(&f);
+}
+
+void PlanState::leave(size_t i, Fix fix, std::string detail) {
+  decided_[i] = true;
+  plan.verdicts[i] = {fix, std::move(detail), false};
+}
+
+void PlanState::apply(size_t i, Fix fix, std::string detail) {
+  decided_[i] = true;
+  plan.verdicts[i] = {fix, std::move(detail), true};
+}
+
+const std::string* PlanState::held(const std::string& file) const {
+  if (!held_) return nullptr;
+  auto it = held_->find(file);
+  return it == held_->end() ? nullptr : &it->second;
+}
+
+const std::vector<const facts::FunctionFact*>* PlanState::functionsNamed(
+    const std::string& name) const {
+  auto it = byName_.find(name);
+  return it == byName_.end() ? nullptr : &it->second;
+}
+
+const Supplies& PlanState::supplies() {
+  if (!supplies_) supplies_ = planSupplies(inv, rules, held_);
+  return *supplies_;
+}
+
+bool PlanState::blocked(size_t i) {
+  const facts::Read& r = read(i);
+  if (inMacro(r)) {
+    leave(i, Fix::Macro, "spelled in macro " + *r.macro + ": rewrite the macro by hand");
+    return true;
+  }
+  if (!r.called) {
+    leave(i, Fix::FunctionPointer,
+          "the accessor is named, not called (a function pointer or callback)");
+    return true;
+  }
+  if (r.inDefaultArgument) {
+    leave(i, Fix::DefaultArgument,
+          "in a default argument, where no parameter or member is in scope");
+    return true;
+  }
+  if (r.length == 0) {
+    leave(i, Fix::Macro, "the read has no single range in the file");
+    return true;
+  }
+  return false;
+}
+
+bool PlanState::sourceBlocked(size_t i) {
+  const facts::Read& r = read(i);
+  if (r.inLambda) {
+    leave(i, Fix::Lambda, "inside a lambda: " + r.hint.source + " would have to be captured");
+    return true;
+  }
+  if (r.inInitializer && r.hint.source.rfind("this->", 0) == 0) {
+    leave(i, Fix::Initializer,
+          "in a constructor's initializer list, where " + r.hint.source +
+              " may not be initialized yet");
+    return true;
+  }
+  return false;
+}
+
+bool PlanState::noEnclosingFunction(size_t i) {
+  const facts::Read& r = read(i);
+  if (!r.enclosing.empty() && functionsNamed(r.enclosing)) return false;
+  leave(i, Fix::NoSource,
+        r.enclosing.empty() ? "at file scope: no function to take a group from"
+                            : r.enclosing + " is not a function: nothing to take a group from");
+  return true;
+}
+
+bool PlanState::functionLimits(size_t i) {
+  const facts::Read& r = read(i);
+  const std::vector<const facts::FunctionFact*>* named = functionsNamed(r.enclosing);
+  if (!named) return false;
+  std::vector<const facts::FunctionFact*> fns = *named;
+  if (auto own = inv.program.functions.find(r.enclosingUsr); own != inv.program.functions.end())
+    fns = {&own->second};
+  for (const facts::FunctionFact* f : fns) {
+    if (f->isPublicApi) {
+      leave(i, Fix::PublicApi,
+            r.enclosing + " is declared in a public header: a new parameter breaks callers "
+                          "outside the codebase");
+      markFunctionLevel(i);
+      return true;
+    }
+    if (f->isVirtual || !f->overrides.empty()) {
+      leave(i, Fix::VirtualDispatch,
+            r.enclosing + " is virtual: every override and every call through the base would "
+                          "change together");
+      markFunctionLevel(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+std::string PlanState::spellTemplate(const facts::Read& r) const {
+  if (const rules::AccessorRule* a = rules.accessor(r.name); a && !a->spell.empty())
+    return a->spell;
+  if (const rules::RewriteRules* pack = packRules(r))
+    if (auto it = pack->spell.find(r.yields); it != pack->spell.end()) return it->second;
+  return "";
+}
+
+std::string PlanState::valueFrom(const facts::Read& r, const std::string& g, bool pointer,
+                                 bool& derived) const {
+  std::string tmpl = spellTemplate(r);
+  derived = tmpl != "{g}";
+  return tmpl.empty() ? "" : spell(tmpl, g, pointer);
+}
+
+}  // namespace gridlock::rewrite

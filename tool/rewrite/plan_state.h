@@ -1,0 +1,92 @@
+// What the strategies of one plan share: the facts they read, the verdicts and edits they
+// write, and the checks more than one of them makes. Internal to tool/rewrite.
+#pragma once
+
+#include "rewrite/plan.h"
+#include "rewrite/supply_plan.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gridlock::rewrite {
+
+class PlanState {
+ public:
+  PlanState(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held);
+
+  const index::Inventory& inv;
+  const rules::RuleSet& rules;
+  Plan plan;
+
+  // --- reads and their verdicts ---
+  size_t size() const { return inv.reads.size(); }
+  const facts::Read& read(size_t i) const { return inv.reads[i]; }
+  facts::Verdict& verdict(size_t i) { return plan.verdicts[i]; }
+  // No strategy has decided on the read yet.
+  bool open(size_t i) const { return !decided_[i]; }
+  // The read stays, for `fix` (a reason) and `detail`.
+  void leave(size_t i, facts::Fix fix, std::string detail);
+  // An edit of the plan removes the read.
+  void apply(size_t i, facts::Fix fix, std::string detail);
+  // Adds to a strategy's tally.
+  Tally& tally(const std::string& name) { return plan.tallies[name]; }
+
+  // --- facts several strategies read ---
+  const rules::RewriteRules* packRules(const facts::Read& r) const {
+    return rules.rewriteFor(r.name);
+  }
+  // Why no edit may land in `file` (its rewritten TU did not compile), or null.
+  const std::string* held(const std::string& file) const;
+  // Spelled inside a macro of the codebase (not the rule macro itself, invoked in place).
+  static bool inMacro(const facts::Read& r) { return r.macro && *r.macro != r.name; }
+  // Functions by qualified name (overloads share one).
+  const std::vector<const facts::FunctionFact*>* functionsNamed(const std::string& name) const;
+  // Call sites that leave a group out, each given what it holds (computed once, on first use).
+  const Supplies& supplies();
+
+  // --- checks shared by strategies ---
+  // Reasons every strategy that edits the read in place shares (a macro, a named accessor, a
+  // default argument, no range): leaves the read and says true.
+  bool blocked(size_t i);
+  // Reasons a read with a source in scope cannot use it there (a lambda, an initializer list).
+  bool sourceBlocked(size_t i);
+  // At file scope, or in something that is not an indexed function: nothing can take a group
+  // there. Leaves the read as `no_source` and says true.
+  bool noEnclosingFunction(size_t i);
+  // Why the read's enclosing function cannot take a parameter (public API, virtual): leaves
+  // the read, marks it function-level (Collapse may take it) and says true.
+  bool functionLimits(size_t i);
+  // Reads Collapse may still take: their function could not be changed.
+  void markFunctionLevel(size_t i) { functionLevel_.insert(i); }
+  bool functionLevel(size_t i) const { return functionLevel_.count(i) > 0; }
+
+  // The template that spells a read's value from a group: the accessor's own `spell`, else
+  // the pack's `rewrite.spell.<yields>`; "" when neither says.
+  std::string spellTemplate(const facts::Read& r) const;
+  // The value a read becomes from the group expression `g` (a pointer or smart pointer when
+  // `pointer`); "" when the pack does not say. `derived`: the template is more than `{g}`.
+  std::string valueFrom(const facts::Read& r, const std::string& g, bool pointer,
+                        bool& derived) const;
+
+ private:
+  const HeldFiles* held_;
+  std::vector<bool> decided_;
+  std::set<size_t> functionLevel_;
+  std::map<std::string, std::vector<const facts::FunctionFact*>> byName_;
+  std::optional<Supplies> supplies_;
+};
+
+// "file:line:col" of a read.
+std::string at(const facts::Read& r);
+// `s` as the inside of a C++ string literal.
+std::string escapeString(const std::string& s);
+// `s` without spaces, to compare type spellings.
+std::string noSpaces(const std::string& s);
+// The value `tmpl` spells from group expression `g`: every `{g}` replaced, and `{g}->` written
+// `g.` when the group is a reference or a value.
+std::string spell(const std::string& tmpl, const std::string& g, bool pointer);
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,20 @@
+// Require: a fallback (`pg ? pg : global()`) whose parameter every call site supplies (after
+// Supply gives the sites that leave it out what they hold) becomes a loud failure typed like
+// the read: `gridlock::require_group<T>("X requires an explicit pg")`.
+#pragma once
+
+#include "rewrite/strategy.h"
+
+namespace gridlock::rewrite {
+
+class Require : public Strategy {
+ public:
+  std::string tally() const override { return "require"; }
+  void run(PlanState& s) override;
+  std::string describe(const Tally& t) const override;
+
+ private:
+  void require(PlanState& s, size_t i);
+};
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,30 @@
+// One rewrite strategy (docs/rewrite.md): it takes the reads it knows how to remove, adds
+// their edits to the plan and applies their verdicts, or leaves them with a reason. The
+// planner runs every strategy once, in the order of strategies(), the way a clang-tidy module
+// registers its checks. Adding one: a class here, its header and source, and a line in
+// strategies.cpp.
+#pragma once
+
+#include "rewrite/plan_state.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gridlock::rewrite {
+
+class Strategy {
+ public:
+  virtual ~Strategy() = default;
+  // The tally it adds to (strategies that remove reads the same way share one).
+  virtual std::string tally() const = 0;
+  virtual void run(PlanState& state) = 0;
+  // Its part of the summary line ("12 substituted"), "" for none.
+  virtual std::string describe(const Tally& t) const = 0;
+};
+
+// Every strategy, in the order the planner runs them (and the summary line lists them):
+// Substitute, PerModelState, Require, Thread, Supply, Collapse.
+const std::vector<std::unique_ptr<Strategy>>& strategies();
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,43 @@
+#include "rewrite/substitute.h"
+
+namespace gridlock::rewrite {
+
+using facts::Fix;
+
+void substituteRead(PlanState& s, size_t i, const std::string& tmpl) {
+  const facts::Read& r = s.read(i);
+  if (tmpl.empty())
+    return s.leave(i, Fix::NoSpelling,
+                   "the rule pack says nothing about spelling a " + facts::str(r.yields) +
+                       " from a group (rewrite.spell." + facts::str(r.yields) + ")");
+  std::string text = spell(tmpl, r.hint.source, r.hint.sourcePointer);
+  s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " substitute"});
+  // A derived value calls into the group's type, which a forward declaration does not give.
+  if (const rules::RewriteRules* pack = s.packRules(r);
+      tmpl != "{g}" && pack && !pack->spellInclude.empty())
+    s.plan.includes.push_back({r.file, pack->spellInclude});
+  ++s.tally("substitute").reads;
+  s.apply(i, Fix::Substitute, "replaced with " + text);
+}
+
+void Substitute::run(PlanState& s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const facts::Read& r = s.read(i);
+    if (!s.open(i) || r.hint.fix != Fix::Substitute || r.guard != facts::Guard::None ||
+        r.kind == facts::ReadKind::GlobalState || r.kind == facts::ReadKind::Laundered)
+      continue;
+    if (s.blocked(i) || s.sourceBlocked(i)) continue;
+    std::string tmpl;
+    if (r.yields == facts::Yields::Collection)
+      tmpl = r.hint.sourcePointer ? "(*{g})" : "{g}";
+    else
+      tmpl = s.spellTemplate(r);
+    substituteRead(s, i, tmpl);
+  }
+}
+
+std::string Substitute::describe(const Tally& t) const {
+  return std::to_string(t.reads) + " substituted";
+}
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,20 @@
+// Substitute: a read whose group (or collection) is in scope becomes that value, or the value
+// the pack spells from it (`{g}->size()`).
+#pragma once
+
+#include "rewrite/strategy.h"
+
+namespace gridlock::rewrite {
+
+class Substitute : public Strategy {
+ public:
+  std::string tally() const override { return "substitute"; }
+  void run(PlanState& s) override;
+  std::string describe(const Tally& t) const override;
+};
+
+// Replaces read `i` with `tmpl` spelled from its hint's source; leaves it as `no_spelling`
+// when `tmpl` is empty. Shared with PerModelState.
+void substituteRead(PlanState& s, size_t i, const std::string& tmpl);
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,39 @@
+// Thread: for each function holding reads that need a group, add the pack's parameter to it
+// and to every caller, recursively (rewrite/thread_closure.h), and replace the reads with the
+// parameter. A function is threaded only when its whole caller graph is closed; otherwise its
+// reads say why. The parameter goes before the first defaulted one (defaults must trail), or
+// last with `thread.position: last`.
+#pragma once
+
+#include "rewrite/strategy.h"
+#include "rewrite/thread_closure.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace gridlock::rewrite {
+
+class Thread : public Strategy {
+ public:
+  std::string tally() const override { return "thread"; }
+  void run(PlanState& s) override;
+  std::string describe(const Tally& t) const override;
+
+ private:
+  // The reads that need a parameter (left as `thread` until a closure removes them).
+  std::vector<size_t> candidates(PlanState& s);
+  // Candidates by the function that would take the parameter, once the pack can thread them.
+  std::map<std::string, std::vector<size_t>> byFunction(PlanState& s,
+                                                        const std::vector<size_t>& reads);
+  // Replaces the reads of one closed function with the parameter.
+  void replaceReads(PlanState& s, const std::vector<size_t>& reads,
+                    const rules::ThreadRule& rule, size_t functions);
+  // The parameter in every declaration of every threaded function, the argument at every call.
+  void editSignatures(PlanState& s, const Closure& all,
+                      const std::map<std::string, const rules::ThreadRule*>& ruleOf);
+  std::string valueOf(PlanState& s, const facts::Read& r, const rules::ThreadRule& rule,
+                      bool& include) const;
+};
+
+}  // namespace gridlock::rewrite

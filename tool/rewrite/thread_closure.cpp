@@ -1,0 +1,228 @@
+#include "rewrite/thread_closure.h"
+
+#include "rewrite/supply_plan.h"
+#include "rules/source_pick.h"
+
+#include <cctype>
+
+namespace gridlock::rewrite {
+namespace {
+
+using facts::Fix;
+
+std::optional<Refusal> refuse(Fix fix, std::string why) { return Refusal{fix, std::move(why)}; }
+
+std::string simpleName(const std::string& qualified) {
+  size_t colon = qualified.rfind(':');
+  return colon == std::string::npos ? qualified : qualified.substr(colon + 1);
+}
+
+bool isOperator(const std::string& simple) {
+  return simple.rfind("operator", 0) == 0 && simple.size() > 8 &&
+         !std::isalnum(static_cast<unsigned char>(simple[8])) && simple[8] != '_';
+}
+
+}  // namespace
+
+std::optional<Refusal> ClosureBuilder::close(const std::string& start,
+                                             const rules::ThreadRule& rule, Closure& c) {
+  std::vector<std::string> work{start};
+  c.functions.insert(start);
+  while (!work.empty()) {
+    std::string usr = work.back();
+    work.pop_back();
+    auto fit = s_.inv.program.functions.find(usr);
+    if (fit == s_.inv.program.functions.end())
+      return refuse(Fix::OpenCallGraph, "a caller is not a function gridlock indexed");
+    const facts::FunctionFact& fn = fit->second;
+    if (auto no = checkFunction(usr, fn)) return no;
+    unsigned k = 0;
+    if (auto no = position(fn, rule, k)) return no;
+    c.position[usr] = k;
+    for (const Caller& call : callersOf(fn))
+      if (auto no = addCall(call, fn, rule, k, c, work)) return no;
+  }
+  return std::nullopt;
+}
+
+std::optional<Refusal> ClosureBuilder::checkFunction(const std::string& usr,
+                                                     const facts::FunctionFact& fn) {
+  const index::RewriteIndex& facts = s_.inv.rewrite;
+  if (fn.isConstructor && fn.params.empty())
+    return refuse(Fix::OpenCallGraph, fn.name + " is a default constructor: constructions "
+                                                "without an argument list are not all visible");
+  const std::string simple = simpleName(fn.name);
+  if (isOperator(simple))
+    return refuse(Fix::OpenCallGraph, fn.name + " is an operator: it cannot take a parameter");
+  if (fn.isPublicApi)
+    return refuse(Fix::PublicApi, fn.name + " is declared in a public header: a new parameter "
+                                            "breaks callers outside the codebase");
+  if (fn.isVirtual || !fn.overrides.empty())
+    return refuse(Fix::VirtualDispatch, fn.name + " is virtual");
+  if (fn.name == "main") return refuse(Fix::OpenCallGraph, "main cannot take a parameter");
+  if (facts.addressTaken.count(usr))
+    return refuse(Fix::FunctionPointer,
+                  fn.name + "'s address is taken: calls through the pointer are not seen");
+  if (auto sk = facts.skippedNames.find(simple); sk != facts.skippedNames.end())
+    return refuse(Fix::OpenCallGraph, fn.name + " is named in code this build leaves out (" +
+                                          sk->second +
+                                          "): a call there would not get the argument");
+  auto lists = facts.lists.find(usr);
+  if (lists == facts.lists.end() || lists->second.empty())
+    return refuse(Fix::OpenCallGraph, "no declaration of " + fn.name + " under the root");
+  bool isTemplate = false;
+  for (const auto& l : lists->second) {
+    if (const std::string* why = s_.held(l.file))
+      return refuse(Fix::CompileError, "declared in " + l.file + ", whose rewritten TU did not "
+                                       "compile (" + *why + ")");
+    isTemplate = isTemplate || l.isTemplate;
+    if (l.inMacro) return refuse(Fix::Macro, fn.name + " is declared in a macro");
+  }
+  return isTemplate ? checkTemplate(fn, simple) : std::nullopt;
+}
+
+std::optional<Refusal> ClosureBuilder::checkTemplate(const facts::FunctionFact& fn,
+                                                     const std::string& simple) {
+  // Another declaration of that name (an explicit specialization, an overload) would have to
+  // change with it.
+  if (const auto* same = s_.functionsNamed(fn.name); same && same->size() > 1)
+    return refuse(Fix::OpenCallGraph,
+                  fn.name + " is a template with specializations or overloads of the same name");
+  // A call whose callee depends on a template parameter is seen only where an instantiation
+  // resolved it: one no instantiation showed would not get the argument.
+  const auto& dependent = s_.inv.rewrite.dependentCalls;
+  if (auto deps = dependent.find(simple); deps != dependent.end())
+    for (const auto& d : deps->second) {
+      // Resolved there by some instantiation: to this function (a caller like any other), or
+      // to another one.
+      if (calleesAt().count({d.file, d.rparen})) continue;
+      return refuse(Fix::OpenCallGraph,
+                    fn.name + " may be called at " + d.file + ":" + std::to_string(d.line) +
+                        " in a template no translation unit instantiates: that call would not "
+                        "get the argument");
+    }
+  return std::nullopt;
+}
+
+std::optional<Refusal> ClosureBuilder::position(const facts::FunctionFact& fn,
+                                                const rules::ThreadRule& rule, unsigned& k) {
+  const bool last = rule.position == facts::ThreadPosition::Last;
+  k = 0;
+  while (k < fn.params.size() && (last || !fn.params[k].hasDefault)) ++k;
+  for (const auto& prm : fn.params)
+    if (prm.name == rule.name)
+      return refuse(Fix::NameClash, fn.name + " already has a parameter named " + rule.name);
+  if (overloadClash(fn, k, rule))
+    return refuse(Fix::NameClash, "another overload of " + fn.name +
+                                      " already takes the parameter list it would get");
+  return std::nullopt;
+}
+
+std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::FunctionFact& fn,
+                                               const rules::ThreadRule& rule, unsigned k,
+                                               Closure& c, std::vector<std::string>& work) {
+  if (call.inMacro)
+    return refuse(Fix::Macro, "the call at " + call.site + " is spelled in a macro");
+  if (const std::string* why = s_.held(call.file))
+    return refuse(Fix::CompileError, "called at " + call.site + ", whose rewritten TU did not "
+                                     "compile (" + *why + ")");
+  if (call.inLambda)
+    return refuse(Fix::Lambda, "the call at " + call.site + " is inside a lambda, where the "
+                               "caller's parameter would have to be captured");
+  if (call.callerUsr.empty())
+    return refuse(Fix::OpenCallGraph, fn.name + " is called at file scope (" + call.site + ")");
+  if (call.rparen == 0)
+    return refuse(Fix::OpenCallGraph,
+                  "the construction at " + call.site + " has no argument list to add to (implicit)");
+  if (k < call.written && (k >= call.argBegins.size() || call.argBegins[k] == 0))
+    return refuse(Fix::Macro, "the arguments at " + call.site + " are written in a macro");
+  const facts::FunctionFact* caller = nullptr;
+  if (auto it = s_.inv.program.functions.find(call.callerUsr);
+      it != s_.inv.program.functions.end())
+    caller = &it->second;
+  std::string arg;
+  bool edge = s_.rules.placeAny(call.file, call.file.empty() || call.file[0] != '/') ==
+              rules::Placement::Edge;
+  if (edge || (caller && caller->name == "main")) {
+    arg = rule.edge;
+  } else if (call.sources) {
+    bool field = false;
+    const std::string group = rule.yields == facts::Yields::Group ? rule.group : "";
+    if (const facts::SourceFact* src = rules::pickSource(*call.sources, group, rule.yields, &field)) {
+      facts::Shape from;
+      std::string spelling = rules::spellPicked(*src, field, rule.group, &from);
+      arg = rules::adaptShape(spelling, from, rules::shapeOfTypeName(rule.type));
+    }
+  }
+  if (arg.empty()) {
+    if (!caller)
+      return refuse(Fix::OpenCallGraph, "the caller at " + call.site + " is not indexed");
+    arg = rule.name;
+    if (c.functions.insert(call.callerUsr).second) work.push_back(call.callerUsr);
+  }
+  // Last: the defaults the call left out are written before the new argument.
+  const bool last = rule.position == facts::ThreadPosition::Last;
+  std::string spelled;
+  for (unsigned j = call.written; last && j < fn.params.size(); ++j) {
+    if (!portableDefault(fn.params[j].defaultText))
+      return refuse(Fix::DefaultArgument,
+                    "the call at " + call.site + " leaves out " + fn.params[j].name +
+                        ", whose default (" + fn.params[j].defaultText +
+                        ") may not mean the same there");
+    spelled += fn.params[j].defaultText + ", ";
+  }
+  if (k < call.written)
+    c.args[{call.file, call.argBegins[k]}] = {arg + ", ", call.site};
+  else
+    c.args[{call.file, call.rparen}] = {(call.written ? ", " : "") + spelled + arg, call.site};
+  if (arg == rule.edge && !rule.include.empty()) c.edgeFiles.insert(call.file);
+  return std::nullopt;
+}
+
+std::vector<ClosureBuilder::Caller> ClosureBuilder::callersOf(const facts::FunctionFact& fn) const {
+  std::vector<Caller> out;
+  if (fn.isConstructor) {
+    auto [lo, hi] = s_.inv.program.sitesByCallee.equal_range(fn.usr);
+    for (auto it = lo; it != hi; ++it) {
+      const facts::SiteFact& site = s_.inv.program.sites[it->second];
+      Caller c{facts::where(site.file, site.line, site.column), site.file, site.callerUsr,
+               site.inMacro, false, site.rparen, site.written, {}, &site.sources};
+      for (unsigned i = 0; i < site.written && i < site.args.size(); ++i)
+        c.argBegins.push_back(site.args[i].length ? site.args[i].offset : 0);
+      out.push_back(std::move(c));
+    }
+    return out;
+  }
+  const auto& calls = s_.inv.rewrite.calls;
+  if (auto it = calls.find(fn.usr); it != calls.end())
+    for (const auto& call : it->second)
+      out.push_back({facts::where(call.file, call.line, call.column), call.file, call.callerUsr,
+                     call.inMacro, call.inLambda, call.rparen, call.written, call.argBegins,
+                     &call.sources});
+  return out;
+}
+
+bool ClosureBuilder::overloadClash(const facts::FunctionFact& fn, unsigned k,
+                                   const rules::ThreadRule& rule) const {
+  std::vector<std::string> want;
+  for (const auto& prm : fn.params) want.push_back(noSpaces(prm.type));
+  want.insert(want.begin() + k, noSpaces(rule.type));
+  const auto* named = s_.functionsNamed(fn.name);
+  if (!named) return false;
+  for (const facts::FunctionFact* o : *named) {
+    if (o->usr == fn.usr || o->params.size() != want.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < want.size() && same; ++i) same = noSpaces(o->params[i].type) == want[i];
+    if (same) return true;
+  }
+  return false;
+}
+
+const std::set<std::pair<std::string, unsigned>>& ClosureBuilder::calleesAt() {
+  if (calleesAt_.empty())
+    for (const auto& [calleeUsr, calls] : s_.inv.rewrite.calls)
+      for (const auto& call : calls) calleesAt_.emplace(call.file, call.rparen);
+  return calleesAt_;
+}
+
+}  // namespace gridlock::rewrite

@@ -1,0 +1,75 @@
+// Thread's closure: from a function whose reads need a group, the functions that must take the
+// pack's parameter, following callers until each holds the group in scope (a parameter, a
+// local, a member; adapted to the parameter's type) or is an edge (an edge file, or main),
+// which passes the global itself. The closure fails, with a reason, when any function in it
+// cannot take a parameter or any caller cannot pass one.
+#pragma once
+
+#include "rewrite/plan_state.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gridlock::rewrite {
+
+struct Closure {
+  std::set<std::string> functions;           // USRs that get the parameter
+  std::map<std::string, unsigned> position;  // function USR -> index of the new parameter
+  // (file, offset) -> the argument inserted there, and the call's "file:line:col"
+  std::map<std::pair<std::string, unsigned>, std::pair<std::string, std::string>> args;
+  std::set<std::string> edgeFiles;  // files where a caller passes the global
+};
+
+// Why a closure cannot be made.
+struct Refusal {
+  facts::Fix fix;
+  std::string why;
+};
+
+class ClosureBuilder {
+ public:
+  explicit ClosureBuilder(PlanState& s) : s_(s) {}
+
+  // Fills `c` from `start`, or says why it cannot.
+  std::optional<Refusal> close(const std::string& start, const rules::ThreadRule& rule,
+                               Closure& c);
+
+ private:
+  // One call or construction of a function being threaded.
+  struct Caller {
+    std::string site;
+    std::string file;
+    std::string callerUsr;
+    bool inMacro = false, inLambda = false;
+    unsigned rparen = 0, written = 0;
+    std::vector<unsigned> argBegins;
+    const std::vector<facts::SourceFact>* sources = nullptr;
+  };
+
+  // Whether `fn` itself can take a parameter (not what its callers do).
+  std::optional<Refusal> checkFunction(const std::string& usr, const facts::FunctionFact& fn);
+  // For a template: whether every call of it is seen.
+  std::optional<Refusal> checkTemplate(const facts::FunctionFact& fn, const std::string& simple);
+  // Where the parameter goes in `fn`, or why it cannot.
+  std::optional<Refusal> position(const facts::FunctionFact& fn, const rules::ThreadRule& rule,
+                                  unsigned& k);
+  // What `call` passes for the parameter at `k`; a caller holding nothing joins the closure.
+  std::optional<Refusal> addCall(const Caller& call, const facts::FunctionFact& fn,
+                                 const rules::ThreadRule& rule, unsigned k, Closure& c,
+                                 std::vector<std::string>& work);
+  std::vector<Caller> callersOf(const facts::FunctionFact& fn) const;
+  // Whether another overload of `fn` already has the parameter list `fn` would get.
+  bool overloadClash(const facts::FunctionFact& fn, unsigned k,
+                     const rules::ThreadRule& rule) const;
+  // The callees of every call resolved at (file, closing parenthesis).
+  const std::set<std::pair<std::string, unsigned>>& calleesAt();
+
+  PlanState& s_;
+  std::set<std::pair<std::string, unsigned>> calleesAt_;
+};
+
+}  // namespace gridlock::rewrite
