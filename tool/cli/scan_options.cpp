@@ -67,7 +67,7 @@ ScanRun runScan(const ScanOptions& o) {
   fo.cuda = dbo.cuda;
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
-  auto files = frontend::selectFiles(*db, run.rules, fo);
+  auto files = frontend::selectFiles(*db, fo);
   std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
   analysis::launder(run.inventory, run.rules);

@@ -210,8 +210,7 @@ facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
 
 }  // namespace
 
-std::vector<std::string> selectFiles(const ScanDatabase& db, const rules::RuleSet& rules,
-                                     const FrontendOptions& options) {
+std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptions& options) {
   std::vector<std::string> only;
   for (const auto& o : options.only) only.push_back(realPath(o));
   std::vector<bool> used(only.size(), false);

@@ -27,8 +27,7 @@ struct FrontendOptions {
 
 // The database files to scan: those in `only` (when given) whose main file lies under the
 // root. Throws InputError when a positional path matches nothing.
-std::vector<std::string> selectFiles(const ScanDatabase& db, const rules::RuleSet& rules,
-                                     const FrontendOptions& options);
+std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptions& options);
 
 // One TuFacts per file, in the order of `files`.
 std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,

@@ -371,15 +371,22 @@ bool ProgramCollector::VisitCXXRecordDecl(CXXRecordDecl* rd) {
   return true;
 }
 
+static facts::ArgFact bound(facts::Supplied supplied, int forwardedFrom = -1) {
+  facts::ArgFact a;
+  a.supplied = supplied;
+  a.forwardedFrom = forwardedFrom;
+  return a;
+}
+
 facts::ArgFact ProgramCollector::bind(const Expr* arg) const {
   using facts::Supplied;
-  if (isa<CXXDefaultArgExpr>(arg)) return {Supplied::Default, -1};
-  if (isNullLiteral(arg, ctx_)) return {Supplied::Null, -1};
+  if (isa<CXXDefaultArgExpr>(arg)) return bound(Supplied::Default);
+  if (isNullLiteral(arg, ctx_)) return bound(Supplied::Null);
   if (const auto* ref = dyn_cast<DeclRefExpr>(underlying(arg)))
     if (const auto* p = dyn_cast<ParmVarDecl>(ref->getDecl()))
       if (!functions_.empty() && p->getDeclContext() == functions_.back())
-        return {Supplied::Forwarded, static_cast<int>(p->getFunctionScopeIndex())};
-  return {Supplied::Explicit, -1};
+        return bound(Supplied::Forwarded, static_cast<int>(p->getFunctionScopeIndex()));
+  return bound(Supplied::Explicit);
 }
 
 void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, facts::Via via,
@@ -403,7 +410,7 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, fact
   if (!functions_.empty()) s.callerUsr = usr(throughInheritance(functions_.back()));
   if (constructed) s.classUsr = usr(constructed);
   for (unsigned i = 0; i < callee->getNumParams(); ++i)
-    s.args.push_back(i < numArgs ? bind(args[i]) : facts::ArgFact{facts::Supplied::Default, -1});
+    s.args.push_back(i < numArgs ? bind(args[i]) : bound(facts::Supplied::Default));
   argumentPlaces(s, callee, args, numArgs, rparen);
   out_.sites.push_back(std::move(s));
 }

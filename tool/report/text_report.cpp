@@ -85,9 +85,10 @@ void table(std::ostringstream& out, const std::string& title,
   for (const auto& [k, n] : rows) width = std::max(width, k.size());
   out << "  " << title << std::string(width - title.size() + 2, ' ') << "reads\n";
   std::vector<std::pair<std::string, size_t>> sorted(rows.begin(), rows.end());
-  // Largest first: what to fix first is what a user reads first.
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const auto& a, const auto& b) { return a.second > b.second; });
+  // Largest first: what to fix first is what a user reads first; ties by name.
+  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
   for (const auto& [k, n] : sorted)
     out << "  " << k << std::string(width - k.size() + 2, ' ') << n << "\n";
   out << "  " << std::string(width + 2, '-') << "-----\n";
