@@ -73,17 +73,20 @@ TEST(Reruns, BaselineFailureForgivesWithoutRerun) {
 }
 
 TEST(Reruns, PairingStopsRerunningWhatPassed) {
+  auto obs = [](const std::string& id, Outcome o, const std::string& m) {
+    return Observation{tid(id), o, m};
+  };
   auto file = [](std::vector<Observation> tests) {
     return RunResults{"", {{"/r/a.json", "a.json", 0, false, "", std::move(tests)}}};
   };
-  RunResults base = file({{"A.x", Outcome::Pass, ""}, {"A.y", Outcome::Pass, ""}});
-  RunResults change = file({{"A.x", Outcome::Fail, "m"}, {"A.y", Outcome::Fail, "m"}});
+  RunResults base = file({obs("A.x", Outcome::Pass, ""), obs("A.y", Outcome::Pass, "")});
+  RunResults change = file({obs("A.x", Outcome::Fail, "m"), obs("A.y", Outcome::Fail, "m")});
   Pairing p(base, change);
-  EXPECT_EQ(p.pendingReruns(), (std::set<std::string>{"A.x", "A.y"}));
-  p.addRerun(file({{"A.x", Outcome::Fail, "m"}, {"A.y", Outcome::Pass, ""}}));
-  EXPECT_EQ(p.pendingReruns(), std::set<std::string>{"A.x"});
+  EXPECT_EQ(p.pendingReruns(), (std::set<TestId>{tid("A.x"), tid("A.y")}));
+  p.addRerun(file({obs("A.x", Outcome::Fail, "m"), obs("A.y", Outcome::Pass, "")}));
+  EXPECT_EQ(p.pendingReruns(), std::set<TestId>{tid("A.x")});
   p.addRerun(file({}));  // the rerun's binary wrote nothing: still no pass
-  EXPECT_EQ(p.pendingReruns(), std::set<std::string>{"A.x"});
+  EXPECT_EQ(p.pendingReruns(), std::set<TestId>{tid("A.x")});
   Comparison c = p.result();
   EXPECT_EQ(name(row(c, "A.x").category), "new_failure");
   EXPECT_EQ(row(c, "A.x").reruns, 2);
@@ -92,7 +95,7 @@ TEST(Reruns, PairingStopsRerunningWhatPassed) {
 }
 
 TEST(Reruns, EnvironmentNamesTheTestsToRun) {
-  auto env = testEnvironment("/res/change/run1", "change", 1, {"A.x", "I/P.Param/1"});
+  auto env = testEnvironment("/res/change/run1", "change", 1, {tid("A.x"), tid("I/P.Param/1")});
   std::vector<std::pair<std::string, std::string>> expected = {
       {"GRIDLOCK_RESULTS_DIR", "/res/change/run1"},
       {"GTEST_OUTPUT", "json:/res/change/run1/"},

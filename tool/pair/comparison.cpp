@@ -21,24 +21,24 @@ Pairing::Pairing(const RunResults& baseline, const RunResults& change, int force
       change_(mergeRun(change, index_, MissingSource::Crash)) {}
 
 namespace {
-Status statusOf(const std::map<std::string, Merged>& m, const std::string& id) {
+Status statusOf(const std::map<TestId, Merged>& m, const TestId& id) {
   auto it = m.find(id);
   return it == m.end() ? Status::Absent : it->second.status;
 }
 }  // namespace
 
-std::set<std::string> Pairing::pendingReruns() const {
-  std::set<std::string> ids;
+std::set<TestId> Pairing::pendingReruns() const {
+  std::set<TestId> ids;
   for (auto& [id, c] : change_)
     if (needsRerun(statusOf(baseline_, id), c.status) && !passedOnRerun_.count(id)) ids.insert(id);
   return ids;
 }
 
 void Pairing::addRerun(const RunResults& rerun) {
-  std::set<std::string> pending = pendingReruns();
+  std::set<TestId> pending = pendingReruns();
   if (pending.empty()) return;
   auto merged = mergeRun(rerun, index_, MissingSource::Crash, &pending);
-  for (const std::string& id : pending) {
+  for (const TestId& id : pending) {
     int n = ++reruns_[id];
     if (merged.at(id).status == Status::Pass) passedOnRerun_[id] = n;
   }
@@ -47,16 +47,18 @@ void Pairing::addRerun(const RunResults& rerun) {
 Comparison Pairing::result() const {
   Comparison out;
   for (Category k : kAllCategories) out.summary[k] = 0;
-  std::set<std::string> ids;
+  std::set<TestId> ids;
   for (auto& [id, _] : baseline_) ids.insert(id);
   for (auto& [id, _] : change_) ids.insert(id);
   static const Merged none;
-  for (const std::string& id : ids) {
+  for (const TestId& id : ids) {
     auto b = baseline_.find(id), c = change_.find(id);
     const Merged& bm = b == baseline_.end() ? none : b->second;
     const Merged& cm = c == change_.end() ? none : c->second;
     TestRow row;
-    row.id = id;
+    row.id = id.display();
+    row.suite = id.suite;
+    row.name = id.name;
     row.baseline = bm.status;
     row.change = cm.status;
     if (auto r = reruns_.find(id); r != reruns_.end()) row.reruns = r->second;

@@ -13,7 +13,8 @@
 namespace gridlock::pair {
 
 struct TestRow {
-  std::string id;
+  std::string id;           // for display: "Suite.Name" (two tests may share it, see TestId)
+  std::string suite, name;  // what tells the test apart
   Status baseline = Status::Absent;
   Status change = Status::Absent;  // the first run's; reruns show in rerun/passedOnRerun
   Category category = Category::PassedBoth;
@@ -32,11 +33,11 @@ struct Signature {
   int count = 0;
   std::map<Category, int> categories;
   bool identicalOnAllRanks = false;  // every test of the group failed alike on all its ranks
-  std::vector<std::string> tests;
+  std::vector<std::string> tests;  // display ids
 };
 
 struct Comparison {
-  std::vector<TestRow> tests;  // sorted by id
+  std::vector<TestRow> tests;  // sorted by suite, then name
   std::map<Category, int> summary;  // all eight categories, zeros included
   int skippedBoth = 0;              // of passed_both: skipped in both trees
   std::vector<Signature> signatures;  // of the change's problems, most frequent first
@@ -52,7 +53,7 @@ class Pairing {
   Pairing(const RunResults& baseline, const RunResults& change, int forcedRanks = 0);
 
   // Tests of the change that a rerun could still forgive (see needsRerun), not yet passed.
-  std::set<std::string> pendingReruns() const;
+  std::set<TestId> pendingReruns() const;
   // Merges one rerun of the pending tests; a test that passes in it becomes flaky.
   void addRerun(const RunResults& rerun);
 
@@ -60,8 +61,8 @@ class Pairing {
 
  private:
   TestIndex index_;
-  std::map<std::string, Merged> baseline_, change_;
-  std::map<std::string, int> reruns_, passedOnRerun_;
+  std::map<TestId, Merged> baseline_, change_;
+  std::map<TestId, int> reruns_, passedOnRerun_;
 };
 
 // A whole comparison from results already collected; `change.reruns` are applied in order.

@@ -37,7 +37,7 @@ int severity(Outcome o) {
 }
 
 struct RunView {
-  std::map<std::string, std::map<SourceRank, const Observation*>> obs;  // id -> (source, rank)
+  std::map<TestId, std::map<SourceRank, const Observation*>> obs;  // test -> (source, rank)
   std::map<std::string, std::map<int, const ResultFile*>> files;        // source -> rank -> file
 };
 
@@ -82,7 +82,7 @@ struct Problems {
   }
 };
 
-Merged mergeTest(const std::string& id, const RunView& v, const TestIndex& index,
+Merged mergeTest(const TestId& id, const RunView& v, const TestIndex& index,
                  MissingSource missing) {
   Merged m;
   auto found = v.obs.find(id);
@@ -165,18 +165,18 @@ Merged mergeTest(const std::string& id, const RunView& v, const TestIndex& index
 
 }  // namespace
 
-std::map<std::string, Merged> mergeRun(const RunResults& run, const TestIndex& index,
-                                       MissingSource missing, const std::set<std::string>* only) {
+std::map<TestId, Merged> mergeRun(const RunResults& run, const TestIndex& index,
+                                  MissingSource missing, const std::set<TestId>* only) {
   RunView v = view(run);
-  std::set<std::string> ids;
+  std::set<TestId> ids;
   if (only) {
     ids = *only;
   } else {
     for (auto& [id, _] : index.sourcesOf) ids.insert(id);
     for (auto& [id, _] : v.obs) ids.insert(id);
   }
-  std::map<std::string, Merged> out;
-  for (const std::string& id : ids) out.emplace(id, mergeTest(id, v, index, missing));
+  std::map<TestId, Merged> out;
+  for (const TestId& id : ids) out.emplace(id, mergeTest(id, v, index, missing));
   return out;
 }
 

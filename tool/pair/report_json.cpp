@@ -15,6 +15,8 @@ void writeJson(const Comparison& c, std::ostream& out) {
   ordered_json tests = ordered_json::array();
   for (const TestRow& t : c.tests) {
     tests.push_back({{"id", t.id},
+                     {"suite", t.suite},
+                     {"name", t.name},
                      {"baseline", name(t.baseline)},
                      {"change", name(t.change)},
                      {"category", name(t.category)},

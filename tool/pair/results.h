@@ -1,6 +1,7 @@
 // The data read from result files, before any merging: one observation per test per file.
 #pragma once
 
+#include <compare>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,11 +14,20 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A test: suite and name kept apart, so suite "A.B" test "C" and suite "A" test "B.C" stay two
+// tests although both display as "A.B.C". Ordered by suite, then name.
+struct TestId {
+  std::string suite, name;  // suite may be empty (a JUnit test without a class)
+  auto operator<=>(const TestId&) const = default;
+  // "Suite.Name", or just the name without a suite: for reports and filters, not as a key.
+  std::string display() const { return suite.empty() ? name : suite + "." + name; }
+};
+
 // What one file says about one test on one rank.
 enum class Outcome { Pass, Fail, Skip, Crash };
 
 struct Observation {
-  std::string id;       // "Suite.Name"
+  TestId id;
   Outcome outcome = Outcome::Pass;
   std::string message;  // first failure message, crash reason or skip reason
 };

@@ -67,7 +67,7 @@ void requireBaselineResults(const RunResults& baseline, const std::string& where
 
 // Runs the test command once in `tree` into a fresh results directory and reads it back.
 RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& label, int run,
-                   const std::string& resultsRoot, const std::set<std::string>& only,
+                   const std::string& resultsRoot, const std::set<TestId>& only,
                    std::vector<std::string>& notes, std::ostream& log) {
   fs::path dir = fs::path(resultsRoot) / label / ("run" + std::to_string(run));
   fs::remove_all(dir);
@@ -105,7 +105,7 @@ Comparison runTrees(const PairOptions& o, std::ostream& log) {
   RunResults c = testRun(o, change, "change", 0, resultsRoot, {}, notes, log);
   Pairing pairing(b, c, o.ranks);
   for (int k = 1; k <= o.reruns; ++k) {
-    std::set<std::string> pending = pairing.pendingReruns();
+    std::set<TestId> pending = pairing.pendingReruns();
     if (pending.empty()) break;
     pairing.addRerun(testRun(o, change, "change", k, resultsRoot, pending, notes, log));
   }
@@ -118,7 +118,7 @@ Comparison runTrees(const PairOptions& o, std::ostream& log) {
 
 std::vector<std::pair<std::string, std::string>> testEnvironment(
     const std::string& resultsDir, const std::string& tree, int run,
-    const std::set<std::string>& only) {
+    const std::set<TestId>& only) {
   std::vector<std::pair<std::string, std::string>> env = {
       {"GRIDLOCK_RESULTS_DIR", resultsDir},
       {"GTEST_OUTPUT", "json:" + resultsDir + "/"},
@@ -127,9 +127,9 @@ std::vector<std::pair<std::string, std::string>> testEnvironment(
   };
   if (!only.empty()) {
     std::string filter, regex;
-    for (const std::string& id : only) {
-      filter += (filter.empty() ? "" : ":") + id;
-      regex += (regex.empty() ? "" : "|") + regexEscape(id);
+    for (const TestId& id : only) {
+      filter += (filter.empty() ? "" : ":") + id.display();
+      regex += (regex.empty() ? "" : "|") + regexEscape(id.display());
     }
     env.emplace_back("GRIDLOCK_TEST_FILTER", filter);
     env.emplace_back("GTEST_FILTER", filter);

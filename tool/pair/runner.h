@@ -36,6 +36,6 @@ int runPair(const PairOptions& options, std::ostream& out, std::ostream& err);
 // GRIDLOCK_TREE, GRIDLOCK_RUN and, for reruns, the filters of the tests to run.
 std::vector<std::pair<std::string, std::string>> testEnvironment(
     const std::string& resultsDir, const std::string& tree, int run,
-    const std::set<std::string>& only);
+    const std::set<TestId>& only);
 
 }  // namespace gridlock::pair
