@@ -1,10 +1,12 @@
 #include "pair/runner.h"
 
 #include "pair/process.h"
+#include "pair/rerun_filter.h"
 #include "pair/report.h"
 #include "pair/result_dir.h"
 #include "pair/tree.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,15 +16,6 @@ namespace gridlock::pair {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string regexEscape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
-}
 
 // A scratch directory for worktrees and (by default) results, removed on every way out.
 class Scratch {
@@ -65,18 +58,30 @@ void requireBaselineResults(const RunResults& baseline, const std::string& where
                      "command must write them under $GRIDLOCK_RESULTS_DIR (see docs/pair.md)");
 }
 
-// Runs the test command once in `tree` into a fresh results directory and reads it back.
+// Runs the test command once in `tree` into a fresh results directory and reads it back. A rerun
+// (`only` not empty) also gets its tests listed in resultsRoot/label/runK.filter.
 RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& label, int run,
                    const std::string& resultsRoot, const std::set<TestId>& only,
                    std::vector<std::string>& notes, std::ostream& log) {
   fs::path dir = fs::path(resultsRoot) / label / ("run" + std::to_string(run));
   fs::remove_all(dir);
   fs::create_directories(dir);
-  log << "gridlock pair: testing " << label
-      << (run ? " (rerun " + std::to_string(run) + ", " + std::to_string(only.size()) + " tests)" : "")
-      << " in " << tree.path() << std::endl;
-  ProcessResult r = runShell(o.test, tree.path(), testEnvironment(dir.string(), label, run, only),
-                             o.timeout);
+  std::string filterFile;
+  if (!only.empty()) {
+    filterFile = (fs::path(resultsRoot) / label / ("run" + std::to_string(run) + ".filter")).string();
+    std::ofstream(filterFile, std::ios::binary) << filterFileText(only);
+  }
+  auto env = testEnvironment(dir.string(), label, run, only, filterFile);
+  log << "gridlock pair: testing " << label;
+  if (run) {
+    log << " (rerun " << run << ", " << only.size() << " tests";
+    bool named = std::any_of(env.begin(), env.end(), [](auto& v) { return v.first == "GTEST_FILTER"; });
+    if (!named)  // the filter variables would not fit in the environment
+      log << "; too many to name in the environment, so every test runs and pair reads only these";
+    log << ")";
+  }
+  log << " in " << tree.path() << std::endl;
+  ProcessResult r = runShell(o.test, tree.path(), env, o.timeout);
   if (!r.ok())
     notes.push_back(label + (run ? " rerun " + std::to_string(run) : "") + ": test command " +
                     r.describe() + (r.timedOut ? " after " + std::to_string(o.timeout) + "s" : ""));
@@ -116,25 +121,17 @@ Comparison runTrees(const PairOptions& o, std::ostream& log) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> testEnvironment(
-    const std::string& resultsDir, const std::string& tree, int run,
-    const std::set<TestId>& only) {
-  std::vector<std::pair<std::string, std::string>> env = {
+Environment testEnvironment(const std::string& resultsDir, const std::string& tree, int run,
+                            const std::set<TestId>& only, const std::string& filterFile) {
+  Environment env = {
       {"GRIDLOCK_RESULTS_DIR", resultsDir},
       {"GTEST_OUTPUT", "json:" + resultsDir + "/"},
       {"GRIDLOCK_TREE", tree},
       {"GRIDLOCK_RUN", std::to_string(run)},
   };
-  if (!only.empty()) {
-    std::string filter, regex;
-    for (const TestId& id : only) {
-      filter += (filter.empty() ? "" : ":") + id.display();
-      regex += (regex.empty() ? "" : "|") + regexEscape(id.display());
-    }
-    env.emplace_back("GRIDLOCK_TEST_FILTER", filter);
-    env.emplace_back("GTEST_FILTER", filter);
-    env.emplace_back("GRIDLOCK_TEST_REGEX", "^(" + regex + ")$");
-  }
+  if (only.empty()) return env;
+  env.emplace_back("GRIDLOCK_TEST_FILTER_FILE", filterFile);
+  for (auto& v : filterVariables(only)) env.push_back(std::move(v));
   return env;
 }
 

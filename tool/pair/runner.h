@@ -2,6 +2,7 @@
 #pragma once
 
 #include "pair/comparison.h"
+#include "pair/rerun_filter.h"
 
 #include <ostream>
 #include <set>
@@ -33,9 +34,9 @@ Comparison collectAndCompare(const PairOptions& options, std::ostream& log);
 int runPair(const PairOptions& options, std::ostream& out, std::ostream& err);
 
 // The environment a test command gets (docs/pair.md): GRIDLOCK_RESULTS_DIR, GTEST_OUTPUT,
-// GRIDLOCK_TREE, GRIDLOCK_RUN and, for reruns, the filters of the tests to run.
-std::vector<std::pair<std::string, std::string>> testEnvironment(
-    const std::string& resultsDir, const std::string& tree, int run,
-    const std::set<TestId>& only);
+// GRIDLOCK_TREE, GRIDLOCK_RUN and, for reruns, GRIDLOCK_TEST_FILTER_FILE (`filterFile`, which
+// the caller writes) and the filter variables when they fit (see filterVariables).
+Environment testEnvironment(const std::string& resultsDir, const std::string& tree, int run,
+                            const std::set<TestId>& only, const std::string& filterFile = "");
 
 }  // namespace gridlock::pair
