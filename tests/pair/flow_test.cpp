@@ -94,8 +94,10 @@ TEST(Flow, CrashedChangeMakesTestsInvalidNotZeroFailures) {
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.report["summary"]["invalid"], 2);
   EXPECT_EQ(r.report["summary"]["passed_both"], 0);
-  EXPECT_EQ(r.report["notes"], nlohmann::json::array({"change: test command exited with status 139",
-                                                      "change rerun 1: test command exited with status 139"}));
+  // The exits are incidents (incidents_test.cpp), not notes.
+  EXPECT_EQ(r.report["notes"], nlohmann::json::array());
+  EXPECT_EQ(r.report["summary"]["incidents"], 2);
+  EXPECT_EQ(r.report["incidents"][1]["description"], "exited with status 139 (signal 11, SIGSEGV)");
   EXPECT_EQ(r.report["signatures"][0]["message"],
             "no result: suite.json: truncated JSON (<n> bytes) (crashed while writing?)");
   EXPECT_EQ(r.report["signatures"][0]["count"], 2);
@@ -117,7 +119,8 @@ TEST(Flow, TimedOutChangeIsInvalid) {
   EXPECT_EQ(r.report["tests"][0]["category"], "invalid");
   EXPECT_EQ(r.report["tests"][0]["message"],
             "no result: suite.json wrote no result file (crashed or timed out?)");
-  EXPECT_EQ(r.report["notes"], nlohmann::json::array({"change: test command timed out after 1s"}));
+  EXPECT_EQ(r.report["notes"], nlohmann::json::array());
+  EXPECT_EQ(r.report["incidents"][0]["description"], "timed out after 1s");
 }
 
 TEST(Flow, BuildRunsInEachTreeAndItsFailureIsBadInput) {

@@ -1,6 +1,7 @@
 #include "pair/comparison.h"
 
 #include "pair/categorise.h"
+#include "pair/command_end.h"
 #include "pair/normalise.h"
 
 #include <algorithm>
@@ -12,13 +13,31 @@ int exitCode(const Comparison& c) {
     auto it = c.summary.find(k);
     return it == c.summary.end() ? 0 : it->second;
   };
-  return count(Category::NewFailure) + count(Category::Invalid) > 0 ? 1 : 0;
+  bool incident = std::any_of(c.incidents.begin(), c.incidents.end(),
+                              [](const Incident& i) { return !i.shared; });
+  return count(Category::NewFailure) + count(Category::Invalid) > 0 || incident ? 1 : 0;
 }
 
 Pairing::Pairing(const RunResults& baseline, const RunResults& change, int forcedRanks)
     : index_(indexRuns({&baseline, &change}, forcedRanks)),
       baseline_(mergeRun(baseline, index_, MissingSource::Absent)),
-      change_(mergeRun(change, index_, MissingSource::Crash)) {}
+      change_(mergeRun(change, index_, MissingSource::Crash)) {
+  // For its incident the baseline counts as the change does: a binary with no file at all there
+  // had not reported, whether or not it is one the change added.
+  record("baseline", 0, baseline.end,
+         isIncident(baseline.end) ? mergeRun(baseline, index_, MissingSource::Crash)
+                                  : std::map<TestId, Merged>{});
+  record("change", 0, change.end, change_);
+}
+
+void Pairing::record(const std::string& tree, int run, const CommandEnd& end,
+                     const std::map<TestId, Merged>& merged) {
+  RunRecord r{tree, run, end, {}};
+  if (isIncident(end))
+    for (auto& [id, m] : merged)
+      if (m.unreported) r.unreported.push_back(id.display());
+  runs_.push_back(std::move(r));
+}
 
 namespace {
 Status statusOf(const std::map<TestId, Merged>& m, const TestId& id) {
@@ -42,6 +61,7 @@ void Pairing::addRerun(const RunResults& rerun) {
     int n = ++reruns_[id];
     if (merged.at(id).status == Status::Pass) passedOnRerun_[id] = n;
   }
+  record("change", static_cast<int>(runs_.size()) - 1, rerun.end, merged);
 }
 
 Comparison Pairing::result() const {
@@ -80,6 +100,11 @@ Comparison Pairing::result() const {
     out.tests.push_back(std::move(row));
   }
   out.signatures = groupSignatures(out.tests);
+  for (const RunRecord& r : runs_) {
+    if (!isIncident(r.end)) continue;
+    const CommandEnd& other = r.tree == "baseline" ? runs_[1].end : runs_[0].end;
+    out.incidents.push_back({r.tree, r.run, r.end, sameWay(r.end, other), r.unreported});
+  }
   return out;
 }
 

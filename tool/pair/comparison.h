@@ -36,16 +36,27 @@ struct Signature {
   std::vector<std::string> tests;  // display ids
 };
 
+// A run whose test command was killed by a signal or timed out (see command_end.h).
+struct Incident {
+  std::string tree;  // "baseline" or "change"
+  int run = 0;       // 0: the first run; k: rerun k
+  CommandEnd end;
+  bool shared = false;  // the other tree's first run ended the same way (see sameWay)
+  std::vector<std::string> unreported;  // display ids of the tests without a result in that run
+};
+
 struct Comparison {
   std::vector<TestRow> tests;  // sorted by suite, then name
   std::map<Category, int> summary;  // all eight categories, zeros included
   int skippedBoth = 0;              // of passed_both: skipped in both trees
   std::vector<Signature> signatures;  // of the change's problems, most frequent first
   int ranks = 1;                      // most ranks any test ran on
-  std::vector<std::string> notes;     // what the runner saw (exit codes, timeouts)
+  std::vector<Incident> incidents;    // baseline's first run, change's first run, its reruns
+  std::vector<std::string> notes;     // what the runner saw (non-zero exits, git revisions)
 };
 
-// Exit status of the command for this comparison: 1 on any new_failure or invalid, else 0.
+// Exit status of the command for this comparison: 1 on any new_failure, invalid or incident that
+// is not shared, else 0.
 int exitCode(const Comparison& c);
 
 class Pairing {
@@ -60,9 +71,19 @@ class Pairing {
   Comparison result() const;
 
  private:
+  struct RunRecord {
+    std::string tree;
+    int run = 0;
+    CommandEnd end;
+    std::vector<std::string> unreported;  // filled only for an incident
+  };
+  void record(const std::string& tree, int run, const CommandEnd& end,
+              const std::map<TestId, Merged>& merged);
+
   TestIndex index_;
   std::map<TestId, Merged> baseline_, change_;
   std::map<TestId, int> reruns_, passedOnRerun_;
+  std::vector<RunRecord> runs_;  // in run order, baseline first
 };
 
 // A whole comparison from results already collected; `change.reruns` are applied in order.

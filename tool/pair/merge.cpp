@@ -109,6 +109,7 @@ Merged mergeTest(const TestId& id, const RunView& v, const TestIndex& index,
         }
       }
     if (!problems.empty()) problems.into(m);
+    m.unreported = !problems.empty();
     return m;
   }
 
@@ -122,8 +123,10 @@ Merged mergeTest(const TestId& id, const RunView& v, const TestIndex& index,
     for (int r : ranks) {
       ++m.ranks;
       auto o = found->second.find({s, r});
-      if (o == found->second.end())
+      if (o == found->second.end()) {
         problems.add(r, whyMissing(v, s, r));
+        m.unreported = true;
+      }
       else if (o->second->outcome == Outcome::Crash)
         problems.add(r, "crashed: " + o->second->message);
       else

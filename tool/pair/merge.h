@@ -30,6 +30,9 @@ struct Merged {
   int ranks = 0;                // ranks expected to report the test
   int runs = 0;                 // result sources (binaries, or one per mpirun) those ranks span
   bool identicalOnAllRanks = false;  // failed on every one of >1 ranks, one normalised message
+  // Invalid because an expected rank has no result for it (no file, a truncated one, or a file
+  // without the test), as opposed to a result that reports a crash.
+  bool unreported = false;
 };
 
 // How a source that left no file at all in this run counts: in the change it crashed (its

@@ -19,6 +19,13 @@ void writeMarkdown(const Comparison& c, std::ostream& out) {
       << "| category | tests |\n|---|---:|\n";
   for (Category k : kAllCategories) out << "| " << name(k) << " | " << c.summary.at(k) << " |\n";
 
+  if (!c.incidents.empty()) {
+    // Not cell(): a list of test names may run past a cell's 200 characters.
+    out << "\n**Incidents**\n\n";
+    for (const Incident& i : c.incidents)
+      out << "- " << markdownText(wording::incidentLine(i)) << "\n";
+  }
+
   bool header = false;
   for (Category k : wording::listedCategories())
     for (const TestRow& t : c.tests) {

@@ -21,6 +21,11 @@ void writeText(const Comparison& c, std::ostream& out) {
     out << "  " << std::left << std::setw(14) << name(k) << std::right << std::setw(6)
         << c.summary.at(k) << "\n";
 
+  if (!c.incidents.empty()) {
+    out << "\nIncidents:\n";
+    for (const Incident& i : c.incidents) out << "  " << printable(wording::incidentLine(i)) << "\n";
+  }
+
   std::vector<const TestRow*> listed;
   for (Category k : wording::listedCategories())
     for (const TestRow& t : c.tests)

@@ -45,10 +45,20 @@ struct ResultFile {
   std::vector<Observation> tests;
 };
 
+// How the test command of a run ended, when pair ran it (kept beside the results as runK.end).
+struct CommandEnd {
+  bool known = false;  // false: the results were collected some other way
+  int exitStatus = 0;  // when it exited
+  int signal = 0;      // when a signal killed it
+  bool timedOut = false;
+  int timeoutSeconds = 0;
+};
+
 // Everything one run of the test command left in its results directory.
 struct RunResults {
   std::string dir;
   std::vector<ResultFile> files;
+  CommandEnd end;
 };
 
 // A tree's first run plus the reruns of the tests that failed in it (reruns only exist for the

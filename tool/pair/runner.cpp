@@ -1,5 +1,6 @@
 #include "pair/runner.h"
 
+#include "pair/command_end.h"
 #include "pair/process.h"
 #include "pair/rerun_filter.h"
 #include "pair/report.h"
@@ -53,9 +54,15 @@ void validate(const PairOptions& o) {
 void requireBaselineResults(const RunResults& baseline, const std::string& where) {
   // The change may leave nothing (it crashed: all its tests turn invalid), but a baseline without
   // results means the test command does not write where pair reads: nothing can be compared.
-  if (baseline.files.empty())
-    throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); the test "
-                     "command must write them under $GRIDLOCK_RESULTS_DIR (see docs/pair.md)");
+  if (!baseline.files.empty()) return;
+  const CommandEnd& end = baseline.end;
+  if (end.known && (end.timedOut || end.signal || end.exitStatus)) {  // it died or did not start
+    std::string how = (end.signal ? "was " : "") + describe(end);
+    throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); its test "
+                     "command " + how);
+  }
+  throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); the test "
+                   "command must write them under $GRIDLOCK_RESULTS_DIR (see docs/pair.md)");
 }
 
 // Runs the test command once in `tree` into a fresh results directory and reads it back. A rerun
@@ -82,10 +89,16 @@ RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& la
   }
   log << " in " << tree.path() << std::endl;
   ProcessResult r = runShell(o.test, tree.path(), env, o.timeout);
-  if (!r.ok())
+  CommandEnd end{true, r.exitStatus, r.signal, r.timedOut, o.timeout};
+  // Kept beside the results, so a later --baseline-results/--change-results sees it too.
+  std::ofstream(dir.string() + ".end", std::ios::binary) << formatEnd(end);
+  // A signal or a timeout is an incident, reported as such; a plain non-zero exit is a note.
+  if (!r.ok() && !isIncident(end))
     notes.push_back(label + (run ? " rerun " + std::to_string(run) : "") + ": test command " +
-                    r.describe() + (r.timedOut ? " after " + std::to_string(o.timeout) + "s" : ""));
-  return readResultDir(dir.string());
+                    describe(end));
+  RunResults results = readResultDir(dir.string());
+  results.end = end;
+  return results;
 }
 
 Comparison runTrees(const PairOptions& o, std::ostream& log) {
