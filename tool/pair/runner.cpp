@@ -1,6 +1,7 @@
 #include "pair/runner.h"
 
 #include "pair/command_end.h"
+#include "pair/interrupt.h"
 #include "pair/process.h"
 #include "pair/rerun_filter.h"
 #include "pair/report.h"
@@ -47,6 +48,8 @@ void validate(const PairOptions& o) {
     throw InputError("--baseline, --change and --test are required (or --baseline-results and "
                      "--change-results)");
   if (o.reruns < 0) throw InputError("--reruns must be 0 or more");
+  if (o.timeout < 0) throw InputError("--timeout must be 0 (no limit) or more");
+  if (o.buildTimeout < 0) throw InputError("--build-timeout must be 0 (no limit) or more");
   if (o.format != "text" && o.format != "json" && o.format != "markdown")
     throw InputError("--format must be text, json or markdown, not " + o.format);
 }
@@ -75,14 +78,15 @@ RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& la
   fs::create_directories(dir);
   std::string filterFile;
   if (!only.empty()) {
-    filterFile = (fs::path(resultsRoot) / label / ("run" + std::to_string(run) + ".filter")).string();
+    filterFile = dir.string() + ".filter";
     std::ofstream(filterFile, std::ios::binary) << filterFileText(only);
   }
   auto env = testEnvironment(dir.string(), label, run, only, filterFile);
   log << "gridlock pair: testing " << label;
   if (run) {
     log << " (rerun " << run << ", " << only.size() << " tests";
-    bool named = std::any_of(env.begin(), env.end(), [](auto& v) { return v.first == "GTEST_FILTER"; });
+    bool named =
+        std::any_of(env.begin(), env.end(), [](auto& v) { return v.first == "GTEST_FILTER"; });
     if (!named)  // the filter variables would not fit in the environment
       log << "; too many to name in the environment, so every test runs and pair reads only these";
     log << ")";
@@ -114,9 +118,11 @@ Comparison runTrees(const PairOptions& o, std::ostream& log) {
   if (!o.build.empty())
     for (auto [tree, label] : {std::pair{&baseline, "baseline"}, std::pair{&change, "change"}}) {
       log << "gridlock pair: building " << label << " in " << tree->path() << std::endl;
-      ProcessResult r = runShell(o.build, tree->path(), {{"GRIDLOCK_TREE", label}}, 0);
+      ProcessResult r = runShell(o.build, tree->path(), {{"GRIDLOCK_TREE", label}}, o.buildTimeout);
       // No per-test comparison is possible without both builds: bad input, not a regression.
-      if (!r.ok()) throw InputError(std::string(label) + ": build command " + r.describe());
+      if (!r.ok())
+        throw InputError(std::string(label) + ": build command " +
+                         describe({true, r.exitStatus, r.signal, r.timedOut, o.buildTimeout}));
     }
   RunResults b = testRun(o, baseline, "baseline", 0, resultsRoot, {}, notes, log);
   requireBaselineResults(b, "baseline");
@@ -158,9 +164,16 @@ Comparison collectAndCompare(const PairOptions& o, std::ostream& log) {
 }
 
 int runPair(const PairOptions& o, std::ostream& out, std::ostream& err) {
+  InterruptScope interrupts;
   Comparison c;
   try {
     c = collectAndCompare(o, err);
+    throwIfInterrupted();  // a signal after the last command: still no report
+  } catch (const Interrupted& e) {
+    // By now the command's group is stopped and the destructors have removed what pair made.
+    err << "gridlock pair: " << e.what() << "; stopped the running command and removed the "
+           "temporary worktrees and results\n";
+    return 128 + e.signal();
   } catch (const InputError& e) {
     err << "gridlock pair: error: " << e.what() << "\n";
     return 2;
