@@ -74,7 +74,9 @@ RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& la
                    const std::string& resultsRoot, const std::set<TestId>& only,
                    std::vector<std::string>& notes, std::ostream& log) {
   fs::path dir = fs::path(resultsRoot) / label / ("run" + std::to_string(run));
-  fs::remove_all(dir);
+  // A tree's first run starts its directory afresh: reruns or .end records an earlier session
+  // left in --results-dir would otherwise be read as this session's.
+  fs::remove_all(run == 0 ? dir.parent_path() : dir);
   fs::create_directories(dir);
   std::string filterFile;
   if (!only.empty()) {
