@@ -20,20 +20,30 @@ namespace {
 
 using namespace gridlock::pair::testing;
 
-// Records where it runs, starts a child that ignores the signals, says it is ready (the test's
-// barrier), then waits forever.
-const char* kHang = R"(
-m=$PAIR_TEST_MARKS
+// Records its pid and group, starts a child that ignores the signals, says it is ready (the
+// test's barrier), then waits forever. The tree it works in is recorded before this.
+const char* kHangTail = R"(
 echo $$ > "$m/pid"
 cut -d' ' -f5 /proc/$$/stat > "$m/pgid"
 echo "${GRIDLOCK_RESULTS_DIR:-}" > "$m/results"
-pwd > "$m/tree"
 sh -c 'trap "" TERM INT HUP; echo $$ > "$PAIR_TEST_MARKS/stubborn.tmp";
        mv "$PAIR_TEST_MARKS/stubborn.tmp" "$PAIR_TEST_MARKS/stubborn"; while :; do sleep 1; done' &
 while [ ! -e "$m/stubborn" ]; do sleep 0.01; done
 : > "$m/ready"
 wait
 )";
+
+// The hung build or test command.
+std::string hangScript() {
+  return std::string("m=$PAIR_TEST_MARKS\npwd > \"$m/tree\"\n") + kHangTail;
+}
+
+// A `git` that hangs right after `git worktree add` added the worktree ($6), before pair knows.
+std::string hangingGit(const std::string& realGit) {
+  return "#!/bin/sh\nif [ \"$3\" = worktree ] && [ \"$4\" = add ]; then\n  '" + realGit +
+         "' \"$@\" || exit $?\n  m=$PAIR_TEST_MARKS\n  echo \"$6\" > \"$m/tree\"\n" + kHangTail +
+         "fi\nexec '" + realGit + "' \"$@\"\n";
+}
 
 // Live (not zombie) processes in process group `pgid`.
 std::vector<int> liveMembers(int pgid) {
@@ -62,6 +72,7 @@ struct Case {
   int signal;
   const char* build;  // "" for none
   const char* test;
+  bool hangingGit = false;  // `git worktree add` hangs instead of a command
 };
 
 class Interrupt : public ::testing::TestWithParam<Case> {};
@@ -73,7 +84,7 @@ TEST_P(Interrupt, StopsTheCommandsGroupRemovesWhatItMadeAndExits128PlusSignal) {
   fs::create_directories(marks);
   fs::create_directories(tmp);
   makeTree(repo, "A.a pass\n");
-  writeFile(repo + "/hang.sh", kHang);
+  writeFile(repo + "/hang.sh", hangScript());
   std::string git = "cd '" + repo + "' && git -c init.defaultBranch=main init -q && "
                     "git -c user.name=t -c user.email=t@t add -A && "
                     "git -c user.name=t -c user.email=t@t commit -qm base && "
@@ -85,8 +96,21 @@ TEST_P(Interrupt, StopsTheCommandsGroupRemovesWhatItMadeAndExits128PlusSignal) {
                                    "HEAD", "--repo", repo, "--test", c.test, "--reruns", "1"};
   if (*c.build) args.insert(args.end(), {"--build", c.build});
   std::vector<std::string> envs = {"TMPDIR=" + tmp, "PAIR_TEST_MARKS=" + marks};
+  std::string path = getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin";
+  if (c.hangingGit) {
+    std::string realGit;
+    FILE* which = popen("command -v git", "r");
+    char buf[4096] = {};
+    if (which && fgets(buf, sizeof buf, which)) realGit = trim(buf);
+    if (which) pclose(which);
+    ASSERT_FALSE(realGit.empty());
+    writeFile(d / "bin/git", hangingGit(realGit));
+    fs::permissions(d / "bin/git", fs::perms::owner_all);
+    path = (d / "bin") + ":" + path;
+  }
+  envs.push_back("PATH=" + path);
   for (char** e = environ; *e; ++e)
-    if (strncmp(*e, "TMPDIR=", 7) != 0) envs.push_back(*e);
+    if (strncmp(*e, "TMPDIR=", 7) != 0 && strncmp(*e, "PATH=", 5) != 0) envs.push_back(*e);
   pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
@@ -138,7 +162,8 @@ TEST_P(Interrupt, StopsTheCommandsGroupRemovesWhatItMadeAndExits128PlusSignal) {
   EXPECT_FALSE(fs::exists(tree)) << tree;
   if (!results.empty()) EXPECT_FALSE(fs::exists(results)) << results;
   std::string list;
-  FILE* p = popen(("git -C '" + repo + "' worktree list --porcelain | grep -c '^worktree '").c_str(), "r");
+  std::string count = "git -C '" + repo + "' worktree list --porcelain | grep -c '^worktree '";
+  FILE* p = popen(count.c_str(), "r");
   char buf[64] = {};
   if (p && fgets(buf, sizeof buf, p)) list = buf;
   if (p) pclose(p);
@@ -150,7 +175,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(Case{"TermDuringTheBaselinesTests", SIGTERM, "", "sh hang.sh"},
                       Case{"IntDuringTheBuild", SIGINT, "sh hang.sh", "sh run_tests.sh"},
                       Case{"TermDuringARerun", SIGTERM, "",
-                           "if [ $GRIDLOCK_RUN = 1 ]; then exec sh hang.sh; fi; sh run_tests.sh"}),
+                           "if [ $GRIDLOCK_RUN = 1 ]; then exec sh hang.sh; fi; sh run_tests.sh"},
+                      Case{"IntDuringGitWorktreeAdd", SIGINT, "", "sh run_tests.sh", true}),
     [](const ::testing::TestParamInfo<Case>& info) { return std::string(info.param.name); });
 
 TEST(DefaultTimeout, HelpSaysTheDefaultAndHowToTurnItOff) {

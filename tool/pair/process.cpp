@@ -9,6 +9,7 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <thread>
@@ -135,27 +136,45 @@ ProcessResult runProcess(const ProcessSpec& spec) {
   setpgid(pid, pid);  // also here, so the group exists before any kill below
   setForwardGroup(pid);
   sigprocmask(SIG_SETMASK, &old, nullptr);
+  int fd = -1;
   if (spec.capture) {
     close(pipeFds[1]);
-    char buf[4096];
-    ssize_t n;
-    while ((n = read(pipeFds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-      if (n > 0) spec.capture->append(buf, static_cast<size_t>(n));
-    close(pipeFds[0]);
+    fd = pipeFds[0];
   }
-  bool timedOut = false;
-  auto deadline = Clock::now() + std::chrono::seconds(spec.timeoutSeconds);
+  // Reads what the command wrote, waiting at most kPoll; false at EOF. Polled, not a blocking
+  // read: a process that ignores a signal may hold the pipe open, and the timeout and an
+  // interrupt must still apply.
+  auto readSome = [&] {
+    pollfd p = {fd, POLLIN, 0};
+    if (poll(&p, 1, static_cast<int>(kPoll.count())) <= 0) return true;  // nothing yet, or EINTR
+    char buf[4096];
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0) spec.capture->append(buf, static_cast<size_t>(n));
+    return n > 0 || (n < 0 && errno == EINTR);
+  };
   // Cleanup (not interruptible) runs to its end after an interrupt; a further signal still
   // reaches it through the handler.
   auto interrupted = [&] { return spec.interruptible && interruptSignal(); };
-  while (!ended(pid) && !interrupted()) {
+  bool timedOut = false;
+  auto deadline = Clock::now() + std::chrono::seconds(spec.timeoutSeconds);
+  while (!interrupted()) {
+    if (fd >= 0) {
+      if (!readSome()) {  // all output read; now wait for the end
+        close(fd);
+        fd = -1;
+      }
+    } else if (ended(pid)) {
+      break;
+    } else {
+      std::this_thread::sleep_for(kPoll);
+    }
     if (spec.timeoutSeconds > 0 && Clock::now() >= deadline) {
       stopGroup(pid, SIGTERM);  // SIGTERM first: mpirun passes it on and can still report
       timedOut = true;
       break;
     }
-    std::this_thread::sleep_for(kPoll);
   }
+  if (fd >= 0) close(fd);  // cut short: the rest of the output does not matter
   // The handler forwarded the signal; what ignores it (or outlived the leader) goes now.
   if (interrupted()) stopGroup(pid, 0);
   int status = 0;
