@@ -91,6 +91,7 @@ TEST(ReportEscaping, MarkdownCellsKeepTheTable) {
       "| `Pipe.a\\|b` | new_failure | pass | fail | expected \\`a\\|b\\` second line |\n"
       "| ``Tick.a`b`` | new_failure | pass | fail | back\\`tick \\| pipe \\\\\\| escaped |\n";
   EXPECT_NE(md.find(rows), std::string::npos) << md;
+  EXPECT_NE(md.find("\n| 1 | back\\`tick \\| pipe \\\\\\| escaped |\n"), std::string::npos) << md;
   // Every table line has as many unescaped pipes as its header.
   std::istringstream lines(md);
   for (std::string line; std::getline(lines, line);) {
