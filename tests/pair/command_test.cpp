@@ -107,6 +107,10 @@ TEST(PairCommand, UsageErrorsExitTwo) {
   EXPECT_EQ(fmt.code, 2);
   EXPECT_EQ(fmt.err, "gridlock pair: error: --format must be text, json or markdown, not yaml\n");
   EXPECT_EQ(runCommand({"--reruns", "many"}).code, 2);  // CLI11 rejects a non-number
+  Result timeout = runCommand({"--baseline-results", kCategories + "/baseline", "--change-results",
+                               kCategories + "/change", "--timeout", "-1"});
+  EXPECT_EQ(timeout.code, 2);
+  EXPECT_EQ(timeout.err, "gridlock pair: error: --timeout must be 0 (no limit) or more\n");
 }
 
 TEST(PairCommand, OutputFileGetsTheReport) {

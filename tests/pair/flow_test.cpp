@@ -94,8 +94,10 @@ TEST(Flow, CrashedChangeMakesTestsInvalidNotZeroFailures) {
   EXPECT_EQ(r.code, 1);
   EXPECT_EQ(r.report["summary"]["invalid"], 2);
   EXPECT_EQ(r.report["summary"]["passed_both"], 0);
-  EXPECT_EQ(r.report["notes"], nlohmann::json::array({"change: test command exited with status 139",
-                                                      "change rerun 1: test command exited with status 139"}));
+  // The exits are incidents (incidents_test.cpp), not notes.
+  EXPECT_EQ(r.report["notes"], nlohmann::json::array());
+  EXPECT_EQ(r.report["summary"]["incidents"], 2);
+  EXPECT_EQ(r.report["incidents"][1]["description"], "exited with status 139 (signal 11, SIGSEGV)");
   EXPECT_EQ(r.report["signatures"][0]["message"],
             "no result: suite.json: truncated JSON (<n> bytes) (crashed while writing?)");
   EXPECT_EQ(r.report["signatures"][0]["count"], 2);
@@ -117,7 +119,8 @@ TEST(Flow, TimedOutChangeIsInvalid) {
   EXPECT_EQ(r.report["tests"][0]["category"], "invalid");
   EXPECT_EQ(r.report["tests"][0]["message"],
             "no result: suite.json wrote no result file (crashed or timed out?)");
-  EXPECT_EQ(r.report["notes"], nlohmann::json::array({"change: test command timed out after 1s"}));
+  EXPECT_EQ(r.report["notes"], nlohmann::json::array());
+  EXPECT_EQ(r.report["incidents"][0]["description"], "timed out after 1s");
 }
 
 TEST(Flow, BuildRunsInEachTreeAndItsFailureIsBadInput) {
@@ -139,6 +142,26 @@ TEST(Flow, BuildRunsInEachTreeAndItsFailureIsBadInput) {
   EXPECT_NE(bad.err.find("gridlock pair: error: change: build command exited with status 1"),
             std::string::npos)
       << bad.err;
+}
+
+TEST(Flow, BuildThatTimesOutIsBadInputNamingTheLimit) {
+  TempDir d;
+  makeTree(d / "base", "A.a pass\n");
+  makeTree(d / "change", "A.a pass\n");
+  writeFile(d / "change/hang", "");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.build = "if [ -e hang ]; then sleep 60; fi";
+  o.buildTimeout = 1;
+  o.test = kSingleRank;
+  Reported r = runJson(o);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("gridlock pair: error: change: build command timed out after 1s\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(PairOptions{}.timeout, 3600);  // test commands have a limit by default, builds not
+  EXPECT_EQ(PairOptions{}.buildTimeout, 0);
 }
 
 TEST(Flow, MissingTreeAndSilentTestCommandAreBadInput) {
@@ -211,6 +234,32 @@ TEST(Flow, ResultsDirKeepsRunsForALaterComparison) {
   Reported second = runJson(again);
   EXPECT_EQ(second.report["summary"], first.report["summary"]);
   EXPECT_EQ(second.report["tests"][0]["category"], "flaky");
+}
+
+TEST(Flow, ResultsDirOfAnEarlierSessionIsReplacedNotMixedIn) {
+  TempDir d;
+  makeTree(d / "base", "A.w pass\n");
+  makeTree(d / "change", "A.w fail\n");
+  // An earlier session, with more reruns, left run2 where A.w passed, and how run0 ended.
+  writeFile(d / "results/change/run2/suite.json", gtestJson({{"A.w", "pass", ""}}));
+  writeFile(d / "results/change/run0.end", "signal 11\n");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = kSingleRank;
+  o.reruns = 1;
+  o.resultsDir = d / "results";
+  Reported live = runJson(o);
+  EXPECT_EQ(live.code, 1);
+  EXPECT_FALSE(fs::exists(d / "results/change/run2"));
+  EXPECT_EQ(readFile(d / "results/change/run0.end"), "exit 0\n");
+  PairOptions again;
+  again.baselineResults = d / "results/baseline";
+  again.changeResults = d / "results/change";
+  Reported later = runJson(again);
+  EXPECT_EQ(later.code, 1);
+  EXPECT_EQ(later.report["tests"][0]["category"], "new_failure");
+  EXPECT_EQ(later.report["tests"][0]["reruns"], 1);
 }
 
 }  // namespace

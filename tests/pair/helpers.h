@@ -47,6 +47,13 @@ inline std::string readFile(const std::string& path) {
   return s.str();
 }
 
+// "Suite.Name" as a TestId, split at the first '.' (GoogleTest suites hold no '.').
+inline TestId tid(const std::string& dotted) {
+  size_t dot = dotted.find('.');
+  if (dot == std::string::npos) return {"", dotted};
+  return {dotted.substr(0, dot), dotted.substr(dot + 1)};
+}
+
 // One test for gtestJson: id "Suite.Name", outcome "pass" | "fail" | "skip", failure message.
 struct T {
   std::string id, outcome, message;

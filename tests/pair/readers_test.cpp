@@ -26,7 +26,7 @@ std::string outcomes(const ResultFile& f) {
   std::string s;
   for (const Observation& o : f.tests) {
     const char* names[] = {"pass", "fail", "skip", "crash"};
-    s += o.id + "=" + names[static_cast<int>(o.outcome)] + " ";
+    s += o.id.display() + "=" + names[static_cast<int>(o.outcome)] + " ";
   }
   return s;
 }
@@ -110,6 +110,24 @@ TEST(JUnit, ErrorElementIsACrash) {
       f);
   EXPECT_EQ(outcomes(f), "S.a=crash S.b=pass ");
   EXPECT_EQ(f.tests[0].message, "killed");
+  EXPECT_EQ(f.tests[1].id, (TestId{"S", "b"}));  // the class prefix of the name is the suite
+}
+
+TEST(JUnit, SuiteAndNameStayApart) {
+  ResultFile f;
+  f.path = "x.xml";
+  readJUnitXml(
+      "<testsuite><testcase classname=\"pkg.Class\" name=\"test\"/>"
+      "<testcase classname=\"pkg\" name=\"Class.test\"/>"
+      "<testcase classname=\"Suite.Name\" name=\"Suite.Name\"/>"
+      "<testcase classname=\"plain\" name=\"plain\"/>"
+      "<testcase name=\"A.b.c\"/></testsuite>",
+      f);
+  std::vector<TestId> ids;
+  for (const Observation& o : f.tests) ids.push_back(o.id);
+  std::vector<TestId> expected = {{"pkg.Class", "test"}, {"pkg", "Class.test"}, {"Suite", "Name"},
+                                  {"", "plain"}, {"A", "b.c"}};
+  EXPECT_EQ(ids, expected);
 }
 
 TEST(JUnit, TruncatedAndMalformed) {

@@ -2,6 +2,7 @@
 // pass on a rerun makes the test flaky.
 #include "fake_suite.h"
 #include "pair/comparison.h"
+#include "pair/rerun_filter.h"
 #include "pair/runner.h"
 
 #include <gtest/gtest.h>
@@ -73,17 +74,20 @@ TEST(Reruns, BaselineFailureForgivesWithoutRerun) {
 }
 
 TEST(Reruns, PairingStopsRerunningWhatPassed) {
+  auto obs = [](const std::string& id, Outcome o, const std::string& m) {
+    return Observation{tid(id), o, m};
+  };
   auto file = [](std::vector<Observation> tests) {
     return RunResults{"", {{"/r/a.json", "a.json", 0, false, "", std::move(tests)}}};
   };
-  RunResults base = file({{"A.x", Outcome::Pass, ""}, {"A.y", Outcome::Pass, ""}});
-  RunResults change = file({{"A.x", Outcome::Fail, "m"}, {"A.y", Outcome::Fail, "m"}});
+  RunResults base = file({obs("A.x", Outcome::Pass, ""), obs("A.y", Outcome::Pass, "")});
+  RunResults change = file({obs("A.x", Outcome::Fail, "m"), obs("A.y", Outcome::Fail, "m")});
   Pairing p(base, change);
-  EXPECT_EQ(p.pendingReruns(), (std::set<std::string>{"A.x", "A.y"}));
-  p.addRerun(file({{"A.x", Outcome::Fail, "m"}, {"A.y", Outcome::Pass, ""}}));
-  EXPECT_EQ(p.pendingReruns(), std::set<std::string>{"A.x"});
+  EXPECT_EQ(p.pendingReruns(), (std::set<TestId>{tid("A.x"), tid("A.y")}));
+  p.addRerun(file({obs("A.x", Outcome::Fail, "m"), obs("A.y", Outcome::Pass, "")}));
+  EXPECT_EQ(p.pendingReruns(), std::set<TestId>{tid("A.x")});
   p.addRerun(file({}));  // the rerun's binary wrote nothing: still no pass
-  EXPECT_EQ(p.pendingReruns(), std::set<std::string>{"A.x"});
+  EXPECT_EQ(p.pendingReruns(), std::set<TestId>{tid("A.x")});
   Comparison c = p.result();
   EXPECT_EQ(name(row(c, "A.x").category), "new_failure");
   EXPECT_EQ(row(c, "A.x").reruns, 2);
@@ -92,18 +96,80 @@ TEST(Reruns, PairingStopsRerunningWhatPassed) {
 }
 
 TEST(Reruns, EnvironmentNamesTheTestsToRun) {
-  auto env = testEnvironment("/res/change/run1", "change", 1, {"A.x", "I/P.Param/1"});
-  std::vector<std::pair<std::string, std::string>> expected = {
+  auto env = testEnvironment("/res/change/run1", "change", 1, {tid("A.x"), tid("I/P.Param/1")},
+                             "/res/change/run1.filter");
+  Environment expected = {
       {"GRIDLOCK_RESULTS_DIR", "/res/change/run1"},
       {"GTEST_OUTPUT", "json:/res/change/run1/"},
       {"GRIDLOCK_TREE", "change"},
       {"GRIDLOCK_RUN", "1"},
+      {"GRIDLOCK_TEST_FILTER_FILE", "/res/change/run1.filter"},
       {"GRIDLOCK_TEST_FILTER", "A.x:I/P.Param/1"},
       {"GTEST_FILTER", "A.x:I/P.Param/1"},
       {"GRIDLOCK_TEST_REGEX", "^(A\\.x|I/P\\.Param/1)$"},
   };
   EXPECT_EQ(env, expected);
   EXPECT_EQ(testEnvironment("/r", "baseline", 0, {}).size(), 4u);  // no filter on a first run
+}
+
+TEST(Reruns, FilterVariablesAllOrNone) {
+  std::set<TestId> tests = {tid("A.x"), {"A.B", "C"}, {"", "plain"}};
+  EXPECT_EQ(filterFileText(tests), "plain\nA.x\nA.B.C\n");
+  // "GRIDLOCK_TEST_REGEX=^(plain|A\.x|A\.B\.C)$" and its NUL are 43 bytes, the others fewer.
+  EXPECT_EQ(filterVariables(tests, 43).size(), 3u);
+  EXPECT_EQ(filterVariables(tests, 42), Environment{});  // one too long: none, not a partial filter
+  EXPECT_EQ(filterVariables({}), Environment{});
+}
+
+// A suite of 20,000 tests, written by awk rather than compiled: in the change every Many.* test
+// fails on the first run and passes on reruns; Other.Breaks passes first and fails on reruns.
+// runs.log records what each run was told: which filter variables were set, and the filter
+// file's line count and first line.
+const char* kManyTests = R"(
+n=20000
+rerun=$([ "$GRIDLOCK_RUN" = 0 ] && echo 0 || echo 1)
+lines=-; first=-
+if [ -n "${GRIDLOCK_TEST_FILTER_FILE:-}" ]; then
+  lines=$(wc -l < "$GRIDLOCK_TEST_FILTER_FILE" | tr -d ' ')
+  first=$(head -n 1 "$GRIDLOCK_TEST_FILTER_FILE")
+fi
+vars="gtest_filter=${GTEST_FILTER+set} filter=${GRIDLOCK_TEST_FILTER+set}"
+echo "run=$GRIDLOCK_RUN $vars regex=${GRIDLOCK_TEST_REGEX+set} file=$lines first=$first" >> runs.log
+fails=0; [ -e change ] && fails=1
+awk -v n=$n -v fails=$fails -v rerun=$rerun 'BEGIN {
+  f = ", \"failures\": [{\"failure\": \"many.cpp:1\\nboom\", \"type\": \"\"}]"
+  printf "{\"testsuites\": [{\"name\": \"Many\", \"testsuite\": ["
+  for (i = 0; i < n; i++)
+    printf "%s{\"name\": \"T%d\", \"status\": \"RUN\", \"result\": \"COMPLETED\"%s}",
+           (i ? ", " : ""), i, (fails && !rerun ? f : "")
+  printf "]}, {\"name\": \"Other\", \"testsuite\": [{\"name\": \"Breaks\", \"status\": \"RUN\", "
+  printf "\"result\": \"COMPLETED\"%s}]}]}\n", (fails && rerun ? f : "")
+}' > "$GRIDLOCK_RESULTS_DIR/many.json"
+)";
+
+TEST(Reruns, TwentyThousandFailuresAreRerunUnfilteredAndSelectedAfterwards) {
+  TempDir d;
+  writeFile(d / "base/suite.sh", kManyTests);
+  writeFile(d / "change/suite.sh", kManyTests);
+  writeFile(d / "change/change", "");
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = "sh suite.sh";
+  o.reruns = 2;
+  std::ostringstream log;
+  Comparison c = collectAndCompare(o, log);
+  // The filter (about 240 KB) exceeds the kernel's 128 KiB limit for one environment string, so
+  // the rerun runs unfiltered, with the list in the file; a pass there makes each test flaky.
+  EXPECT_EQ(readFile(d / "change/runs.log"),
+            "run=0 gtest_filter= filter= regex= file=- first=-\n"
+            "run=1 gtest_filter= filter= regex= file=20000 first=Many.T0\n")
+      << log.str();
+  EXPECT_EQ(c.summary.at(Category::Flaky), 20000);
+  // Other.Breaks was not rerun for a reason: its failure in the unfiltered rerun is not read.
+  EXPECT_EQ(c.summary.at(Category::PassedBoth), 1);
+  EXPECT_EQ(c.tests.size(), 20001u);
+  EXPECT_EQ(exitCode(c), 0);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "pair/comparison.h"
 
 #include "pair/categorise.h"
+#include "pair/command_end.h"
 #include "pair/normalise.h"
 
 #include <algorithm>
@@ -12,51 +13,72 @@ int exitCode(const Comparison& c) {
     auto it = c.summary.find(k);
     return it == c.summary.end() ? 0 : it->second;
   };
-  return count(Category::NewFailure) + count(Category::Invalid) > 0 ? 1 : 0;
+  bool incident = std::any_of(c.incidents.begin(), c.incidents.end(),
+                              [](const Incident& i) { return !i.shared; });
+  return count(Category::NewFailure) + count(Category::Invalid) > 0 || incident ? 1 : 0;
 }
 
 Pairing::Pairing(const RunResults& baseline, const RunResults& change, int forcedRanks)
     : index_(indexRuns({&baseline, &change}, forcedRanks)),
       baseline_(mergeRun(baseline, index_, MissingSource::Absent)),
-      change_(mergeRun(change, index_, MissingSource::Crash)) {}
+      change_(mergeRun(change, index_, MissingSource::Crash)) {
+  // For its incident the baseline counts as the change does: a binary with no file at all there
+  // had not reported, whether or not it is one the change added.
+  record("baseline", 0, baseline.end,
+         isIncident(baseline.end) ? mergeRun(baseline, index_, MissingSource::Crash)
+                                  : std::map<TestId, Merged>{});
+  record("change", 0, change.end, change_);
+}
+
+void Pairing::record(const std::string& tree, int run, const CommandEnd& end,
+                     const std::map<TestId, Merged>& merged) {
+  RunRecord r{tree, run, end, {}};
+  if (isIncident(end))
+    for (auto& [id, m] : merged)
+      if (m.unreported) r.unreported.push_back(id.display());
+  runs_.push_back(std::move(r));
+}
 
 namespace {
-Status statusOf(const std::map<std::string, Merged>& m, const std::string& id) {
+Status statusOf(const std::map<TestId, Merged>& m, const TestId& id) {
   auto it = m.find(id);
   return it == m.end() ? Status::Absent : it->second.status;
 }
 }  // namespace
 
-std::set<std::string> Pairing::pendingReruns() const {
-  std::set<std::string> ids;
+std::set<TestId> Pairing::pendingReruns() const {
+  std::set<TestId> ids;
   for (auto& [id, c] : change_)
     if (needsRerun(statusOf(baseline_, id), c.status) && !passedOnRerun_.count(id)) ids.insert(id);
   return ids;
 }
 
 void Pairing::addRerun(const RunResults& rerun) {
-  std::set<std::string> pending = pendingReruns();
+  std::set<TestId> pending = pendingReruns();
   if (pending.empty()) return;
   auto merged = mergeRun(rerun, index_, MissingSource::Crash, &pending);
-  for (const std::string& id : pending) {
+  for (const TestId& id : pending) {
     int n = ++reruns_[id];
     if (merged.at(id).status == Status::Pass) passedOnRerun_[id] = n;
   }
+  record("change", static_cast<int>(runs_.size()) - 1, rerun.end, merged);
 }
 
 Comparison Pairing::result() const {
   Comparison out;
   for (Category k : kAllCategories) out.summary[k] = 0;
-  std::set<std::string> ids;
+  std::set<TestId> ids;
   for (auto& [id, _] : baseline_) ids.insert(id);
   for (auto& [id, _] : change_) ids.insert(id);
   static const Merged none;
-  for (const std::string& id : ids) {
+  for (const TestId& id : ids) {
     auto b = baseline_.find(id), c = change_.find(id);
     const Merged& bm = b == baseline_.end() ? none : b->second;
     const Merged& cm = c == change_.end() ? none : c->second;
     TestRow row;
-    row.id = id;
+    row.id = id.display();
+    row.suite = id.suite;
+    row.name = id.name;
     row.baseline = bm.status;
     row.change = cm.status;
     if (auto r = reruns_.find(id); r != reruns_.end()) row.reruns = r->second;
@@ -78,6 +100,11 @@ Comparison Pairing::result() const {
     out.tests.push_back(std::move(row));
   }
   out.signatures = groupSignatures(out.tests);
+  for (const RunRecord& r : runs_) {
+    if (!isIncident(r.end)) continue;
+    const CommandEnd& other = r.tree == "baseline" ? runs_[1].end : runs_[0].end;
+    out.incidents.push_back({r.tree, r.run, r.end, sameWay(r.end, other), r.unreported});
+  }
   return out;
 }
 

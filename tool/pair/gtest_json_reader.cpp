@@ -19,7 +19,7 @@ std::string str(const json& j, const char* key) {
 Observation readTest(const ResultFile& file, const std::string& suite, const json& t) {
   if (!t.is_object() || !t.contains("name")) malformed(file, "test without a name in " + suite);
   Observation o;
-  o.id = suite + "." + str(t, "name");
+  o.id = {suite, str(t, "name")};
   // status RUN/NOTRUN (NOTRUN: DISABLED_ tests); result COMPLETED/SKIPPED/SUPPRESSED.
   std::string status = str(t, "status"), result = str(t, "result");
   auto failures = t.find("failures");

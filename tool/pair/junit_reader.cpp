@@ -60,11 +60,16 @@ std::string lastLine(const std::string& text) {
   return nl == std::string::npos ? t : trim(t.substr(nl + 1));
 }
 
-std::string testId(const pugi::xml_node& tc) {
+// GoogleTest XML writes classname = suite; ctest writes classname = name = "Suite.Name" (the
+// test's ctest name). Without a separate class the name splits at its first '.', as GoogleTest
+// suites hold no '.', so both writers' records of one GoogleTest test line up.
+TestId testId(const pugi::xml_node& tc) {
   std::string name = tc.attribute("name").as_string(), cls = tc.attribute("classname").as_string();
-  // ctest writes classname == name; GoogleTest writes the suite.
-  if (cls.empty() || cls == name || name.rfind(cls + ".", 0) == 0) return name;
-  return cls + "." + name;
+  if (!cls.empty() && name.rfind(cls + ".", 0) == 0) return {cls, name.substr(cls.size() + 1)};
+  if (!cls.empty() && cls != name) return {cls, name};
+  size_t dot = name.find('.');
+  if (dot == std::string::npos || dot == 0 || dot + 1 == name.size()) return {"", name};
+  return {name.substr(0, dot), name.substr(dot + 1)};
 }
 
 Observation readTestCase(const pugi::xml_node& tc) {

@@ -37,7 +37,7 @@ int severity(Outcome o) {
 }
 
 struct RunView {
-  std::map<std::string, std::map<SourceRank, const Observation*>> obs;  // id -> (source, rank)
+  std::map<TestId, std::map<SourceRank, const Observation*>> obs;  // test -> (source, rank)
   std::map<std::string, std::map<int, const ResultFile*>> files;        // source -> rank -> file
 };
 
@@ -82,7 +82,7 @@ struct Problems {
   }
 };
 
-Merged mergeTest(const std::string& id, const RunView& v, const TestIndex& index,
+Merged mergeTest(const TestId& id, const RunView& v, const TestIndex& index,
                  MissingSource missing) {
   Merged m;
   auto found = v.obs.find(id);
@@ -109,6 +109,7 @@ Merged mergeTest(const std::string& id, const RunView& v, const TestIndex& index
         }
       }
     if (!problems.empty()) problems.into(m);
+    m.unreported = !problems.empty();
     return m;
   }
 
@@ -122,8 +123,10 @@ Merged mergeTest(const std::string& id, const RunView& v, const TestIndex& index
     for (int r : ranks) {
       ++m.ranks;
       auto o = found->second.find({s, r});
-      if (o == found->second.end())
+      if (o == found->second.end()) {
         problems.add(r, whyMissing(v, s, r));
+        m.unreported = true;
+      }
       else if (o->second->outcome == Outcome::Crash)
         problems.add(r, "crashed: " + o->second->message);
       else
@@ -165,18 +168,18 @@ Merged mergeTest(const std::string& id, const RunView& v, const TestIndex& index
 
 }  // namespace
 
-std::map<std::string, Merged> mergeRun(const RunResults& run, const TestIndex& index,
-                                       MissingSource missing, const std::set<std::string>* only) {
+std::map<TestId, Merged> mergeRun(const RunResults& run, const TestIndex& index,
+                                  MissingSource missing, const std::set<TestId>* only) {
   RunView v = view(run);
-  std::set<std::string> ids;
+  std::set<TestId> ids;
   if (only) {
     ids = *only;
   } else {
     for (auto& [id, _] : index.sourcesOf) ids.insert(id);
     for (auto& [id, _] : v.obs) ids.insert(id);
   }
-  std::map<std::string, Merged> out;
-  for (const std::string& id : ids) out.emplace(id, mergeTest(id, v, index, missing));
+  std::map<TestId, Merged> out;
+  for (const TestId& id : ids) out.emplace(id, mergeTest(id, v, index, missing));
   return out;
 }
 

@@ -16,7 +16,7 @@ namespace gridlock::pair {
 // a binary that wrote nothing is noticed instead of shrinking the test list.
 struct TestIndex {
   std::map<std::string, std::set<int>> ranksOf;            // source -> expected ranks
-  std::map<std::string, std::set<std::string>> sourcesOf;  // test id -> sources
+  std::map<TestId, std::set<std::string>> sourcesOf;       // test -> sources
 };
 
 // Expected ranks of a source are 0..(highest rank seen for it in any run); `forcedRanks` > 0
@@ -30,6 +30,9 @@ struct Merged {
   int ranks = 0;                // ranks expected to report the test
   int runs = 0;                 // result sources (binaries, or one per mpirun) those ranks span
   bool identicalOnAllRanks = false;  // failed on every one of >1 ranks, one normalised message
+  // Invalid because an expected rank has no result for it (no file, a truncated one, or a file
+  // without the test), as opposed to a result that reports a crash.
+  bool unreported = false;
 };
 
 // How a source that left no file at all in this run counts: in the change it crashed (its
@@ -39,8 +42,7 @@ enum class MissingSource { Crash, Absent };
 // One Merged per test of `index` (or only those in `only`, for reruns). Rules: a test with any
 // crash, or without a result on an expected rank, is Invalid; else it fails when it fails on any
 // rank; it is Skip when skipped on every rank; else Pass.
-std::map<std::string, Merged> mergeRun(const RunResults& run, const TestIndex& index,
-                                       MissingSource missing,
-                                       const std::set<std::string>* only = nullptr);
+std::map<TestId, Merged> mergeRun(const RunResults& run, const TestIndex& index,
+                                  MissingSource missing, const std::set<TestId>* only = nullptr);
 
 }  // namespace gridlock::pair

@@ -27,7 +27,11 @@ Runner addPairCommand(CLI::App& app) {
   cmd->add_option("-o,--output", options->output, "Write the report to FILE instead of stdout");
   cmd->add_option("--ranks", options->ranks,
                   "Ranks every test binary must report (default: inferred from result files)");
-  cmd->add_option("--timeout", options->timeout, "Seconds per test command run (default: none)");
+  cmd->add_option("--timeout", options->timeout,
+                  "Seconds a test command run may take before its process group is killed "
+                  "(default " + std::to_string(pair::kDefaultTimeout) + "; 0: no limit)");
+  cmd->add_option("--build-timeout", options->buildTimeout,
+                  "Seconds a build command may take (default and 0: no limit)");
   cmd->add_option("--results-dir", options->resultsDir,
                   "Keep collected results here (default: a temporary directory)");
   cmd->add_option("--repo", options->repo, "Repository for git revisions (default: .)");

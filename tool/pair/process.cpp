@@ -1,11 +1,15 @@
 #include "pair/process.h"
 
+#include "pair/interrupt.h"
+
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
+#include <dirent.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <stdexcept>
 #include <sys/wait.h>
 #include <thread>
@@ -21,6 +25,11 @@ std::string ProcessResult::describe() const {
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+constexpr auto kPoll = std::chrono::milliseconds(20);
+constexpr auto kGrace = std::chrono::seconds(2);     // for a group to end on its own signal
+constexpr auto kKillWait = std::chrono::seconds(5);  // for SIGKILL to take effect
+
 ProcessResult fromWaitStatus(int status) {
   ProcessResult r;
   if (WIFEXITED(status)) r.exitStatus = WEXITSTATUS(status);
@@ -28,8 +37,65 @@ ProcessResult fromWaitStatus(int status) {
   return r;
 }
 
-[[noreturn]] void childExec(const ProcessSpec& spec, int outFd) {
+// Whether a process of group `pgid` is still running. Zombies do not count: they are dead and
+// wait only to be reaped (orphans by init, which in a container may never do it).
+bool groupRunning(pid_t pgid) {
+#ifdef __linux__
+  DIR* proc = opendir("/proc");
+  if (!proc) return kill(-pgid, 0) == 0;
+  bool running = false;
+  while (dirent* e = readdir(proc)) {
+    if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
+    std::string path = std::string("/proc/") + e->d_name + "/stat";
+    int fd = open(path.c_str(), O_RDONLY);
+    if (fd < 0) continue;
+    char buf[512];
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) continue;
+    buf[n] = 0;
+    const char* close = strrchr(buf, ')');  // the command name may hold spaces and parentheses
+    char state = 0;
+    int ppid = 0, pgrp = 0;
+    if (close && sscanf(close + 1, " %c %d %d", &state, &ppid, &pgrp) == 3 && pgrp == pgid &&
+        state != 'Z' && state != 'X') {
+      running = true;
+      break;
+    }
+  }
+  closedir(proc);
+  return running;
+#else
+  return kill(-pgid, 0) == 0;  // counts zombies: may wait out the grace time
+#endif
+}
+
+void waitWhileRunning(pid_t pgid, Clock::duration limit) {
+  auto until = Clock::now() + limit;
+  while (groupRunning(pgid) && Clock::now() < until) std::this_thread::sleep_for(kPoll);
+}
+
+// `signal` (0: already sent) to the whole group, a grace time to end, then SIGKILL for the rest.
+void stopGroup(pid_t pgid, int signal) {
+  if (signal) kill(-pgid, signal);
+  waitWhileRunning(pgid, kGrace);
+  kill(-pgid, SIGKILL);
+  waitWhileRunning(pgid, kKillWait);
+}
+
+// Whether `pid` has ended, without reaping it: while its zombie stays, its pid, the group's id,
+// cannot be reused, so a kill of the group never reaches a stranger.
+bool ended(pid_t pid) {
+  siginfo_t info = {};
+  return waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+}
+
+[[noreturn]] void childExec(const ProcessSpec& spec, int outFd, const sigset_t& mask) {
   setpgid(0, 0);  // its own group, so a timeout can kill mpirun and every rank with it
+  // Our handlers must not run here (they forward to the group of whatever ran before); the
+  // signals were blocked over fork() so that none could.
+  for (const int* s = interruptSignals(); *s; ++s) signal(*s, SIG_DFL);
+  sigprocmask(SIG_SETMASK, &mask, nullptr);
   if (outFd >= 0) dup2(outFd, STDOUT_FILENO); else dup2(STDERR_FILENO, STDOUT_FILENO);
   int devnull = open("/dev/null", O_RDONLY);
   if (devnull >= 0) dup2(devnull, STDIN_FILENO);
@@ -49,44 +115,78 @@ ProcessResult fromWaitStatus(int status) {
 }  // namespace
 
 ProcessResult runProcess(const ProcessSpec& spec) {
+  if (spec.interruptible) throwIfInterrupted();
   int pipeFds[2] = {-1, -1};
   if (spec.capture && pipe(pipeFds) != 0) throw std::runtime_error("pipe failed");
+  // Blocked until the child's group is registered for forwarding: a signal in between is then
+  // delivered, and forwarded, at the unblock below.
+  sigset_t block, old;
+  sigemptyset(&block);
+  for (const int* s = interruptSignals(); *s; ++s) sigaddset(&block, *s);
+  sigprocmask(SIG_BLOCK, &block, &old);
   pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error(std::string("fork failed: ") + strerror(errno));
+  if (pid < 0) {
+    sigprocmask(SIG_SETMASK, &old, nullptr);
+    throw std::runtime_error(std::string("fork failed: ") + strerror(errno));
+  }
   if (pid == 0) {
     if (spec.capture) close(pipeFds[0]);
-    childExec(spec, spec.capture ? pipeFds[1] : -1);
+    childExec(spec, spec.capture ? pipeFds[1] : -1, old);
   }
   setpgid(pid, pid);  // also here, so the group exists before any kill below
+  setForwardGroup(pid);
+  sigprocmask(SIG_SETMASK, &old, nullptr);
+  int fd = -1;
   if (spec.capture) {
     close(pipeFds[1]);
+    fd = pipeFds[0];
+  }
+  // Reads what the command wrote, waiting at most kPoll; false at EOF. Polled, not a blocking
+  // read: a process that ignores a signal may hold the pipe open, and the timeout and an
+  // interrupt must still apply.
+  auto readSome = [&] {
+    pollfd p = {fd, POLLIN, 0};
+    if (poll(&p, 1, static_cast<int>(kPoll.count())) <= 0) return true;  // nothing yet, or EINTR
     char buf[4096];
-    ssize_t n;
-    while ((n = read(pipeFds[0], buf, sizeof buf)) > 0 || (n < 0 && errno == EINTR))
-      if (n > 0) spec.capture->append(buf, static_cast<size_t>(n));
-    close(pipeFds[0]);
+    ssize_t n = read(fd, buf, sizeof buf);
+    if (n > 0) spec.capture->append(buf, static_cast<size_t>(n));
+    return n > 0 || (n < 0 && errno == EINTR);
+  };
+  // Cleanup (not interruptible) runs to its end after an interrupt; a further signal still
+  // reaches it through the handler.
+  auto interrupted = [&] { return spec.interruptible && interruptSignal(); };
+  bool timedOut = false;
+  auto deadline = Clock::now() + std::chrono::seconds(spec.timeoutSeconds);
+  while (!interrupted()) {
+    if (fd >= 0) {
+      if (!readSome()) {  // all output read; now wait for the end
+        close(fd);
+        fd = -1;
+      }
+    } else if (ended(pid)) {
+      break;
+    } else {
+      std::this_thread::sleep_for(kPoll);
+    }
+    if (spec.timeoutSeconds > 0 && Clock::now() >= deadline) {
+      stopGroup(pid, SIGTERM);  // SIGTERM first: mpirun passes it on and can still report
+      timedOut = true;
+      break;
+    }
   }
+  if (fd >= 0) close(fd);  // cut short: the rest of the output does not matter
+  // The handler forwarded the signal; what ignores it (or outlived the leader) goes now.
+  if (interrupted()) stopGroup(pid, 0);
   int status = 0;
-  if (spec.timeoutSeconds <= 0) {
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
-    return fromWaitStatus(status);
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  setForwardGroup(0);
+  if (spec.interruptible) throwIfInterrupted();
+  if (timedOut) {
+    ProcessResult r;
+    r.timedOut = true;
+    return r;
   }
-  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(spec.timeoutSeconds);
-  while (true) {
-    pid_t w = waitpid(pid, &status, WNOHANG);
-    if (w == pid) return fromWaitStatus(status);
-    if (std::chrono::steady_clock::now() >= deadline) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  // Give the group a moment to write what it can, then make sure it is gone.
-  kill(-pid, SIGTERM);
-  for (int i = 0; i < 100 && waitpid(pid, &status, WNOHANG) == 0; ++i)
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  kill(-pid, SIGKILL);
-  waitpid(pid, &status, 0);
-  ProcessResult r;
-  r.timedOut = true;
-  return r;
+  return fromWaitStatus(status);
 }
 
 ProcessResult runShell(const std::string& command, const std::string& cwd,

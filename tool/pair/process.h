@@ -21,11 +21,17 @@ struct ProcessSpec {
   std::string cwd;
   std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) ours
   int timeoutSeconds = 0;         // 0: none; else the whole process group is killed
-  std::string* capture = nullptr; // collects stdout (read to EOF before any timeout applies);
-                                  // else stdout goes to our stderr, so that
+  std::string* capture = nullptr; // collects stdout (to EOF, unless a timeout or an interrupt
+                                  // cuts it short); else stdout goes to our stderr, so that
                                   // our stdout carries only the report
+  // After SIGINT/SIGTERM/SIGHUP (interrupt.h) runProcess stops the command's group and throws
+  // Interrupted, and does not start a command at all. Cleanup (removing a worktree) runs anyway.
+  bool interruptible = true;
 };
 
+// Runs the command in a process group of its own. On a timeout, or an interrupt, the group gets
+// SIGTERM (an interrupt: the signal itself, from the handler), two seconds to end, then SIGKILL;
+// runProcess returns only when no process of the group is left running.
 ProcessResult runProcess(const ProcessSpec& spec);
 
 // `command` through /bin/sh -c.

@@ -16,8 +16,12 @@ void writeMarkdown(const Comparison& c, std::ostream& out);
 namespace wording {
 // "PASS" or "FAIL", as exitCode() decides.
 std::string verdict(const Comparison& c);
-// "1 new_failure, 2 fixed" over the non-zero categories other than passed_both, or "no changes".
+// "1 new_failure, 2 fixed" over the non-zero categories other than passed_both, or "no changes";
+// led by "1 incident" and "2 shared incidents" when there are any.
 std::string counts(const Comparison& c);
+// One incident on one line, ids verbatim (escape for the report): "change, rerun 1: test command
+// killed by signal 11 (SIGSEGV); 2 tests had not reported: A.a, A.b", at most `listed` ids named.
+std::string incidentLine(const Incident& incident, size_t listed = 10);
 // The change column: "fail", "fail, pass on rerun 2", "fail, 3 reruns".
 std::string changeCell(const TestRow& row);
 // " (identical on all ranks)" / " (ranks 1, 3 of 4)" / "" for single-rank runs.

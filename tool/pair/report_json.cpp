@@ -1,5 +1,7 @@
 #include "pair/report.h"
 
+#include "pair/command_end.h"
+
 #include <nlohmann/json.hpp>
 
 namespace gridlock::pair {
@@ -11,10 +13,13 @@ void writeJson(const Comparison& c, std::ostream& out) {
   for (Category k : kAllCategories) summary[std::string(name(k))] = c.summary.at(k);
   summary["tests"] = c.tests.size();
   summary["skipped_both"] = c.skippedBoth;
+  summary["incidents"] = c.incidents.size();
 
   ordered_json tests = ordered_json::array();
   for (const TestRow& t : c.tests) {
     tests.push_back({{"id", t.id},
+                     {"suite", t.suite},
+                     {"name", t.name},
                      {"baseline", name(t.baseline)},
                      {"change", name(t.change)},
                      {"category", name(t.category)},
@@ -38,9 +43,26 @@ void writeJson(const Comparison& c, std::ostream& out) {
                           {"tests", s.tests}});
   }
 
-  ordered_json doc = {{"summary", summary},     {"tests", tests},
-                      {"signatures", signatures}, {"ranks", c.ranks},
-                      {"notes", c.notes},         {"result", wording::verdict(c) == "PASS" ? "pass" : "fail"}};
+  ordered_json incidents = ordered_json::array();
+  for (const Incident& i : c.incidents) {
+    int signal = endSignal(i.end);
+    incidents.push_back({{"tree", i.tree},
+                         {"run", i.run},
+                         {"kind", i.end.timedOut ? "timeout" : "signal"},
+                         {"signal", signal},
+                         {"signal_name", signalName(signal)},
+                         {"description", describe(i.end)},
+                         {"shared", i.shared},
+                         {"unreported", i.unreported}});
+  }
+
+  ordered_json doc = {{"summary", summary},
+                      {"tests", tests},
+                      {"signatures", signatures},
+                      {"incidents", incidents},
+                      {"ranks", c.ranks},
+                      {"notes", c.notes},
+                      {"result", wording::verdict(c) == "PASS" ? "pass" : "fail"}};
   out << doc.dump(2) << "\n";
 }
 

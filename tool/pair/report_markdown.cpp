@@ -1,24 +1,14 @@
 #include "pair/report.h"
 
+#include "pair/escape.h"
 #include "pair/normalise.h"
 
 namespace gridlock::pair {
 
 namespace {
 
-// A table cell: one line, and nothing GitHub would read as markup (<n> would vanish as a tag).
-std::string cell(std::string_view text) {
-  std::string s;
-  for (char ch : oneLine(text, 200)) {
-    switch (ch) {
-      case '|': s += "\\|"; break;
-      case '<': s += "&lt;"; break;
-      case '>': s += "&gt;"; break;
-      default: s += ch;
-    }
-  }
-  return s;
-}
+// A table cell: one line, escaped (see markdownText).
+std::string cell(std::string_view text) { return markdownText(oneLine(text, 200)); }
 
 }  // namespace
 
@@ -29,13 +19,21 @@ void writeMarkdown(const Comparison& c, std::ostream& out) {
       << "| category | tests |\n|---|---:|\n";
   for (Category k : kAllCategories) out << "| " << name(k) << " | " << c.summary.at(k) << " |\n";
 
+  if (!c.incidents.empty()) {
+    // Not cell(): a list of test names may run past a cell's 200 characters.
+    out << "\n**Incidents**\n\n";
+    for (const Incident& i : c.incidents)
+      out << "- " << markdownText(wording::incidentLine(i)) << "\n";
+  }
+
   bool header = false;
   for (Category k : wording::listedCategories())
     for (const TestRow& t : c.tests) {
       if (t.category != k) continue;
       if (!header) out << "\n| test | category | baseline | change | message |\n|---|---|---|---|---|\n";
       header = true;
-      out << "| `" << t.id << "` | " << name(t.category) << " | " << name(t.baseline) << " | "
+      out << "| " << markdownCode(t.id) << " | " << name(t.category) << " | " << name(t.baseline)
+          << " | "
           << cell(wording::changeCell(t)) << " | "
           << cell(readableMessage(t.message) + wording::rankNote(t.identicalOnAllRanks, t.failedRanks, t.ranks, t.runs))
           << " |\n";

@@ -1,5 +1,6 @@
 #include "pair/report.h"
 
+#include "pair/escape.h"
 #include "pair/normalise.h"
 
 #include <algorithm>
@@ -20,6 +21,11 @@ void writeText(const Comparison& c, std::ostream& out) {
     out << "  " << std::left << std::setw(14) << name(k) << std::right << std::setw(6)
         << c.summary.at(k) << "\n";
 
+  if (!c.incidents.empty()) {
+    out << "\nIncidents:\n";
+    for (const Incident& i : c.incidents) out << "  " << printable(wording::incidentLine(i)) << "\n";
+  }
+
   std::vector<const TestRow*> listed;
   for (Category k : wording::listedCategories())
     for (const TestRow& t : c.tests)
@@ -28,7 +34,7 @@ void writeText(const Comparison& c, std::ostream& out) {
     size_t wCat = 8, wId = 4, wBase = 8, wChange = 6;
     for (const TestRow* t : listed) {
       wCat = std::max(wCat, name(t->category).size());
-      wId = std::max(wId, t->id.size());
+      wId = std::max(wId, printable(t->id).size());
       wBase = std::max(wBase, name(t->baseline).size());
       wChange = std::max(wChange, wording::changeCell(*t).size());
     }
@@ -43,20 +49,20 @@ void writeText(const Comparison& c, std::ostream& out) {
     out << "\n";
     row("CATEGORY", "TEST", "BASELINE", "CHANGE", "MESSAGE");
     for (const TestRow* t : listed)
-      row(name(t->category), t->id, name(t->baseline), wording::changeCell(*t),
-          readableMessage(t->message, kMessageWidth) +
+      row(name(t->category), printable(t->id), name(t->baseline), wording::changeCell(*t),
+          printable(readableMessage(t->message, kMessageWidth)) +
               wording::rankNote(t->identicalOnAllRanks, t->failedRanks, t->ranks, t->runs));
   }
 
   if (!c.signatures.empty()) {
     out << "\nFailure signatures:\n";
     for (const Signature& s : c.signatures)
-      out << "  " << s.count << "x " << oneLine(s.message, kMessageWidth)
+      out << "  " << s.count << "x " << printable(oneLine(s.message, kMessageWidth))
           << (s.identicalOnAllRanks && c.ranks > 1 ? " (identical on all ranks)" : "") << "\n";
   }
   if (!c.notes.empty()) {
     out << "\nNotes:\n";
-    for (const std::string& n : c.notes) out << "  " << n << "\n";
+    for (const std::string& n : c.notes) out << "  " << printable(n) << "\n";
   }
 }
 

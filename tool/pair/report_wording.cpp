@@ -1,5 +1,7 @@
 #include "pair/report.h"
 
+#include "pair/command_end.h"
+
 #include <set>
 
 namespace gridlock::pair::wording {
@@ -8,12 +10,35 @@ std::string verdict(const Comparison& c) { return exitCode(c) == 0 ? "PASS" : "F
 
 std::string counts(const Comparison& c) {
   std::string s;
+  int failing = 0, shared = 0;
+  for (const Incident& i : c.incidents) ++(i.shared ? shared : failing);
+  auto plural = [](int n, const char* what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  if (failing) s = plural(failing, "incident");
+  if (shared) s += (s.empty() ? "" : ", ") + plural(shared, "shared incident");
   for (Category k : listedCategories()) {
     int n = c.summary.at(k);
     if (n == 0) continue;
     s += (s.empty() ? "" : ", ") + std::to_string(n) + " " + std::string(name(k));
   }
   return s.empty() ? "no changes" : s;
+}
+
+std::string incidentLine(const Incident& incident, size_t listed) {
+  std::string s = incident.tree + ", " +
+                  (incident.run ? "rerun " + std::to_string(incident.run) : "first run") +
+                  ": test command " + describe(incident.end) + "; ";
+  const std::vector<std::string>& ids = incident.unreported;
+  if (ids.empty()) {
+    s += "every test reported";
+  } else {
+    s += std::to_string(ids.size()) + (ids.size() == 1 ? " test" : " tests") + " had not reported: ";
+    for (size_t i = 0; i < ids.size() && i < listed; ++i) s += (i ? ", " : "") + ids[i];
+    if (ids.size() > listed) s += " and " + std::to_string(ids.size() - listed) + " more";
+  }
+  if (incident.shared) s += "; the other tree ended the same way";
+  return s;
 }
 
 std::string changeCell(const TestRow& row) {

@@ -1,5 +1,6 @@
 #include "pair/result_dir.h"
 
+#include "pair/command_end.h"
 #include "pair/gtest_json_reader.h"
 #include "pair/junit_reader.h"
 
@@ -73,9 +74,15 @@ TreeResults readTreeResults(const std::string& dir) {
     tree.first = readResultDir(dir);
     return tree;
   }
-  tree.first = readResultDir((fs::path(dir) / "run0").string());
+  auto readRun = [&](int k) {
+    std::string run = (fs::path(dir) / ("run" + std::to_string(k))).string();
+    RunResults r = readResultDir(run);
+    if (fs::is_regular_file(run + ".end", ec)) r.end = parseEnd(readText(run + ".end"), run + ".end");
+    return r;
+  };
+  tree.first = readRun(0);
   for (int k = 1; fs::is_directory(fs::path(dir) / ("run" + std::to_string(k)), ec); ++k)
-    tree.reruns.push_back(readResultDir((fs::path(dir) / ("run" + std::to_string(k))).string()));
+    tree.reruns.push_back(readRun(k));
   return tree;
 }
 

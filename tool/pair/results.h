@@ -1,6 +1,7 @@
 // The data read from result files, before any merging: one observation per test per file.
 #pragma once
 
+#include <compare>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,11 +14,20 @@ class InputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A test: suite and name kept apart, so suite "A.B" test "C" and suite "A" test "B.C" stay two
+// tests although both display as "A.B.C". Ordered by suite, then name.
+struct TestId {
+  std::string suite, name;  // suite may be empty (a JUnit test without a class)
+  auto operator<=>(const TestId&) const = default;
+  // "Suite.Name", or just the name without a suite: for reports and filters, not as a key.
+  std::string display() const { return suite.empty() ? name : suite + "." + name; }
+};
+
 // What one file says about one test on one rank.
 enum class Outcome { Pass, Fail, Skip, Crash };
 
 struct Observation {
-  std::string id;       // "Suite.Name"
+  TestId id;
   Outcome outcome = Outcome::Pass;
   std::string message;  // first failure message, crash reason or skip reason
 };
@@ -35,10 +45,20 @@ struct ResultFile {
   std::vector<Observation> tests;
 };
 
+// How the test command of a run ended, when pair ran it (kept beside the results as runK.end).
+struct CommandEnd {
+  bool known = false;  // false: the results were collected some other way
+  int exitStatus = 0;  // when it exited
+  int signal = 0;      // when a signal killed it
+  bool timedOut = false;
+  int timeoutSeconds = 0;
+};
+
 // Everything one run of the test command left in its results directory.
 struct RunResults {
   std::string dir;
   std::vector<ResultFile> files;
+  CommandEnd end;
 };
 
 // A tree's first run plus the reruns of the tests that failed in it (reruns only exist for the

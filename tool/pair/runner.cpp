@@ -1,10 +1,14 @@
 #include "pair/runner.h"
 
+#include "pair/command_end.h"
+#include "pair/interrupt.h"
 #include "pair/process.h"
+#include "pair/rerun_filter.h"
 #include "pair/report.h"
 #include "pair/result_dir.h"
 #include "pair/tree.h"
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -14,15 +18,6 @@ namespace gridlock::pair {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string regexEscape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (std::string_view(".^$|()[]{}*+?\\").find(c) != std::string_view::npos) out += '\\';
-    out += c;
-  }
-  return out;
-}
 
 // A scratch directory for worktrees and (by default) results, removed on every way out.
 class Scratch {
@@ -53,6 +48,8 @@ void validate(const PairOptions& o) {
     throw InputError("--baseline, --change and --test are required (or --baseline-results and "
                      "--change-results)");
   if (o.reruns < 0) throw InputError("--reruns must be 0 or more");
+  if (o.timeout < 0) throw InputError("--timeout must be 0 (no limit) or more");
+  if (o.buildTimeout < 0) throw InputError("--build-timeout must be 0 (no limit) or more");
   if (o.format != "text" && o.format != "json" && o.format != "markdown")
     throw InputError("--format must be text, json or markdown, not " + o.format);
 }
@@ -60,27 +57,54 @@ void validate(const PairOptions& o) {
 void requireBaselineResults(const RunResults& baseline, const std::string& where) {
   // The change may leave nothing (it crashed: all its tests turn invalid), but a baseline without
   // results means the test command does not write where pair reads: nothing can be compared.
-  if (baseline.files.empty())
-    throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); the test "
-                     "command must write them under $GRIDLOCK_RESULTS_DIR (see docs/pair.md)");
+  if (!baseline.files.empty()) return;
+  const CommandEnd& end = baseline.end;
+  if (end.known && (end.timedOut || end.signal || end.exitStatus)) {  // it died or did not start
+    std::string how = (end.signal ? "was " : "") + describe(end);
+    throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); its test "
+                     "command " + how);
+  }
+  throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); the test "
+                   "command must write them under $GRIDLOCK_RESULTS_DIR (see docs/pair.md)");
 }
 
-// Runs the test command once in `tree` into a fresh results directory and reads it back.
+// Runs the test command once in `tree` into a fresh results directory and reads it back. A rerun
+// (`only` not empty) also gets its tests listed in resultsRoot/label/runK.filter.
 RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& label, int run,
-                   const std::string& resultsRoot, const std::set<std::string>& only,
+                   const std::string& resultsRoot, const std::set<TestId>& only,
                    std::vector<std::string>& notes, std::ostream& log) {
   fs::path dir = fs::path(resultsRoot) / label / ("run" + std::to_string(run));
-  fs::remove_all(dir);
+  // A tree's first run starts its directory afresh: reruns or .end records an earlier session
+  // left in --results-dir would otherwise be read as this session's.
+  fs::remove_all(run == 0 ? dir.parent_path() : dir);
   fs::create_directories(dir);
-  log << "gridlock pair: testing " << label
-      << (run ? " (rerun " + std::to_string(run) + ", " + std::to_string(only.size()) + " tests)" : "")
-      << " in " << tree.path() << std::endl;
-  ProcessResult r = runShell(o.test, tree.path(), testEnvironment(dir.string(), label, run, only),
-                             o.timeout);
-  if (!r.ok())
+  std::string filterFile;
+  if (!only.empty()) {
+    filterFile = dir.string() + ".filter";
+    std::ofstream(filterFile, std::ios::binary) << filterFileText(only);
+  }
+  auto env = testEnvironment(dir.string(), label, run, only, filterFile);
+  log << "gridlock pair: testing " << label;
+  if (run) {
+    log << " (rerun " << run << ", " << only.size() << " tests";
+    bool named =
+        std::any_of(env.begin(), env.end(), [](auto& v) { return v.first == "GTEST_FILTER"; });
+    if (!named)  // the filter variables would not fit in the environment
+      log << "; too many to name in the environment, so every test runs and pair reads only these";
+    log << ")";
+  }
+  log << " in " << tree.path() << std::endl;
+  ProcessResult r = runShell(o.test, tree.path(), env, o.timeout);
+  CommandEnd end{true, r.exitStatus, r.signal, r.timedOut, o.timeout};
+  // Kept beside the results, so a later --baseline-results/--change-results sees it too.
+  std::ofstream(dir.string() + ".end", std::ios::binary) << formatEnd(end);
+  // A signal or a timeout is an incident, reported as such; a plain non-zero exit is a note.
+  if (!r.ok() && !isIncident(end))
     notes.push_back(label + (run ? " rerun " + std::to_string(run) : "") + ": test command " +
-                    r.describe() + (r.timedOut ? " after " + std::to_string(o.timeout) + "s" : ""));
-  return readResultDir(dir.string());
+                    describe(end));
+  RunResults results = readResultDir(dir.string());
+  results.end = end;
+  return results;
 }
 
 Comparison runTrees(const PairOptions& o, std::ostream& log) {
@@ -96,16 +120,18 @@ Comparison runTrees(const PairOptions& o, std::ostream& log) {
   if (!o.build.empty())
     for (auto [tree, label] : {std::pair{&baseline, "baseline"}, std::pair{&change, "change"}}) {
       log << "gridlock pair: building " << label << " in " << tree->path() << std::endl;
-      ProcessResult r = runShell(o.build, tree->path(), {{"GRIDLOCK_TREE", label}}, 0);
+      ProcessResult r = runShell(o.build, tree->path(), {{"GRIDLOCK_TREE", label}}, o.buildTimeout);
       // No per-test comparison is possible without both builds: bad input, not a regression.
-      if (!r.ok()) throw InputError(std::string(label) + ": build command " + r.describe());
+      if (!r.ok())
+        throw InputError(std::string(label) + ": build command " +
+                         describe({true, r.exitStatus, r.signal, r.timedOut, o.buildTimeout}));
     }
   RunResults b = testRun(o, baseline, "baseline", 0, resultsRoot, {}, notes, log);
   requireBaselineResults(b, "baseline");
   RunResults c = testRun(o, change, "change", 0, resultsRoot, {}, notes, log);
   Pairing pairing(b, c, o.ranks);
   for (int k = 1; k <= o.reruns; ++k) {
-    std::set<std::string> pending = pairing.pendingReruns();
+    std::set<TestId> pending = pairing.pendingReruns();
     if (pending.empty()) break;
     pairing.addRerun(testRun(o, change, "change", k, resultsRoot, pending, notes, log));
   }
@@ -116,25 +142,17 @@ Comparison runTrees(const PairOptions& o, std::ostream& log) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, std::string>> testEnvironment(
-    const std::string& resultsDir, const std::string& tree, int run,
-    const std::set<std::string>& only) {
-  std::vector<std::pair<std::string, std::string>> env = {
+Environment testEnvironment(const std::string& resultsDir, const std::string& tree, int run,
+                            const std::set<TestId>& only, const std::string& filterFile) {
+  Environment env = {
       {"GRIDLOCK_RESULTS_DIR", resultsDir},
       {"GTEST_OUTPUT", "json:" + resultsDir + "/"},
       {"GRIDLOCK_TREE", tree},
       {"GRIDLOCK_RUN", std::to_string(run)},
   };
-  if (!only.empty()) {
-    std::string filter, regex;
-    for (const std::string& id : only) {
-      filter += (filter.empty() ? "" : ":") + id;
-      regex += (regex.empty() ? "" : "|") + regexEscape(id);
-    }
-    env.emplace_back("GRIDLOCK_TEST_FILTER", filter);
-    env.emplace_back("GTEST_FILTER", filter);
-    env.emplace_back("GRIDLOCK_TEST_REGEX", "^(" + regex + ")$");
-  }
+  if (only.empty()) return env;
+  env.emplace_back("GRIDLOCK_TEST_FILTER_FILE", filterFile);
+  for (auto& v : filterVariables(only)) env.push_back(std::move(v));
   return env;
 }
 
@@ -148,9 +166,16 @@ Comparison collectAndCompare(const PairOptions& o, std::ostream& log) {
 }
 
 int runPair(const PairOptions& o, std::ostream& out, std::ostream& err) {
+  InterruptScope interrupts;
   Comparison c;
   try {
     c = collectAndCompare(o, err);
+    throwIfInterrupted();  // a signal after the last command: still no report
+  } catch (const Interrupted& e) {
+    // By now the command's group is stopped and the destructors have removed what pair made.
+    err << "gridlock pair: " << e.what() << "; stopped the running command and removed the "
+           "temporary worktrees and results\n";
+    return 128 + e.signal();
   } catch (const InputError& e) {
     err << "gridlock pair: error: " << e.what() << "\n";
     return 2;

@@ -1,5 +1,6 @@
 #include "pair/tree.h"
 
+#include "pair/interrupt.h"
 #include "pair/process.h"
 #include "pair/results.h"
 
@@ -21,7 +22,13 @@ Tree Tree::resolve(const std::string& spec, const std::string& repo, const std::
                      fs::absolute(repo).string());
   std::string dir = (fs::path(scratch) / (label + "-tree")).string();
   std::string ignored;
-  r = runProcess({{"git", "-C", repo, "worktree", "add", "--detach", dir, sha}, "", {}, 0, &ignored});
+  try {
+    r = runProcess(
+        {{"git", "-C", repo, "worktree", "add", "--detach", dir, sha}, "", {}, 0, &ignored});
+  } catch (const Interrupted&) {
+    removeWorktree(fs::absolute(repo).string(), dir);  // git may have registered it already
+    throw;
+  }
   if (!r.ok())
     throw InputError("--" + label + " " + spec + ": git worktree add failed (" + r.describe() + ")");
   return Tree(dir, fs::absolute(repo).string(), sha);
@@ -34,13 +41,18 @@ Tree::Tree(Tree&& other) noexcept
 }
 
 Tree::~Tree() {
-  if (repo_.empty()) return;
+  if (!repo_.empty()) removeWorktree(repo_, path_);
+}
+
+void Tree::removeWorktree(const std::string& repo, const std::string& dir) {
   std::string ignored;
   try {
-    runProcess({{"git", "-C", repo_, "worktree", "remove", "--force", path_}, "", {}, 0, &ignored});
+    // Not interruptible: this is what an interrupt unwinds to.
+    runProcess(
+        {{"git", "-C", repo, "worktree", "remove", "--force", dir}, "", {}, 0, &ignored, false});
     std::error_code ec;
-    fs::remove_all(path_, ec);
-    runProcess({{"git", "-C", repo_, "worktree", "prune"}, "", {}, 0, &ignored});
+    fs::remove_all(dir, ec);
+    runProcess({{"git", "-C", repo, "worktree", "prune"}, "", {}, 0, &ignored, false});
   } catch (...) {
     // Cleanup must not throw from a destructor; a stale worktree is pruned by git later.
   }

@@ -23,6 +23,8 @@ class Tree {
   const std::string& revision() const { return revision_; }
 
  private:
+  // `git worktree remove` and prune, run even after an interrupt; never throws.
+  static void removeWorktree(const std::string& repo, const std::string& dir);
   Tree(std::string path, std::string repo, std::string revision)
       : path_(std::move(path)), repo_(std::move(repo)), revision_(std::move(revision)) {}
   std::string path_, repo_, revision_;  // repo_ set only for a worktree we created
