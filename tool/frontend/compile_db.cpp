@@ -43,7 +43,8 @@ clang::tooling::CompileCommand ScanDatabase::adjust(clang::tooling::CompileComma
                                                     std::vector<std::string>& notes) const {
   std::vector<std::string>& args = cmd.CommandLine;
   if (!args.empty() && isNvcc(args[0])) {
-    NvccTranslation t = translateNvcc(args, cmd.Directory, options_.cuda, support::readFile);
+    NvccTranslation t =
+        translateNvcc(args, cmd.Directory, options_.cuda, support::readFile, cmd.Filename);
     args = std::move(t.args);
     notes.push_back("nvcc command translated to Clang CUDA (host side)");
     for (auto& n : t.notes) notes.push_back(std::move(n));

@@ -28,8 +28,10 @@ bool isNvcc(const std::string& argv0);
 // nullopt when it cannot be read (then the translation notes it and goes on without it).
 using FileReader = std::optional<std::string> (*)(const std::string& path);
 
+// `file` is the compile database entry's file: the one input kept when the line has several.
 NvccTranslation translateNvcc(const std::vector<std::string>& args, const std::string& directory,
-                              const CudaSettings& cuda, FileReader readFile);
+                              const CudaSettings& cuda, FileReader readFile,
+                              const std::string& file = "");
 
 // Flags Clang needs for CUDA host code on these machines, for any CUDA TU (nvcc or not).
 std::vector<std::string> cudaHostFlags(const CudaSettings& cuda);
