@@ -25,7 +25,7 @@ const NvccOption* findAttached(std::string_view arg) {
 
 NvccArg readNvccArg(const std::vector<std::string>& args, size_t& i) {
   const std::string& a = args[i++];
-  NvccArg out{NvccArg::Kind::Input};
+  NvccArg out;
   out.spelling = a;
   if (a.empty()) out.kind = NvccArg::Kind::Unknown;  // nvcc: "Don't know what to do with ''"
   if (a.size() < 2 || a[0] != '-') return out;

@@ -29,7 +29,7 @@ std::string_view nvccOptionsVersion();  // the nvcc the table came from: "13.0.8
 
 // One argument of an nvcc command line, as nvcc reads it.
 struct NvccArg {
-  enum class Kind { Option, Input, Unknown } kind;
+  enum class Kind { Option, Input, Unknown } kind = Kind::Input;
   const NvccOption* option = nullptr;  // for Option
   std::string spelling;                // as written, without "=value": "--pre-include", "-I"
   std::optional<std::string> value;    // the option's value, when it has one

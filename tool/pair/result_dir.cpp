@@ -44,7 +44,8 @@ std::string readText(const fs::path& p) {
 RunResults readResultDir(const std::string& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw InputError(dir + ": not a results directory");
-  RunResults run{dir, {}};
+  RunResults run;
+  run.dir = dir;
   std::vector<fs::path> paths;
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
        it.increment(ec)) {
