@@ -1,4 +1,4 @@
-// gridlock: one binary, one subcommand per job (see docs/cli.md).
+// gridlock: one binary, one subcommand per job (README.md, "Commands").
 #include "cli/command.h"
 
 #include <exception>
