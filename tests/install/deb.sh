@@ -9,6 +9,7 @@ build=$(realpath "$1"); src=$(realpath "$2")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gridlock-deb-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "deb: FAIL: $*" >&2; exit 1; }
+trap 'echo "deb: FAIL: a command failed at line $LINENO" >&2' ERR
 
 (cd "$build" && cpack -G DEB -B "$tmp/out" >"$tmp/cpack.log" 2>&1) ||
   { cat "$tmp/cpack.log"; fail "cpack failed"; }
@@ -21,7 +22,8 @@ depends=$(dpkg-deb -f "$deb" Depends)
 want="libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin"
 [ "$depends" = "$want" ] || fail "Depends: '$depends', expected '$want'"
 
-dpkg-deb -c "$deb" | awk '{print $NF}' | sed 's|^\./|/|' >"$tmp/files"
+dpkg-deb -c "$deb" >"$tmp/listing"
+awk '{print $NF}' "$tmp/listing" | sed 's|^\./|/|' >"$tmp/files"
 for f in /usr/bin/gridlock /usr/share/gridlock/rules/gridlock-legacy.json \
          /usr/share/gridlock/rules/mpi.json /usr/share/gridlock/schema/rule-pack.schema.json \
          /usr/share/gridlock/schema/config.schema.json /usr/include/gridlock/process_group.h \
@@ -36,11 +38,15 @@ bin=$tmp/root/usr/bin/gridlock
 # Every library the binary needs directly is owned by a package it depends on.
 needed=$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
 [ -n "$needed" ] || fail "readelf found no NEEDED entries"
+ldconfig -p >"$tmp/ldcache"
 for lib in $needed; do
-  path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')
+  # Whole outputs to files, no early-exiting readers: under pipefail a SIGPIPE would fail here.
+  path=$(awk -v l="$lib" '$1 == l && /x86-64/ && !found {print $NF; found = 1}' "$tmp/ldcache")
   [ -n "$path" ] || fail "$lib is not in the loader's cache"
-  owner=$(dpkg -S "$(realpath "$path")" 2>/dev/null | head -1 | cut -d: -f1) ||
-    owner=$(dpkg -S "$path" | head -1 | cut -d: -f1)
+  # dpkg knows a file by the path its package ships (/lib/... or /usr/lib/... with usrmerge).
+  dpkg -S "$path" >"$tmp/owner" 2>/dev/null || dpkg -S "$(realpath "$path")" >"$tmp/owner" ||
+    fail "no package owns $path"
+  owner=$(sed -n '1s/:.*//p' "$tmp/owner")
   [[ ", $depends," == *", $owner,"* ]] || fail "$lib comes from $owner, which is not in Depends"
 done
 # apt can install it here: every dependency names a package it knows.
@@ -48,7 +54,8 @@ apt-get install -s -o Debug::NoLocking=1 "$deb" >"$tmp/apt.log" 2>&1 ||
   { cat "$tmp/apt.log"; fail "apt cannot install the package"; }
 grep -q '^Inst gridlock ' "$tmp/apt.log" || { cat "$tmp/apt.log"; fail "apt would not install gridlock"; }
 
-cd "$tmp" && "$bin" --version | grep -q '^gridlock ' || fail "the unpacked binary does not run"
+cd "$tmp" && "$bin" --version >"$tmp/version" || fail "the unpacked binary does not run"
+grep -q '^gridlock ' "$tmp/version" || fail "--version printed '$(cat "$tmp/version")'"
 rc=0; "$bin" scan -p "$build/fixtures/scan" --rules nope 2>"$tmp/err" >/dev/null || rc=$?
 want="gridlock: error: unknown rule pack \"nope\": no nope.json in $tmp/root/usr/share/gridlock/rules (installed)"
 [ "$rc" = 2 ] && [ "$(cat "$tmp/err")" = "$want" ] || fail "unknown pack: exit $rc, '$(cat "$tmp/err")'"

@@ -8,6 +8,7 @@ build=$(realpath "$1"); src=$(realpath "$2"); cuda=$3
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/gridlock-relocate-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "relocate: FAIL: $*" >&2; exit 1; }
+trap 'echo "relocate: FAIL: a command failed at line $LINENO" >&2' ERR
 
 cmake --install "$build" --prefix "$tmp/first" >/dev/null
 mv "$tmp/first" "$tmp/moved"

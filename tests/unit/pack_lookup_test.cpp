@@ -99,6 +99,13 @@ TEST_F(PackLookup, AnUnknownNameSaysWhereItLooked) {
                                          "/cfg (beside the config), " + dir_ +
                                          "/shipped (installed), /src/rules (source tree)");
   }
+  try {  // a directory both beside and shipped is listed once
+    resolvePack("nope", PackAnchor{dir_ + "/shipped", "beside the pack"}, shipped);
+    FAIL() << "resolved an unknown name";
+  } catch (const RuleError& e) {
+    EXPECT_EQ(std::string(e.what()), "unknown rule pack \"nope\": no nope.json in " + dir_ +
+                                         "/shipped (beside the pack), /src/rules (source tree)");
+  }
   try {
     resolvePack("nope", PackAnchor{}, {});
     FAIL() << "resolved an unknown name";

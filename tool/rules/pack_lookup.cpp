@@ -50,7 +50,11 @@ std::string resolvePack(const std::string& ref, const PackAnchor& anchor,
   }
   std::vector<PackDir> dirs;
   if (!anchor.what.empty()) dirs.push_back({anchor.dir.empty() ? "." : anchor.dir, anchor.what});
-  dirs.insert(dirs.end(), shipped.begin(), shipped.end());
+  for (const auto& d : shipped) {  // a pack in the installed dir extending a name: once
+    bool seen = false;
+    for (const auto& e : dirs) seen = seen || fs::path(e.dir) == fs::path(d.dir);
+    if (!seen) dirs.push_back(d);
+  }
   std::string file = ref + ".json";
   std::string looked;
   for (const auto& d : dirs) {
