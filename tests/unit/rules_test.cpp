@@ -54,7 +54,7 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
             "expected '[', '{', or a literal");
   EXPECT_EQ(errorOf(R"({"accessors": []})"), "p.json: /: missing required key \"name\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "acessors": []})"),
-            "p.json: /acessors: unknown key (allowed: name, description, extends, scope, "
+            "p.json: /acessors: unknown key (allowed: $schema, name, description, extends, scope, "
             "public_headers, types, accessors, globals, rewrite)");
   EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})"),
             "p.json: /accessors/0/kind: expected one of \"accessor\", \"shim\"; got \"acessor\"");

@@ -3,6 +3,7 @@
 #include "analysis/laundering.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
+#include "frontend/resource_dir.h"
 #include "support/atomic_write.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -13,9 +14,6 @@
 
 #ifndef GRIDLOCK_CLANG_BINARY
 #define GRIDLOCK_CLANG_BINARY "clang++"
-#endif
-#ifndef GRIDLOCK_CLANG_RESOURCE_DIR
-#define GRIDLOCK_CLANG_RESOURCE_DIR ""
 #endif
 
 namespace gridlock::cli {
@@ -54,7 +52,7 @@ ScanRun runScan(const ScanOptions& o) {
   frontend::DatabaseOptions dbo;
   dbo.buildDir = o.buildDir;
   dbo.extraArgs = o.extraArgs;
-  dbo.resourceDir = o.resourceDir.empty() ? GRIDLOCK_CLANG_RESOURCE_DIR : o.resourceDir;
+  dbo.resourceDir = o.resourceDir.empty() ? frontend::clangResourceDir() : o.resourceDir;
   dbo.cuda.cudaPath = o.cudaPath;
   dbo.cuda.clang = GRIDLOCK_CLANG_BINARY;
   auto db = frontend::ScanDatabase::load(dbo);

@@ -33,10 +33,11 @@ RuleSet::RuleSet(std::vector<RulePack> packs) : packs_(std::move(packs)) {
   }
 }
 
-RuleSet RuleSet::load(const std::vector<std::string>& paths) {
-  if (paths.empty()) throw RuleError("no rule pack given (--rules FILE)");
+RuleSet RuleSet::load(const std::vector<std::string>& refs, const PackAnchor& anchor) {
+  if (refs.empty()) throw RuleError("no rule pack given (--rules FILE)");
   std::vector<RulePack> packs;
-  for (const auto& p : paths) packs.push_back(loadRulePack(p));
+  for (const auto& r : refs)
+    packs.push_back(loadRulePack(resolvePack(r, anchor, shippedPackDirs())));
   return RuleSet(std::move(packs));
 }
 

@@ -1,6 +1,7 @@
 // All loaded packs together, with the look-ups the frontend needs per declaration and file.
 #pragma once
 
+#include "rules/pack_lookup.h"
 #include "rules/rule_pack.h"
 
 #include <optional>
@@ -16,7 +17,9 @@ class RuleSet {
  public:
   RuleSet() = default;
   explicit RuleSet(std::vector<RulePack> packs);
-  static RuleSet load(const std::vector<std::string>& paths);
+  // Loads packs named by path or by name (rules/pack_lookup.h); `anchor` is where relative
+  // paths start and, when it says so, where names are looked up first (a config's directory).
+  static RuleSet load(const std::vector<std::string>& refs, const PackAnchor& anchor = {});
 
   const std::vector<RulePack>& packs() const { return packs_; }
   const AccessorRule* function(const std::string& qualifiedName) const;
