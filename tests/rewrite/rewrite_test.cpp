@@ -166,7 +166,7 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
-                                           "group", "mpi", "last", "format", "state"));
+                                           "group", "mpi", "last", "format", "state", "compose"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

@@ -304,6 +304,51 @@ TEST_F(Strategies, ThreadRefusesWhatItCannotClose) {
   EXPECT_TRUE(s.functionLevel(2));
 }
 
+// A read no value of the threaded parameter can stand for says what it needs, in words.
+TEST_F(Strategies, ThreadSaysWhatAReadItCannotServeNeeds) {
+  rules::RuleSet mpi({rules::parseRulePack(R"json({
+    "name": "m", "types": [{"type": "MPI_Comm", "yields": "group", "group": "world"}],
+    "rewrite": {"spell": {"group": "{g}"},
+                "thread": {"type": "MPI_Comm", "name": "comm", "group": "world",
+                           "edge": "MPI_COMM_WORLD"}},
+    "accessors": [{"function": "ps::tp_size", "kind": "accessor", "group": "tp", "yields": "size"},
+                  {"function": "ps::all", "kind": "shim", "yields": "collection"}]})json",
+                                             "m.json")});
+  facts::Read shim = read("ps::all", "f", 2, 40);
+  shim.kind = ReadKind::Shim;
+  shim.group = "";
+  shim.yields = Yields::Collection;
+  inv.reads = {read("ps::tp_size", "f", 1, 17), shim};
+  inv.program.add({function("f")}, {}, {});
+  inv.program.finish();
+  inv.rewrite.collected = true;
+  PlanState s(inv, mpi, nullptr);
+  Thread().run(s);
+  EXPECT_EQ(verdictOf(s, 0),
+            "no_source left: nothing in scope holds the tp group, and the pack threads only the "
+            "world group");
+  EXPECT_EQ(verdictOf(s, 1),
+            "no_source left: nothing in scope holds a collection, and the pack threads only the "
+            "world group");
+}
+
+// A parameter that would replace no read is not added: callers would only pass the global.
+TEST_F(Strategies, ThreadLeavesAFunctionWhoseReadsItCannotSpell) {
+  facts::Read rank = read("ps::tp_rank", "f", 1, 17);  // the pack spells no rank
+  inv.reads = {rank};
+  inv.program.add({function("f"), function("g", {"groups"})}, {}, {});
+  inv.program.finish();
+  inv.rewrite.collected = true;
+  inv.rewrite.lists["f"] = {list("f", 5, 6, 0)};
+  inv.rewrite.calls["f"] = {call("f", "g", 2, 70, {collectionSource("groups")})};
+  PlanState s(inv, rules, nullptr);
+  Thread().run(s);
+  EXPECT_TRUE(s.plan.edits.empty());
+  EXPECT_EQ(verdictOf(s, 0),
+            "no_spelling left: the rule pack says nothing about spelling a rank from pgc, so pgc "
+            "is not threaded");
+}
+
 TEST_F(Strategies, ThreadWithoutTheRewritersFactsSaysItWasNotDone) {
   inv.reads = {read("ps::tp_size", "f", 1, 17)};
   inv.program.add({function("f")}, {}, {});

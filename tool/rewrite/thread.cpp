@@ -6,6 +6,15 @@ namespace gridlock::rewrite {
 
 using facts::Fix;
 
+bool Thread::spellsAny(PlanState& s, const std::vector<size_t>& reads,
+                       const rules::ThreadRule& rule) const {
+  for (size_t i : reads) {
+    bool include = false;
+    if (!valueOf(s, s.read(i), rule, include).empty()) return true;
+  }
+  return false;
+}
+
 std::vector<size_t> Thread::candidates(PlanState& s) {
   std::vector<size_t> out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -36,16 +45,20 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
       continue;
     }
     const rules::ThreadRule& rule = pack->thread;
+    // What the read needs, for the reasons below: "the tp group", "a collection".
+    const std::string needs = r.group.empty() ? std::string("a collection")
+                                              : "the " + r.group + " group";
     if (rule.yields == facts::Yields::Collection && r.yields != facts::Yields::Collection &&
         !s.rules.collectionHolds(rule.type, r.group)) {
-      s.leave(i, Fix::NoSource, "no " + r.group + " group in scope, and the collection the pack "
-                                "threads (" + rule.type + ") holds no " + r.group + " group");
+      s.leave(i, Fix::NoSource, "nothing in scope holds " + needs + ", and the collection the "
+                                "pack threads (" + rule.type + ") holds no " + r.group + " group");
       continue;
     }
     if (rule.yields == facts::Yields::Group &&
         !(r.group == rule.group && r.yields != facts::Yields::Collection)) {
       s.leave(i, Fix::NoSource,
-              "no " + r.group + " group in scope, and the pack threads only " + rule.group);
+              "nothing in scope holds " + needs + ", and the pack threads only the " +
+                  rule.group + " group");
       s.markFunctionLevel(i);
       continue;
     }
@@ -72,6 +85,15 @@ void Thread::run(PlanState& s) {
   ClosureBuilder builder(s);
   for (auto& [usr, group] : byFunction(s, reads)) {
     const rules::ThreadRule& rule = s.packRules(s.read(group[0]))->thread;
+    // A parameter that would replace none of the function's reads would only make every
+    // caller pass the global: leave the function as it is.
+    if (!spellsAny(s, group, rule)) {
+      for (size_t i : group)
+        s.leave(i, Fix::NoSpelling,
+                "the rule pack says nothing about spelling a " + facts::str(s.read(i).yields) +
+                    " from " + rule.name + ", so " + rule.name + " is not threaded");
+      continue;
+    }
     Closure c;
     if (std::optional<Refusal> no = builder.close(usr, rule, c)) {
       for (size_t i : group) {

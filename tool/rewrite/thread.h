@@ -32,6 +32,8 @@ class Thread : public Strategy {
   // The parameter in every declaration of every threaded function, the argument at every call.
   void editSignatures(PlanState& s, const Closure& all,
                       const std::map<std::string, const rules::ThreadRule*>& ruleOf);
+  // Whether the parameter would replace at least one of `reads`.
+  bool spellsAny(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule) const;
   std::string valueOf(PlanState& s, const facts::Read& r, const rules::ThreadRule& rule,
                       bool& include) const;
 };
