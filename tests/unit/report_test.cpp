@@ -135,6 +135,18 @@ TEST(Report, FileNamesThatAreNotUtf8) {
   EXPECT_EQ(note["message"]["text"], "failed to parse b%E9d.cpp: b\uFFFDd.cpp:1:1: error: x");
 }
 
+TEST(Report, CallersJsonFileNamesThatAreNotUtf8) {
+  analysis::CallersResult r;
+  r.target = "m::f";
+  r.param = "pg";
+  analysis::CallerSite site;
+  site.file = "caf\xE9.cpp";
+  site.line = 3;
+  r.sites.push_back(site);
+  auto j = nlohmann::json::parse(callersJson(r));
+  EXPECT_EQ(j["sites"][0]["file"], "caf%E9.cpp");
+}
+
 TEST(Report, SummaryTable) {
   index::Inventory inv = inventory();
   std::string t = summaryTable(analysis::summarize(inv));
