@@ -10,6 +10,7 @@
 #include <llvm/Support/Path.h>
 
 #include <iostream>
+#include <set>
 #include <stdexcept>
 
 #ifndef GRIDLOCK_CLANG_BINARY
@@ -36,6 +37,19 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");
 }
 
+namespace {
+
+// A pack entry that matches nothing would pass as "0 reads": say so. Once per process, since
+// the rewriter scans its own edits again.
+void warnUnmatched(const ScanRun& run) {
+  static std::set<std::string> said;
+  const index::Inventory& inv = run.inventory;
+  for (const auto& line : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned))
+    if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
+}
+
+}  // namespace
+
 ScanRun runScan(const ScanOptions& o) {
   ScanRun run;
   if (!llvm::sys::fs::is_directory(o.root))
@@ -59,6 +73,7 @@ ScanRun runScan(const ScanOptions& o) {
 
   frontend::FrontendOptions fo;
   fo.root = run.root;
+  fo.aliases = frontend::rootAliases(*db, run.root);
   fo.only = o.files;
   fo.jobs = o.jobs;
   fo.progress = true;
@@ -68,7 +83,9 @@ ScanRun runScan(const ScanOptions& o) {
   auto files = frontend::selectFiles(*db, fo);
   std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
+  run.subset = !o.files.empty();
   analysis::launder(run.inventory, run.rules);
+  warnUnmatched(run);
   return run;
 }
 

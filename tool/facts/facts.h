@@ -237,6 +237,12 @@ struct TuFacts {
   // -fopenmp), under the root: name -> "file:line" of its first mention. A function named
   // there may have calls the AST never shows.
   std::map<std::string, std::string> skippedNames;
+  // The files under the root this unit includes, directly or not (root-relative, sorted, the
+  // main file left out): which units a header selects, and which files a gate covers.
+  std::vector<std::string> includes;
+  // The rules this unit declares (saw a declaration, or for a macro a definition, of), spelled
+  // as rules::RuleSet::seenKey, sorted: a rule no unit declares matched nothing.
+  std::vector<std::string> rulesSeen;
 };
 
 }  // namespace gridlock::facts

@@ -77,9 +77,15 @@ std::optional<facts::Via> wrapperVia(const FunctionDecl* fd) {
 }  // namespace
 
 ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
-                                   facts::TuFacts& out, bool rewriteFacts)
-    : ctx_(ctx), sm_(ctx.getSourceManager()), places_(places), rules_(rules), sources_(rules),
-      out_(out), rewriteFacts_(rewriteFacts) {}
+                                   facts::TuFacts& out, bool rewriteFacts,
+                                   const InferredTypes* inferred)
+    : ctx_(ctx),
+      sm_(ctx.getSourceManager()),
+      places_(places),
+      rules_(rules),
+      sources_(rules, inferred),
+      out_(out),
+      rewriteFacts_(rewriteFacts) {}
 
 // A location written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
 // there. One spelled in a macro body is not.

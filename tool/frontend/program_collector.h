@@ -26,8 +26,10 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
 
  public:
   // `rewriteFacts`: also what only the rewriter reads (FrontendOptions::rewriteFacts).
+  // `inferred`: the unit's inferred type rules (declaredRules), used beside the packs'.
   ProgramCollector(clang::ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
-                   facts::TuFacts& out, bool rewriteFacts = true);
+                   facts::TuFacts& out, bool rewriteFacts = true,
+                   const InferredTypes* inferred = nullptr);
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }  // implicit base initializers

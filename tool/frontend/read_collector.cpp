@@ -44,8 +44,12 @@ std::string trim(llvm::StringRef s) { return s.trim().str(); }
 
 ReadCollector::ReadCollector(ASTContext& ctx, const rules::RuleSet& rules, FilePlaces& places,
                              const std::vector<MacroExpansion>& macroExpansions,
-                             facts::TuFacts& out)
-    : ctx_(ctx), sm_(ctx.getSourceManager()), rules_(rules), places_(places), sources_(rules),
+                             facts::TuFacts& out, const InferredTypes* inferred)
+    : ctx_(ctx),
+      sm_(ctx.getSourceManager()),
+      rules_(rules),
+      places_(places),
+      sources_(rules, inferred),
       out_(out) {
   for (const auto& pack : rules.packs()) {
     for (const auto& a : pack.accessors)
@@ -173,7 +177,12 @@ bool ReadCollector::VisitDeclStmt(DeclStmt* s) {
 
 bool ReadCollector::VisitExpr(Expr* e) {
   if (pendingMacros_.empty() || !e->getBeginLoc().isMacroID()) return true;
-  // The outermost expression that starts where a rule macro is expanded is that read.
+  // The outermost expression that lies within the expansion of a rule macro is that read;
+  // one that only starts there (`MPI_COMM_WORLD == comm`) is more than the read, and
+  // rewriting it would drop the rest.
+  if (!e->getEndLoc().isMacroID() || sm_.getExpansionRange(e->getBeginLoc()).getAsRange() !=
+                                         sm_.getExpansionRange(e->getEndLoc()).getAsRange())
+    return true;
   auto range = pendingMacros_.equal_range(sm_.getExpansionLoc(e->getBeginLoc()).getRawEncoding());
   if (range.first == range.second) return true;
   std::vector<MacroExpansion> claimed;

@@ -30,8 +30,10 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   using Base = clang::RecursiveASTVisitor<ReadCollector>;
 
  public:
+  // `inferred`: the unit's inferred type rules (declaredRules), used beside the packs'.
   ReadCollector(clang::ASTContext& ctx, const rules::RuleSet& rules, FilePlaces& places,
-                const std::vector<MacroExpansion>& macroExpansions, facts::TuFacts& out);
+                const std::vector<MacroExpansion>& macroExpansions, facts::TuFacts& out,
+                const InferredTypes* inferred = nullptr);
 
   // Templates: the pattern and each instantiation are walked; a read keeps one position.
   bool shouldVisitTemplateInstantiations() const { return true; }

@@ -5,6 +5,7 @@
 #include "rules/rule_pack.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -45,6 +46,19 @@ class RuleSet {
   bool anyInterest(const std::string& relPath, bool underRoot) const;
   // Declared in a header some pack names as public API.
   bool isPublicHeader(const std::string& relPath) const;
+
+  // How a rule is named in facts::TuFacts::rulesSeen: "function Q", "macro M", "variable Q",
+  // "type Q".
+  static std::string seenKey(const AccessorRule& rule);
+  static std::string seenKey(const GlobalRule& rule);
+  static std::string seenKey(const TypeRule& rule);
+  // What matched nothing in a scan of `units` translation units: each pack entry whose key is
+  // not in `seen`, and each scope include glob that no file in `files` (root-relative: the
+  // units' main files and includes) matches; one message per entry, pack by pack (accessors,
+  // globals, types, include globs), e.g. "rule 'x::get_tp' (pack p) matched no declaration
+  // in 3 translation units".
+  std::vector<std::string> unmatched(const std::set<std::string>& seen,
+                                     const std::set<std::string>& files, size_t units) const;
 
  private:
   std::vector<RulePack> packs_;
