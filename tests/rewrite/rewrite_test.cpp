@@ -166,7 +166,8 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
-                                           "group", "mpi", "last", "format", "state", "compose"));
+                                           "group", "mpi", "last", "format", "state", "compose",
+                                           "arguments", "macro_arg", "skipped"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

@@ -345,8 +345,8 @@ TEST_F(Strategies, ThreadLeavesAFunctionWhoseReadsItCannotSpell) {
   Thread().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
   EXPECT_EQ(verdictOf(s, 0),
-            "no_spelling left: the rule pack says nothing about spelling a rank from pgc, so pgc "
-            "is not threaded");
+            "no_spelling left: the rule pack says nothing about spelling a rank from a group "
+            "(rewrite.spell.rank), so pgc is not threaded");
 }
 
 TEST_F(Strategies, ThreadWithoutTheRewritersFactsSaysItWasNotDone) {

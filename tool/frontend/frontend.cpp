@@ -136,9 +136,8 @@ class SkippedRecorder : public PPCallbacks {
       if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
         unsigned j = i;
         while (j < to && (std::isalnum(static_cast<unsigned char>(buffer[j])) || buffer[j] == '_')) ++j;
-        std::string name = buffer.substr(i, j - i).str();
-        if (!out_.skippedNames.count(name))
-          out_.skippedNames[name] = rel + ":" + std::to_string(sm_.getLineNumber(fid, i));
+        out_.skipped.push_back(
+            {buffer.substr(i, j - i).str(), rel, sm_.getLineNumber(fid, i), i});
         i = j;
       } else {
         ++i;

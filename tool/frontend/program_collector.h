@@ -67,6 +67,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   };
   std::map<const clang::FunctionDecl*, ScopeCache> scopeCache_;
   clang::SourceLocation written(clang::SourceLocation l) const;
+  unsigned insertionPoint(clang::SourceLocation argBegin) const;
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
   void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
   void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);

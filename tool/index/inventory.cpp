@@ -46,6 +46,7 @@ Inventory merge(std::vector<facts::TuFacts> tus, bool rewriteFacts) {
     if (rewriteFacts) inv.rewrite.add(tu);
   }
   inv.program.finish();
+  if (rewriteFacts) inv.rewrite.finish();
   sortReads(inv.reads);
   std::sort(inv.parseErrors.begin(), inv.parseErrors.end(),
             [](const auto& a, const auto& b) { return a.file < b.file; });

@@ -8,10 +8,8 @@ using facts::Fix;
 
 bool Thread::spellsAny(PlanState& s, const std::vector<size_t>& reads,
                        const rules::ThreadRule& rule) const {
-  for (size_t i : reads) {
-    bool include = false;
-    if (!valueOf(s, s.read(i), rule, include).empty()) return true;
-  }
+  for (size_t i : reads)
+    if (!valueOf(s, s.read(i), rule).text.empty()) return true;
   return false;
 }
 
@@ -90,8 +88,7 @@ void Thread::run(PlanState& s) {
     if (!spellsAny(s, group, rule)) {
       for (size_t i : group)
         s.leave(i, Fix::NoSpelling,
-                "the rule pack says nothing about spelling a " + facts::str(s.read(i).yields) +
-                    " from " + rule.name + ", so " + rule.name + " is not threaded");
+                valueOf(s, s.read(i), rule).why + ", so " + rule.name + " is not threaded");
       continue;
     }
     Closure c;
@@ -126,15 +123,14 @@ void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
                           const rules::ThreadRule& rule, size_t functions) {
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
-    bool include = false;
-    std::string text = valueOf(s, r, rule, include);
-    if (text.empty()) {
-      s.leave(i, Fix::NoSpelling,
-              "the rule pack says nothing about spelling a " + facts::str(r.yields));
+    PlanState::Spelled value = valueOf(s, r, rule);
+    if (value.text.empty()) {
+      s.leave(i, Fix::NoSpelling, value.why);
       continue;
     }
+    const std::string& text = value.text;
     s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " thread"});
-    if (include)
+    if (value.derived)
       if (const rules::RewriteRules* pack = s.packRules(r); pack && !pack->spellInclude.empty())
         s.plan.includes.push_back({r.file, pack->spellInclude});
     ++s.tally("thread").reads;
@@ -183,11 +179,14 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     s.plan.edits.push_back({key.first, key.second, 0, arg.first, arg.second + " argument"});
 }
 
-std::string Thread::valueOf(PlanState& s, const facts::Read& r, const rules::ThreadRule& rule,
-                            bool& include) const {
-  include = false;
-  if (r.yields == facts::Yields::Collection)
-    return rule.pointer ? "(*" + rule.name + ")" : rule.name;
+PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
+                                   const rules::ThreadRule& rule) const {
+  if (r.yields == facts::Yields::Collection) {
+    // The whole collection: nothing of the group's type is called.
+    PlanState::Spelled whole = s.spellRead(r, rule.pointer ? "(*{g})" : "{g}", rule.name, false);
+    whole.derived = false;
+    return whole;
+  }
   std::string g = rule.name;
   // A pointer or smart pointer parameter reaches the group with `->`, whatever the pack says.
   bool pointer = rule.pointer || rules::shapeOfTypeName(rule.type) != facts::Shape{};
@@ -195,7 +194,7 @@ std::string Thread::valueOf(PlanState& s, const facts::Read& r, const rules::Thr
     g = rule.name + (rule.pointer ? "->" : ".") + r.group;
     pointer = true;
   }
-  return s.valueFrom(r, g, pointer, include);
+  return s.valueFrom(r, g, pointer);
 }
 
 std::string Thread::describe(const Tally& t) const {

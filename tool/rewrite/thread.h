@@ -34,8 +34,8 @@ class Thread : public Strategy {
                       const std::map<std::string, const rules::ThreadRule*>& ruleOf);
   // Whether the parameter would replace at least one of `reads`.
   bool spellsAny(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule) const;
-  std::string valueOf(PlanState& s, const facts::Read& r, const rules::ThreadRule& rule,
-                      bool& include) const;
+  PlanState::Spelled valueOf(PlanState& s, const facts::Read& r,
+                             const rules::ThreadRule& rule) const;
 };
 
 }  // namespace gridlock::rewrite
