@@ -85,6 +85,36 @@ bool uniqueEdits(const FileChange& c, std::vector<Edit>& edits, Prepared& out) {
   return ok;
 }
 
+// Whether the line before `at` (a line start) is an #include: an insertion there extends a block.
+bool afterInclude(const std::string& text, size_t at) {
+  if (at < 2) return false;
+  size_t start = text.rfind('\n', at - 2);
+  start = start == std::string::npos ? 0 : start + 1;
+  return text.compare(start, 8, "#include") == 0;
+}
+
+// An #include inserted right before code, not at the end of an include block (a file that
+// had none: clang-format puts it after the guard, against the next declaration), gets the
+// blank line a maintainer leaves there.
+clang::tooling::Replacements separateIncludes(const std::string& before,
+                                              const clang::tooling::Replacements& reps) {
+  clang::tooling::Replacements out;
+  for (const auto& r : reps) {
+    std::string text = r.getReplacementText().str();
+    size_t at = r.getOffset();
+    bool inserted = r.getLength() == 0 && text.rfind("#include ", 0) == 0 && !text.empty() &&
+                    text.back() == '\n';
+    if (inserted && at < before.size() && before[at] != '\n' && before[at] != '#' &&
+        !afterInclude(before, at))
+      text += "\n";
+    if (auto err = out.add(clang::tooling::Replacement(r.getFilePath(), at, r.getLength(), text))) {
+      llvm::consumeError(std::move(err));
+      return reps;  // as clang-format left them, rather than lose one
+    }
+  }
+  return out;
+}
+
 // The replacements of one file: its edits, its #includes, cleaned up and formatted the way
 // the project formats (a .clang-format that applies), else not formatted at all (includes
 // are still put in their block). False, with `out` told why, when that fails.
@@ -113,7 +143,7 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
     out.errors.push_back(c.file + ": " + errorText(cleaned.takeError()));
     return false;
   }
-  reps = *cleaned;
+  reps = separateIncludes(c.before, *cleaned);
   if (!style->DisableFormat) {
     auto formatted = clang::format::formatReplacements(c.before, reps, *style);
     if (!formatted) {
