@@ -1,5 +1,6 @@
 // gridlock: one binary, one subcommand per job (see docs/cli.md).
 #include "cli/command.h"
+#include "rewrite/journal.h"
 
 #include <exception>
 #include <iostream>
@@ -13,8 +14,8 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "gridlock 0.1");
 
   using Adder = Runner (*)(CLI::App&);
-  std::vector<Adder> adders = {addScanCommand,    addGateCommand,  addCallersCommand,
-                               addRewriteCommand, addGridCommand,  addShardCommand,
+  std::vector<Adder> adders = {addScanCommand,    addGateCommand, addCallersCommand,
+                               addRewriteCommand, addGridCommand, addShardCommand,
                                addPairCommand};
   std::vector<std::pair<CLI::App*, Runner>> commands;
   for (Adder add : adders) {
@@ -29,6 +30,21 @@ int main(int argc, char** argv) {
     int rc = app.exit(e);
     // Usage errors are bad input (2); --help and --version are success.
     return rc == 0 ? 0 : 2;
+  }
+  // A command that scans a tree an interrupted (or running) rewrite --apply left mixed would
+  // report on, gate, or rewrite again files that are half old, half new.
+  for (auto& [sub, run] : commands) {
+    CLI::Option* root = sub->parsed() ? sub->get_option_no_throw("--root") : nullptr;
+    if (!root) continue;
+    CLI::Option* recover = sub->get_option_no_throw("--recover");
+    if (recover && recover->count() > 0) continue;
+    std::string dir = root->count() > 0 ? root->as<std::string>() : std::string(".");
+    std::string held = gridlock::rewrite::journalRootAtOrAbove(dir);
+    if (held.empty()) continue;
+    std::cerr << "gridlock: error: "
+              << gridlock::rewrite::journalMessage(held, gridlock::rewrite::journalState(held))
+              << "\n";
+    return 2;
   }
   try {
     for (auto& [sub, run] : commands)
