@@ -77,6 +77,36 @@ bool uniqueEdits(const FileChange& c, std::vector<Edit>& edits, Prepared& out) {
   return ok;
 }
 
+// Whether most of the file's lines end in CRLF (clang-format's DeriveLineEnding rule).
+bool usesCrlf(const std::string& text) {
+  size_t crlf = 0, lf = 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') ++(i > 0 && text[i - 1] == '\r' ? crlf : lf);
+  return crlf > lf;
+}
+
+// The replacements with every line break they write spelled CRLF: the edits, clang-format's
+// include insertion and the strategies' new lines (Collapse's declaration) all write '\n'.
+// A '\n' already preceded by '\r' (in the text, or in the file just before an insertion) is
+// left alone.
+clang::tooling::Replacements withCrlf(const std::string& before,
+                                      const clang::tooling::Replacements& reps) {
+  clang::tooling::Replacements out;
+  for (const auto& r : reps) {
+    std::string text;
+    llvm::StringRef in = r.getReplacementText();
+    for (size_t i = 0; i < in.size(); ++i) {
+      char prev = i > 0 ? in[i - 1] : (r.getOffset() > 0 ? before[r.getOffset() - 1] : '\0');
+      if (in[i] == '\n' && prev != '\r') text += '\r';
+      text += in[i];
+    }
+    // Same offsets and lengths, and they did not overlap before: adding cannot fail.
+    llvm::cantFail(
+        out.add(clang::tooling::Replacement(r.getFilePath(), r.getOffset(), r.getLength(), text)));
+  }
+  return out;
+}
+
 // The replacements of one file: its edits, its #includes, cleaned up and formatted the way
 // the project formats (a .clang-format that applies), else not formatted at all (includes
 // are still put in their block). False, with `out` told why, when that fails.
@@ -92,7 +122,8 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
   if (conflict) return false;
   for (const auto& h : includes) {
     std::string spelled = h.front() == '<' || h.front() == '"' ? h : "\"" + h + "\"";
-    if (auto err = reps.add(clang::tooling::Replacement(c.path, UINT_MAX, 0, "#include " + spelled)))
+    if (auto err =
+            reps.add(clang::tooling::Replacement(c.path, UINT_MAX, 0, "#include " + spelled)))
       out.errors.push_back(c.file + ": #include " + spelled + ": " + errorText(std::move(err)));
   }
   auto style = clang::format::getStyle("file", c.path, "none", c.before);
@@ -114,7 +145,7 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
     }
     reps = *formatted;
   }
-  c.replacements = reps;
+  c.replacements = usesCrlf(c.before) ? withCrlf(c.before, reps) : reps;
   return true;
 }
 
