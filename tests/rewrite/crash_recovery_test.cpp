@@ -184,7 +184,7 @@ TEST(CrashRecovery, RecoverRefusesAFileChangedSinceAndForceLeavesIt) {
                 "other file and leave the changed ones as they are\n");
   EXPECT_EQ(filesUnder(c.src, true), before);
   EXPECT_EQ(readFile(c.src + "/halo.cpp"), edited);
-  EXPECT_EQ(readFile(c.src + "/halo.h"), readFile(kFixtures + "/mpi/expected/halo.h"));
+  EXPECT_EQ(readFile(c.src + "/halo.h"), expectedFile("mpi", "halo.h"));
 
   CommandResult forced = runCommand(recoverCommand(c.src, "--force"));
   EXPECT_EQ(forced.status, 0) << forced.err;

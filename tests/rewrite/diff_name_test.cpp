@@ -75,11 +75,10 @@ class SpacedCase {
   }
   std::string expectedDifference() const {
     std::string diff;
-    std::string expected = kFixtures + "/mpi/expected/";
-    if (readFile(c.src + "/my halo.cpp") != readFile(expected + "halo.cpp"))
+    if (readFile(c.src + "/my halo.cpp") != expectedFile("mpi", "halo.cpp"))
       diff += "my halo.cpp\n";
-    if (readFile(c.src + "/halo.h") != readFile(expected + "halo.h")) diff += "halo.h\n";
-    if (readFile(c.src + "/main.cpp") != readFile(expected + "main.cpp")) diff += "main.cpp\n";
+    if (readFile(c.src + "/halo.h") != expectedFile("mpi", "halo.h")) diff += "halo.h\n";
+    if (readFile(c.src + "/main.cpp") != expectedFile("mpi", "main.cpp")) diff += "main.cpp\n";
     if (filesUnder(c.src) != std::vector<std::string>{"halo.h", "main.cpp", "my halo.cpp"})
       diff += "the set of files changed\n";
     return diff;

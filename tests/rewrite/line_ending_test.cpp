@@ -3,6 +3,8 @@
 // expected output of a CRLF copy of a golden case is its LF expected output with CRLF endings.
 #include "rewrite/rewrite_case.h"
 
+#include "support/strings.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -13,7 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::string crlf(std::string text) {
-  replaceText(text, "\n", "\r\n");
+  support::replaceAll(text, "\n", "\r\n");
   return text;
 }
 
@@ -26,13 +28,11 @@ void toCrlf(const Case& c) {
 
 // "" when every file of the copy is its expected output with CRLF endings.
 std::string compareWithCrlfExpected(const Case& c) {
-  std::string input = kFixtures + "/" + c.name + "/input";
-  std::string expected = kFixtures + "/" + c.name + "/expected";
   std::string diff;
-  std::vector<std::string> files = filesUnder(input);
+  std::vector<std::string> files = filesUnder(kFixtures + "/" + c.name + "/input");
   EXPECT_FALSE(files.empty());
   for (const auto& f : files) {
-    std::string golden = readFile((fs::exists(expected + "/" + f) ? expected : input) + "/" + f);
+    std::string golden = expectedFile(c.name, f);
     std::string have = readFile(c.src + "/" + f);
     if (have != crlf(golden)) diff += f + " differs:\n" + have + "\n";
   }

@@ -1,6 +1,9 @@
 #include "rewrite/rewrite_case.h"
 
+#include "rewrite/fix_annotations.h"
 #include "rewrite/plan.h"
+#include "rewrite/unified_diff.h"
+#include "support/strings.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -11,6 +14,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <cstdlib>
 #include <filesystem>
 #include <sstream>
@@ -21,11 +26,6 @@ namespace fs = std::filesystem;
 
 const std::string kBin = GRIDLOCK_BIN;
 const std::string kFixtures = GRIDLOCK_SOURCE_DIR "/fixtures/rewrite";
-
-void replaceText(std::string& s, const std::string& from, const std::string& to) {
-  for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
-    s.replace(pos, from.size(), to);
-}
 
 std::vector<std::string> filesUnder(const std::string& dir, bool all) {
   std::vector<std::string> out;
@@ -41,6 +41,14 @@ std::vector<std::string> filesUnder(const std::string& dir, bool all) {
   return out;
 }
 
+std::string expectedFile(const std::string& caseName, const std::string& file) {
+  return expectedOutput(inputFile(caseName, file));
+}
+
+std::string inputFile(const std::string& caseName, const std::string& file) {
+  return readFile(kFixtures + "/" + caseName + "/input/" + file);
+}
+
 Case::Case(const std::string& n) : name(n) {
   dir = makeTempDir("rewrite-" + n);
   src = dir + "/src";
@@ -48,10 +56,10 @@ Case::Case(const std::string& n) : name(n) {
   fs::create_directories(build);
   fs::copy(kFixtures + "/" + n + "/input", src, fs::copy_options::recursive);
   std::string db = readFile(kFixtures + "/" + n + "/compile_commands.json.in");
-  replaceText(db, "@SRC@", src);
-  replaceText(db, "@BUILD@", build);
-  replaceText(db, "@RUNTIME_INCLUDE@", GRIDLOCK_SOURCE_DIR "/runtime/include");
-  replaceText(db, "@MPI_INCLUDE@", GRIDLOCK_MPI_INCLUDE);
+  support::replaceAll(db, "@SRC@", src);
+  support::replaceAll(db, "@BUILD@", build);
+  support::replaceAll(db, "@RUNTIME_INCLUDE@", GRIDLOCK_SOURCE_DIR "/runtime/include");
+  support::replaceAll(db, "@MPI_INCLUDE@", GRIDLOCK_MPI_INCLUDE);
   writeFile(build + "/compile_commands.json", db);
 }
 
@@ -73,17 +81,14 @@ CommandResult Case::run(const std::string& sub, const std::string& extra,
 
 std::string Case::compareWithExpected() const {
   std::string input = kFixtures + "/" + name + "/input";
-  std::string expected = kFixtures + "/" + name + "/expected";
   std::ostringstream diff;
   std::vector<std::string> have = filesUnder(src), want = filesUnder(input);
   if (have != want) diff << "the set of files changed\n";
   for (const auto& f : want) {
-    std::string golden =
-        fs::exists(expected + "/" + f) ? readFile(expected + "/" + f) : readFile(input + "/" + f);
-    if (readFile(src + "/" + f) != golden) diff << f << " differs from the expected output\n";
+    std::string expected = expectedFile(name, f);
+    std::string actual = fs::exists(src + "/" + f) ? readFile(src + "/" + f) : "";
+    if (actual != expected) diff << rewrite::fileDiff(f, expected, actual);
   }
-  for (const auto& f : filesUnder(expected))
-    if (!fs::exists(input + "/" + f)) diff << "expected/" << f << " has no input\n";
   return diff.str();
 }
 
@@ -92,22 +97,38 @@ std::string Case::compareWithInput() const {
   std::ostringstream diff;
   if (filesUnder(src) != filesUnder(input)) diff << "the set of files changed\n";
   for (const auto& f : filesUnder(input))
-    if (readFile(src + "/" + f) != readFile(input + "/" + f)) diff << f << " changed\n";
+    if (readFile(src + "/" + f) != readFile(input + "/" + f))
+      diff << rewrite::fileDiff(f, readFile(input + "/" + f), readFile(src + "/" + f));
   return diff.str();
 }
 
-std::string Case::remaining() const {
+std::string Case::compareRemaining() const {
   CommandResult r = run("scan", "--plan --format json");
   EXPECT_EQ(r.status, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["summary"]["parse_errors"], 0) << "the rewritten code does not compile";
-  std::string out;
+  std::map<std::pair<std::string, unsigned>, std::multiset<std::string>> want, have;
+  for (const auto& f : filesUnder(src))
+    for (auto& [line, fixes] : expectedLeft(readFile(src + "/" + f))) want[{f, line}] = fixes;
   for (const auto& read : j["reads"]) {
     if (read["kind"] == "global_write") continue;
-    out += read["file"].get<std::string>() + ":" + std::to_string(read["line"].get<int>()) + ": " +
-           read["fix"].get<std::string>() + " " + read["name"].get<std::string>() + "\n";
+    have[{read["file"].get<std::string>(), read["line"].get<unsigned>()}].insert(
+        read["fix"].get<std::string>());
   }
-  return out;
+  std::ostringstream out;
+  std::set<std::pair<std::string, unsigned>> lines;
+  for (const auto& [k, v] : want) lines.insert(k);
+  for (const auto& [k, v] : have) lines.insert(k);
+  auto join = [](const std::multiset<std::string>& s) {
+    std::string j;
+    for (const auto& x : s) j += (j.empty() ? "" : " ") + x;
+    return j.empty() ? std::string("(none)") : j;
+  };
+  for (const auto& k : lines)
+    if (want[k] != have[k])
+      out << k.first << ":" << k.second << ": CHECK-LEFT says " << join(want[k])
+          << ", scan --plan says " << join(have[k]) << "\n";
+  return out.str();
 }
 
 cli::ScanRun scanCase(const Case& c, bool rewriteFacts) {

@@ -15,11 +15,15 @@ namespace gridlock::test {
 extern const std::string kBin;
 extern const std::string kFixtures;
 
-void replaceText(std::string& s, const std::string& from, const std::string& to);
-
 // Every regular file under `dir`, relative to it, sorted; with `all`, other entries too
 // (directories end in '/', symlinks, FIFOs), hidden ones included.
 std::vector<std::string> filesUnder(const std::string& dir, bool all = false);
+
+// The file the rewrite must produce from the case's input `file` (its CHECK-FIXES
+// annotations, rewrite/fix_annotations.h).
+std::string expectedFile(const std::string& caseName, const std::string& file);
+// The case's input `file`, byte for byte.
+std::string inputFile(const std::string& caseName, const std::string& file);
 
 // A fresh copy of a case: DIR/src (the input) and DIR/build/compile_commands.json.
 struct Case {
@@ -33,12 +37,14 @@ struct Case {
   // `gridlock SUB -p BUILD --rules RULES --root SRC EXTRA`, with `env` ("A=1 B=2") before it.
   CommandResult run(const std::string& sub, const std::string& extra = "",
                     const std::string& env = "") const;
-  // "" when src equals input/ overlaid with expected/, byte for byte; else what differs.
+  // "" when every file of src is what its input's CHECK-FIXES annotations say, byte for byte;
+  // else a unified diff (expected -> actual) of each file that is not.
   std::string compareWithExpected() const;
-  // "" when src equals input/, byte for byte; else what differs.
+  // "" when src equals input/, byte for byte; else a unified diff of each file that is not.
   std::string compareWithInput() const;
-  // The reads `scan --plan` reports, as remaining.txt spells them.
-  std::string remaining() const;
+  // "" when the reads `scan --plan` reports in src (writes aside) are exactly the ones its
+  // CHECK-LEFT annotations name, line by line; else each line that differs. Parse errors fail.
+  std::string compareRemaining() const;
 };
 
 // The case scanned in process (2 jobs); with `rewriteFacts`, as `rewrite` scans it.

@@ -37,7 +37,7 @@ Runner addScanCommand(CLI::App& app) {
     if (*format == "json")
       text = report::json(run.inventory, s, verdicts);
     else if (*format == "sarif")
-      text = report::sarif(run.inventory, "file://" + run.root + "/", verdicts);
+      text = report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts);
     else
       text = report::diagnosticsText(run.inventory, verdicts) + "\n" + report::summaryTable(s);
     writeOutput(*output, text);

@@ -3,19 +3,18 @@
 #include "analysis/laundering.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
+#include "frontend/resource_dir.h"
 #include "support/atomic_write.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
 #include <iostream>
+#include <set>
 #include <stdexcept>
 
 #ifndef GRIDLOCK_CLANG_BINARY
 #define GRIDLOCK_CLANG_BINARY "clang++"
-#endif
-#ifndef GRIDLOCK_CLANG_RESOURCE_DIR
-#define GRIDLOCK_CLANG_RESOURCE_DIR ""
 #endif
 
 namespace gridlock::cli {
@@ -38,6 +37,19 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");
 }
 
+namespace {
+
+// A pack entry that matches nothing would pass as "0 reads": say so. Once per process, since
+// the rewriter scans its own edits again.
+void warnUnmatched(const ScanRun& run) {
+  static std::set<std::string> said;
+  const index::Inventory& inv = run.inventory;
+  for (const auto& line : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned))
+    if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
+}
+
+}  // namespace
+
 ScanRun runScan(const ScanOptions& o) {
   ScanRun run;
   if (!llvm::sys::fs::is_directory(o.root))
@@ -54,13 +66,14 @@ ScanRun runScan(const ScanOptions& o) {
   frontend::DatabaseOptions dbo;
   dbo.buildDir = o.buildDir;
   dbo.extraArgs = o.extraArgs;
-  dbo.resourceDir = o.resourceDir.empty() ? GRIDLOCK_CLANG_RESOURCE_DIR : o.resourceDir;
+  dbo.resourceDir = o.resourceDir.empty() ? frontend::clangResourceDir() : o.resourceDir;
   dbo.cuda.cudaPath = o.cudaPath;
   dbo.cuda.clang = GRIDLOCK_CLANG_BINARY;
   auto db = frontend::ScanDatabase::load(dbo);
 
   frontend::FrontendOptions fo;
   fo.root = run.root;
+  fo.aliases = frontend::rootAliases(*db, run.root);
   fo.only = o.files;
   fo.jobs = o.jobs;
   fo.progress = true;
@@ -70,7 +83,9 @@ ScanRun runScan(const ScanOptions& o) {
   auto files = frontend::selectFiles(*db, fo);
   std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
+  run.subset = !o.files.empty();
   analysis::launder(run.inventory, run.rules);
+  warnUnmatched(run);
   return run;
 }
 

@@ -36,10 +36,13 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired = true);
 struct ScanRun {
   rules::RuleSet rules;
   index::Inventory inventory;
-  std::string root;  // real path
+  std::string root;     // real path
+  bool subset = false;  // positional paths restricted the run to some units
 };
 
-// Throws on bad input (rules, database, positional paths).
+// Throws on bad input (rules, database, positional paths, nothing to scan). Warns on stderr,
+// once per process, of every rule-pack entry and scope include glob that matched nothing
+// (rules::RuleSet::unmatched).
 ScanRun runScan(const ScanOptions& o);
 
 // Writes `text` to `path` (support/atomic_write.h), or to stdout when path is empty or "-".
