@@ -93,6 +93,70 @@ TEST(ConcurrentEdit, FileDeletedBetweenScanAndWriteIsRefused) {
   EXPECT_EQ(filesUnder(c.src, true), (std::vector<std::string>{"halo.cpp", "main.cpp"}));
 }
 
+TEST(ConcurrentEdit, FileReplacedByADirectoryBetweenScanAndWriteIsRefused) {
+  Case c("mpi");
+  rewrite::Prepared p = prepareCase(c);
+  ASSERT_EQ(p.changes.size(), 3u);
+  fs::remove(c.src + "/halo.h");
+  fs::create_directory(c.src + "/halo.h");
+  try {
+    rewrite::writeAll(p, c.src);
+    ADD_FAILURE() << "the directory was not noticed";
+  } catch (const rewrite::WriteRefused& e) {
+    EXPECT_EQ(e.problems, (std::vector<std::string>{"halo.h: a directory now, not the file that "
+                                                    "was scanned; nothing was changed"}));
+  }
+  EXPECT_EQ(readFile(c.src + "/halo.cpp"), input(c, "halo.cpp"));
+  EXPECT_EQ(readFile(c.src + "/main.cpp"), input(c, "main.cpp"));
+  EXPECT_EQ(filesUnder(c.src, true), (std::vector<std::string>{"halo.cpp", "halo.h/", "main.cpp"}));
+}
+
+TEST(ConcurrentEdit, FileReplacedByADirectoryWhileWritingPutsBackWhatWasReplaced) {
+  Case c("mpi");
+  rewrite::Prepared p = prepareCase(c);
+  ASSERT_EQ(p.changes.size(), 3u);
+  rewrite::WriteOptions o;
+  // halo.cpp is replaced; before halo.h is, it becomes a directory.
+  o.onStep = [&](rewrite::ApplyStep s, size_t n) {
+    if (s != rewrite::ApplyStep::Renamed || n != 0) return;
+    fs::remove(c.src + "/halo.h");
+    fs::create_directory(c.src + "/halo.h");
+  };
+  try {
+    rewrite::writeAll(p, c.src, o);
+    ADD_FAILURE() << "the directory was not noticed";
+  } catch (const rewrite::WriteRefused& e) {
+    EXPECT_EQ(e.problems, (std::vector<std::string>{
+                              "halo.h: became a directory while the rewrite was writing; every "
+                              "file replaced was put back as it was"}));
+  }
+  EXPECT_EQ(readFile(c.src + "/halo.cpp"), input(c, "halo.cpp"));
+  EXPECT_EQ(readFile(c.src + "/main.cpp"), input(c, "main.cpp"));
+  EXPECT_EQ(filesUnder(c.src, true), (std::vector<std::string>{"halo.cpp", "halo.h/", "main.cpp"}));
+}
+
+TEST(ConcurrentEdit, FileDeletedWhileWritingPutsBackWhatWasReplacedAndStaysDeleted) {
+  Case c("mpi");
+  rewrite::Prepared p = prepareCase(c);
+  ASSERT_EQ(p.changes.size(), 3u);
+  rewrite::WriteOptions o;
+  // halo.cpp and halo.h are replaced; before main.cpp is, the user deletes it.
+  o.onStep = [&](rewrite::ApplyStep s, size_t n) {
+    if (s == rewrite::ApplyStep::Renamed && n == 1) fs::remove(c.src + "/main.cpp");
+  };
+  try {
+    rewrite::writeAll(p, c.src, o);
+    ADD_FAILURE() << "the deletion was not noticed";
+  } catch (const rewrite::WriteRefused& e) {
+    EXPECT_EQ(e.problems, (std::vector<std::string>{
+                              "main.cpp: deleted while the rewrite was writing; every file "
+                              "replaced was put back as it was"}));
+  }
+  EXPECT_EQ(readFile(c.src + "/halo.cpp"), input(c, "halo.cpp"));
+  EXPECT_EQ(readFile(c.src + "/halo.h"), input(c, "halo.h"));
+  EXPECT_EQ(filesUnder(c.src, true), (std::vector<std::string>{"halo.cpp", "halo.h"}));
+}
+
 // Through the binary, as the issue saw it: the edit lands while `rewrite --apply` runs.
 TEST(ConcurrentEdit, ApplyExitsTwoNamingTheFileEditedDuringTheWrite) {
   Case c("mpi");

@@ -20,6 +20,15 @@ std::string modeText(mode_t mode) {
   return buf;
 }
 
+// What a path that should be a regular file is instead ("a directory").
+std::string kindOf(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  return "something other than a file";
+}
+
 // The file a change replaces, and what must be kept of it.
 struct Target {
   std::string path;
@@ -48,7 +57,8 @@ std::vector<std::string> preflight(const Prepared& p, bool force, std::vector<Ta
     }
     targets.back().meta = {st.st_mode & 07777, st.st_uid, st.st_gid};
     if (!S_ISREG(st.st_mode)) {
-      problems.push_back(c.file + ": not a regular file");
+      problems.push_back(c.file + ": " + kindOf(st.st_mode) +
+                         " now, not the file that was scanned");
       continue;
     }
     if (!force && ((st.st_mode & 0222) == 0 || ::access(t.path.c_str(), W_OK) != 0))
@@ -138,10 +148,18 @@ class Apply {
 
   // "" when file i still holds what was scanned, else why not.
   std::string changedSince(size_t i) const {
+    const std::string& file = p_.changes[i].file;
+    struct stat st;
+    if (::stat(targets_[i].path.c_str(), &st) != 0)
+      return file + (errno == ENOENT ? ": deleted while the rewrite was writing"
+                                     : ": cannot stat: " + std::string(std::strerror(errno)));
+    // Read as a file, a directory has no bytes at all: say what it is instead.
+    if (!S_ISREG(st.st_mode))
+      return file + ": became " + kindOf(st.st_mode) + " while the rewrite was writing";
     std::optional<std::string> digest = support::fileDigest(targets_[i].path);
-    if (!digest) return p_.changes[i].file + ": deleted while the rewrite was writing";
+    if (!digest) return file + ": cannot read";
     if (*digest != journal_.entries[i].oldDigest)
-      return p_.changes[i].file + ": changed while the rewrite was writing; scan again";
+      return file + ": changed while the rewrite was writing; scan again";
     return "";
   }
 
