@@ -148,6 +148,15 @@ TEST(CrashRecovery, EveryCommandThatScansRefusesATreeHoldingAJournal) {
       " rewrite" + c.args() + " --apply",
       " rewrite" + c.args() + " --diff",
       " rewrite" + c.args() + " --export-fixes " + c.dir + "/fixes.yaml",
+      // --recover below the interrupted tree: it points at the tree, not "nothing to recover".
+      " rewrite --recover --root " + c.src + "/sub",
+      // A root above the interrupted tree: the journal lies below it, where the files are.
+      " scan -p " + c.build + " --rules " + c.rules() + " --root " + c.dir,
+      " gate -p " + c.build + " --rules " + c.rules() + " --root " + c.dir + " --baseline " +
+          c.dir + "/baseline.json --update",
+      " callers -p " + c.build + " --root " + c.dir + " --function exchange --param comm",
+      // pair builds and tests the tree as it is.
+      " pair --baseline " + c.build + " --change " + c.src + " --test true",
   };
   for (const auto& cmd : commands) {
     SCOPED_TRACE(cmd);
@@ -162,6 +171,24 @@ TEST(CrashRecovery, EveryCommandThatScansRefusesATreeHoldingAJournal) {
   ASSERT_EQ(runCommand(recoverCommand(c.src)).status, 0);
   EXPECT_EQ(c.compareWithInput(), "");
   EXPECT_EQ(c.run("scan").status, 0);
+}
+
+// Killed before the journal was durable, or after it was removed: no file is mixed, and
+// --recover only removes the directory, saying why.
+TEST(CrashRecovery, RecoverOfADirectoryWithoutAJournalSaysNoFileIsMixed) {
+  for (const std::string point : {"apply-locked:1", "apply-cleaned:1"}) {
+    SCOPED_TRACE(point);
+    Case c("mpi");
+    ASSERT_EQ(c.run("rewrite", "--apply -q", "GRIDLOCK_CRASH_AT=" + point).status, 137);
+    CommandResult r = runCommand(recoverCommand(c.src));
+    EXPECT_EQ(r.status, 0) << r.err;
+    EXPECT_EQ(r.err, "gridlock: rewrite: " + c.src +
+                         "/.gridlock-journal: the apply was interrupted before its journal was "
+                         "written or after it was removed: every file holds its old contents or "
+                         "its new ones, none mixed; the directory is removed\n");
+    EXPECT_EQ(point == "apply-locked:1" ? c.compareWithInput() : c.compareWithExpected(), "");
+    EXPECT_EQ(filesUnder(c.src, true), kMpiFiles);
+  }
 }
 
 TEST(CrashRecovery, RecoverRefusesAFileChangedSinceAndForceLeavesIt) {

@@ -6,6 +6,7 @@
 #include "cli/scan_options.h"
 
 #include "rewrite/edits.h"
+#include "rewrite/journal.h"
 #include "rewrite/plan.h"
 #include "rewrite/recover.h"
 #include "rewrite/verify.h"
@@ -68,7 +69,21 @@ int recover(const std::string& root, bool force) {
   try {
     rewrite::RecoverReport r = rewrite::recover(real, force);
     if (!r.journal) {
+      // An interrupted apply of a tree above this one holds these files too: say where.
+      std::string held = rewrite::journalRootAtOrAbove(real);
+      if (!held.empty()) {
+        std::cerr << "gridlock: error: "
+                  << rewrite::journalMessage(held, rewrite::journalState(held)) << "\n";
+        return 2;
+      }
       std::cerr << "gridlock: rewrite: " << real << " holds no journal; nothing to recover\n";
+      return 0;
+    }
+    if (!r.written) {
+      std::cerr << "gridlock: rewrite: " << real << "/" << rewrite::kJournalDirName
+                << ": the apply was interrupted before its journal was written or after it was "
+                   "removed: every file holds its old contents or its new ones, none mixed; the "
+                   "directory is removed\n";
       return 0;
     }
     for (const auto& f : r.restored) std::cerr << "gridlock: rewrite: " << f << ": restored\n";

@@ -131,6 +131,22 @@ std::string journalRootAtOrAbove(const std::string& start) {
   }
 }
 
+std::string journalRootBelow(const std::string& root, const std::set<std::string>& files) {
+  std::set<std::string> probed;
+  for (const auto& file : files) {
+    if (file.empty() || file[0] == '/') continue;
+    // Each directory on the way from the root to the file, once over all files.
+    for (size_t slash = file.find('/'); slash != std::string::npos;
+         slash = file.find('/', slash + 1)) {
+      std::string dir = root + "/" + file.substr(0, slash);
+      if (!probed.insert(dir).second) continue;
+      if (journalState(dir) != JournalState::None) return dir;
+    }
+  }
+  if (journalState(root) != JournalState::None) return root;
+  return "";
+}
+
 std::string journalMessage(const std::string& root, JournalState state) {
   std::string dir = root + "/" + std::string(kJournalDirName);
   if (state == JournalState::Busy)

@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstddef>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -80,6 +81,10 @@ enum class JournalState { None, Busy, Interrupted };
 JournalState journalState(const std::string& root);
 // `dir` or the closest directory above it that holds a journal directory; "" when none.
 std::string journalRootAtOrAbove(const std::string& dir);
+// The first directory from `root` down to the directory of any of `files` (root-relative:
+// what a scan saw) that holds a journal directory; "" when none. Catches an interrupted apply
+// of a narrower root than the scan's, whose journal lies below it.
+std::string journalRootBelow(const std::string& root, const std::set<std::string>& files);
 // What the user is told about `root`'s journal directory, and what to do.
 std::string journalMessage(const std::string& root, JournalState state);
 

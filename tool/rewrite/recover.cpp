@@ -51,6 +51,7 @@ RecoverReport recover(const std::string& root, bool force) {
     dir.removeDir();
     return report;
   }
+  report.written = true;
   Journal j = dir.read();
   reached(RecoverStep::Locked);
 

@@ -9,7 +9,10 @@
 namespace gridlock::rewrite {
 
 struct RecoverReport {
-  bool journal = false;                // there was a journal directory to recover from
+  bool journal = false;  // there was a journal directory to recover from
+  // It held a journal: without one the apply was killed before writing it or after removing
+  // it, and no file is mixed.
+  bool written = false;
   std::vector<std::string> restored;   // files put back to their old contents
   std::vector<std::string> unchanged;  // files that still held their old contents
   // With force: files changed since (neither old nor new contents), left as they are; their
