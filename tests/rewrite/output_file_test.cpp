@@ -11,8 +11,11 @@
 
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -74,26 +77,44 @@ TEST(OutputFile, FifoIsWrittenDirectlyAndStaysAFifo) {
   Case c("mpi");
   std::string fifo = c.dir + "/report.fifo";
   ASSERT_EQ(::mkfifo(fifo.c_str(), 0644), 0);
+  // Both ends held here first, so neither the reader nor gridlock waits for the other in
+  // open(); a FIFO replaced by a file gets nothing, and the test fails instead of hanging.
+  int readEnd = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  ASSERT_GE(readEnd, 0);
+  int writeEnd = ::open(fifo.c_str(), O_WRONLY | O_CLOEXEC);
+  ASSERT_GE(writeEnd, 0);
+  ASSERT_EQ(::fcntl(readEnd, F_SETFL, 0), 0);  // blocking reads from here on
   std::string got;
-  // The reader: opening a FIFO for reading waits for the writer, and reads to its end.
-  std::thread reader([&] { got = readFile(fifo); });
+  std::thread reader([&] {
+    char buf[4096];
+    for (ssize_t n; (n = ::read(readEnd, buf, sizeof buf)) > 0;) got.append(buf, size_t(n));
+  });
   CommandResult r = c.run("scan", "--format json -o " + fifo);
+  ::close(writeEnd);  // the reader sees the end once gridlock has closed its end too
   reader.join();
+  ::close(readEnd);
   EXPECT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(got, scanJson(c));
   EXPECT_TRUE(fs::is_fifo(fifo));
 }
 
-TEST(OutputFile, DevFullFailsClearlyAndStaysADevice) {
-  if (::geteuid() != 0) GTEST_SKIP() << "the promise is about root, who could replace /dev/full";
+// A device node of its own (the kernel's "full" device, 1:7), so that a regression replaces
+// the test's node and not the system's /dev/full.
+TEST(OutputFile, FullDeviceFailsClearlyAndStaysADevice) {
+  if (::geteuid() != 0) GTEST_SKIP() << "the promise is about root, who could replace a device";
   Case c("mpi");
-  CommandResult r = c.run("scan", "--format json -o /dev/full");
+  std::string full = c.dir + "/full";
+  if (::mknod(full.c_str(), S_IFCHR | 0666, makedev(1, 7)) != 0)
+    GTEST_SKIP() << "cannot make a device node here (" << std::strerror(errno) << ")";
+  CommandResult r = c.run("scan", "--format json -o " + full);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("gridlock: error: /dev/full: cannot write: No space left on device\n"),
+  EXPECT_NE(r.err.find("gridlock: error: " + full + ": cannot write: No space left on device\n"),
             std::string::npos)
       << r.err;
-  EXPECT_TRUE(fs::is_character_file("/dev/full"));
-  EXPECT_FALSE(fs::exists("/dev/full.gridlock-tmp." + std::to_string(::getpid())));
+  EXPECT_TRUE(fs::is_character_file(full));
+  EXPECT_EQ(filesUnder(c.dir, true),
+            (std::vector<std::string>{"build/", "build/compile_commands.json", "full", "src/",
+                                      "src/halo.cpp", "src/halo.h", "src/main.cpp"}));
 }
 
 TEST(OutputFile, MissingDirectoryIsAClearError) {
