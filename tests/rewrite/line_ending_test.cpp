@@ -69,5 +69,26 @@ TEST(LineEndings, CrlfExportedFixesApplyToTheSameFiles) {
   EXPECT_EQ(compareWithCrlfExpected(c), "");
 }
 
+// The diff carries the CRLF endings inside its lines: patch and git apply give the same files.
+TEST(LineEndings, CrlfDiffAppliesWithPatchAndGitApply) {
+  std::string patch = GRIDLOCK_PATCH, git = GRIDLOCK_GIT;
+  if (patch.empty() || patch.find("NOTFOUND") != std::string::npos || git.empty() ||
+      git.find("NOTFOUND") != std::string::npos)
+    GTEST_SKIP() << "needs patch and git";
+  for (const std::string tool : {patch + " -s -p1 -i", git + " apply -p1"}) {
+    SCOPED_TRACE(tool);
+    Case c("last");
+    toCrlf(c);
+    CommandResult r = c.run("rewrite", "--diff -q");
+    ASSERT_EQ(r.status, 0) << r.err;
+    ASSERT_NE(r.out.find("\r\n+#include"), std::string::npos) << r.out;
+    writeFile(c.dir + "/change.diff", r.out);
+    CommandResult applied =
+        runCommand("cd " + c.src + " && " + tool + " " + c.dir + "/change.diff");
+    ASSERT_EQ(applied.status, 0) << applied.out << applied.err;
+    EXPECT_EQ(compareWithCrlfExpected(c), "");
+  }
+}
+
 }  // namespace
 }  // namespace gridlock::test
