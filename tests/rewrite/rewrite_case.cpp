@@ -14,10 +14,10 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <map>
-#include <set>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace gridlock::test {

@@ -5,11 +5,11 @@
 
 #include "cli/scan_options.h"
 #include "rewrite/edits.h"
+#include "rewrite/fix_annotations.h"
 #include "rewrite/plan.h"
 #include "rewrite/plan_state.h"
 #include "rewrite/unified_diff.h"
 #include "rewrite/write.h"
-#include "rewrite/fix_annotations.h"
 #include "rules/rule_pack.h"
 #include "support/atomic_write.h"
 
@@ -69,7 +69,8 @@ TEST_P(Golden, DiffAppliesWithPatch) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(c.compareWithInput(), "");  // a diff writes no source file
   writeFile(c.dir + "/change.diff", r.out);
-  CommandResult applied = runCommand(patch + " -s -p1 -d " + c.src + " -i " + c.dir + "/change.diff");
+  CommandResult applied =
+      runCommand(patch + " -s -p1 -d " + c.src + " -i " + c.dir + "/change.diff");
   ASSERT_EQ(applied.status, 0) << applied.out << applied.err << r.out;
   EXPECT_EQ(c.compareWithExpected(), "");
 }
@@ -97,11 +98,13 @@ TEST(RewriteRefusal, SubstitutionThatDoesNotCompileIsRolledBackAlone) {
   EXPECT_EQ(yaml.find("bad.cpp"), std::string::npos) << yaml;
   CommandResult r = c.run("rewrite", "--apply");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("gridlock: note: the rewritten bad.cpp does not compile:"), std::string::npos)
+  EXPECT_NE(r.err.find("gridlock: note: the rewritten bad.cpp does not compile:"),
+            std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("no viable conversion"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("gridlock: rewrite: edits in bad.cpp rolled back: bad.cpp:7:10: error: "),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("1 left (compile_error 1)"), std::string::npos) << r.err;
   // bad.cpp as it was; good.cpp rewritten (its edit compiles on its own).
   EXPECT_EQ(readFile(c.src + "/bad.cpp"), readFile(kFixtures + "/rollback/input/bad.cpp"));
@@ -155,7 +158,8 @@ TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
   EXPECT_FALSE(bad.ok());
   ASSERT_EQ(bad.conflicts.size(), 1u);
   EXPECT_NE(bad.conflicts[0].find("model/layer.h: crafted"), std::string::npos) << bad.conflicts[0];
-  EXPECT_NE(bad.conflicts[0].find("overlaps model/layer.h:"), std::string::npos) << bad.conflicts[0];
+  EXPECT_NE(bad.conflicts[0].find("overlaps model/layer.h:"), std::string::npos)
+      << bad.conflicts[0];
   for (const auto& ch : bad.changes) EXPECT_NE(ch.file, "model/layer.h");
   EXPECT_EQ(c.compareWithInput(), "");
 }
@@ -203,8 +207,9 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
   EXPECT_EQ(error(R"({"name": "x", )" + acc + R"(, "rewrite": {"spel": {}}})"),
             "p.json: /rewrite/spel: unknown key (allowed: spell, include, require, thread, "
             "collapse)");
-  EXPECT_EQ(error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"collapse": {"lookup": "f()"}}})js"),
-            "p.json: /rewrite/collapse: missing required key \"name\"");
+  EXPECT_EQ(
+      error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"collapse": {"lookup": "f()"}}})js"),
+      "p.json: /rewrite/collapse: missing required key \"name\"");
   EXPECT_EQ(error(R"({"name": "x", )" + acc +
                   R"js(, "rewrite": {"collapse": {"lookup": "f()", "name": "a b"}}})js"),
             "p.json: /rewrite/collapse/name: expected an identifier, got \"a b\"");
@@ -233,12 +238,13 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
   EXPECT_EQ(legacy.rewrite.spell.at(facts::Yields::SrcRank), "{g}->global_rank(0)");
   EXPECT_EQ(legacy.rewrite.requireInclude, "gridlock/require.h");
   rules::RulePack fixture = rules::loadRulePack(kFixtures + "/require/gridlock.json");
-  EXPECT_EQ(fixture.rewrite.spell.at(facts::Yields::Size), "{g}->size()");  // inherited through extends
+  EXPECT_EQ(fixture.rewrite.spell.at(facts::Yields::Size),
+            "{g}->size()");  // inherited through extends
   rules::RulePack mpi = rules::loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/mpi.json");
   EXPECT_EQ(mpi.rewrite.thread.type, "MPI_Comm");
   EXPECT_EQ(mpi.rewrite.thread.edge, "MPI_COMM_WORLD");
   EXPECT_EQ(fixture.rewrite.collapse.name, "pgs");  // inherited through extends
-  EXPECT_EQ(mpi.rewrite.collapse.lookup, "");        // MPI has no collection to collapse into
+  EXPECT_EQ(mpi.rewrite.collapse.lookup, "");       // MPI has no collection to collapse into
 }
 
 TEST(RewriteSpell, ArrowBecomesDotForReferences) {
