@@ -15,6 +15,8 @@ namespace gridlock::cli {
 
 struct ScanOptions {
   std::string buildDir;
+  // More compile databases whose units are scanned too (a tests or examples build).
+  std::vector<std::string> extraDbs;
   std::vector<std::string> rules;
   std::string root = ".";
   std::vector<std::string> files;
