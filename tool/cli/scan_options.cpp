@@ -4,6 +4,7 @@
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
 #include "frontend/resource_dir.h"
+#include "rewrite/journal.h"
 #include "support/atomic_write.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -97,6 +98,11 @@ ScanRun runScan(const ScanOptions& o) {
     for (auto& tu : frontend::runFrontend(*db, run.rules, files, fo)) tus.push_back(std::move(tu));
   }
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
+  // The command line's root and the directories above it were checked before the scan (main);
+  // an interrupted apply of a narrower root left its journal below, among the files seen.
+  std::string held = rewrite::journalRootBelow(run.root, run.inventory.filesSeen);
+  if (!held.empty())
+    throw std::runtime_error(rewrite::journalMessage(held, rewrite::journalState(held)));
   run.subset = !o.files.empty();
   analysis::launder(run.inventory, run.rules);
   warnUnmatched(run);

@@ -104,13 +104,44 @@ clang::tooling::Replacements separateIncludes(const std::string& before,
     size_t at = r.getOffset();
     bool inserted = r.getLength() == 0 && text.rfind("#include ", 0) == 0 && !text.empty() &&
                     text.back() == '\n';
-    if (inserted && at < before.size() && before[at] != '\n' && before[at] != '#' &&
+    if (inserted && at < before.size() && before[at] != '\n' && before[at] != '\r' &&
+        before[at] != '#' &&
         !afterInclude(before, at))
       text += "\n";
     if (auto err = out.add(clang::tooling::Replacement(r.getFilePath(), at, r.getLength(), text))) {
       llvm::consumeError(std::move(err));
       return reps;  // as clang-format left them, rather than lose one
     }
+  }
+  return out;
+}
+
+// Whether most of the file's lines end in CRLF (clang-format's DeriveLineEnding rule).
+bool usesCrlf(const std::string& text) {
+  size_t crlf = 0, lf = 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') ++(i > 0 && text[i - 1] == '\r' ? crlf : lf);
+  return crlf > lf;
+}
+
+// The replacements with every line break they write spelled CRLF: the edits, clang-format's
+// include insertion and the strategies' new lines (Collapse's declaration) all write '\n'.
+// A '\n' already preceded by '\r' (in the text, or in the file just before an insertion) is
+// left alone.
+clang::tooling::Replacements withCrlf(const std::string& before,
+                                      const clang::tooling::Replacements& reps) {
+  clang::tooling::Replacements out;
+  for (const auto& r : reps) {
+    std::string text;
+    llvm::StringRef in = r.getReplacementText();
+    for (size_t i = 0; i < in.size(); ++i) {
+      char prev = i > 0 ? in[i - 1] : (r.getOffset() > 0 ? before[r.getOffset() - 1] : '\0');
+      if (in[i] == '\n' && prev != '\r') text += '\r';
+      text += in[i];
+    }
+    // Same offsets and lengths, and they did not overlap before: adding cannot fail.
+    llvm::cantFail(
+        out.add(clang::tooling::Replacement(r.getFilePath(), r.getOffset(), r.getLength(), text)));
   }
   return out;
 }
@@ -130,7 +161,8 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
   if (conflict) return false;
   for (const auto& h : includes) {
     std::string spelled = h.front() == '<' || h.front() == '"' ? h : "\"" + h + "\"";
-    if (auto err = reps.add(clang::tooling::Replacement(c.path, UINT_MAX, 0, "#include " + spelled)))
+    if (auto err =
+            reps.add(clang::tooling::Replacement(c.path, UINT_MAX, 0, "#include " + spelled)))
       out.errors.push_back(c.file + ": #include " + spelled + ": " + errorText(std::move(err)));
   }
   auto style = clang::format::getStyle("file", c.path, "none", c.before);
@@ -152,7 +184,7 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
     }
     reps = *formatted;
   }
-  c.replacements = reps;
+  c.replacements = usesCrlf(c.before) ? withCrlf(c.before, reps) : reps;
   return true;
 }
 
