@@ -31,6 +31,15 @@ struct IsPair : std::false_type {};
 template <typename A, typename B>
 struct IsPair<std::pair<A, B>> : std::true_type {};
 
+// A map key in a path: strings as they are, enums by their number.
+template <typename K>
+std::string keyText(const K& k) {
+  if constexpr (std::is_enum_v<K>)
+    return std::to_string(static_cast<long>(k));
+  else
+    return k;
+}
+
 template <typename T>
 constexpr bool isScalar =
     std::is_arithmetic_v<T> || std::is_enum_v<T> || std::is_same_v<T, std::string>;
@@ -51,7 +60,7 @@ void differences(const T& a, const T& b, const std::string& path, std::vector<st
     if (a.size() != b.size()) return out.push_back(path + ".size");
     for (auto ia = a.begin(), ib = b.begin(); ia != a.end(); ++ia, ++ib) {
       if (!(ia->first == ib->first)) return out.push_back(path + ".keys");
-      differences(ia->second, ib->second, path + "[" + ia->first + "]", out);
+      differences(ia->second, ib->second, path + "[" + keyText(ia->first) + "]", out);
     }
   } else if constexpr (IsPair<T>::value) {
     differences(a.first, b.first, path + ".first", out);
@@ -85,7 +94,7 @@ void defaultsLeft(const T& x, const std::string& path, std::vector<std::string>&
     if constexpr (IsVector<T>::value)
       defaultsLeft(x.front(), path + "[0]", out);
     else
-      defaultsLeft(x.begin()->second, path + "[" + x.begin()->first + "]", out);
+      defaultsLeft(x.begin()->second, path + "[" + keyText(x.begin()->first) + "]", out);
   } else if constexpr (IsOptional<T>::value) {
     // A value present is what differs from the default, whatever the value.
     if (!x) return out.push_back(path);

@@ -1,13 +1,15 @@
 #include "facts/facts_codec.h"
 
+#include "facts/struct_codec.h"
+
 #include <type_traits>
 
 namespace gridlock::facts {
-namespace {
 
 using json = nlohmann::json;
 
-// Each struct's fields, listed once for both directions: `v(key, field)`.
+// Each struct's fields, listed once for both directions: `v(key, field)` (struct_codec.h finds
+// them by argument-dependent lookup).
 template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, FixHint>
 void fields(V&& v, T& x) {
@@ -209,170 +211,10 @@ void fields(V&& v, T& x) {
   v("skipped_names", x.skippedNames);
 }
 
-template <typename T>
-constexpr bool hasFields = requires(T& x) { fields([](const char*, auto&) {}, x); };
-
-// ---- writing. All overloads are declared first: the templates call each other for nested
-// types (a vector of pairs), and only declarations seen before a template's definition count.
-
-template <typename T>
-json enc(const T& x);
-template <typename T>
-json encValue(const T& x);
-template <typename T>
-json encValue(const std::optional<T>& x);
-template <typename T>
-json encValue(const std::vector<T>& xs);
-template <typename A, typename B>
-json encValue(const std::pair<A, B>& p);
-json encValue(const std::map<std::string, std::string>& m);
-
-template <typename T>
-json encValue(const T& x) {
-  if constexpr (std::is_enum_v<T>) {
-    return str(x);
-  } else if constexpr (std::is_same_v<T, Shape>) {
-    return str(x);
-  } else if constexpr (std::is_same_v<T, std::string> || std::is_arithmetic_v<T>) {
-    return x;
-  } else {
-    return enc(x);
-  }
-}
-
-template <typename T>
-json encValue(const std::optional<T>& x) {
-  return x ? encValue(*x) : json(nullptr);
-}
-
-template <typename T>
-json encValue(const std::vector<T>& xs) {
-  json a = json::array();
-  for (const auto& x : xs) a.push_back(encValue(x));
-  return a;
-}
-
-template <typename A, typename B>
-json encValue(const std::pair<A, B>& p) {
-  return json::array({encValue(p.first), encValue(p.second)});
-}
-
-json encValue(const std::map<std::string, std::string>& m) {
-  json o = json::object();
-  for (const auto& [k, v] : m) o[k] = v;
-  return o;
-}
-
-template <typename T>
-json enc(const T& x) {
-  static_assert(hasFields<const T>, "enc: a struct without a field list");
-  json o = json::object();
-  fields([&](const char* key, const auto& field) { o[key] = encValue(field); }, x);
-  return o;
-}
-
-// ---- reading; `at` is the JSON pointer of the value, for messages.
-
-[[noreturn]] void fail(const std::string& at, const std::string& what) {
-  throw CodecError("facts: " + (at.empty() ? std::string("/") : at) + ": " + what);
-}
-
-template <typename T>
-void dec(const json& j, T& x, const std::string& at);
-template <typename T>
-void decValue(const json& j, T& x, const std::string& at);
-template <typename T>
-void decValue(const json& j, std::optional<T>& x, const std::string& at);
-template <typename T>
-void decValue(const json& j, std::vector<T>& xs, const std::string& at);
-template <typename A, typename B>
-void decValue(const json& j, std::pair<A, B>& p, const std::string& at);
-void decValue(const json& j, std::map<std::string, std::string>& m, const std::string& at);
-
-template <typename T>
-void decValue(const json& j, T& x, const std::string& at) {
-  if constexpr (std::is_enum_v<T>) {
-    if (!j.is_string()) fail(at, "expected a string");
-    std::optional<T> v = parse<T>(j.get<std::string>());
-    if (!v) fail(at, "unknown value \"" + j.get<std::string>() + "\"");
-    x = *v;
-  } else if constexpr (std::is_same_v<T, Shape>) {
-    if (!j.is_string()) fail(at, "expected a string");
-    std::string s = j.get<std::string>();
-    const std::string prefix = "optional:";
-    x.optional = s.rfind(prefix, 0) == 0;
-    std::optional<Holder> h = parse<Holder>(x.optional ? s.substr(prefix.size()) : s);
-    if (!h) fail(at, "unknown value \"" + s + "\"");
-    x.holder = *h;
-  } else if constexpr (std::is_same_v<T, std::string>) {
-    if (!j.is_string()) fail(at, "expected a string");
-    x = j.get<std::string>();
-  } else if constexpr (std::is_same_v<T, bool>) {
-    if (!j.is_boolean()) fail(at, "expected a boolean");
-    x = j.get<bool>();
-  } else if constexpr (std::is_unsigned_v<T>) {
-    if (!j.is_number_unsigned()) fail(at, "expected an unsigned number");
-    x = j.get<T>();
-  } else if constexpr (std::is_integral_v<T>) {
-    if (!j.is_number_integer()) fail(at, "expected a number");
-    x = j.get<T>();
-  } else {
-    dec(j, x, at);
-  }
-}
-
-template <typename T>
-void decValue(const json& j, std::optional<T>& x, const std::string& at) {
-  if (j.is_null()) {
-    x.reset();
-    return;
-  }
-  x.emplace();
-  decValue(j, *x, at);
-}
-
-template <typename T>
-void decValue(const json& j, std::vector<T>& xs, const std::string& at) {
-  if (!j.is_array()) fail(at, "expected an array");
-  xs.clear();
-  xs.resize(j.size());
-  for (size_t i = 0; i < j.size(); ++i) decValue(j[i], xs[i], at + "/" + std::to_string(i));
-}
-
-template <typename A, typename B>
-void decValue(const json& j, std::pair<A, B>& p, const std::string& at) {
-  if (!j.is_array() || j.size() != 2) fail(at, "expected a pair");
-  decValue(j[0], p.first, at + "/0");
-  decValue(j[1], p.second, at + "/1");
-}
-
-void decValue(const json& j, std::map<std::string, std::string>& m, const std::string& at) {
-  if (!j.is_object()) fail(at, "expected an object");
-  m.clear();
-  for (const auto& [k, v] : j.items()) decValue(v, m[k], at + "/" + k);
-}
-
-template <typename T>
-void dec(const json& j, T& x, const std::string& at) {
-  static_assert(hasFields<T>, "dec: a struct without a field list");
-  if (!j.is_object()) fail(at, "expected an object");
-  fields(
-      [&](const char* key, auto& field) {
-        auto it = j.find(key);
-        if (it == j.end()) fail(at, std::string("missing \"") + key + "\"");
-        decValue(*it, field, at + "/" + key);
-      },
-      x);
-}
-
-}  // namespace
-
-nlohmann::json toJson(const TuFacts& tu) { return enc(tu); }
+nlohmann::json toJson(const TuFacts& tu) { return codec::encode(tu); }
 
 TuFacts tuFactsFromJson(const nlohmann::json& j) {
-  TuFacts tu;
-  dec(j, tu, "");
-  return tu;
+  return codec::decodeDocument<TuFacts>(j, "facts");
 }
 
 std::string encodeTuFacts(const TuFacts& tu) {

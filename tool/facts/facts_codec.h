@@ -5,19 +5,17 @@
 
 #include "facts/facts.h"
 
+#include "facts/struct_codec.h"
+
 #include <nlohmann/json.hpp>
 
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace gridlock::facts {
 
 // Malformed facts: a missing key, a value of the wrong type, an unknown spelling.
-class CodecError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using CodecError = codec::Error;
 
 nlohmann::json toJson(const TuFacts& tu);
 // Throws CodecError naming what is wrong.
