@@ -67,6 +67,11 @@ std::string tempPathFor(const std::string& target) {
 }
 
 void writeFileAtomic(const std::string& path, std::string_view contents) {
+  writeFileAtomic(path, contents, nullptr);
+}
+
+void writeFileAtomic(const std::string& path, std::string_view contents,
+                     const std::function<void(const std::string&)>& beforeRename) {
   const std::string target = followLinks(path);
   struct stat old;
   bool exists = ::stat(target.c_str(), &old) == 0;
@@ -93,6 +98,7 @@ void writeFileAtomic(const std::string& path, std::string_view contents) {
     ::unlink(tmp.c_str());
     fail(path, "cannot write", err);
   }
+  if (beforeRename) beforeRename(tmp);
   if (::rename(tmp.c_str(), target.c_str()) != 0) {
     int err = errno;
     ::unlink(tmp.c_str());

@@ -3,6 +3,7 @@
 // temporary behind.
 #pragma once
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -25,6 +26,10 @@ std::string followLinks(const std::string& path);
 // group are kept. The temporary is removed on every failure. Throws WriteError naming the
 // path and the reason.
 void writeFileAtomic(const std::string& path, std::string_view contents);
+// The same, calling `beforeRename(temporary)` once the temporary is complete and synced, just
+// before it replaces the target: where tests put crash points and barriers.
+void writeFileAtomic(const std::string& path, std::string_view contents,
+                     const std::function<void(const std::string&)>& beforeRename);
 
 // The temporary file's name for `target` in this process ("<target>.gridlock-tmp.<pid>"), so
 // a crash leaves a name that says whose it is.

@@ -1,0 +1,168 @@
+#include "cache/entry.h"
+
+#include "facts/facts_codec.h"
+#include "facts/struct_codec.h"
+#include "support/file_io.h"
+
+#include <llvm/Support/Compression.h>
+#include <llvm/Support/Error.h>
+
+#include <sstream>
+#include <type_traits>
+
+namespace gridlock::cache {
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, Stamp>
+void fields(V&& v, T& x) {
+  v("size", x.size);
+  v("mtime_ns", x.mtimeNs);
+  v("device", x.device);
+  v("inode", x.inode);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, ReadFile>
+void fields(V&& v, T& x) {
+  v("path", x.path);
+  v("stamp", x.stamp);
+  v("digest", x.digest);
+  v("racy", x.racy);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, Missing>
+void fields(V&& v, T& x) {
+  v("dir", x.dir);
+  v("dir_exists", x.dirExists);
+  v("dir_stamp", x.dirStamp);
+  v("racy", x.racy);
+  v("names", x.names);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, Listing>
+void fields(V&& v, T& x) {
+  v("dir", x.dir);
+  v("digest", x.digest);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, Deps>
+void fields(V&& v, T& x) {
+  v("reads", x.reads);
+  v("files", x.files);
+  v("directories", x.directories);
+  v("missing", x.missing);
+  v("listings", x.listings);
+}
+
+namespace {
+
+using json = nlohmann::json;
+namespace compression = llvm::compression;
+
+const std::string kMagic = "gridlock-cache-entry 1";
+
+// The best compression this LLVM has; entries say which they use.
+std::string bestCompression() {
+  if (compression::zstd::isAvailable()) return "zstd";
+  if (compression::zlib::isAvailable()) return "zlib";
+  return "none";
+}
+
+std::optional<compression::Format> formatOf(const std::string& name) {
+  if (name == "zstd") return compression::Format::Zstd;
+  if (name == "zlib") return compression::Format::Zlib;
+  return std::nullopt;
+}
+
+llvm::ArrayRef<uint8_t> bytesOf(std::string_view s) {
+  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
+}
+
+}  // namespace
+
+std::string encodeEntry(const Entry& e, const std::string& build) {
+  json j;
+  j["slot"] = e.slot;
+  j["rules"] = e.rulesDigest;
+  j["command"] = e.command;
+  j["deps"] = codec::encode(e.deps);
+  j["facts"] = facts::toJson(e.facts);
+  std::vector<uint8_t> raw = json::to_cbor(j);
+  std::string method = bestCompression();
+  std::string payload;
+  if (auto format = formatOf(method)) {
+    llvm::SmallVector<uint8_t, 0> out;
+    compression::compress(compression::Params(*format), raw, out);
+    payload.assign(out.begin(), out.end());
+  } else {
+    payload.assign(raw.begin(), raw.end());
+  }
+  std::ostringstream head;
+  head << kMagic << "\n"
+       << build << "\n"
+       << method << " " << raw.size() << " " << payload.size() << " " << support::md5Hex(payload)
+       << "\n";
+  return head.str() + payload;
+}
+
+Decoded decodeEntry(std::string_view bytes, const std::string& build) {
+  Decoded d;
+  auto corrupt = [&](std::string why) {
+    d.status = Decoded::Status::Corrupt;
+    d.problem = std::move(why);
+    return d;
+  };
+  // Three header lines.
+  std::string_view rest = bytes;
+  std::string lines[3];
+  for (auto& line : lines) {
+    size_t nl = rest.find('\n');
+    if (nl == std::string_view::npos) return corrupt("truncated header");
+    line = std::string(rest.substr(0, nl));
+    rest.remove_prefix(nl + 1);
+  }
+  if (lines[0].rfind("gridlock-cache-entry ", 0) != 0) return corrupt("not a gridlock cache entry");
+  if (lines[0] != kMagic || lines[1] != build) {
+    d.status = Decoded::Status::Foreign;
+    d.problem = lines[0] != kMagic ? "entry format " + lines[0] : "written by " + lines[1];
+    return d;
+  }
+  std::istringstream sizes(lines[2]);
+  std::string method, digest;
+  size_t rawSize = 0, payloadSize = 0;
+  if (!(sizes >> method >> rawSize >> payloadSize >> digest)) return corrupt("bad size line");
+  if (rest.size() != payloadSize)
+    return corrupt(rest.size() < payloadSize ? "truncated" : "trailing bytes");
+  if (support::md5Hex(rest) != digest) return corrupt("checksum mismatch");
+  std::vector<uint8_t> raw;
+  if (auto format = formatOf(method)) {
+    llvm::SmallVector<uint8_t, 0> out;
+    if (llvm::Error err = compression::decompress(*format, bytesOf(rest), out, rawSize)) {
+      llvm::consumeError(std::move(err));
+      return corrupt("cannot decompress");
+    }
+    raw.assign(out.begin(), out.end());
+  } else if (method == "none") {
+    raw.assign(rest.begin(), rest.end());
+  } else {
+    return corrupt("unknown compression " + method);
+  }
+  json j = json::from_cbor(raw, /*strict=*/true, /*allow_exceptions=*/false);
+  if (j.is_discarded() || !j.is_object()) return corrupt("not valid CBOR");
+  try {
+    d.entry.slot = j.at("slot").get<std::string>();
+    d.entry.rulesDigest = j.at("rules").get<std::string>();
+    d.entry.command = j.at("command").get<std::string>();
+    d.entry.deps = codec::decodeDocument<Deps>(j.at("deps"), "deps");
+    d.entry.facts = facts::tuFactsFromJson(j.at("facts"));
+  } catch (const std::exception& e) {
+    return corrupt(e.what());
+  }
+  d.status = Decoded::Status::Ok;
+  return d;
+}
+
+}  // namespace gridlock::cache
