@@ -214,7 +214,7 @@ TEST(CacheStore, EvictsLeastRecentlyUsedFirst) {
     store.write(slots[i], kilo);
     age(store.pathOf(slots[i]), 100 - static_cast<int>(i));  // aa01 oldest
   }
-  store.touch("aa01");  // used now: the newest
+  store.touch("aa01");           // used now: the newest
   EXPECT_EQ(store.evict(), 2u);  // 4000 > 3000: down to 2700 at most
   EXPECT_TRUE(store.read("aa01").has_value());
   EXPECT_FALSE(store.read("bb02").has_value());

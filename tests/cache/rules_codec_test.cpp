@@ -1,8 +1,8 @@
 // The rule-pack codec: a pack with every field set comes back field for field, a field added to
 // a rule struct without the codec learning it fails here, and the digest that keys the facts
 // cache follows every rule but not the path a pack was loaded from.
-#include "cache/deep_compare.h"
 #include "rules/rules_codec.h"
+#include "cache/deep_compare.h"
 
 #include <gtest/gtest.h>
 
@@ -33,8 +33,14 @@ RulePack samplePack() {
   p.rewrite.spellInclude = "gridlock/process_group.h";
   p.rewrite.requireSpell = "require<{type}>(\"{message}\")";
   p.rewrite.requireInclude = "gridlock/require.h";
-  p.rewrite.thread = {"gridlock::ProcessGroup*", "group", Yields::Collection, "tp", true,
-                      "MPI_COMM_WORLD", "gridlock/group.h", facts::ThreadPosition::Last};
+  p.rewrite.thread = {"gridlock::ProcessGroup*",
+                      "group",
+                      Yields::Collection,
+                      "tp",
+                      true,
+                      "MPI_COMM_WORLD",
+                      "gridlock/group.h",
+                      facts::ThreadPosition::Last};
   p.rewrite.collapse = {"gridlock::use_mpu()", "const auto&", "groups", "gridlock/pgc.h"};
   return p;
 }

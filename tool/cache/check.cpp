@@ -80,8 +80,10 @@ CheckResult check(const Deps& deps, FileView& view, const std::string& mainFile,
   // The source first: its change is the likeliest, and the clearest reason to give.
   std::vector<size_t> order;
   for (size_t i = 0; i < deps.reads.size(); ++i)
-    if (deps.reads[i].path == mainFile) order.insert(order.begin(), i);
-    else order.push_back(i);
+    if (deps.reads[i].path == mainFile)
+      order.insert(order.begin(), i);
+    else
+      order.push_back(i);
   for (size_t i : order) {
     const ReadFile& f = deps.reads[i];
     FileView::Info now = view.info(f.path);
@@ -105,9 +107,15 @@ CheckResult check(const Deps& deps, FileView& view, const std::string& mainFile,
     bool exists = dir.kind != FileView::Kind::Missing;
     // An unchanged directory has had nothing created in it; a missing one still has nothing.
     if (exists == m.dirExists && (!exists || (dir.stamp == m.dirStamp && !m.racy))) continue;
-    for (const auto& n : m.names)
-      if (view.info(join(m.dir, n)).kind != FileView::Kind::Missing)
-        return stale("new file " + display(join(m.dir, n)) + " on the search path");
+    for (const auto& n : m.names) {
+      FileView::Kind now = view.info(join(m.dir, n)).kind;
+      // A directory the compiler did not find stopped its search there: what it would look
+      // for inside is unknown, so any directory created in its place counts.
+      if (now != FileView::Kind::Missing)
+        return stale(
+            std::string(now == FileView::Kind::Directory ? "new directory " : "new file ") +
+            display(join(m.dir, n)) + " on the search path");
+    }
     Missing& again = r.deps.missing[i];
     again.dirExists = exists;
     again.dirStamp = exists ? dir.stamp : Stamp{};

@@ -42,7 +42,7 @@ class FileView {
 
 struct CheckResult {
   bool fresh = false;
-  std::string reason;   // why not: "header core/attention.h changed"
+  std::string reason;    // why not: "header core/attention.h changed"
   bool restamp = false;  // fresh, but some stamps changed: `deps` holds the new ones
   Deps deps;
 };

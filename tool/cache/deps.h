@@ -47,11 +47,11 @@ struct Listing {
 };
 
 struct Deps {
-  std::vector<ReadFile> reads;             // sorted by path
-  std::vector<std::string> files;          // found (a regular file), not read; sorted
-  std::vector<std::string> directories;    // found (a directory); sorted
-  std::vector<Missing> missing;            // sorted by dir
-  std::vector<Listing> listings;           // sorted by dir
+  std::vector<ReadFile> reads;           // sorted by path
+  std::vector<std::string> files;        // found (a regular file), not read; sorted
+  std::vector<std::string> directories;  // found (a directory); sorted
+  std::vector<Missing> missing;          // sorted by dir
+  std::vector<Listing> listings;         // sorted by dir
 };
 
 }  // namespace gridlock::cache

@@ -80,7 +80,7 @@ std::optional<std::uint64_t> parseSize(const std::string& text) {
     return std::nullopt;
   }
   std::string unit = text.substr(end);
-  if (unit == "" ) return n;
+  if (unit == "") return n;
   const std::string units = "KMGT";
   if (unit.size() != 1 || units.find(unit[0]) == std::string::npos) return std::nullopt;
   for (size_t i = 0; i <= units.find(unit[0]); ++i) n *= 1024;

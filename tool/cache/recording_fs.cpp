@@ -35,8 +35,8 @@ class RecordingFile : public vfs::File {
   llvm::ErrorOr<vfs::Status> status() override { return inner_->status(); }
   llvm::ErrorOr<std::string> getName() override { return inner_->getName(); }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> getBuffer(const llvm::Twine& name,
-                                                                 int64_t size, bool nullTerminated,
-                                                                 bool isVolatile) override {
+                                                               int64_t size, bool nullTerminated,
+                                                               bool isVolatile) override {
     llvm::ErrorOr<vfs::Status> before = inner_->status();
     auto buffer = inner_->getBuffer(name, size, nullTerminated, isVolatile);
     if (buffer && before) {

@@ -49,9 +49,10 @@ Store::Store(std::string dir, std::uint64_t maxBytes) : dir_(std::move(dir)), ma
   std::string tag = dir_ + "/CACHEDIR.TAG";
   if (!fs::exists(tag, ec)) {
     try {
-      support::writeFileAtomic(tag,
-                               "Signature: 8a477f597d28d172789f06886806bc55\n"
-                               "# This file marks a cache directory of gridlock (the facts cache).\n");
+      support::writeFileAtomic(
+          tag,
+          "Signature: 8a477f597d28d172789f06886806bc55\n"
+          "# This file marks a cache directory of gridlock (the facts cache).\n");
     } catch (const std::exception&) {
       // Only a courtesy to backup tools.
     }

@@ -72,8 +72,8 @@ std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
     miss(tu, "rule packs changed");
     return std::nullopt;
   }
-  CheckResult c = check(e.deps, view, tu.source,
-                        [this](const std::string& p) { return displayPath(p); });
+  CheckResult c =
+      check(e.deps, view, tu.source, [this](const std::string& p) { return displayPath(p); });
   if (!c.fresh) {
     miss(tu, c.reason);
     return std::nullopt;

@@ -36,6 +36,7 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   cmd.add_option("--resource-dir", o.resourceDir,
                  "Clang resource directory (default: the one gridlock was built with)");
   cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");
+  addCacheOptions(cmd, o.cache);
 }
 
 ScanRun runScan(const ScanOptions& o) {
@@ -68,8 +69,11 @@ ScanRun runScan(const ScanOptions& o) {
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
   auto files = frontend::selectFiles(*db, fo);
+  auto cache = openCache(o.cache, o.buildDir, run.rules, run.root, o.rewriteFacts);
+  fo.cache = cache.get();
   std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
+  run.inventory.cache = finishCache(cache.get(), o.cache, files.size());
   analysis::launder(run.inventory, run.rules);
   return run;
 }

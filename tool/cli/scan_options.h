@@ -2,6 +2,7 @@
 // pipeline itself: compile database + rules -> frontend -> index.
 #pragma once
 
+#include "cli/cache_options.h"
 #include "index/inventory.h"
 #include "rules/rule_set.h"
 
@@ -27,6 +28,7 @@ struct ScanOptions {
   std::map<std::string, std::string> overlay;
   // Also collect what only the rewriter needs (index::RewriteIndex).
   bool rewriteFacts = false;
+  CacheFlags cache;
 };
 
 // `rulesRequired` false: without --rules, every file under the root is in scope and nothing

@@ -1,5 +1,7 @@
 #include "frontend/frontend.h"
 
+#include "cache/recording_fs.h"
+#include "frontend/cached_scan.h"
 #include "frontend/file_places.h"
 #include "frontend/program_collector.h"
 #include "frontend/read_collector.h"
@@ -175,14 +177,10 @@ class ScanActionFactory : public tooling::FrontendActionFactory {
   facts::TuFacts& out_;
 };
 
-facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
-                       const std::string& file, const FrontendOptions& options) {
-  facts::TuFacts out;
-  std::string abs = realPath(file);
-  relativeTo(options.root, abs, out.mainFile);
-  out.notes = db.notes(file);
-  // A physical file system of its own: the shared real one would move the process's cwd
-  // under the other threads' feet. The CUDA 13 workaround header lies in memory above it.
+// The files a parse sees: a physical file system of its own (the shared real one would move the
+// process's cwd under the other threads' feet), with the CUDA 13 workaround header and the
+// overlay in memory above it.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFileSystem(const FrontendOptions& options) {
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   memory->addFile(options.cuda.workaroundDir + "/texture_fetch_functions.h", 0,
                   llvm::MemoryBuffer::getMemBuffer(""));
@@ -191,7 +189,20 @@ facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
       llvm::vfs::createPhysicalFileSystem());
   overlay->pushOverlay(memory);
-  tooling::ClangTool tool(db, {file}, std::make_shared<PCHContainerOperations>(), overlay);
+  return overlay;
+}
+
+// `recorder`, when given, records every file the parse depends on (tool/cache).
+facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
+                       const std::string& file, const FrontendOptions& options,
+                       cache::Recorder* recorder) {
+  facts::TuFacts out;
+  std::string abs = realPath(file);
+  relativeTo(options.root, abs, out.mainFile);
+  out.notes = db.notes(file);
+  auto fs = parseFileSystem(options);
+  if (recorder) fs = recorder->wrap(fs);
+  tooling::ClangTool tool(db, {file}, std::make_shared<PCHContainerOperations>(), fs);
   tool.setPrintErrorMessage(false);  // errors are reported once, by the scan
   ErrorCollector errors(options.root);
   tool.setDiagnosticConsumer(&errors);
@@ -246,11 +257,14 @@ std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::Rul
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
   bool progress = options.progress && isatty(STDERR_FILENO);
+  std::optional<cache::FileView> view;
+  if (options.cache) view.emplace(parseFileSystem(options));
   {
     llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
     for (size_t i = 0; i < files.size(); ++i) {
       pool.async([&, i] {
-        results[i] = scanOne(db, rules, files[i], options);
+        auto parse = [&](cache::Recorder* r) { return scanOne(db, rules, files[i], options, r); };
+        results[i] = options.cache ? scanCached(db, files[i], options, *view, parse) : parse(nullptr);
         size_t n = ++done;
         if (progress) {
           std::lock_guard<std::mutex> lock(progressMutex);

@@ -65,6 +65,7 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s, const 
   sum["by_group"] = s.byGroup;
   sum["by_fix"] = spelled(s.byFix);
   sum["by_file"] = s.byFile;
+  sum["cache"] = {{"hits", s.cache.hits}, {"misses", s.cache.misses}};
   doc["summary"] = sum;
   ojson reads = ojson::array();
   for (size_t i = 0; i < inv.reads.size(); ++i)
