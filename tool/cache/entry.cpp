@@ -1,13 +1,10 @@
 #include "cache/entry.h"
 
+#include "cache/packed.h"
 #include "facts/facts_codec.h"
 #include "facts/struct_codec.h"
 #include "support/file_io.h"
 
-#include <llvm/Support/Compression.h>
-#include <llvm/Support/Error.h>
-
-#include <sstream>
 #include <type_traits>
 
 namespace gridlock::cache {
@@ -60,26 +57,8 @@ void fields(V&& v, T& x) {
 namespace {
 
 using json = nlohmann::json;
-namespace compression = llvm::compression;
 
 const std::string kMagic = "gridlock-cache-entry 1";
-
-// The best compression this LLVM has; entries say which they use.
-std::string bestCompression() {
-  if (compression::zstd::isAvailable()) return "zstd";
-  if (compression::zlib::isAvailable()) return "zlib";
-  return "none";
-}
-
-std::optional<compression::Format> formatOf(const std::string& name) {
-  if (name == "zstd") return compression::Format::Zstd;
-  if (name == "zlib") return compression::Format::Zlib;
-  return std::nullopt;
-}
-
-llvm::ArrayRef<uint8_t> bytesOf(std::string_view s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
-}
 
 }  // namespace
 
@@ -91,21 +70,7 @@ std::string encodeEntry(const Entry& e, const std::string& build) {
   j["deps"] = codec::encode(e.deps);
   j["facts"] = facts::toJson(e.facts);
   std::vector<uint8_t> raw = json::to_cbor(j);
-  std::string method = bestCompression();
-  std::string payload;
-  if (auto format = formatOf(method)) {
-    llvm::SmallVector<uint8_t, 0> out;
-    compression::compress(compression::Params(*format), raw, out);
-    payload.assign(out.begin(), out.end());
-  } else {
-    payload.assign(raw.begin(), raw.end());
-  }
-  std::ostringstream head;
-  head << kMagic << "\n"
-       << build << "\n"
-       << method << " " << raw.size() << " " << payload.size() << " " << support::md5Hex(payload)
-       << "\n";
-  return head.str() + payload;
+  return kMagic + "\n" + build + "\n" + pack({reinterpret_cast<const char*>(raw.data()), raw.size()});
 }
 
 Decoded decodeEntry(std::string_view bytes, const std::string& build) {
@@ -115,9 +80,9 @@ Decoded decodeEntry(std::string_view bytes, const std::string& build) {
     d.problem = std::move(why);
     return d;
   };
-  // Three header lines.
+  // Two header lines, then the packed payload.
   std::string_view rest = bytes;
-  std::string lines[3];
+  std::string lines[2];
   for (auto& line : lines) {
     size_t nl = rest.find('\n');
     if (nl == std::string_view::npos) return corrupt("truncated header");
@@ -130,27 +95,9 @@ Decoded decodeEntry(std::string_view bytes, const std::string& build) {
     d.problem = lines[0] != kMagic ? "entry format " + lines[0] : "written by " + lines[1];
     return d;
   }
-  std::istringstream sizes(lines[2]);
-  std::string method, digest;
-  size_t rawSize = 0, payloadSize = 0;
-  if (!(sizes >> method >> rawSize >> payloadSize >> digest)) return corrupt("bad size line");
-  if (rest.size() != payloadSize)
-    return corrupt(rest.size() < payloadSize ? "truncated" : "trailing bytes");
-  if (support::md5Hex(rest) != digest) return corrupt("checksum mismatch");
-  std::vector<uint8_t> raw;
-  if (auto format = formatOf(method)) {
-    llvm::SmallVector<uint8_t, 0> out;
-    if (llvm::Error err = compression::decompress(*format, bytesOf(rest), out, rawSize)) {
-      llvm::consumeError(std::move(err));
-      return corrupt("cannot decompress");
-    }
-    raw.assign(out.begin(), out.end());
-  } else if (method == "none") {
-    raw.assign(rest.begin(), rest.end());
-  } else {
-    return corrupt("unknown compression " + method);
-  }
-  json j = json::from_cbor(raw, /*strict=*/true, /*allow_exceptions=*/false);
+  Unpacked u = unpack(rest);
+  if (!u.ok) return corrupt(u.problem);
+  json j = json::from_cbor(u.raw, /*strict=*/true, /*allow_exceptions=*/false);
   if (j.is_discarded() || !j.is_object()) return corrupt("not valid CBOR");
   try {
     d.entry.slot = j.at("slot").get<std::string>();

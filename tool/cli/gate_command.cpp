@@ -2,13 +2,8 @@
 #include "cli/command.h"
 #include "cli/scan_options.h"
 
-#include "analysis/baseline.h"
-#include "analysis/summary.h"
-#include "support/file_io.h"
+#include "cli/gate_verdict.h"
 
-#include <llvm/Support/FileSystem.h>
-
-#include <iostream>
 #include <memory>
 
 namespace gridlock::cli {
@@ -25,65 +20,12 @@ Runner addGateCommand(CLI::App& app) {
                 "when missing)");
   return [=]() {
     // Read the baseline first: a bad one is bad input before any parsing work.
-    bool exists = llvm::sys::fs::exists(*baselinePath);
-    analysis::Baseline baseline;
-    if (exists) {
-      std::optional<std::string> text = support::readFile(*baselinePath);
-      if (!text) throw std::runtime_error(*baselinePath + ": cannot read baseline");
-      baseline = analysis::parseBaseline(*text, *baselinePath);
-    } else if (!*update) {
-      std::cerr << "gridlock: error: no baseline at " << *baselinePath
-                << "; create it with `gridlock gate ... --update`\n";
-      return 2;
-    }
-
+    int status = 0;
+    std::optional<GateBaseline> baseline = readGateBaseline(*baselinePath, *update, status);
+    if (!baseline) return status;
     ScanRun run = runScan(*o);
     if (int rc = parseErrorStatus(run, *o)) return rc;
-    analysis::Baseline current = analysis::baselineOf(run.inventory);
-    analysis::Summary s = analysis::summarize(run.inventory);
-
-    for (const auto& r : run.inventory.reads)
-      if (r.suppressed)
-        std::cout << "allowed: " << r.file << ":" << r.line << ": " << r.name << " ("
-                  << *r.suppressed << ")\n";
-    for (const auto& b : run.inventory.badSuppressions)
-      std::cout << "warning: " << b.file << ":" << b.line
-                << ": `gridlock: allow` without a reason is ignored\n";
-
-    if (!exists) {
-      writeOutput(*baselinePath, analysis::serializeBaseline(current));
-      std::cout << "gate: created baseline " << *baselinePath << " with " << s.total
-                << " reads in " << current.size() << " keys\n";
-      return 0;
-    }
-
-    analysis::GateResult g = analysis::compare(baseline, current);
-    for (const auto& c : g.added)
-      std::cout << "new:  " << c.key.str() << ": " << c.after << " read(s) not in the baseline\n";
-    for (const auto& c : g.rose)
-      std::cout << "rose: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
-    for (const auto& c : g.fell)
-      std::cout << "fell: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
-
-    size_t before = 0;
-    for (const auto& [k, n] : baseline) before += n;
-    if (g.failed()) {
-      std::cout << "gate: FAILED: global reads rose (" << before << " in the baseline, " << s.total
-                << " now)" << (*update ? "; refusing to grow the baseline" : "") << "\n";
-      return 1;
-    }
-    if (g.fell.empty()) {
-      std::cout << "gate: passed: " << s.total << " global reads, as in the baseline\n";
-      return 0;
-    }
-    if (*update) {
-      writeOutput(*baselinePath, analysis::serializeBaseline(current));
-      std::cout << "gate: baseline shrunk from " << before << " to " << s.total << " reads\n";
-      return 0;
-    }
-    std::cout << "gate: passed: counts fell from " << before << " to " << s.total
-              << "; run with --update to shrink the baseline\n";
-    return 0;
+    return gateVerdict(run, *baseline, *update);
   };
 }
 

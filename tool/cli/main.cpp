@@ -14,8 +14,8 @@ int main(int argc, char** argv) {
 
   using Adder = Runner (*)(CLI::App&);
   std::vector<Adder> adders = {addScanCommand,    addGateCommand,  addCallersCommand,
-                               addRewriteCommand, addGridCommand,  addShardCommand,
-                               addPairCommand};
+                               addRewriteCommand, addMergeCommand, addGridCommand,
+                               addShardCommand,   addPairCommand};
   std::vector<std::pair<CLI::App*, Runner>> commands;
   for (Adder add : adders) {
     size_t before = app.get_subcommands({}).size();

@@ -1,6 +1,7 @@
 #include "cli/scan_options.h"
 
 #include "analysis/laundering.h"
+#include "cli/shard.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
 #include "support/atomic_write.h"
@@ -69,11 +70,14 @@ ScanRun runScan(const ScanOptions& o) {
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
   auto files = frontend::selectFiles(*db, fo);
+  ShardPlan shard = planShard(o, files);
   auto cache = openCache(o.cache, o.buildDir, run.rules, run.root, o.rewriteFacts);
   fo.cache = cache.get();
-  std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
+  std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, shard.files, fo);
+  index::CacheCounts counts = finishCache(cache.get(), o.cache, shard.files.size());
+  if (!o.factsOut.empty()) writeShardFacts(o, run, files, shard, tus, counts);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
-  run.inventory.cache = finishCache(cache.get(), o.cache, files.size());
+  run.inventory.cache = counts;
   analysis::launder(run.inventory, run.rules);
   return run;
 }

@@ -29,6 +29,9 @@ struct ScanOptions {
   // Also collect what only the rewriter needs (index::RewriteIndex).
   bool rewriteFacts = false;
   CacheFlags cache;
+  // scan --shard I/N --facts-out FILE (cli/shard.h): scan a part, write its facts.
+  std::string shard;
+  std::string factsOut;
 };
 
 // `rulesRequired` false: without --rules, every file under the root is in scope and nothing
