@@ -78,7 +78,7 @@ say "gridlock scan (baseline)"
 # 3. Rewrite the change copy.
 say "gridlock rewrite --apply (change)"
 if ! "$GRIDLOCK" rewrite --help >/dev/null 2>&1; then
-  echo "e2e: error: \`gridlock rewrite\` is not available in $GRIDLOCK (issue 5 has not landed);" >&2
+  echo "e2e: error: \`gridlock rewrite\` is not available in $GRIDLOCK;" >&2
   echo "e2e: error: without it there is no change tree to pair with the baseline. Stopping." >&2
   exit 2
 fi

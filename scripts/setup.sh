@@ -8,6 +8,7 @@ PACKAGES=(
   nlohmann-json3-dev libcli11-dev libpugixml-dev
   libgtest-dev libgmock-dev
   libopenmpi-dev openmpi-bin
+  python3-jsonschema  # tests/install/validate_packs.py: packs against the published schema
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -151,6 +151,7 @@ Entry sampleEntry() {
   e.slot = slotOf("/root", "/root/a.cpp", false);
   e.rulesDigest = "r";
   e.command = commandKey({{"/build", "/root/a.cpp", {"clang++", "-DX=1", "-c", "a.cpp"}}});
+  e.links = linksKey({{"/elsewhere/b.cpp", "b.cpp"}});
   e.deps.reads = {{"/root/a.cpp", {7, 100, 1, 2}, "d", false}};
   e.facts.mainFile = "a.cpp";
   e.facts.notes = {"a note"};
@@ -163,6 +164,7 @@ TEST(CacheEntry, RoundTrip) {
   ASSERT_EQ(d.status, Decoded::Status::Ok) << d.problem;
   EXPECT_EQ(d.entry.slot, sampleEntry().slot);
   EXPECT_EQ(d.entry.command, sampleEntry().command);
+  EXPECT_EQ(d.entry.links, "{\"/elsewhere/b.cpp\":\"b.cpp\"}");
   EXPECT_EQ(d.entry.deps.reads[0].stamp, (Stamp{7, 100, 1, 2}));
   EXPECT_EQ(d.entry.facts.notes, std::vector<std::string>{"a note"});
 }

@@ -50,6 +50,7 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.inInitializer = true;
   r.eagerFallback = true;
   r.type = "std::shared_ptr<gridlock::ProcessGroup>";
+  r.arguments = {"group", "/*rank=*/0"};
   r.analysis.fallbackDead = false;
   r.analysis.breakingSites = {"core/a.cpp:3:4"};
   r.analysis.launders = "gridlock::parallel_state::get_world_group";
@@ -97,6 +98,7 @@ TuFacts sampleFacts() {
   a.forwardedFrom = 1;
   a.offset = 500;
   a.length = 6;
+  a.insertAt = 490;
   a.yields = Yields::Group;
   a.shape = {Holder::Pointer, true};
   s.args = {a};
@@ -138,15 +140,18 @@ TuFacts sampleFacts() {
 
   tu.addressTaken = {"c:@F@callback#"};
   tu.dependentCalls = {{"apply", "core/templates.h", 12, 300}};
-  tu.skippedNames = {{"omp_get_thread_num", "core/a.cpp:5"}};
+  tu.skipped = {{"omp_get_thread_num", "core/a.cpp", 5, 77}};
+  tu.includes = {"core/attention.h", "core/macros.h"};
+  tu.rulesSeen = {"function gridlock::parallel_state::get_tensor_model_parallel_group",
+                  "macro TP_RANK"};
   return tu;
 }
 
 TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
-  EXPECT_EQ(fieldCount<TuFacts>(), 15u);
-  EXPECT_EQ(fieldCount<Read>(), 28u);
+  EXPECT_EQ(fieldCount<TuFacts>(), 17u);
+  EXPECT_EQ(fieldCount<Read>(), 29u);
   EXPECT_EQ(fieldCount<FixHint>(), 3u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
   EXPECT_EQ(fieldCount<BadSuppression>(), 3u);
@@ -155,12 +160,13 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);
   EXPECT_EQ(fieldCount<ClassFact>(), 5u);
   EXPECT_EQ(fieldCount<SiteFact>(), 12u);
-  EXPECT_EQ(fieldCount<ArgFact>(), 6u);
+  EXPECT_EQ(fieldCount<ArgFact>(), 7u);
   EXPECT_EQ(fieldCount<SourceFact>(), 6u);
   EXPECT_EQ(fieldCount<Shape>(), 2u);
   EXPECT_EQ(fieldCount<ParamListFact>(), 13u);
   EXPECT_EQ(fieldCount<CallFact>(), 11u);
   EXPECT_EQ(fieldCount<DependentCallFact>(), 4u);
+  EXPECT_EQ(fieldCount<SkippedName>(), 4u);
 }
 
 TEST(FactsCodec, SampleSetsEveryField) {

@@ -55,12 +55,16 @@ TEST_F(ShardCli, MergedShardsAreByteIdenticalToOneScan) {
       CommandResult r = shard(i, n);
       ASSERT_EQ(r.status, 0) << r.err;
       EXPECT_EQ(r.out, "");  // the facts go to the file, no report
+      // What one shard did not match another may: merge warns, for the whole scan.
+      EXPECT_EQ(r.err.find("matched no"), std::string::npos) << r.err;
       ASSERT_TRUE(fs::exists(facts(i, n)));
     }
     for (const std::string format : {"json", "sarif", "text"}) {
       CommandResult merged = gridlock("merge --format " + format + all(n));
       EXPECT_EQ(merged.status, 0) << merged.err;
       EXPECT_EQ(merged.out, full[format].out) << n << " shards, " << format;
+      EXPECT_EQ(merged.err, full[format].err) << n << " shards, " << format;
+      EXPECT_NE(merged.err.find("matched no"), std::string::npos) << merged.err;
     }
   }
   // Merged in any order of the files.
@@ -86,10 +90,9 @@ TEST_F(ShardCli, ShardsSplitTheUnitsOnceEachStably) {
     // The same split on another run.
     EXPECT_EQ(unitsOf(shard(i, 3, " --no-cache -v").err), units);
   }
-  std::vector<std::string> expected = {"core/attention.cpp", "core/comm.cpp",
-                                       "core/other_names.cpp", "core/state.cpp",
-                                       "core/templates.cpp", "kernels/scale.cu",
-                                       "train/main.cpp"};
+  std::vector<std::string> expected = {
+      "core/attention.cpp", "core/comm.cpp",    "core/other_names.cpp", "core/state.cpp",
+      "core/templates.cpp", "kernels/scale.cu", "train/main.cpp"};
   EXPECT_EQ(seen, expected);
 
   // Balanced by size: no shard holds more than a third of the bytes plus one file.
@@ -178,11 +181,10 @@ TEST_F(ShardCli, MergeRefusesWhatIsNotOneWholeScan) {
 
 TEST_F(ShardCli, BadShardFlagsAreBadInput) {
   for (const std::string spec : {"0/2", "3/2", "a/b", "2", "1/0"}) {
-    CommandResult r = gridlock("scan --shard " + spec + " --facts-out " + fx.dir + "/f" +
-                               fx.args());
+    CommandResult r =
+        gridlock("scan --shard " + spec + " --facts-out " + fx.dir + "/f" + fx.args());
     EXPECT_EQ(r.status, 2) << spec;
-    EXPECT_NE(r.err.find("--shard: expected I/N with 1 <= I <= N, got " + spec),
-              std::string::npos)
+    EXPECT_NE(r.err.find("--shard: expected I/N with 1 <= I <= N, got " + spec), std::string::npos)
         << r.err;
   }
   CommandResult alone = gridlock("scan --shard 1/2" + fx.args());

@@ -7,14 +7,19 @@
 #include "rewrite/edits.h"
 #include "rewrite/plan.h"
 #include "rewrite/plan_state.h"
+#include "rewrite/unified_diff.h"
 #include "rewrite/write.h"
+#include "rewrite/fix_annotations.h"
 #include "rules/rule_pack.h"
+#include "support/strings.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace gridlock::test {
@@ -24,11 +29,6 @@ namespace fs = std::filesystem;
 
 const std::string kBin = GRIDLOCK_BIN;
 const std::string kFixtures = GRIDLOCK_SOURCE_DIR "/fixtures/rewrite";
-
-void replaceAll(std::string& s, const std::string& from, const std::string& to) {
-  for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
-    s.replace(pos, from.size(), to);
-}
 
 // Every regular file under `dir`, relative to it, sorted.
 std::vector<std::string> filesUnder(const std::string& dir) {
@@ -50,10 +50,10 @@ struct Case {
     fs::create_directories(build);
     fs::copy(kFixtures + "/" + n + "/input", src, fs::copy_options::recursive);
     std::string db = readFile(kFixtures + "/" + n + "/compile_commands.json.in");
-    replaceAll(db, "@SRC@", src);
-    replaceAll(db, "@BUILD@", build);
-    replaceAll(db, "@RUNTIME_INCLUDE@", GRIDLOCK_SOURCE_DIR "/runtime/include");
-    replaceAll(db, "@MPI_INCLUDE@", GRIDLOCK_MPI_INCLUDE);
+    support::replaceAll(db, "@SRC@", src);
+    support::replaceAll(db, "@BUILD@", build);
+    support::replaceAll(db, "@RUNTIME_INCLUDE@", GRIDLOCK_SOURCE_DIR "/runtime/include");
+    support::replaceAll(db, "@MPI_INCLUDE@", GRIDLOCK_MPI_INCLUDE);
     writeFile(build + "/compile_commands.json", db);
   }
   ~Case() { fs::remove_all(dir); }
@@ -62,20 +62,18 @@ struct Case {
   CommandResult run(const std::string& sub, const std::string& extra = "") const {
     return runCommand(kBin + " " + sub + args() + " " + extra);
   }
-  // "" when src equals input/ overlaid with expected/, byte for byte; else what differs.
+  // "" when every file of src is what its input's CHECK-FIXES annotations say, byte for byte;
+  // else a unified diff (expected -> actual) of each file that is not.
   std::string compareWithExpected() const {
     std::string input = kFixtures + "/" + name + "/input";
-    std::string expected = kFixtures + "/" + name + "/expected";
     std::ostringstream diff;
     std::vector<std::string> have = filesUnder(src), want = filesUnder(input);
     if (have != want) diff << "the set of files changed\n";
     for (const auto& f : want) {
-      std::string golden = fs::exists(expected + "/" + f) ? readFile(expected + "/" + f)
-                                                           : readFile(input + "/" + f);
-      if (readFile(src + "/" + f) != golden) diff << f << " differs from the expected output\n";
+      std::string expected = expectedOutput(readFile(input + "/" + f));
+      std::string actual = fs::exists(src + "/" + f) ? readFile(src + "/" + f) : "";
+      if (actual != expected) diff << rewrite::fileDiff(f, expected, actual);
     }
-    for (const auto& f : filesUnder(expected))
-      if (!fs::exists(input + "/" + f)) diff << "expected/" << f << " has no input\n";
     return diff.str();
   }
   std::string compareWithInput() const {
@@ -83,22 +81,39 @@ struct Case {
     std::ostringstream diff;
     if (filesUnder(src) != filesUnder(input)) diff << "the set of files changed\n";
     for (const auto& f : filesUnder(input))
-      if (readFile(src + "/" + f) != readFile(input + "/" + f)) diff << f << " changed\n";
+      if (readFile(src + "/" + f) != readFile(input + "/" + f))
+        diff << rewrite::fileDiff(f, readFile(input + "/" + f), readFile(src + "/" + f));
     return diff.str();
   }
-  // The reads `scan --plan` reports, as remaining.txt spells them; parse errors fail.
-  std::string remaining() const {
+  // "" when the reads `scan --plan` reports in src (writes aside) are exactly the ones its
+  // CHECK-LEFT annotations name, line by line; else each line that differs. Parse errors fail.
+  std::string compareRemaining() const {
     CommandResult r = run("scan", "--plan --format json");
     EXPECT_EQ(r.status, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["summary"]["parse_errors"], 0) << "the rewritten code does not compile";
-    std::string out;
+    std::map<std::pair<std::string, unsigned>, std::multiset<std::string>> want, have;
+    for (const auto& f : filesUnder(src))
+      for (auto& [line, fixes] : expectedLeft(readFile(src + "/" + f))) want[{f, line}] = fixes;
     for (const auto& read : j["reads"]) {
       if (read["kind"] == "global_write") continue;
-      out += read["file"].get<std::string>() + ":" + std::to_string(read["line"].get<int>()) +
-             ": " + read["fix"].get<std::string>() + " " + read["name"].get<std::string>() + "\n";
+      have[{read["file"].get<std::string>(), read["line"].get<unsigned>()}].insert(
+          read["fix"].get<std::string>());
     }
-    return out;
+    std::ostringstream out;
+    std::set<std::pair<std::string, unsigned>> lines;
+    for (const auto& [k, v] : want) lines.insert(k);
+    for (const auto& [k, v] : have) lines.insert(k);
+    auto join = [](const std::multiset<std::string>& s) {
+      std::string j;
+      for (const auto& x : s) j += (j.empty() ? "" : " ") + x;
+      return j.empty() ? std::string("(none)") : j;
+    };
+    for (const auto& k : lines)
+      if (want[k] != have[k])
+        out << k.first << ":" << k.second << ": CHECK-LEFT says " << join(want[k])
+            << ", scan --plan says " << join(have[k]) << "\n";
+    return out.str();
   }
 };
 
@@ -109,7 +124,7 @@ TEST_P(Golden, ApplyMatchesExpectedCompilesAndIsIdempotent) {
   CommandResult first = c.run("rewrite", "--apply");
   ASSERT_EQ(first.status, 0) << first.err;
   EXPECT_EQ(c.compareWithExpected(), "");
-  EXPECT_EQ(c.remaining(), readFile(kFixtures + "/" + c.name + "/remaining.txt"));
+  EXPECT_EQ(c.compareRemaining(), "");
   // A second run finds nothing to do and writes nothing.
   CommandResult second = c.run("rewrite", "--apply");
   EXPECT_EQ(second.status, 0) << second.err;
@@ -151,7 +166,8 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
-                                           "group", "mpi", "last", "format", "state"));
+                                           "group", "mpi", "last", "format", "state", "compose",
+                                           "arguments", "macro_arg", "skipped"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

@@ -66,6 +66,43 @@ TEST(Baseline, CompareRoseAddedFell) {
   EXPECT_FALSE(compare(before, Baseline{}).failed());
 }
 
+// Keys the run did not cover neither fall nor leave the baseline; they can still rise.
+TEST(Baseline, UncoveredKeysAreKeptNotFallen) {
+  Baseline before = {{{"a", "f", "g"}, 2}, {{"b", "f", "g"}, 3}, {{"b", "h", "g"}, 1}};
+  Baseline after = {{{"a", "f", "g"}, 1}, {{"b", "f", "g"}, 1}};
+  Covers onlyA = [](const BaselineKey& k) { return k.file == "a"; };
+  GateResult g = compare(before, after, onlyA);
+  ASSERT_EQ(g.fell.size(), 1u);
+  EXPECT_EQ(g.fell[0].key.str(), "a | f | g");
+  ASSERT_EQ(g.kept.size(), 2u);
+  EXPECT_EQ(g.kept[0].key.str(), "b | f | g");
+  EXPECT_EQ(g.kept[0].before, 3u);
+  EXPECT_EQ(g.kept[1].key.str(), "b | h | g");
+  EXPECT_FALSE(g.failed());
+  Baseline next = updated(before, after, onlyA);
+  EXPECT_EQ(next, (Baseline{{{"a", "f", "g"}, 1}, {{"b", "f", "g"}, 3}, {{"b", "h", "g"}, 1}}));
+
+  GateResult rose = compare(before, {{{"b", "h", "g"}, 2}}, onlyA);
+  ASSERT_EQ(rose.rose.size(), 1u);
+  EXPECT_EQ(rose.rose[0].key.str(), "b | h | g");
+  // Without a coverage, every key is judged, as before.
+  EXPECT_EQ(compare(before, after).fell.size(), 3u);
+  EXPECT_EQ(updated(before, after), after);
+}
+
+TEST(Baseline, FileNamesRoundTripWhateverTheirBytes) {
+  Baseline b = {{{"caf\xE9.cpp", "f", "g"}, 1}, {{"100%.cpp", "f", "g"}, 2}};
+  std::string text = serializeBaseline(b);
+  EXPECT_NE(text.find("\"file\": \"caf%E9.cpp\""), std::string::npos) << text;
+  EXPECT_NE(text.find("\"file\": \"100%25.cpp\""), std::string::npos) << text;
+  EXPECT_EQ(parseBaseline(text, "x"), b);
+  // Written by hand with the raw byte.
+  EXPECT_EQ(parseBaseline("{\"entries\": [{\"file\": \"caf\xE9.cpp\", \"enclosing\": \"f\", "
+                          "\"name\": \"g\", \"count\": 1}]}",
+                          "x"),
+            (Baseline{{{"caf\xE9.cpp", "f", "g"}, 1}}));
+}
+
 TEST(Baseline, MalformedFilesAreNamed) {
   auto error = [](const std::string& text) {
     try {

@@ -159,5 +159,79 @@ TEST(Collector, EnclosingSymbols) {
   EXPECT_EQ(reads[2].enclosingClass, "m::B");
 }
 
+// A pack without `types` (the DESIGN.md schema): what a group accessor returns is a group type,
+// what a collection shim returns a collection type, through pointers and smart pointers.
+const char* kUntypedPack = R"({
+  "name": "u",
+  "accessors": [
+    {"function": "ps::get_tp_group", "kind": "accessor", "group": "tp", "yields": "group"},
+    {"function": "ps::get_tp_size", "kind": "accessor", "group": "tp", "yields": "size"},
+    {"function": "Coll::from_globals", "kind": "shim"}],
+  "globals": [{"variable": "ps::num_kv_heads"}, {"variable": "ps::undeclared"}]
+})";
+
+const char* kUntypedPrelude = R"(
+namespace std { template <class T> struct shared_ptr { T* operator->() const; explicit operator bool() const; }; }
+namespace ps { struct PG {}; std::shared_ptr<PG> get_tp_group(); int get_tp_size(); extern int num_kv_heads; }
+using ps::PG;
+struct Coll { std::shared_ptr<PG> tp; static const Coll& from_globals(); };
+)";
+
+struct Untyped {
+  facts::TuFacts out;
+  std::string verdict;  // of the one read: "guard fix [source]"
+};
+
+Untyped scanUntyped(const std::string& body) {
+  static rules::RuleSet rules(
+      std::vector<rules::RulePack>{rules::parseRulePack(kUntypedPack, "u.json")});
+  auto ast = clang::tooling::buildASTFromCodeWithArgs(std::string(kUntypedPrelude) + body,
+                                                      {"-std=c++20"}, "/src/input.cc");
+  EXPECT_TRUE(ast);
+  EXPECT_FALSE(ast->getDiagnostics().hasErrorOccurred()) << body;
+  Untyped u;
+  DeclaredRules declared = declaredRules(ast->getASTContext(), rules);
+  u.out.rulesSeen = declared.seen;
+  FilePlaces places(ast->getSourceManager(), rules, "/src");
+  ReadCollector collector(ast->getASTContext(), rules, places, {}, u.out, &declared.inferred);
+  collector.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
+  collector.finish();
+  if (u.out.reads.size() != 1) {
+    u.verdict = "reads: " + std::to_string(u.out.reads.size());
+    return u;
+  }
+  const auto& r = u.out.reads[0];
+  u.verdict = facts::str(r.guard) + " " + facts::str(r.hint.fix) +
+              (r.hint.source.empty() ? "" : " " + r.hint.source);
+  return u;
+}
+
+TEST(InferredTypes, GroupAndCollectionTypesFromWhatRulesReturn) {
+  EXPECT_EQ(scanUntyped("std::shared_ptr<PG> f(std::shared_ptr<PG> pg) { "
+                        "return pg ? pg : ps::get_tp_group(); }")
+                .verdict,
+            "fallback require");
+  EXPECT_EQ(
+      scanUntyped("int f(const PG* pg) { if (!pg) return ps::get_tp_size(); return 0; }").verdict,
+      "fallback require");
+  EXPECT_EQ(scanUntyped("int f(const Coll* c) { return c ? 1 : ps::get_tp_size(); }").verdict,
+            "fallback require c->tp");
+  EXPECT_EQ(scanUntyped("int f(const Coll& c) { return ps::get_tp_size(); }").verdict,
+            "none substitute c.tp");
+  EXPECT_EQ(scanUntyped("int f(PG* tp_group) { return ps::get_tp_size(); }").verdict,
+            "none substitute tp_group");
+  // Still no group: a plain pointer of another type.
+  EXPECT_EQ(
+      scanUntyped("int f(double* buf) { if (!buf) return ps::get_tp_size(); return 0; }").verdict,
+      "none thread");
+}
+
+TEST(DeclaredRules, RecordsEachRuleTheUnitDeclares) {
+  Untyped u = scanUntyped("int f() { return 0; }");
+  EXPECT_EQ(u.out.rulesSeen,
+            (std::vector<std::string>{"function Coll::from_globals", "function ps::get_tp_group",
+                                      "function ps::get_tp_size", "variable ps::num_kv_heads"}));
+}
+
 }  // namespace
 }  // namespace gridlock::frontend

@@ -99,6 +99,54 @@ TEST(Report, SarifResultsSuppressionsAndNotifications) {
   EXPECT_EQ(run["invocations"][0]["toolExecutionNotifications"].size(), 1u);
 }
 
+// Every file name in JSON and SARIF is written reversibly; free text that is not UTF-8
+// (a compiler message quoting such a name) is written with U+FFFD instead of failing.
+TEST(Report, FileNamesThatAreNotUtf8) {
+  index::Inventory inv = inventory();
+  for (auto& r : inv.reads) r.file = "caf\xE9.cpp";
+  inv.reads[1].spelling = "m\xE9.h:3:5";
+  inv.reads[0].analysis.fallbackDead = false;
+  inv.reads[0].analysis.breakingSites = {"caf\xE9.cpp:40:3"};
+  inv.parseErrors[0] = {
+      "b\xE9"
+      "d.cpp",
+      {"b\xE9"
+       "d.cpp:1:1: error: x"},
+      {"b\xE9"
+       "d.cpp"}};
+  inv.badSuppressions.push_back({"s\xE9.cpp", 3, "// gridlock: allow \xE9"});
+  inv.notes["n\xE9.cu"] = {"nvcc command translated"};
+  auto j = nlohmann::json::parse(json(inv, analysis::summarize(inv)));
+  EXPECT_EQ(j["reads"][0]["file"], "caf%E9.cpp");
+  EXPECT_EQ(j["reads"][0]["breaking_sites"][0], "caf%E9.cpp:40:3");
+  EXPECT_EQ(j["reads"][1]["spelling"], "m%E9.h:3:5");
+  EXPECT_EQ(j["summary"]["by_file"]["caf%E9.cpp"], 2);
+  EXPECT_EQ(j["parse_errors"][0]["file"], "b%E9d.cpp");
+  EXPECT_EQ(j["parse_errors"][0]["messages"][0], "b\uFFFDd.cpp:1:1: error: x");
+  EXPECT_EQ(j["bad_suppressions"][0]["file"], "s%E9.cpp");
+  EXPECT_TRUE(j["notes"].contains("n%E9.cu"));
+
+  auto s = nlohmann::json::parse(sarif(inv, "file:///src/"));
+  const auto& run = s["runs"][0];
+  EXPECT_EQ(run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "caf%E9.cpp");
+  const auto& note = run["invocations"][0]["toolExecutionNotifications"][0];
+  EXPECT_EQ(note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "b%E9d.cpp");
+  EXPECT_EQ(note["message"]["text"], "failed to parse b%E9d.cpp: b\uFFFDd.cpp:1:1: error: x");
+}
+
+TEST(Report, CallersJsonFileNamesThatAreNotUtf8) {
+  analysis::CallersResult r;
+  r.target = "m::f";
+  r.param = "pg";
+  analysis::CallerSite site;
+  site.file = "caf\xE9.cpp";
+  site.line = 3;
+  r.sites.push_back(site);
+  auto j = nlohmann::json::parse(callersJson(r));
+  EXPECT_EQ(j["sites"][0]["file"], "caf%E9.cpp");
+}
+
 TEST(Report, SummaryTable) {
   index::Inventory inv = inventory();
   std::string t = summaryTable(analysis::summarize(inv));

@@ -54,7 +54,7 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
             "expected '[', '{', or a literal");
   EXPECT_EQ(errorOf(R"({"accessors": []})"), "p.json: /: missing required key \"name\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "acessors": []})"),
-            "p.json: /acessors: unknown key (allowed: name, description, extends, scope, "
+            "p.json: /acessors: unknown key (allowed: $schema, name, description, extends, scope, "
             "public_headers, types, accessors, globals, rewrite)");
   EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})"),
             "p.json: /accessors/0/kind: expected one of \"accessor\", \"shim\"; got \"acessor\"");
@@ -121,6 +121,42 @@ TEST(Glob, SegmentsAndDoubleStar) {
   EXPECT_TRUE(globMatch("build*/**", "build-ci/x.cpp"));
   EXPECT_TRUE(globMatch("a?c", "abc"));
   EXPECT_FALSE(globMatch("a?c", "a/c"));
+}
+
+}  // namespace
+}  // namespace gridlock::rules
+
+namespace gridlock::rules {
+namespace {
+
+// One line for each pack entry no scanned unit declared and each include glob no scanned file
+// matched; the keys are those the frontend records in TuFacts::rulesSeen.
+TEST(RuleSet, UnmatchedEntriesAndGlobs) {
+  RuleSet set({parseRulePack(R"({"name": "p",
+    "scope": {"include": ["src/**", "lib/**"], "exclude": ["nothing/**"]},
+    "types": [{"type": "ps::PG", "yields": "group"}, {"type": "ps::Gone", "yields": "group"}],
+    "accessors": [
+      {"function": "ps::get_tp", "kind": "accessor", "group": "tp", "yields": "group"},
+      {"function": "ps::get_dp", "kind": "accessor", "group": "dp", "yields": "group"},
+      {"macro": "WORLD", "kind": "accessor", "group": "world", "yields": "group"}],
+    "globals": [{"variable": "ps::heads"}]})",
+                             "p.json")});
+  const RulePack& p = set.packs()[0];
+  EXPECT_EQ(RuleSet::seenKey(p.accessors[0]), "function ps::get_tp");
+  EXPECT_EQ(RuleSet::seenKey(p.accessors[2]), "macro WORLD");
+  EXPECT_EQ(RuleSet::seenKey(p.globals[0]), "variable ps::heads");
+  EXPECT_EQ(RuleSet::seenKey(p.types[0]), "type ps::PG");
+  std::set<std::string> seen = {"function ps::get_tp", "type ps::PG", "variable ps::heads"};
+  EXPECT_EQ(set.unmatched(seen, {"src/a.cpp", "src/a.h"}, 3),
+            (std::vector<std::string>{
+                "rule 'ps::get_dp' (pack p) matched no declaration in 3 translation units",
+                "rule 'WORLD' (pack p) matched no macro definition in 3 translation units",
+                "type rule 'ps::Gone' (pack p) matched no declaration in 3 translation units",
+                "scope include 'lib/**' (pack p) matched no file in 3 translation units"}));
+  seen.insert({"function ps::get_dp", "macro WORLD", "type ps::Gone"});
+  EXPECT_EQ(set.unmatched(seen, {"src/a.cpp", "lib/b.h"}, 1), std::vector<std::string>{});
+  EXPECT_EQ(set.unmatched({}, {"src/a.cpp", "lib/b.h"}, 1).front(),
+            "rule 'ps::get_tp' (pack p) matched no declaration in 1 translation unit");
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
 #include "analysis/baseline.h"
 
 #include "analysis/summary.h"
+#include "index/path_text.h"
 
 #include <nlohmann/json.hpp>
+
+#include <algorithm>
 
 namespace gridlock::analysis {
 
@@ -19,17 +22,22 @@ std::string serializeBaseline(const Baseline& b) {
   nlohmann::ordered_json entries = nlohmann::ordered_json::array();
   size_t total = 0;
   for (const auto& [k, n] : b) {
-    entries.push_back({{"file", k.file}, {"enclosing", k.enclosing}, {"name", k.name}, {"count", n}});
+    entries.push_back({{"file", index::jsonPath(k.file)},
+                       {"enclosing", k.enclosing},
+                       {"name", k.name},
+                       {"count", n}});
     total += n;
   }
   nlohmann::ordered_json doc = {{"gridlock_baseline", 1}, {"total", total}, {"entries", entries}};
-  return doc.dump(2) + "\n";
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 Baseline parseBaseline(const std::string& text, const std::string& path) {
   nlohmann::json doc;
   try {
-    doc = nlohmann::json::parse(text);
+    // Raw bytes that are not UTF-8 (a name written by hand) become "%XX", as jsonPath
+    // writes them, so that the file field reads back as those bytes.
+    doc = nlohmann::json::parse(index::isUtf8(text) ? text : index::escapeNonUtf8(text));
   } catch (const nlohmann::json::parse_error& e) {
     throw BaselineError(path + ": invalid JSON: " + e.what());
   }
@@ -46,15 +54,18 @@ Baseline parseBaseline(const std::string& text, const std::string& path) {
         throw BaselineError(at + ": \"" + key + "\" must be a string");
     if (!e.contains("count") || !e["count"].is_number_unsigned() || e["count"].get<size_t>() == 0)
       throw BaselineError(at + ": \"count\" must be a positive integer");
-    BaselineKey k{e["file"], e["enclosing"], e["name"]};
+    BaselineKey k{index::fromJsonPath(e["file"].get<std::string>()), e["enclosing"], e["name"]};
     if (!b.emplace(k, e["count"].get<size_t>()).second)
       throw BaselineError(at + ": duplicate entry " + k.str());
   }
   return b;
 }
 
-GateResult compare(const Baseline& baseline, const Baseline& current) {
+GateResult compare(const Baseline& baseline, const Baseline& current, const Covers& covers) {
   GateResult g;
+  auto lower = [&](const BaselineKey& k, size_t before, size_t after) {
+    (!covers || covers(k) ? g.fell : g.kept).push_back({k, before, after});
+  };
   for (const auto& [k, n] : current) {
     auto it = baseline.find(k);
     if (it == baseline.end())
@@ -62,12 +73,28 @@ GateResult compare(const Baseline& baseline, const Baseline& current) {
     else if (n > it->second)
       g.rose.push_back({k, it->second, n});
     else if (n < it->second)
-      g.fell.push_back({k, it->second, n});
+      lower(k, it->second, n);
   }
   for (const auto& [k, n] : baseline)
-    if (!current.count(k)) g.fell.push_back({k, n, 0});
-  std::sort(g.fell.begin(), g.fell.end(), [](const auto& a, const auto& b) { return a.key < b.key; });
+    if (!current.count(k)) lower(k, n, 0);
+  auto byKey = [](const auto& a, const auto& b) { return a.key < b.key; };
+  std::sort(g.fell.begin(), g.fell.end(), byKey);
+  std::sort(g.kept.begin(), g.kept.end(), byKey);
   return g;
+}
+
+Baseline updated(const Baseline& baseline, const Baseline& current, const Covers& covers) {
+  Baseline out = current;
+  if (covers)
+    for (const auto& [k, n] : baseline)
+      if (!covers(k) && out[k] < n) out[k] = n;  // a lower count here is no evidence
+  return out;
+}
+
+size_t totalOf(const Baseline& b) {
+  size_t total = 0;
+  for (const auto& [k, n] : b) total += n;
+  return total;
 }
 
 }  // namespace gridlock::analysis

@@ -5,6 +5,7 @@
 
 #include "index/inventory.h"
 
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -27,8 +28,15 @@ class BaselineError : public std::runtime_error {
 };
 
 Baseline baselineOf(const index::Inventory& inv);
+// File names are written with index::jsonPath (reversible whatever their bytes) and read back
+// with index::fromJsonPath; a baseline written by hand with raw bytes that are not UTF-8 in
+// a name is read as that name.
 std::string serializeBaseline(const Baseline& b);
 Baseline parseBaseline(const std::string& text, const std::string& path);
+
+// Whether a run's counts speak for a baseline key: only then may its count fall. An empty
+// Covers covers every key.
+using Covers = std::function<bool(const BaselineKey&)>;
 
 struct Change {
   BaselineKey key;
@@ -38,10 +46,15 @@ struct Change {
 struct GateResult {
   std::vector<Change> rose;    // after > before, before > 0
   std::vector<Change> added;   // a key the baseline lacks
-  std::vector<Change> fell;    // after < before (after may be 0)
+  std::vector<Change> fell;    // after < before (after may be 0), for a covered key
+  std::vector<Change> kept;    // after < before for a key not covered: it keeps `before`
   bool failed() const { return !rose.empty() || !added.empty(); }
 };
 
-GateResult compare(const Baseline& baseline, const Baseline& current);
+GateResult compare(const Baseline& baseline, const Baseline& current, const Covers& covers = {});
+// The counts this run has evidence for, which `--update` writes: the current count of a
+// covered key; for another, the baseline's count unless the current one is higher.
+Baseline updated(const Baseline& baseline, const Baseline& current, const Covers& covers = {});
+size_t totalOf(const Baseline& b);
 
 }  // namespace gridlock::analysis

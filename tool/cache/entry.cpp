@@ -58,7 +58,7 @@ namespace {
 
 using json = nlohmann::json;
 
-const std::string kMagic = "gridlock-cache-entry 1";
+const std::string kMagic = "gridlock-cache-entry 2";
 
 }  // namespace
 
@@ -67,10 +67,12 @@ std::string encodeEntry(const Entry& e, const std::string& build) {
   j["slot"] = e.slot;
   j["rules"] = e.rulesDigest;
   j["command"] = e.command;
+  j["links"] = e.links;
   j["deps"] = codec::encode(e.deps);
   j["facts"] = facts::toJson(e.facts);
   std::vector<uint8_t> raw = json::to_cbor(j);
-  return kMagic + "\n" + build + "\n" + pack({reinterpret_cast<const char*>(raw.data()), raw.size()});
+  return kMagic + "\n" + build + "\n" +
+         pack({reinterpret_cast<const char*>(raw.data()), raw.size()});
 }
 
 Decoded decodeEntry(std::string_view bytes, const std::string& build) {
@@ -103,6 +105,7 @@ Decoded decodeEntry(std::string_view bytes, const std::string& build) {
     d.entry.slot = j.at("slot").get<std::string>();
     d.entry.rulesDigest = j.at("rules").get<std::string>();
     d.entry.command = j.at("command").get<std::string>();
+    d.entry.links = j.at("links").get<std::string>();
     d.entry.deps = codec::decodeDocument<Deps>(j.at("deps"), "deps");
     d.entry.facts = facts::tuFactsFromJson(j.at("facts"));
   } catch (const std::exception& e) {

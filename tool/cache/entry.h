@@ -16,6 +16,7 @@ struct Entry {
   std::string slot;         // key.h slotOf(), repeated inside against a clash of slots
   std::string rulesDigest;  // rules_codec.h digestOf()
   std::string command;      // key.h commandKey()
+  std::string links;        // key.h linksKey()
   Deps deps;
   facts::TuFacts facts;
 };

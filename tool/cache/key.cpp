@@ -70,6 +70,10 @@ std::string commandKey(const std::vector<Command>& commands) {
   return j.dump();
 }
 
+std::string linksKey(const std::map<std::string, std::string>& links) {
+  return nlohmann::json(links).dump();
+}
+
 std::optional<std::uint64_t> parseSize(const std::string& text) {
   if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return std::nullopt;
   size_t end = 0;

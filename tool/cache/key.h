@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +29,10 @@ struct Command {
 // A canonical text of all the commands a TU is parsed with (a TU the database lists twice is
 // parsed twice).
 std::string commandKey(const std::vector<Command>& commands);
+
+// A canonical text of the files a compile database links into the root from outside (real
+// path -> root-relative name, frontend::RootAliases): they name files in every unit's facts.
+std::string linksKey(const std::map<std::string, std::string>& links);
 
 // A size as --cache-size takes it: "500M", "2G", "64K" (powers of 1024) or bytes; nothing when
 // `text` is not a size.

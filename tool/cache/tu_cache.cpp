@@ -72,6 +72,10 @@ std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
     miss(tu, "rule packs changed");
     return std::nullopt;
   }
+  if (e.links != settings_.links) {
+    miss(tu, "files linked into the root changed");
+    return std::nullopt;
+  }
   CheckResult c =
       check(e.deps, view, tu.source, [this](const std::string& p) { return displayPath(p); });
   if (!c.fresh) {
@@ -100,6 +104,7 @@ void TuCache::store(const TuRef& tu, Deps deps, const facts::TuFacts& facts) {
   e.slot = slotOf(settings_.root, tu.file, settings_.rewriteFacts);
   e.rulesDigest = settings_.rulesDigest;
   e.command = tu.command;
+  e.links = settings_.links;
   e.deps = std::move(deps);
   e.facts = facts;
   try {

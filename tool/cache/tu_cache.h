@@ -24,6 +24,7 @@ struct Settings {
   std::string build;        // gridlockBuildId() and the Clang it links
   std::string rulesDigest;  // rules_codec.h digestOf()
   std::string root;         // real path of --root
+  std::string links;        // key.h linksKey() of the files the database links into the root
   bool rewriteFacts = false;
 };
 

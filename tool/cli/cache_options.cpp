@@ -28,6 +28,7 @@ void addCacheOptions(CLI::App& cmd, CacheFlags& f) {
 
 std::unique_ptr<cache::TuCache> openCache(const CacheFlags& f, const std::string& buildDir,
                                           const rules::RuleSet& rules, const std::string& root,
+                                          const std::map<std::string, std::string>& links,
                                           bool rewriteFacts) {
   if (f.off) return nullptr;
   cache::Settings s;
@@ -37,6 +38,7 @@ std::unique_ptr<cache::TuCache> openCache(const CacheFlags& f, const std::string
   s.build = cache::gridlockBuildId() + " " + clang::getClangFullVersion();
   s.rulesDigest = rules::digestOf(rules);
   s.root = root;
+  s.links = cache::linksKey(links);
   s.rewriteFacts = rewriteFacts;
   try {
     return std::make_unique<cache::TuCache>(std::move(s));

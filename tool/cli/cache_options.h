@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -27,6 +28,7 @@ void addCacheOptions(CLI::App& cmd, CacheFlags& f);
 // and the scan goes on without it).
 std::unique_ptr<cache::TuCache> openCache(const CacheFlags& f, const std::string& buildDir,
                                           const rules::RuleSet& rules, const std::string& root,
+                                          const std::map<std::string, std::string>& links,
                                           bool rewriteFacts);
 
 // After the frontend: evicts, and returns the counts (without a cache every TU was parsed: a

@@ -11,7 +11,7 @@ namespace {
 
 using json = nlohmann::json;
 
-const std::string kMagic = "gridlock-facts 1";
+const std::string kMagic = "gridlock-facts 2";
 
 }  // namespace
 
@@ -22,6 +22,7 @@ std::string encodeFactsFile(const FactsFile& f) {
   j["rules_digest"] = f.rulesDigest;
   j["plan"] = f.plan;
   j["allow_parse_errors"] = f.allowParseErrors;
+  j["subset"] = f.subset;
   j["units"] = f.units;
   j["shard"] = f.shard;
   j["shards"] = f.shards;
@@ -54,6 +55,7 @@ FactsFile readFactsFile(const std::string& path) {
     f.rulesDigest = j.at("rules_digest").get<std::string>();
     f.plan = j.at("plan").get<bool>();
     f.allowParseErrors = j.at("allow_parse_errors").get<bool>();
+    f.subset = j.at("subset").get<bool>();
     f.units = j.at("units").get<std::vector<std::string>>();
     f.shard = j.at("shard").get<size_t>();
     f.shards = j.at("shards").get<size_t>();

@@ -22,6 +22,7 @@ struct FactsFile {
   std::string rulesDigest;  // rules_codec.h digestOf()
   bool plan = false;        // the rewriter's facts were collected (scan --plan)
   bool allowParseErrors = false;
+  bool subset = false;             // positional paths restricted the scan to some units
   std::vector<std::string> units;  // every TU of the whole scan, root-relative, in scan order
 
   size_t shard = 1, shards = 1;     // this file is shard `shard` of `shards`

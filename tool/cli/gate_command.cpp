@@ -21,7 +21,8 @@ Runner addGateCommand(CLI::App& app) {
   return [=]() {
     // Read the baseline first: a bad one is bad input before any parsing work.
     int status = 0;
-    std::optional<GateBaseline> baseline = readGateBaseline(*baselinePath, *update, status);
+    std::optional<GateBaseline> baseline =
+        readGateBaseline(*baselinePath, *update, !o->files.empty(), status);
     if (!baseline) return status;
     ScanRun run = runScan(*o);
     if (int rc = parseErrorStatus(run, *o)) return rc;

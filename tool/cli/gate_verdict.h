@@ -17,11 +17,13 @@ struct GateBaseline {
 };
 
 // Reads the baseline at `path`; throws on a bad one. Nothing, with `status` 2 and the error
-// printed, when there is none and `update` does not create it.
-std::optional<GateBaseline> readGateBaseline(const std::string& path, bool update, int& status);
+// printed, when there is none and `update` does not create it, or when it would be created
+// from a run over some files only (`subset`).
+std::optional<GateBaseline> readGateBaseline(const std::string& path, bool update, bool subset,
+                                             int& status);
 
-// Prints the verdict and returns the exit status (0 passed, 1 rose); writes the baseline when
-// it is created or `update` shrinks it.
+// Prints the verdict and returns the exit status (0 passed, 1 rose, 2 a baseline to create from
+// a run over some files only); writes the baseline when it is created or `update` shrinks it.
 int gateVerdict(const ScanRun& run, const GateBaseline& b, bool update);
 
 }  // namespace gridlock::cli

@@ -1,5 +1,6 @@
-// gridlock: one binary, one subcommand per job (see docs/cli.md).
+// gridlock: one binary, one subcommand per job (README.md, "Commands").
 #include "cli/command.h"
+#include "cli/version.h"
 
 #include <exception>
 #include <iostream>
@@ -10,7 +11,7 @@ int main(int argc, char** argv) {
   using namespace gridlock::cli;
   CLI::App app{"gridlock: find and remove reads of global process-group state"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "gridlock 0.1");
+  app.set_version_flag("--version", versionLine());
 
   using Adder = Runner (*)(CLI::App&);
   std::vector<Adder> adders = {addScanCommand,    addGateCommand,  addCallersCommand,

@@ -32,6 +32,8 @@ std::string mismatch(const FactsFile& a, const std::string& pa, const FactsFile&
            (a.plan ? " was" : " was not");
   if (a.allowParseErrors != b.allowParseErrors)
     return pb + " and " + pa + " differ in --allow-parse-errors";
+  if (a.subset != b.subset)
+    return pb + " and " + pa + " differ in positional paths (one scanned some files only)";
   if (a.units != b.units) return pb + " was scanned over other translation units than " + pa;
   return "";
 }
@@ -85,10 +87,12 @@ Merged mergeFiles(const std::vector<std::string>& paths) {
   m.plan = first.plan;
   m.allowParseErrors = first.allowParseErrors;
   m.run.root = first.root;
+  m.run.subset = first.subset;
   m.run.rules = rules::ruleSetFromJson(first.rules);
   m.run.inventory = index::merge(std::move(tus), first.plan);
   analysis::launder(m.run.inventory, m.run.rules);
   m.run.inventory.cache = counts;
+  warnUnmatched(m.run);
   return m;
 }
 
@@ -115,7 +119,7 @@ Runner addMergeCommand(CLI::App& app) {
     std::optional<GateBaseline> b;
     int status = 0;
     if (!baseline->empty()) {
-      b = readGateBaseline(*baseline, *update, status);
+      b = readGateBaseline(*baseline, *update, /*subset=*/false, status);
       if (!b) return status;
     }
     Merged m = mergeFiles(*files);

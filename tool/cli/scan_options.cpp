@@ -4,19 +4,18 @@
 #include "cli/shard.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
+#include "frontend/resource_dir.h"
 #include "support/atomic_write.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
 #include <iostream>
+#include <set>
 #include <stdexcept>
 
 #ifndef GRIDLOCK_CLANG_BINARY
 #define GRIDLOCK_CLANG_BINARY "clang++"
-#endif
-#ifndef GRIDLOCK_CLANG_RESOURCE_DIR
-#define GRIDLOCK_CLANG_RESOURCE_DIR ""
 #endif
 
 namespace gridlock::cli {
@@ -40,6 +39,14 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   addCacheOptions(cmd, o.cache);
 }
 
+// Once per process, since the rewriter scans its own edits again.
+void warnUnmatched(const ScanRun& run) {
+  static std::set<std::string> said;
+  const index::Inventory& inv = run.inventory;
+  for (const auto& line : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned))
+    if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
+}
+
 ScanRun runScan(const ScanOptions& o) {
   ScanRun run;
   if (!llvm::sys::fs::is_directory(o.root))
@@ -56,13 +63,14 @@ ScanRun runScan(const ScanOptions& o) {
   frontend::DatabaseOptions dbo;
   dbo.buildDir = o.buildDir;
   dbo.extraArgs = o.extraArgs;
-  dbo.resourceDir = o.resourceDir.empty() ? GRIDLOCK_CLANG_RESOURCE_DIR : o.resourceDir;
+  dbo.resourceDir = o.resourceDir.empty() ? frontend::clangResourceDir() : o.resourceDir;
   dbo.cuda.cudaPath = o.cudaPath;
   dbo.cuda.clang = GRIDLOCK_CLANG_BINARY;
   auto db = frontend::ScanDatabase::load(dbo);
 
   frontend::FrontendOptions fo;
   fo.root = run.root;
+  fo.aliases = frontend::rootAliases(*db, run.root);
   fo.only = o.files;
   fo.jobs = o.jobs;
   fo.progress = true;
@@ -71,14 +79,17 @@ ScanRun runScan(const ScanOptions& o) {
   fo.rewriteFacts = o.rewriteFacts;
   auto files = frontend::selectFiles(*db, fo);
   ShardPlan shard = planShard(o, files);
-  auto cache = openCache(o.cache, o.buildDir, run.rules, run.root, o.rewriteFacts);
+  auto cache = openCache(o.cache, o.buildDir, run.rules, run.root, fo.aliases, o.rewriteFacts);
   fo.cache = cache.get();
   std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, shard.files, fo);
   index::CacheCounts counts = finishCache(cache.get(), o.cache, shard.files.size());
+  run.subset = !o.files.empty();
   if (!o.factsOut.empty()) writeShardFacts(o, run, files, shard, tus, counts);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
   run.inventory.cache = counts;
   analysis::launder(run.inventory, run.rules);
+  // What one shard did not match another may: `gridlock merge` warns for the whole scan.
+  if (o.factsOut.empty()) warnUnmatched(run);
   return run;
 }
 

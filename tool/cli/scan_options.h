@@ -41,11 +41,18 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired = true);
 struct ScanRun {
   rules::RuleSet rules;
   index::Inventory inventory;
-  std::string root;  // real path
+  std::string root;     // real path
+  bool subset = false;  // positional paths restricted the run to some units
 };
 
-// Throws on bad input (rules, database, positional paths).
+// Throws on bad input (rules, database, positional paths, nothing to scan). Warns on stderr,
+// once per process, of every rule-pack entry and scope include glob that matched nothing
+// (rules::RuleSet::unmatched), except in a shard (--facts-out): merge warns for the whole.
 ScanRun runScan(const ScanOptions& o);
+
+// A pack entry that matches nothing would pass as "0 reads": warns on stderr of each
+// (rules::RuleSet::unmatched), once per process.
+void warnUnmatched(const ScanRun& run);
 
 // Writes `text` to `path` (support/atomic_write.h), or to stdout when path is empty or "-".
 void writeOutput(const std::string& path, const std::string& text);

@@ -14,7 +14,8 @@ std::string renderScan(const ScanRun& run, const std::string& format, bool plan)
   const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
   analysis::Summary s = analysis::summarize(run.inventory, verdicts);
   if (format == "json") return report::json(run.inventory, s, verdicts);
-  if (format == "sarif") return report::sarif(run.inventory, "file://" + run.root + "/", verdicts);
+  if (format == "sarif")
+    return report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts);
   return report::diagnosticsText(run.inventory, verdicts) + "\n" + report::summaryTable(s);
 }
 

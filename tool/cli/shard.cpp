@@ -80,6 +80,7 @@ void writeShardFacts(const ScanOptions& o, const ScanRun& run, const std::vector
   f.rulesDigest = rules::digestOf(run.rules);
   f.plan = o.rewriteFacts;
   f.allowParseErrors = o.allowParseErrors;
+  f.subset = run.subset;
   for (const auto& file : all) {
     std::string abs = frontend::realPath(file), rel;
     f.units.push_back(frontend::relativeTo(run.root, abs, rel) ? rel : abs);

@@ -74,6 +74,9 @@ struct Read {
   bool inInitializer = false;   // in a constructor's member or base initializer list
   bool eagerFallback = false;   // a fallback that is always evaluated (`pg.value_or(global())`)
   std::string type;             // the read expression's type, fully qualified
+  // A called accessor's written arguments, as written ("" for one spelled in a macro): what
+  // replaces the call must carry them (`{0}` in a spelling template).
+  std::vector<std::string> arguments;
 
   ReadAnalysis analysis;
 };
@@ -111,9 +114,11 @@ struct ClassFact {
 struct ArgFact {
   Supplied supplied = Supplied::Explicit;
   int forwardedFrom = -1;  // the caller's parameter index, when forwarded
-  // The written argument's bytes in the site's file (length 0: not written, or in a macro).
+  // The written argument's bytes in the site's file (length 0: not written, or in a macro),
+  // and where an argument inserted before it goes (before the comments that lead it).
   unsigned offset = 0;
   unsigned length = 0;
+  unsigned insertAt = 0;
   // For a parameter whose type holds a group or collection (a type rule): what it yields and
   // how it holds it, so a source can be adapted to it.
   std::optional<Yields> yields;
@@ -200,7 +205,9 @@ struct CallFact {
   unsigned written = 0;  // arguments written at the call
   bool inMacro = false;
   bool inLambda = false;  // inside a lambda: the caller's parameters are not in scope
-  std::vector<unsigned> argBegins;  // where each written argument starts
+  // Where each written argument starts, before the comments that lead it (`/*seq=*/seq`):
+  // an argument inserted before it goes there.
+  std::vector<unsigned> argBegins;
   std::vector<SourceFact> sources;  // groups and collections in scope at the call
 };
 
@@ -212,6 +219,16 @@ struct DependentCallFact {
   std::string file;
   unsigned line = 0;
   unsigned rparen = 0;
+};
+
+// An identifier in a preprocessor branch one unit skips (`#if 0`, `#ifndef TESTING` with
+// TESTING defined), under the root: a function named there may have calls this unit never
+// shows. Whether another unit compiles that place is the index's to decide.
+struct SkippedName {
+  std::string name;
+  std::string file;
+  unsigned line = 0;
+  unsigned offset = 0;
 };
 
 // Everything one translation unit contributed.
@@ -233,10 +250,14 @@ struct TuFacts {
   std::vector<CallFact> calls;
   std::vector<std::string> addressTaken;  // USRs of functions named other than to call them
   std::vector<DependentCallFact> dependentCalls;
-  // Identifiers in preprocessor branches this build skips (`#if 0`, `#ifdef _OPENMP` without
-  // -fopenmp), under the root: name -> "file:line" of its first mention. A function named
-  // there may have calls the AST never shows.
-  std::map<std::string, std::string> skippedNames;
+  // Every identifier in the preprocessor branches this unit skips, under the root.
+  std::vector<SkippedName> skipped;
+  // The files under the root this unit includes, directly or not (root-relative, sorted, the
+  // main file left out): which units a header selects, and which files a gate covers.
+  std::vector<std::string> includes;
+  // The rules this unit declares (saw a declaration, or for a macro a definition, of), spelled
+  // as rules::RuleSet::seenKey, sorted: a rule no unit declares matched nothing.
+  std::vector<std::string> rulesSeen;
 };
 
 }  // namespace gridlock::facts

@@ -56,6 +56,7 @@ void fields(V&& v, T& x) {
   v("in_initializer", x.inInitializer);
   v("eager_fallback", x.eagerFallback);
   v("type", x.type);
+  v("arguments", x.arguments);
   v("analysis", x.analysis);
 }
 
@@ -100,6 +101,7 @@ void fields(V&& v, T& x) {
   v("forwarded_from", x.forwardedFrom);
   v("offset", x.offset);
   v("length", x.length);
+  v("insert_at", x.insertAt);
   v("yields", x.yields);
   v("shape", x.shape);
 }
@@ -192,6 +194,15 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, SkippedName>
+void fields(V&& v, T& x) {
+  v("name", x.name);
+  v("file", x.file);
+  v("line", x.line);
+  v("offset", x.offset);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, TuFacts>
 void fields(V&& v, T& x) {
   v("main_file", x.mainFile);
@@ -208,7 +219,9 @@ void fields(V&& v, T& x) {
   v("calls", x.calls);
   v("address_taken", x.addressTaken);
   v("dependent_calls", x.dependentCalls);
-  v("skipped_names", x.skippedNames);
+  v("skipped", x.skipped);
+  v("includes", x.includes);
+  v("rules_seen", x.rulesSeen);
 }
 
 nlohmann::json toJson(const TuFacts& tu) { return codec::encode(tu); }

@@ -13,7 +13,7 @@ cache::TuRef cacheRef(const ScanDatabase& db, const std::string& file,
   cache::TuRef tu;
   tu.file = file;
   tu.source = realPath(file);
-  if (!relativeTo(options.root, tu.source, tu.display)) tu.display = tu.source;
+  rootRelative(options.root, &options.aliases, tu.source, tu.display);
   std::vector<cache::Command> commands;
   for (const auto& c : db.getCompileCommands(file))
     commands.push_back({c.Directory, c.Filename, c.CommandLine});

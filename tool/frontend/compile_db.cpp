@@ -16,7 +16,7 @@ bool isCudaSource(llvm::StringRef file) { return llvm::sys::path::extension(file
 
 std::unique_ptr<ScanDatabase> ScanDatabase::load(const DatabaseOptions& options) {
   llvm::SmallString<256> path(options.buildDir);
-  llvm::sys::path::append(path, "compile_commands.json");
+  if (!llvm::sys::fs::is_regular_file(path)) llvm::sys::path::append(path, "compile_commands.json");
   if (!llvm::sys::fs::exists(path))
     throw InputError("no compile database: " + std::string(path) +
                      " does not exist (configure with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or "
@@ -25,12 +25,13 @@ std::unique_ptr<ScanDatabase> ScanDatabase::load(const DatabaseOptions& options)
   auto inner = clang::tooling::JSONCompilationDatabase::loadFromFile(
       path, error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!inner) throw InputError("cannot load compile database " + std::string(path) + ": " + error);
-  return std::unique_ptr<ScanDatabase>(new ScanDatabase(std::move(inner), options));
+  return std::unique_ptr<ScanDatabase>(
+      new ScanDatabase(std::move(inner), options, std::string(path)));
 }
 
 ScanDatabase::ScanDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> inner,
-                           DatabaseOptions opts)
-    : inner_(std::move(inner)), options_(std::move(opts)) {
+                           DatabaseOptions opts, std::string path)
+    : inner_(std::move(inner)), options_(std::move(opts)), path_(std::move(path)) {
   // Translate everything once, up front: the per-TU workers then only read.
   for (const auto& file : inner_->getAllFiles()) {
     auto& cmds = commands_[file];
@@ -68,6 +69,23 @@ std::vector<clang::tooling::CompileCommand> ScanDatabase::getCompileCommands(
   std::vector<std::string> ignored;  // only files of the database get notes
   for (auto cmd : inner_->getCompileCommands(file)) out.push_back(adjust(std::move(cmd), ignored));
   return out;
+}
+
+void ScanDatabase::checkEntries(const std::string& file) const {
+  const std::string entry = "compile database entry for " + file;
+  for (const auto& cmd : inner_->getCompileCommands(file)) {
+    if (cmd.CommandLine.empty()) throw InputError(entry + " has an empty command");
+    llvm::sys::fs::file_status status;
+    if (llvm::sys::fs::status(cmd.Directory, status) || !llvm::sys::fs::exists(status)) {
+      std::string from;
+      llvm::SmallString<256> cwd;
+      if (!llvm::sys::path::is_absolute(cmd.Directory) && !llvm::sys::fs::current_path(cwd))
+        from = " (relative to " + std::string(cwd) + ")";
+      throw InputError(entry + ": directory " + cmd.Directory + " does not exist" + from);
+    }
+    if (!llvm::sys::fs::is_directory(status))
+      throw InputError(entry + ": directory " + cmd.Directory + " is not a directory");
+  }
 }
 
 std::vector<std::string> ScanDatabase::getAllFiles() const { return inner_->getAllFiles(); }

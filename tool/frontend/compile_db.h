@@ -28,8 +28,16 @@ struct DatabaseOptions {
 
 class ScanDatabase : public clang::tooling::CompilationDatabase {
  public:
-  // Throws InputError naming the directory when there is no readable database.
+  // Throws InputError naming the directory when there is no readable database. `buildDir`
+  // is the directory holding compile_commands.json, or that file itself.
   static std::unique_ptr<ScanDatabase> load(const DatabaseOptions& options);
+
+  // The database file, as the options name it ("build/compile_commands.json").
+  const std::string& path() const { return path_; }
+  // Throws InputError naming the entry when an entry of `file` cannot be handed to Clang: an
+  // empty command, or a directory that does not exist (Clang would abort the process trying
+  // to change into it; a relative one is taken from the current directory, as Clang does).
+  void checkEntries(const std::string& file) const;
 
   std::vector<clang::tooling::CompileCommand> getCompileCommands(
       llvm::StringRef file) const override;
@@ -39,12 +47,14 @@ class ScanDatabase : public clang::tooling::CompilationDatabase {
   const std::vector<std::string>& notes(const std::string& file) const;
 
  private:
-  ScanDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> inner, DatabaseOptions opts);
+  ScanDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> inner, DatabaseOptions opts,
+               std::string path);
   clang::tooling::CompileCommand adjust(clang::tooling::CompileCommand cmd,
                                         std::vector<std::string>& notes) const;
 
   std::unique_ptr<clang::tooling::CompilationDatabase> inner_;
   DatabaseOptions options_;
+  std::string path_;
   std::map<std::string, std::vector<clang::tooling::CompileCommand>> commands_;
   std::map<std::string, std::vector<std::string>> notes_;
 };

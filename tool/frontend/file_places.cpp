@@ -24,6 +24,16 @@ bool relativeTo(const std::string& root, const std::string& path, std::string& o
   return false;
 }
 
+bool rootRelative(const std::string& root, const RootAliases* aliases, const std::string& real,
+                  std::string& out) {
+  if (relativeTo(root, real, out)) return true;
+  if (!aliases) return false;
+  auto it = aliases->find(real);
+  if (it == aliases->end()) return false;
+  out = it->second;
+  return true;
+}
+
 const FilePlaces::Info& FilePlaces::at(clang::SourceLocation loc) {
   return of(sm_.getFileID(sm_.getExpansionLoc(loc)));
 }
@@ -36,7 +46,7 @@ const FilePlaces::Info& FilePlaces::of(clang::FileID fid) {
   if (auto entry = sm_.getFileEntryRefForID(fid)) {
     // Names are relative to the compile command's directory; the FileManager knows it.
     llvm::StringRef canonical = sm_.getFileManager().getCanonicalName(*entry);
-    info.underRoot = relativeTo(root_, canonical.str(), info.path);
+    info.underRoot = rootRelative(root_, aliases_, canonical.str(), info.path);
     for (size_t p = 0; p < rules_.packs().size(); ++p) {
       info.perPack.push_back(rules_.place(info.path, info.underRoot, p));
       if (info.perPack.back() != rules::Placement::Out) info.interest = true;

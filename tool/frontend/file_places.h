@@ -7,6 +7,7 @@
 #include <clang/Basic/SourceManager.h>
 #include <llvm/ADT/DenseMap.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,8 +22,10 @@ class FilePlaces {
     std::vector<rules::Placement> perPack;
   };
 
-  FilePlaces(const clang::SourceManager& sm, const rules::RuleSet& rules, std::string root)
-      : sm_(sm), rules_(rules), root_(std::move(root)) {}
+  // `aliases`: see RootAliases.
+  FilePlaces(const clang::SourceManager& sm, const rules::RuleSet& rules, std::string root,
+             const std::map<std::string, std::string>* aliases = nullptr)
+      : sm_(sm), rules_(rules), root_(std::move(root)), aliases_(aliases) {}
 
   // The file a location is expanded into (for a macro: where it is used).
   const Info& at(clang::SourceLocation loc);
@@ -32,6 +35,7 @@ class FilePlaces {
   const clang::SourceManager& sm_;
   const rules::RuleSet& rules_;
   std::string root_;  // real path, no trailing '/'
+  const std::map<std::string, std::string>* aliases_;
   llvm::DenseMap<clang::FileID, Info> cache_;
   Info none_;
 };
@@ -41,5 +45,13 @@ class FilePlaces {
 std::string realPath(const std::string& path);
 // `path` relative to `root` when it lies under it.
 bool relativeTo(const std::string& root, const std::string& path, std::string& out);
+
+// Real path -> root-relative name, for files the compile database names under the root whose
+// real path lies outside it (a source symlinked into the tree): they are scanned, and
+// reported, under the database's name.
+using RootAliases = std::map<std::string, std::string>;
+// `real` (a real path) relative to `root`: under it, or by its alias. Else `out` is `real`.
+bool rootRelative(const std::string& root, const RootAliases* aliases, const std::string& real,
+                  std::string& out);
 
 }  // namespace gridlock::frontend

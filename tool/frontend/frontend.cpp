@@ -5,12 +5,14 @@
 #include "frontend/file_places.h"
 #include "frontend/program_collector.h"
 #include "frontend/read_collector.h"
+#include "frontend/scope_sources.h"
 
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendActions.h>
 #include <clang/Lex/PPCallbacks.h>
 #include <clang/Lex/Preprocessor.h>
 #include <clang/Tooling/Tooling.h>
+#include <llvm/Support/FileSystem.h>
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 #include <llvm/Support/ThreadPool.h>
@@ -22,8 +24,10 @@
 #include <algorithm>
 #include <atomic>
 #include <cctype>
+#include <functional>
 #include <iostream>
 #include <mutex>
+#include <set>
 
 namespace gridlock::frontend {
 namespace {
@@ -33,7 +37,7 @@ using namespace clang;
 // Keeps a TU's first errors; the scan reports them and never counts a broken file as clean.
 class ErrorCollector : public DiagnosticConsumer {
  public:
-  explicit ErrorCollector(const std::string& root) : root_(root) {}
+  explicit ErrorCollector(const FrontendOptions& options) : options_(options) {}
   void HandleDiagnostic(DiagnosticsEngine::Level level, const Diagnostic& info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     if (level < DiagnosticsEngine::Error || messages.size() >= 5) return;
@@ -44,14 +48,14 @@ class ErrorCollector : public DiagnosticConsumer {
       const SourceManager& sm = info.getSourceManager();
       PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(info.getLocation()));
       if (p.isValid()) {
-        std::string file = realPath(p.getFilename()), rel;
-        relativeTo(root_, file, rel);
+        std::string rel;
+        rootRelative(options_.root, &options_.aliases, realPath(p.getFilename()), rel);
         where = rel + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": ";
         // The file and its includers, up to the main file.
         for (PresumedLoc q = p; q.isValid();
              q = q.getIncludeLoc().isValid() ? sm.getPresumedLoc(q.getIncludeLoc()) : PresumedLoc()) {
-          std::string f = realPath(q.getFilename()), r;
-          relativeTo(root_, f, r);
+          std::string r;
+          rootRelative(options_.root, &options_.aliases, realPath(q.getFilename()), r);
           if (std::find(files.begin(), files.end(), r) == files.end()) files.push_back(r);
         }
       }
@@ -63,30 +67,61 @@ class ErrorCollector : public DiagnosticConsumer {
   std::vector<std::string> files;
 
  private:
-  std::string root_;
+  const FrontendOptions& options_;
 };
 
+// Expansions of rule macros, and which rule macros the unit defines (on the command line too).
 class MacroRecorder : public PPCallbacks {
  public:
-  MacroRecorder(const rules::RuleSet& rules, std::vector<MacroExpansion>& out)
-      : rules_(rules), out_(out) {}
+  MacroRecorder(const rules::RuleSet& rules, std::vector<MacroExpansion>& out,
+                std::set<std::string>& defined)
+      : rules_(rules), out_(out), defined_(defined) {}
   void MacroExpands(const Token& name, const MacroDefinition&, SourceRange,
                     const MacroArgs*) override {
     if (const IdentifierInfo* ii = name.getIdentifierInfo())
       if (const rules::AccessorRule* r = rules_.macro(ii->getName().str()))
         out_.push_back({name.getLocation(), r});
   }
+  void MacroDefined(const Token& name, const MacroDirective*) override {
+    if (const IdentifierInfo* ii = name.getIdentifierInfo())
+      if (const rules::AccessorRule* r = rules_.macro(ii->getName().str()))
+        defined_.insert(rules::RuleSet::seenKey(*r));
+  }
 
  private:
   const rules::RuleSet& rules_;
   std::vector<MacroExpansion>& out_;
+  std::set<std::string>& defined_;
+};
+
+// The files under the root a unit enters: its main file and its includes, direct or not.
+class IncludeRecorder : public PPCallbacks {
+ public:
+  IncludeRecorder(const SourceManager& sm, const FrontendOptions& options,
+                  std::set<std::string>& out)
+      : sm_(sm), options_(options), out_(out) {}
+  void FileChanged(SourceLocation loc, FileChangeReason reason, SrcMgr::CharacteristicKind,
+                   FileID) override {
+    if (reason != EnterFile) return;
+    OptionalFileEntryRef entry = sm_.getFileEntryRefForID(sm_.getFileID(loc));
+    if (!entry) return;
+    std::string rel;
+    if (rootRelative(options_.root, &options_.aliases,
+                     sm_.getFileManager().getCanonicalName(*entry).str(), rel))
+      out_.insert(rel);
+  }
+
+ private:
+  const SourceManager& sm_;
+  const FrontendOptions& options_;
+  std::set<std::string>& out_;
 };
 
 // Identifiers in the preprocessor branches a build leaves out, in files under the root.
 class SkippedRecorder : public PPCallbacks {
  public:
-  SkippedRecorder(const SourceManager& sm, const std::string& root, facts::TuFacts& out)
-      : sm_(sm), root_(root), out_(out) {}
+  SkippedRecorder(const SourceManager& sm, const FrontendOptions& options, facts::TuFacts& out)
+      : sm_(sm), options_(options), out_(out) {}
   void SourceRangeSkipped(SourceRange range, SourceLocation) override {
     SourceLocation b = sm_.getExpansionLoc(range.getBegin()), e = sm_.getExpansionLoc(range.getEnd());
     FileID fid = sm_.getFileID(b);
@@ -94,7 +129,8 @@ class SkippedRecorder : public PPCallbacks {
     OptionalFileEntryRef entry = sm_.getFileEntryRefForID(fid);
     if (!entry) return;
     std::string rel;
-    if (!relativeTo(root_, realPath(entry->getName().str()), rel)) return;
+    if (!rootRelative(options_.root, &options_.aliases, realPath(entry->getName().str()), rel))
+      return;
     llvm::StringRef buffer = sm_.getBufferData(fid);
     unsigned from = sm_.getFileOffset(b), to = std::min<size_t>(sm_.getFileOffset(e), buffer.size());
     for (unsigned i = from; i < to;) {
@@ -102,9 +138,8 @@ class SkippedRecorder : public PPCallbacks {
       if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
         unsigned j = i;
         while (j < to && (std::isalnum(static_cast<unsigned char>(buffer[j])) || buffer[j] == '_')) ++j;
-        std::string name = buffer.substr(i, j - i).str();
-        if (!out_.skippedNames.count(name))
-          out_.skippedNames[name] = rel + ":" + std::to_string(sm_.getLineNumber(fid, i));
+        out_.skipped.push_back(
+            {buffer.substr(i, j - i).str(), rel, sm_.getLineNumber(fid, i), i});
         i = j;
       } else {
         ++i;
@@ -114,73 +149,114 @@ class SkippedRecorder : public PPCallbacks {
 
  private:
   const SourceManager& sm_;
-  std::string root_;
+  const FrontendOptions& options_;
   facts::TuFacts& out_;
 };
 
 class ScanConsumer : public ASTConsumer {
  public:
-  ScanConsumer(const rules::RuleSet& rules, const std::string& root, bool rewriteFacts,
+  ScanConsumer(const rules::RuleSet& rules, const FrontendOptions& options,
                std::vector<MacroExpansion>& macros, facts::TuFacts& out)
-      : rules_(rules), root_(root), rewriteFacts_(rewriteFacts), macros_(macros), out_(out) {}
+      : rules_(rules), options_(options), macros_(macros), out_(out) {}
   void HandleTranslationUnit(ASTContext& ctx) override {
-    FilePlaces places(ctx.getSourceManager(), rules_, root_);
-    ReadCollector collector(ctx, rules_, places, macros_, out_);
+    // First what the unit declares of the rules: the types its accessors return are the
+    // group and collection types that guards test and sources hold.
+    DeclaredRules declared = declaredRules(ctx, rules_);
+    out_.rulesSeen.insert(out_.rulesSeen.end(), declared.seen.begin(), declared.seen.end());
+    FilePlaces places(ctx.getSourceManager(), rules_, options_.root, &options_.aliases);
+    ReadCollector collector(ctx, rules_, places, macros_, out_, &declared.inferred);
     collector.TraverseDecl(ctx.getTranslationUnitDecl());
     collector.finish();
-    ProgramCollector program(ctx, places, rules_, out_, rewriteFacts_);
+    ProgramCollector program(ctx, places, rules_, out_, options_.rewriteFacts, &declared.inferred);
     program.TraverseDecl(ctx.getTranslationUnitDecl());
   }
 
  private:
   const rules::RuleSet& rules_;
-  const std::string& root_;
-  bool rewriteFacts_;
+  const FrontendOptions& options_;
   std::vector<MacroExpansion>& macros_;
   facts::TuFacts& out_;
 };
 
+// What a unit's preprocessor saw, across the commands the database has for its file.
+struct Seen {
+  std::set<std::string> files;   // under the root: the main file and its includes
+  std::set<std::string> macros;  // rules::RuleSet::seenKey of rule macros defined
+};
+
 class ScanAction : public ASTFrontendAction {
  public:
-  ScanAction(const rules::RuleSet& rules, const std::string& root, bool rewriteFacts,
-             facts::TuFacts& out)
-      : rules_(rules), root_(root), rewriteFacts_(rewriteFacts), out_(out) {}
+  ScanAction(const rules::RuleSet& rules, const FrontendOptions& options, facts::TuFacts& out,
+             Seen& seen)
+      : rules_(rules), options_(options), out_(out), seen_(seen) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
+    Preprocessor& pp = ci.getPreprocessor();
     if (rules_.hasMacros())
-      ci.getPreprocessor().addPPCallbacks(std::make_unique<MacroRecorder>(rules_, macros_));
-    ci.getPreprocessor().addPPCallbacks(
-        std::make_unique<SkippedRecorder>(ci.getSourceManager(), root_, out_));
-    return std::make_unique<ScanConsumer>(rules_, root_, rewriteFacts_, macros_, out_);
+      pp.addPPCallbacks(std::make_unique<MacroRecorder>(rules_, macros_, seen_.macros));
+    pp.addPPCallbacks(std::make_unique<SkippedRecorder>(ci.getSourceManager(), options_, out_));
+    pp.addPPCallbacks(
+        std::make_unique<IncludeRecorder>(ci.getSourceManager(), options_, seen_.files));
+    return std::make_unique<ScanConsumer>(rules_, options_, macros_, out_);
   }
 
  private:
   const rules::RuleSet& rules_;
-  const std::string& root_;
-  bool rewriteFacts_;
+  const FrontendOptions& options_;
   facts::TuFacts& out_;
+  Seen& seen_;
   std::vector<MacroExpansion> macros_;
 };
 
 class ScanActionFactory : public tooling::FrontendActionFactory {
  public:
-  ScanActionFactory(const rules::RuleSet& rules, const std::string& root, bool rewriteFacts,
-                    facts::TuFacts& out)
-      : rules_(rules), root_(root), rewriteFacts_(rewriteFacts), out_(out) {}
+  ScanActionFactory(const rules::RuleSet& rules, const FrontendOptions& options,
+                    facts::TuFacts& out, Seen& seen)
+      : rules_(rules), options_(options), out_(out), seen_(seen) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<ScanAction>(rules_, root_, rewriteFacts_, out_);
+    return std::make_unique<ScanAction>(rules_, options_, out_, seen_);
   }
 
  private:
   const rules::RuleSet& rules_;
-  const std::string& root_;
-  bool rewriteFacts_;
+  const FrontendOptions& options_;
   facts::TuFacts& out_;
+  Seen& seen_;
 };
 
-// The files a parse sees: a physical file system of its own (the shared real one would move the
-// process's cwd under the other threads' feet), with the CUDA 13 workaround header and the
-// overlay in memory above it.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFileSystem(const FrontendOptions& options) {
+// Preprocessing alone, for the files a unit includes (which units a header selects).
+class IncludesAction : public PreprocessOnlyAction {
+ public:
+  IncludesAction(const FrontendOptions& options, std::set<std::string>& out)
+      : options_(options), out_(out) {}
+  bool BeginSourceFileAction(CompilerInstance& ci) override {
+    ci.getPreprocessor().addPPCallbacks(
+        std::make_unique<IncludeRecorder>(ci.getSourceManager(), options_, out_));
+    return PreprocessOnlyAction::BeginSourceFileAction(ci);
+  }
+
+ private:
+  const FrontendOptions& options_;
+  std::set<std::string>& out_;
+};
+
+class IncludesActionFactory : public tooling::FrontendActionFactory {
+ public:
+  IncludesActionFactory(const FrontendOptions& options, std::set<std::string>& out)
+      : options_(options), out_(out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<IncludesAction>(options_, out_);
+  }
+
+ private:
+  const FrontendOptions& options_;
+  std::set<std::string>& out_;
+};
+
+// A file system of its own for one unit: the shared real one would move the process's cwd
+// under the other threads' feet. The CUDA 13 workaround header and the overlay (the
+// rewriter's edited contents) lie in memory above it.
+llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> unitFileSystem(
+    const FrontendOptions& options) {
   auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   memory->addFile(options.cuda.workaroundDir + "/texture_fetch_functions.h", 0,
                   llvm::MemoryBuffer::getMemBuffer(""));
@@ -192,22 +268,34 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFileSystem(const FrontendOp
   return overlay;
 }
 
+// Runs `work(i)` for i in [0, n) on `jobs` threads (0: all cores).
+void parallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& work) {
+  unsigned threads = jobs ? jobs : llvm::hardware_concurrency().compute_thread_count();
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
+  for (size_t i = 0; i < n; ++i) pool.async([&work, i] { work(i); });
+  pool.wait();
+}
+
 // `recorder`, when given, records every file the parse depends on (tool/cache).
-facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
-                       const std::string& file, const FrontendOptions& options,
-                       cache::Recorder* recorder) {
+facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules, const std::string& file,
+                       const FrontendOptions& options, cache::Recorder* recorder) {
   facts::TuFacts out;
-  std::string abs = realPath(file);
-  relativeTo(options.root, abs, out.mainFile);
+  rootRelative(options.root, &options.aliases, realPath(file), out.mainFile);
   out.notes = db.notes(file);
-  auto fs = parseFileSystem(options);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs = unitFileSystem(options);
   if (recorder) fs = recorder->wrap(fs);
   tooling::ClangTool tool(db, {file}, std::make_shared<PCHContainerOperations>(), fs);
   tool.setPrintErrorMessage(false);  // errors are reported once, by the scan
-  ErrorCollector errors(options.root);
+  ErrorCollector errors(options);
   tool.setDiagnosticConsumer(&errors);
-  ScanActionFactory factory(rules, options.root, options.rewriteFacts, out);
+  Seen seen;
+  ScanActionFactory factory(rules, options, out, seen);
   int rc = tool.run(&factory);
+  seen.files.erase(out.mainFile);
+  out.includes.assign(seen.files.begin(), seen.files.end());
+  std::set<std::string> rulesSeen(out.rulesSeen.begin(), out.rulesSeen.end());
+  rulesSeen.insert(seen.macros.begin(), seen.macros.end());
+  out.rulesSeen.assign(rulesSeen.begin(), rulesSeen.end());
   if (errors.getNumErrors() > 0 || rc != 0) {
     facts::ParseError e;
     e.file = out.mainFile;
@@ -219,33 +307,141 @@ facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules,
   return out;
 }
 
+// The files under the root each of `files` includes (its main file among them).
+std::vector<std::set<std::string>> includesOf(const ScanDatabase& db,
+                                              const std::vector<std::string>& files,
+                                              const FrontendOptions& options) {
+  std::vector<std::set<std::string>> out(files.size());
+  parallelFor(files.size(), options.jobs, [&](size_t i) {
+    tooling::ClangTool tool(db, {files[i]}, std::make_shared<PCHContainerOperations>(),
+                            unitFileSystem(options));
+    tool.setPrintErrorMessage(false);
+    IgnoringDiagConsumer quiet;  // the scan itself reports what does not parse
+    tool.setDiagnosticConsumer(&quiet);
+    IncludesActionFactory factory(options, out[i]);
+    tool.run(&factory);
+  });
+  return out;
+}
+
+// `path` made absolute with its directories resolved, but not its last component: where the
+// database puts a file, even when the file is a symlink.
+std::string namedPath(const std::string& path) {
+  llvm::SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(abs);
+  llvm::sys::path::remove_dots(abs, true);
+  llvm::StringRef parent = llvm::sys::path::parent_path(abs);
+  if (parent.empty()) return std::string(abs);
+  return realPath(parent.str()) + "/" + llvm::sys::path::filename(abs).str();
+}
+
+// A database file under the root: as the database names it, its real path, its root-relative
+// name.
+struct Unit {
+  std::string file, real, rel;
+};
+
+// The database's files under the root, one per real file: of a symlink and its target, the
+// name that is the real path is kept, so that the file Clang opens is the one the reports
+// (and the rewriter's edits) name.
+std::vector<Unit> unitsUnderRoot(const ScanDatabase& db, const FrontendOptions& options) {
+  std::vector<Unit> out;
+  std::map<std::string, size_t> byReal;
+  for (const auto& f : db.getAllFiles()) {
+    Unit u{f, realPath(f), ""};
+    if (!rootRelative(options.root, &options.aliases, u.real, u.rel)) continue;
+    auto [it, fresh] = byReal.emplace(u.real, out.size());
+    if (fresh)
+      out.push_back(std::move(u));
+    else if (namedPath(f) == u.real)
+      out[it->second] = std::move(u);
+  }
+  return out;
+}
+
+bool holds(const std::string& dir, const std::string& path) {
+  return path == dir || llvm::StringRef(path).starts_with(dir + "/");
+}
+
+// The units the positional paths select (see selectFiles).
+std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptions& options,
+                                     const std::vector<Unit>& units) {
+  std::vector<bool> chosen(units.size(), false);
+  std::vector<std::pair<std::string, std::string>> headers;  // as given, root-relative
+  for (const auto& given : options.only) {
+    if (!llvm::sys::fs::exists(given)) throw InputError(given + ": no such file or directory");
+    std::string real = realPath(given), rel;
+    bool underRoot =
+        real == options.root || rootRelative(options.root, &options.aliases, real, rel);
+    bool hit = false;
+    for (size_t i = 0; i < units.size(); ++i)
+      if (real == options.root || holds(real, units[i].real) ||
+          (!rel.empty() && holds(rel, units[i].rel)))
+        chosen[i] = hit = true;
+    if (hit) continue;
+    for (const auto& f : db.getAllFiles())
+      if (holds(real, realPath(f)))
+        throw InputError(given + ": in the compile database, but outside --root " + options.root);
+    if (!underRoot) throw InputError(given + ": outside --root " + options.root);
+    headers.emplace_back(given, rel);
+  }
+  if (!headers.empty()) {
+    std::vector<std::string> files;
+    for (const auto& u : units) {
+      db.checkEntries(u.file);
+      files.push_back(u.file);
+    }
+    std::vector<std::set<std::string>> includes = includesOf(db, files, options);
+    for (const auto& [given, rel] : headers) {
+      bool any = false;
+      for (size_t i = 0; i < units.size(); ++i)
+        for (const auto& inc : includes[i])
+          if (holds(rel, inc)) {
+            chosen[i] = any = true;
+            break;
+          }
+      if (!any)
+        throw InputError(given +
+                         ": not in the compile database, and no translation unit under --root "
+                         "includes it");
+    }
+  }
+  std::vector<std::string> out;
+  for (size_t i = 0; i < units.size(); ++i)
+    if (chosen[i]) out.push_back(units[i].file);
+  return out;
+}
+
 }  // namespace
 
-std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptions& options) {
-  std::vector<std::string> only;
-  for (const auto& o : options.only) only.push_back(realPath(o));
-  std::vector<bool> used(only.size(), false);
-  std::vector<std::string> files;
+RootAliases rootAliases(const ScanDatabase& db, const std::string& root) {
+  RootAliases out;
   for (const auto& f : db.getAllFiles()) {
-    std::string abs = realPath(f), rel;
-    bool under = relativeTo(options.root, abs, rel);
-    if (!only.empty()) {
-      bool hit = false;
-      for (size_t i = 0; i < only.size(); ++i) {
-        if (abs == only[i] || llvm::StringRef(abs).starts_with(only[i] + "/")) {
-          hit = true;
-          used[i] = true;
-        }
-      }
-      if (!hit) continue;
-    }
-    // Every TU under the root: an excluded one reports no reads, but its call sites still
-    // reach the functions others scan.
-    if (under) files.push_back(f);
+    std::string real = realPath(f), rel;
+    if (relativeTo(root, real, rel)) continue;
+    if (relativeTo(root, namedPath(f), rel)) out.emplace(real, rel);
   }
-  for (size_t i = 0; i < only.size(); ++i)
-    if (!used[i])
-      throw InputError(options.only[i] + ": not in the compile database");
+  return out;
+}
+
+std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptions& options) {
+  size_t entries = db.getAllFiles().size();
+  if (entries == 0)
+    throw InputError("the compile database " + db.path() + " has no entries: nothing to scan");
+  std::vector<Unit> units = unitsUnderRoot(db, options);
+  std::vector<std::string> files;
+  if (!options.only.empty()) {
+    files = selectGiven(db, options, units);
+  } else {
+    // Every unit under the root: an excluded one reports no reads, but its call sites still
+    // reach the functions others scan.
+    for (const auto& u : units) files.push_back(u.file);
+    if (files.empty())
+      throw InputError("none of the " + std::to_string(entries) +
+                       " file(s) in the compile database " + db.path() + " lies under --root " +
+                       options.root + ": nothing to scan");
+  }
+  for (const auto& f : files) db.checkEntries(f);
   return files;
 }
 
@@ -253,28 +449,21 @@ std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::Rul
                                         const std::vector<std::string>& files,
                                         const FrontendOptions& options) {
   std::vector<facts::TuFacts> results(files.size());
-  unsigned jobs = options.jobs ? options.jobs : llvm::hardware_concurrency().compute_thread_count();
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
   bool progress = options.progress && isatty(STDERR_FILENO);
   std::optional<cache::FileView> view;
-  if (options.cache) view.emplace(parseFileSystem(options));
-  {
-    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobs));
-    for (size_t i = 0; i < files.size(); ++i) {
-      pool.async([&, i] {
-        auto parse = [&](cache::Recorder* r) { return scanOne(db, rules, files[i], options, r); };
-        results[i] = options.cache ? scanCached(db, files[i], options, *view, parse) : parse(nullptr);
-        size_t n = ++done;
-        if (progress) {
-          std::lock_guard<std::mutex> lock(progressMutex);
-          std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].mainFile
-                    << std::flush;
-        }
-      });
+  if (options.cache) view.emplace(unitFileSystem(options));
+  parallelFor(files.size(), options.jobs, [&](size_t i) {
+    auto parse = [&](cache::Recorder* r) { return scanOne(db, rules, files[i], options, r); };
+    results[i] = options.cache ? scanCached(db, files[i], options, *view, parse) : parse(nullptr);
+    size_t n = ++done;
+    if (progress) {
+      std::lock_guard<std::mutex> lock(progressMutex);
+      std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].mainFile
+                << std::flush;
     }
-    pool.wait();
-  }
+  });
   if (progress) std::cerr << "\r\033[K" << std::flush;
   return results;
 }

@@ -4,6 +4,7 @@
 #include "cache/tu_cache.h"
 #include "facts/facts.h"
 #include "frontend/compile_db.h"
+#include "frontend/file_places.h"
 #include "rules/rule_set.h"
 
 #include <map>
@@ -14,6 +15,7 @@ namespace gridlock::frontend {
 
 struct FrontendOptions {
   std::string root;            // real path of --root
+  RootAliases aliases;         // rootAliases(): files symlinked into the root from outside
   std::vector<std::string> only;  // positional paths: restrict to these files or directories
   unsigned jobs = 0;           // 0: all cores
   bool progress = false;       // a progress line on stderr
@@ -29,8 +31,17 @@ struct FrontendOptions {
   cache::TuCache* cache = nullptr;
 };
 
-// The database files to scan: those in `only` (when given) whose main file lies under the
-// root. Throws InputError when a positional path matches nothing.
+// The aliases (file_places.h) of the database's files: those the database names under `root`
+// whose real path lies outside it.
+RootAliases rootAliases(const ScanDatabase& db, const std::string& root);
+
+// The database files to scan, in the database's order: one per real file (a symlink and its
+// target are one file), those whose main file lies under the root, and with `only` given,
+// those it selects. A positional file or directory selects the database files it is or
+// holds; one that is or holds none (a header) selects the units that include it (found by
+// preprocessing every unit under the root). Throws InputError when nothing would be scanned
+// (the database is empty, no file of it lies under the root), naming a positional path that
+// selects nothing, and for an entry Clang cannot run (ScanDatabase::checkEntries).
 std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptions& options);
 
 // One TuFacts per file, in the order of `files`.

@@ -9,6 +9,8 @@
 #include <clang/Lex/Lexer.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <cctype>
+
 namespace gridlock::frontend {
 namespace {
 
@@ -77,15 +79,36 @@ std::optional<facts::Via> wrapperVia(const FunctionDecl* fd) {
 }  // namespace
 
 ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
-                                   facts::TuFacts& out, bool rewriteFacts)
-    : ctx_(ctx), sm_(ctx.getSourceManager()), places_(places), rules_(rules), sources_(rules),
-      out_(out), rewriteFacts_(rewriteFacts) {}
+                                   facts::TuFacts& out, bool rewriteFacts,
+                                   const InferredTypes* inferred)
+    : ctx_(ctx),
+      sm_(ctx.getSourceManager()),
+      places_(places),
+      rules_(rules),
+      sources_(rules, inferred),
+      out_(out),
+      rewriteFacts_(rewriteFacts) {}
 
 // A location written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
 // there. One spelled in a macro body is not.
 SourceLocation ProgramCollector::written(SourceLocation l) const {
   while (l.isMacroID() && sm_.isMacroArgExpansion(l)) l = sm_.getImmediateSpellingLoc(l);
   return l;
+}
+
+// Where an argument inserted before the one starting at `argBegin` goes: before the comments
+// that lead it (`f(4, /*seq=*/seq)`: a comment names the argument it precedes).
+unsigned ProgramCollector::insertionPoint(SourceLocation argBegin) const {
+  llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(argBegin));
+  unsigned at = sm_.getFileOffset(argBegin);
+  for (;;) {
+    unsigned j = at;
+    while (j > 0 && std::isspace(static_cast<unsigned char>(buffer[j - 1]))) --j;
+    if (j < 2 || buffer[j - 1] != '/' || buffer[j - 2] != '*') return at;
+    size_t open = buffer.substr(0, j - 2).rfind("/*");
+    if (open == llvm::StringRef::npos) return at;
+    at = static_cast<unsigned>(open);
+  }
 }
 
 bool ProgramCollector::underRoot(SourceLocation loc) {
@@ -336,7 +359,7 @@ void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {
     ++c.written;
     SourceLocation b = written(a->getBeginLoc());
     if (b.isMacroID() || b.isInvalid()) c.inMacro = true;
-    else c.argBegins.push_back(sm_.getFileOffset(b));
+    else c.argBegins.push_back(insertionPoint(b));
   }
   c.inLambda = lambdaDepth_ > 0;
   c.sources = sourcesHere();
@@ -438,6 +461,7 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
     if (end > begin) {
       s.args[i].offset = begin;
       s.args[i].length = end - begin;
+      s.args[i].insertAt = insertionPoint(b);
     }
   }
   s.inMacro = inMacro;

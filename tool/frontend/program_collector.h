@@ -26,8 +26,10 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
 
  public:
   // `rewriteFacts`: also what only the rewriter reads (FrontendOptions::rewriteFacts).
+  // `inferred`: the unit's inferred type rules (declaredRules), used beside the packs'.
   ProgramCollector(clang::ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
-                   facts::TuFacts& out, bool rewriteFacts = true);
+                   facts::TuFacts& out, bool rewriteFacts = true,
+                   const InferredTypes* inferred = nullptr);
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }  // implicit base initializers
@@ -65,6 +67,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   };
   std::map<const clang::FunctionDecl*, ScopeCache> scopeCache_;
   clang::SourceLocation written(clang::SourceLocation l) const;
+  unsigned insertionPoint(clang::SourceLocation argBegin) const;
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
   void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
   void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);

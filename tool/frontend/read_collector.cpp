@@ -44,8 +44,12 @@ std::string trim(llvm::StringRef s) { return s.trim().str(); }
 
 ReadCollector::ReadCollector(ASTContext& ctx, const rules::RuleSet& rules, FilePlaces& places,
                              const std::vector<MacroExpansion>& macroExpansions,
-                             facts::TuFacts& out)
-    : ctx_(ctx), sm_(ctx.getSourceManager()), rules_(rules), places_(places), sources_(rules),
+                             facts::TuFacts& out, const InferredTypes* inferred)
+    : ctx_(ctx),
+      sm_(ctx.getSourceManager()),
+      rules_(rules),
+      places_(places),
+      sources_(rules, inferred),
       out_(out) {
   for (const auto& pack : rules.packs()) {
     for (const auto& a : pack.accessors)
@@ -53,7 +57,7 @@ ReadCollector::ReadCollector(ASTContext& ctx, const rules::RuleSet& rules, FileP
     for (const auto& g : pack.globals) simpleNames_.insert(lastComponent(g.variable));
   }
   for (const auto& m : macroExpansions)
-    pendingMacros_.emplace(sm_.getExpansionLoc(m.nameLoc).getRawEncoding(), m);
+    pendingMacros_.emplace(m.nameLoc.getRawEncoding(), m);
   frames_.emplace_back();  // file scope
 }
 
@@ -171,16 +175,44 @@ bool ReadCollector::VisitDeclStmt(DeclStmt* s) {
   return true;
 }
 
+// The rule-macro name tokens `loc` was expanded from, innermost first. Through a macro
+// argument (`CHECK(MPI_Comm_rank(MPI_COMM_WORLD, &r))`) the chain goes on from where the
+// argument's tokens were expanded, so a rule macro written in another macro's argument is
+// found too.
+std::vector<unsigned> ReadCollector::invocations(SourceLocation loc) const {
+  std::vector<unsigned> out;
+  while (loc.isMacroID()) {
+    if (sm_.isMacroArgExpansion(loc)) {
+      loc = sm_.getImmediateSpellingLoc(loc);
+      continue;
+    }
+    SourceLocation at = sm_.getImmediateExpansionRange(loc).getBegin();
+    out.push_back(at.getRawEncoding());
+    loc = at;
+  }
+  return out;
+}
+
 bool ReadCollector::VisitExpr(Expr* e) {
   if (pendingMacros_.empty() || !e->getBeginLoc().isMacroID()) return true;
-  // The outermost expression that starts where a rule macro is expanded is that read.
-  auto range = pendingMacros_.equal_range(sm_.getExpansionLoc(e->getBeginLoc()).getRawEncoding());
-  if (range.first == range.second) return true;
-  std::vector<MacroExpansion> claimed;
-  for (auto it = range.first; it != range.second; ++it) claimed.push_back(it->second);
-  pendingMacros_.erase(range.first, range.second);
-  for (const auto& m : claimed)
-    record({m.rule->macro, m.rule->kind, m.rule->group, m.rule->yields, m.rule->pack}, m.nameLoc);
+  // The outermost expression that lies within the expansion of a rule macro is that read;
+  // one that only starts there (`MPI_COMM_WORLD == comm`) is more than the read, and
+  // rewriting it would drop the rest: its end must come from the same expansion.
+  std::vector<unsigned> begins = invocations(e->getBeginLoc());
+  if (begins.empty()) return true;
+  std::vector<unsigned> ends = invocations(e->getEndLoc());
+  for (unsigned at : begins) {
+    auto range = pendingMacros_.equal_range(at);
+    if (range.first == range.second) continue;
+    if (std::find(ends.begin(), ends.end(), at) == ends.end()) return true;
+    std::vector<MacroExpansion> claimed;
+    for (auto it = range.first; it != range.second; ++it) claimed.push_back(it->second);
+    pendingMacros_.erase(range.first, range.second);
+    for (const auto& m : claimed)
+      record({m.rule->macro, m.rule->kind, m.rule->group, m.rule->yields, m.rule->pack},
+             m.nameLoc);
+    return true;
+  }
   return true;
 }
 
@@ -371,12 +403,26 @@ void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
                                                  /*WithGlobalNsPrefix=*/false);
       }
     }
+  if (const auto* call = dyn_cast_or_null<CallExpr>(node)) setArguments(r, call);
   r.offset = sm_.getFileOffset(chars.getBegin());
   r.length = sm_.getFileOffset(end) - r.offset;
   std::string& digest = out_.digests[r.file];
   if (digest.empty()) {
     llvm::StringRef buffer = sm_.getBufferData(fid);
     digest = support::md5Hex({buffer.data(), buffer.size()});
+  }
+}
+
+// A called accessor's arguments as written (`RankOf(dp, i++)`): a replacement must carry them.
+// One the file cannot show (spelled in a macro) is written "", which no spelling accounts for.
+void ReadCollector::setArguments(facts::Read& r, const CallExpr* call) {
+  for (const Expr* a : call->arguments()) {
+    if (isa<CXXDefaultArgExpr>(a)) break;
+    CharSourceRange chars = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(a->getSourceRange()), sm_, ctx_.getLangOpts());
+    r.arguments.push_back(
+        chars.isInvalid() ? std::string()
+                          : Lexer::getSourceText(chars, sm_, ctx_.getLangOpts()).str());
   }
 }
 

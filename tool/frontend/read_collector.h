@@ -30,8 +30,10 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   using Base = clang::RecursiveASTVisitor<ReadCollector>;
 
  public:
+  // `inferred`: the unit's inferred type rules (declaredRules), used beside the packs'.
   ReadCollector(clang::ASTContext& ctx, const rules::RuleSet& rules, FilePlaces& places,
-                const std::vector<MacroExpansion>& macroExpansions, facts::TuFacts& out);
+                const std::vector<MacroExpansion>& macroExpansions, facts::TuFacts& out,
+                const InferredTypes* inferred = nullptr);
 
   // Templates: the pattern and each instantiation are walked; a read keeps one position.
   bool shouldVisitTemplateInstantiations() const { return true; }
@@ -76,6 +78,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   void onOverloadSet(const clang::OverloadExpr* e, clang::SourceLocation loc);
   void onFunctionRef(const clang::NamedDecl* d, clang::SourceLocation loc);
   void onVariableRef(const clang::VarDecl* d, clang::SourceLocation loc);
+  std::vector<unsigned> invocations(clang::SourceLocation loc) const;
   void record(const Target& t, clang::SourceLocation loc);
   Place placeOf(clang::SourceLocation loc) const;
   void setEnclosing(facts::Read& r) const;
@@ -83,6 +86,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   void setHint(facts::Read& r, const Target& t);
   bool isWrite() const;
   void setRange(facts::Read& r, clang::SourceLocation loc);
+  void setArguments(facts::Read& r, const clang::CallExpr* call);
   facts::FixHint hintFor(const Target& t);
   void rewriteFacts(facts::Read& r);
   std::optional<std::string> suppression(clang::SourceLocation fileLoc);
@@ -97,7 +101,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   const clang::ParmVarDecl* defaultOf_ = nullptr;  // inside this parameter's default argument
   llvm::StringSet<> simpleNames_;  // last components of rule names: a cheap first filter
   llvm::DenseMap<const clang::Decl*, const void*> ruleCache_;
-  // Rule-macro expansions not yet claimed, by the raw file location they expand at.
+  // Rule-macro expansions not yet claimed, by the raw location of their name token.
   std::multimap<unsigned, MacroExpansion> pendingMacros_;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> seen_;
   std::set<std::pair<std::string, unsigned>> badSuppressionSeen_;

@@ -2,6 +2,7 @@
 
 #include "rules/source_pick.h"
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclCXX.h>
 #include <clang/AST/DeclTemplate.h>
 #include <clang/AST/Type.h>
@@ -20,7 +21,122 @@ bool isWrapper(const CXXRecordDecl* rd) {
   return rd && wrappers.count(rd->getQualifiedNameAsString()) > 0;
 }
 
+// "a::b::c" -> {"a", "b", "c"}; a leading "::" is dropped.
+std::vector<std::string> components(const std::string& qualified) {
+  std::vector<std::string> out;
+  size_t from = qualified.rfind("::", 0) == 0 ? 2 : 0;
+  for (size_t pos; (pos = qualified.find("::", from)) != std::string::npos; from = pos + 2)
+    out.push_back(qualified.substr(from, pos - from));
+  out.push_back(qualified.substr(from));
+  return out;
+}
+
+// What `name` names in `dc` (lookup sees through inline namespaces and extern "C").
+DeclContext::lookup_result lookupIn(ASTContext& ctx, const DeclContext* dc,
+                                    const std::string& name) {
+  auto id = ctx.Idents.find(name);  // a name the unit never spelled is declared nowhere
+  if (id == ctx.Idents.end()) return {};
+  return dc->lookup(DeclarationName(id->second));
+}
+
+// The declarations a qualified rule name names: a qualified lookup from the translation
+// unit through namespaces (aliases and anonymous ones too), classes and class templates.
+std::vector<const NamedDecl*> lookupQualified(ASTContext& ctx, const std::string& qualified) {
+  std::vector<std::string> parts = components(qualified);
+  std::vector<const DeclContext*> contexts{ctx.getTranslationUnitDecl()};
+  for (size_t i = 0; i + 1 < parts.size() && !contexts.empty(); ++i) {
+    std::vector<const DeclContext*> next;
+    for (const DeclContext* dc : contexts) {
+      if (parts[i] == "(anonymous namespace)") {
+        const NamespaceDecl* anon = nullptr;
+        if (const auto* tu = dyn_cast<TranslationUnitDecl>(dc)) anon = tu->getAnonymousNamespace();
+        if (const auto* ns = dyn_cast<NamespaceDecl>(dc)) anon = ns->getAnonymousNamespace();
+        if (anon) next.push_back(anon);
+        continue;
+      }
+      for (const NamedDecl* d : lookupIn(ctx, dc, parts[i])) {
+        if (const auto* ns = dyn_cast<NamespaceDecl>(d)) next.push_back(ns);
+        if (const auto* alias = dyn_cast<NamespaceAliasDecl>(d))
+          if (const NamespaceDecl* ns = alias->getNamespace()) next.push_back(ns);
+        const CXXRecordDecl* rd = dyn_cast<CXXRecordDecl>(d);
+        if (const auto* ct = dyn_cast<ClassTemplateDecl>(d)) rd = ct->getTemplatedDecl();
+        if (rd && rd->getDefinition()) next.push_back(rd->getDefinition());
+      }
+    }
+    contexts = std::move(next);
+  }
+  std::vector<const NamedDecl*> out;
+  for (const DeclContext* dc : contexts)
+    for (const NamedDecl* d : lookupIn(ctx, dc, parts.back())) out.push_back(d);
+  return out;
+}
+
+// The qualified name of the type a value of `t` holds, looking through references, pointers,
+// smart pointers and std::optional: a class, or a typedef of a builtin (`typedef int
+// MPI_Comm`); "" when it is neither, or a standard type (a std::string is no group).
+std::string heldTypeName(QualType t) {
+  std::string typedefName;
+  for (int depth = 0; depth < 8 && !t.isNull() && !t->isDependentType(); ++depth) {
+    t = t.getNonReferenceType().getUnqualifiedType();
+    if (const auto* td = t->getAs<TypedefType>())
+      typedefName = td->getDecl()->getQualifiedNameAsString();
+    if (t->isPointerType()) {
+      t = t->getPointeeType();
+      continue;
+    }
+    const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
+    if (!rd) return t->isBuiltinType() ? typedefName : "";
+    if (const auto* spec = dyn_cast<ClassTemplateSpecializationDecl>(rd);
+        spec && isWrapper(rd) && spec->getTemplateArgs().size() > 0 &&
+        spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type) {
+      t = spec->getTemplateArgs()[0].getAsType();
+      typedefName.clear();
+      continue;
+    }
+    std::string name = rd->getQualifiedNameAsString();
+    return name.rfind("std::", 0) == 0 ? "" : name;
+  }
+  return "";
+}
+
 }  // namespace
+
+DeclaredRules declaredRules(ASTContext& ctx, const rules::RuleSet& rules) {
+  using facts::Yields;
+  DeclaredRules out;
+  std::set<std::string> seen;
+  for (const auto& pack : rules.packs()) {
+    for (const auto& a : pack.accessors) {
+      if (a.function.empty()) continue;
+      for (const NamedDecl* d : lookupQualified(ctx, a.function)) {
+        const FunctionDecl* fd = dyn_cast<FunctionDecl>(d);
+        if (const auto* ft = dyn_cast<FunctionTemplateDecl>(d)) fd = ft->getTemplatedDecl();
+        if (!fd) continue;
+        seen.insert(rules::RuleSet::seenKey(a));
+        if (a.yields != Yields::Group && a.yields != Yields::Collection) continue;
+        std::string type = heldTypeName(fd->getReturnType());
+        if (!type.empty() && !rules.type(type))
+          out.inferred.emplace(type, rules::TypeRule{type, a.yields, "", {}});
+      }
+    }
+    for (const auto& g : pack.globals)
+      for (const NamedDecl* d : lookupQualified(ctx, g.variable))
+        if (isa<VarDecl, VarTemplateDecl>(d)) seen.insert(rules::RuleSet::seenKey(g));
+    for (const auto& t : pack.types)
+      for (const NamedDecl* d : lookupQualified(ctx, t.type))
+        if (isa<TypeDecl, ClassTemplateDecl, TypeAliasTemplateDecl>(d))
+          seen.insert(rules::RuleSet::seenKey(t));
+  }
+  out.seen.assign(seen.begin(), seen.end());
+  return out;
+}
+
+const rules::TypeRule* ScopeSources::typeRule(const std::string& name) const {
+  if (const rules::TypeRule* r = rules_.type(name)) return r;
+  if (!inferred_) return nullptr;
+  auto it = inferred_->find(name);
+  return it == inferred_->end() ? nullptr : &it->second;
+}
 
 const rules::TypeRule* ScopeSources::ruleOf(QualType t, bool* pointerLike) const {
   for (int depth = 0; depth < 8 && !t.isNull(); ++depth) {
@@ -28,8 +144,7 @@ const rules::TypeRule* ScopeSources::ruleOf(QualType t, bool* pointerLike) const
     // A typedef may itself be the rule (MPI_Comm is a pointer typedef).
     for (QualType s = t; const auto* td = s->getAs<TypedefType>();
          s = td->getDecl()->getUnderlyingType()) {
-      if (const rules::TypeRule* y = rules_.type(td->getDecl()->getQualifiedNameAsString()))
-        return y;
+      if (const rules::TypeRule* y = typeRule(td->getDecl()->getQualifiedNameAsString())) return y;
     }
     if (t->isPointerType()) {
       if (pointerLike) *pointerLike = true;
@@ -45,7 +160,7 @@ const rules::TypeRule* ScopeSources::ruleOf(QualType t, bool* pointerLike) const
       t = spec->getTemplateArgs()[0].getAsType();
       continue;
     }
-    return rules_.type(rd->getQualifiedNameAsString());
+    return typeRule(rd->getQualifiedNameAsString());
   }
   return nullptr;
 }
@@ -88,7 +203,7 @@ facts::Shape ScopeSources::shapeOf(QualType t) const {
   t = t.getNonReferenceType().getUnqualifiedType();
   for (QualType s = t; const auto* td = s->getAs<TypedefType>();
        s = td->getDecl()->getUnderlyingType())
-    if (rules_.type(td->getDecl()->getQualifiedNameAsString())) return {};
+    if (typeRule(td->getDecl()->getQualifiedNameAsString())) return {};
   if (t->isPointerType()) return {Holder::Pointer};
   const CXXRecordDecl* rd = t->getAsCXXRecordDecl();
   if (!rd || !isWrapper(rd)) return {};

@@ -6,8 +6,10 @@
 #include "facts/facts.h"
 #include "rules/rule_set.h"
 
+#include <clang/AST/ASTContext.h>
 #include <clang/AST/Decl.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,9 +23,29 @@ struct SourceCandidate {
   bool pointerLike = false;
 };
 
+// Type rules found, not written: the type a `yields: group` accessor returns is a group type,
+// what a `yields: collection` one returns a collection type (looking through references,
+// pointers, smart pointers and std::optional), by qualified name. A pack's own `types` entry
+// for the same name wins.
+using InferredTypes = std::map<std::string, rules::TypeRule>;
+
+// What a translation unit declares of the rules, found by qualified lookup once it is parsed.
+struct DeclaredRules {
+  // rules::RuleSet::seenKey of every function, variable and type rule the unit declares
+  // (sorted); macro rules are seen by the preprocessor instead.
+  std::vector<std::string> seen;
+  InferredTypes inferred;
+};
+DeclaredRules declaredRules(clang::ASTContext& ctx, const rules::RuleSet& rules);
+
 class ScopeSources {
  public:
-  explicit ScopeSources(const rules::RuleSet& rules) : rules_(rules) {}
+  // `inferred`, when given, adds to the packs' type rules (see InferredTypes).
+  explicit ScopeSources(const rules::RuleSet& rules, const InferredTypes* inferred = nullptr)
+      : rules_(rules), inferred_(inferred) {}
+
+  // The type rule for a qualified type name: the packs', else an inferred one; null when none.
+  const rules::TypeRule* typeRule(const std::string& qualifiedName) const;
 
   // The type rule that says what `type` holds, looking through references, pointers, const,
   // typedefs and std::shared_ptr/unique_ptr/optional; null when none does.
@@ -58,6 +80,7 @@ class ScopeSources {
 
  private:
   const rules::RuleSet& rules_;
+  const InferredTypes* inferred_;
 };
 
 }  // namespace gridlock::frontend

@@ -32,12 +32,21 @@ Inventory merge(std::vector<facts::TuFacts> tus, bool rewriteFacts) {
     for (auto& r : tu.exemptReads)
       if (seen.emplace(r.file, r.line, r.column, r.name, r.spelling).second)
         inv.exemptReads.push_back(std::move(r));
+    std::set<std::string> files(tu.includes.begin(), tu.includes.end());
+    files.insert(tu.mainFile);
+    inv.filesSeen.insert(files.begin(), files.end());
+    if (tu.parseError && tu.parseError->files.empty()) files.clear();  // the compiler never ran
+    if (tu.parseError)
+      for (const auto& f : tu.parseError->files) files.erase(f);
+    inv.filesComplete.insert(files.begin(), files.end());
+    inv.rulesSeen.insert(tu.rulesSeen.begin(), tu.rulesSeen.end());
     if (tu.parseError) inv.parseErrors.push_back(std::move(*tu.parseError));
     if (!tu.notes.empty()) inv.notes[tu.mainFile] = std::move(tu.notes);
     inv.program.add(std::move(tu.functions), std::move(tu.classes), std::move(tu.sites));
     if (rewriteFacts) inv.rewrite.add(tu);
   }
   inv.program.finish();
+  if (rewriteFacts) inv.rewrite.finish();
   sortReads(inv.reads);
   std::sort(inv.parseErrors.begin(), inv.parseErrors.end(),
             [](const auto& a, const auto& b) { return a.file < b.file; });

@@ -7,6 +7,7 @@
 #include "index/rewrite_index.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,15 @@ struct Inventory {
   std::vector<facts::ParseError> parseErrors;
   std::vector<facts::BadSuppression> badSuppressions;
   std::map<std::string, std::vector<std::string>> notes;  // TU main file -> frontend notes
-  size_t filesScanned = 0;
+  size_t filesScanned = 0;                                // translation units
+  // Every file under the root a unit saw (main files and their includes), root-relative.
+  std::set<std::string> filesSeen;
+  // Of those, the files some unit saw whole: not in the chain of a parse error (a file with an
+  // error and the files including it), not in a unit the compiler could not run at all. Only
+  // these can show that a count fell.
+  std::set<std::string> filesComplete;
+  // The rules some unit declares (TuFacts::rulesSeen).
+  std::set<std::string> rulesSeen;
   Program program;
   std::vector<facts::Read> exemptReads;  // see TuFacts::exemptReads
   std::map<std::string, std::string> digests;  // file -> MD5 at scan time

@@ -12,7 +12,28 @@ void RewriteIndex::add(facts::TuFacts& tu) {
   for (auto& d : tu.dependentCalls)
     if (seenDependent_.emplace(d.file, d.rparen, d.name).second)
       dependentCalls[d.name].push_back(std::move(d));
-  skippedNames.insert(tu.skippedNames.begin(), tu.skippedNames.end());
+  std::set<std::string> files(tu.includes.begin(), tu.includes.end());
+  files.insert(tu.mainFile);
+  for (const auto& f : files) ++includers_[f];
+  std::set<std::tuple<std::string, unsigned, std::string>> mine;
+  for (const auto& s : tu.skipped)
+    if (mine.emplace(s.file, s.offset, s.name).second) {
+      auto& [units, line] = skips_[{s.file, s.offset, s.name}];
+      ++units;
+      line = s.line;
+    }
+}
+
+void RewriteIndex::finish() {
+  for (const auto& [key, skipped] : skips_) {
+    const auto& [file, offset, name] = key;
+    auto it = includers_.find(file);
+    // A unit that lists no includes (or a file only skipped) counts as the file's only unit.
+    size_t units = it == includers_.end() ? 0 : it->second;
+    if (skipped.first >= units) skippedNames.emplace(name, file + ":" + std::to_string(skipped.second));
+  }
+  includers_.clear();
+  skips_.clear();
 }
 
 }  // namespace gridlock::index

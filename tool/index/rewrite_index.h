@@ -20,13 +20,21 @@ struct RewriteIndex {
   std::map<std::string, std::vector<facts::ParamListFact>> lists;  // by USR, one per place
   std::map<std::string, std::vector<facts::CallFact>> calls;       // by callee USR, one per place
   std::set<std::string> addressTaken;
-  std::map<std::string, std::string> skippedNames;  // see TuFacts::skippedNames
+  // Identifiers named in preprocessor branches that every unit compiling their place skips:
+  // name -> "file:line" of the first such place. A call there would not get a new argument.
+  std::map<std::string, std::string> skippedNames;
   std::map<std::string, std::vector<facts::DependentCallFact>> dependentCalls;  // by name
 
   // Adds one TU's facts; a header's declaration or call seen by several TUs counts once.
   void add(facts::TuFacts& tu);
+  // After the last add: what no unit compiles, from the places every unit including a file
+  // skips (a file one unit skips under `#ifndef TESTING` is compiled by another).
+  void finish();
 
  private:
+  std::map<std::string, size_t> includers_;  // file -> units that include it (or are it)
+  // (file, offset, name) -> units skipping it, and its line
+  std::map<std::tuple<std::string, unsigned, std::string>, std::pair<size_t, unsigned>> skips_;
   std::set<std::pair<std::string, unsigned>> seenLists_;
   std::set<std::tuple<std::string, unsigned, std::string>> seenCalls_, seenDependent_;
 };

@@ -1,5 +1,7 @@
 #include "report/reports.h"
 
+#include "index/path_text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <sstream>
@@ -17,7 +19,7 @@ std::string callersJson(const analysis::CallersResult& r) {
   ojson sites = ojson::array();
   for (const auto& s : r.sites) {
     ojson o;
-    o["file"] = s.file;
+    o["file"] = index::jsonPath(s.file);
     o["line"] = s.line;
     o["column"] = s.column;
     o["class"] = s.className;
@@ -33,7 +35,7 @@ std::string callersJson(const analysis::CallersResult& r) {
   summary["sites"] = r.sites.size();
   for (const auto& [supplied, n] : r.bySupplied) summary[facts::str(supplied)] = n;
   j["summary"] = summary;
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
 std::string callersText(const analysis::CallersResult& r) {

@@ -1,5 +1,7 @@
 #include "report/reports.h"
 
+#include "index/path_text.h"
+
 #include <nlohmann/json.hpp>
 
 namespace gridlock::report {
@@ -10,7 +12,7 @@ using facts::str;
 
 ojson readJson(const facts::Read& r, const facts::Verdict* v) {
   ojson j;
-  j["file"] = r.file;
+  j["file"] = index::jsonPath(r.file);
   j["line"] = r.line;
   j["column"] = r.column;
   j["name"] = r.name;
@@ -26,7 +28,7 @@ ojson readJson(const facts::Read& r, const facts::Verdict* v) {
   if (v && !v->detail.empty()) j["fix_detail"] = v->detail;
   j["edge"] = r.edge;
   j["suppressed"] = r.suppressed ? ojson(*r.suppressed) : ojson(nullptr);
-  if (r.macro) j["spelling"] = r.spelling;
+  if (r.macro) j["spelling"] = index::jsonPath(r.spelling);
   if (r.length) {
     j["offset"] = r.offset;
     j["length"] = r.length;
@@ -34,7 +36,9 @@ ojson readJson(const facts::Read& r, const facts::Verdict* v) {
   if (!r.holder.empty()) j["holder"] = r.holder;
   if (r.analysis.fallbackDead) {
     j["fallback_dead"] = *r.analysis.fallbackDead;
-    j["breaking_sites"] = r.analysis.breakingSites;
+    ojson sites = ojson::array();
+    for (const auto& site : r.analysis.breakingSites) sites.push_back(index::jsonPath(site));
+    j["breaking_sites"] = sites;
   }
   if (!r.analysis.launders.empty()) j["launders"] = r.analysis.launders;
   return j;
@@ -64,7 +68,9 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s, const 
   sum["bad_suppressions"] = s.badSuppressions;
   sum["by_group"] = s.byGroup;
   sum["by_fix"] = spelled(s.byFix);
-  sum["by_file"] = s.byFile;
+  ojson byFile = ojson::object();
+  for (const auto& [file, n] : s.byFile) byFile[index::jsonPath(file)] = n;
+  sum["by_file"] = byFile;
   sum["cache"] = {{"hits", s.cache.hits}, {"misses", s.cache.misses}};
   doc["summary"] = sum;
   ojson reads = ojson::array();
@@ -72,14 +78,19 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s, const 
     reads.push_back(readJson(inv.reads[i], verdicts ? &(*verdicts)[i] : nullptr));
   doc["reads"] = reads;
   ojson errors = ojson::array();
-  for (const auto& e : inv.parseErrors) errors.push_back({{"file", e.file}, {"messages", e.messages}});
+  for (const auto& e : inv.parseErrors)
+    errors.push_back({{"file", index::jsonPath(e.file)}, {"messages", e.messages}});
   doc["parse_errors"] = errors;
   ojson bad = ojson::array();
   for (const auto& b : inv.badSuppressions)
-    bad.push_back({{"file", b.file}, {"line", b.line}, {"text", b.text}});
+    bad.push_back({{"file", index::jsonPath(b.file)}, {"line", b.line}, {"text", b.text}});
   doc["bad_suppressions"] = bad;
-  doc["notes"] = inv.notes;
-  return doc.dump(2) + "\n";
+  ojson notes = ojson::object();
+  for (const auto& [file, lines] : inv.notes) notes[index::jsonPath(file)] = lines;
+  doc["notes"] = notes;
+  // File names are encoded above; free text (a compiler message quoting such a name) that is
+  // not UTF-8 is written with U+FFFD rather than failing the whole report.
+  return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
 }  // namespace gridlock::report

@@ -1,6 +1,8 @@
 // Renderings of an inventory: clang-style diagnostics with a summary table, the JSON of the
 // DESIGN.md contract, and SARIF 2.1.0 for code scanning. `verdicts`, when given, holds a
-// rewrite plan's verdict for each read (same order as inv.reads): `scan --plan`.
+// rewrite plan's verdict for each read (same order as inv.reads): `scan --plan`. File names
+// are written in JSON with index::jsonPath and in SARIF as URIs (index::uriPath), whatever
+// their bytes.
 #pragma once
 
 #include "analysis/callers.h"
@@ -19,8 +21,11 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
 std::string summaryTable(const analysis::Summary& s);  // by kind, group, fix, file
 std::string json(const index::Inventory& inv, const analysis::Summary& s,
                  const Verdicts* verdicts = nullptr);
+// `rootUri`: the root as a file URI ending in '/' (sarifRootUri).
 std::string sarif(const index::Inventory& inv, const std::string& rootUri,
                   const Verdicts* verdicts = nullptr);
+// "file://" and the root's path percent-encoded (index::uriPath), with a final '/'.
+std::string sarifRootUri(const std::string& root);
 
 // The one-line message of a read, shared by text and SARIF.
 std::string message(const facts::Read& r, const facts::Verdict* verdict = nullptr);

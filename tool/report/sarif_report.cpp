@@ -1,5 +1,7 @@
 #include "report/reports.h"
 
+#include "index/path_text.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -35,11 +37,13 @@ ojson location(const std::string& file, unsigned line, unsigned column) {
   ojson region = {{"startLine", line}};
   if (column) region["startColumn"] = column;
   return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", file}, {"uriBaseId", "%SRCROOT%"}}},
+           {{"artifactLocation", {{"uri", index::uriPath(file)}, {"uriBaseId", "%SRCROOT%"}}},
             {"region", region}}}};
 }
 
 }  // namespace
+
+std::string sarifRootUri(const std::string& root) { return "file://" + index::uriPath(root) + "/"; }
 
 std::string sarif(const index::Inventory& inv, const std::string& rootUri, const Verdicts* verdicts) {
   ojson rules = ojson::array({
@@ -80,8 +84,9 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
   ojson notifications = ojson::array();
   for (const auto& e : inv.parseErrors)
     notifications.push_back({{"level", "error"},
-                             {"message", {{"text", "failed to parse " + e.file + ": " +
-                                                       (e.messages.empty() ? "" : e.messages[0])}}},
+                             {"message",
+                              {{"text", "failed to parse " + index::jsonPath(e.file) + ": " +
+                                            (e.messages.empty() ? "" : e.messages[0])}}},
                              {"locations", ojson::array({location(e.file, 1, 0)})}});
   ojson run = {
       {"tool",
@@ -97,7 +102,8 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
   ojson doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                {"version", "2.1.0"},
                {"runs", ojson::array({run})}};
-  return doc.dump(2) + "\n";
+  // Locations are URIs (percent-encoded); free text that is not UTF-8 gets U+FFFD.
+  return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
 }  // namespace gridlock::report

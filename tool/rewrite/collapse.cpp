@@ -51,11 +51,10 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
     if (&s.packRules(r)->collapse != &rule || r.offset < def->bodyFirst) continue;
-    bool d = false;
-    std::string text = s.valueFrom(r, rule.name + "." + r.group, true, d);
-    if (text.empty()) continue;
-    derived = derived || d;
-    planned.emplace_back(i, text);
+    PlanState::Spelled value = s.valueFrom(r, rule.name + "." + r.group, true);
+    if (value.text.empty()) continue;
+    derived = derived || value.derived;
+    planned.emplace_back(i, value.text);
   }
   if (planned.size() < 2) return;
   if (clash) {

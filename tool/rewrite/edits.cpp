@@ -44,7 +44,8 @@ bool readAsScanned(FileChange& c, const index::Inventory& inv, Prepared& out) {
 }
 
 // The edits once each: identical edits (a header seen by several translation units) count
-// once; any other overlap is a conflict. False when there is one.
+// once, an insertion where a replacement starts joins it; any other overlap is a conflict.
+// False when there is one.
 bool uniqueEdits(const FileChange& c, std::vector<Edit>& edits, Prepared& out) {
   std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
     return std::tie(a.offset, a.length, a.text) < std::tie(b.offset, b.length, b.text);
@@ -58,8 +59,15 @@ bool uniqueEdits(const FileChange& c, std::vector<Edit>& edits, Prepared& out) {
       continue;
     }
     if (!unique.empty()) {
-      const Edit& last = unique.back();
+      Edit& last = unique.back();
       if (last.offset == e.offset && last.length == e.length && last.text == e.text) continue;
+      // An insertion where a replacement starts (Thread's argument before an argument that is
+      // itself a read) goes before the replaced text: one edit. Sorted by length, the
+      // insertion comes first.
+      if (last.offset == e.offset && last.length == 0 && e.length > 0) {
+        last = {e.file, e.offset, e.length, last.text + e.text, last.why + " + " + e.why};
+        continue;
+      }
       bool overlap = e.offset < last.offset + last.length ||
                      (e.offset == last.offset && (e.length == 0 || last.length == 0));
       if (overlap) {

@@ -2,6 +2,8 @@
 
 #include "support/strings.h"
 
+#include <cctype>
+
 namespace gridlock::rewrite {
 
 using facts::Fix;
@@ -146,11 +148,45 @@ std::string PlanState::spellTemplate(const facts::Read& r) const {
   return "";
 }
 
-std::string PlanState::valueFrom(const facts::Read& r, const std::string& g, bool pointer,
-                                 bool& derived) const {
+PlanState::Spelled PlanState::spellRead(const facts::Read& r, const std::string& tmpl,
+                                        const std::string& g, bool pointer) const {
+  Spelled out;
+  out.derived = tmpl != "{g}";
+  std::string text = spell(tmpl, g, pointer);
+  for (size_t i = 0; i < r.arguments.size(); ++i) {
+    const std::string slot = "{" + std::to_string(i) + "}";
+    if (r.arguments[i].empty()) {
+      out.why = "argument " + std::to_string(i) + " of the call is spelled in a macro";
+      return out;
+    }
+    if (text.find(slot) == std::string::npos) {
+      std::string written;
+      for (const auto& a : r.arguments) written += (written.empty() ? "" : ", ") + a;
+      out.why = "the call passes (" + written + "), which the spelling " + tmpl +
+                " does not carry (name them {0}, {1}, ...): replacing it would drop them";
+      return out;
+    }
+    support::replaceAll(text, slot, r.arguments[i]);
+  }
+  if (size_t open = text.find('{'); open != std::string::npos && open + 1 < text.size() &&
+                                    std::isdigit(static_cast<unsigned char>(text[open + 1]))) {
+    out.why = "the spelling " + tmpl + " names an argument the call does not have";
+    return out;
+  }
+  out.text = text;
+  return out;
+}
+
+PlanState::Spelled PlanState::valueFrom(const facts::Read& r, const std::string& g,
+                                        bool pointer) const {
   std::string tmpl = spellTemplate(r);
-  derived = tmpl != "{g}";
-  return tmpl.empty() ? "" : spell(tmpl, g, pointer);
+  if (tmpl.empty()) {
+    Spelled none;
+    none.why = "the rule pack says nothing about spelling a " + facts::str(r.yields) +
+               " from a group (rewrite.spell." + facts::str(r.yields) + ")";
+    return none;
+  }
+  return spellRead(r, tmpl, g, pointer);
 }
 
 }  // namespace gridlock::rewrite

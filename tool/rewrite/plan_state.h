@@ -66,10 +66,21 @@ class PlanState {
   // The template that spells a read's value from a group: the accessor's own `spell`, else
   // the pack's `rewrite.spell.<yields>`; "" when neither says.
   std::string spellTemplate(const facts::Read& r) const;
-  // The value a read becomes from the group expression `g` (a pointer or smart pointer when
-  // `pointer`); "" when the pack does not say. `derived`: the template is more than `{g}`.
-  std::string valueFrom(const facts::Read& r, const std::string& g, bool pointer,
-                        bool& derived) const;
+
+  // What replaces a read, or why nothing can.
+  struct Spelled {
+    std::string text;      // "" when it cannot be spelled
+    std::string why;       // then, why not
+    bool derived = false;  // the template is more than `{g}`: it needs the group's full type
+  };
+  // `tmpl` spelled for `r` from the group expression `g` (a pointer or smart pointer when
+  // `pointer`), with the accessor call's arguments in place of `{0}`, `{1}`, ...: a call whose
+  // arguments the template does not carry (`RankOf(dp, i++)` for `{g}->rank()`) cannot be
+  // replaced, or the arguments and their side effects would be lost.
+  Spelled spellRead(const facts::Read& r, const std::string& tmpl, const std::string& g,
+                    bool pointer) const;
+  // The value the pack's templates give `r` from `g` (spellTemplate, then spellRead).
+  Spelled valueFrom(const facts::Read& r, const std::string& g, bool pointer) const;
 
  private:
   const HeldFiles* held_;

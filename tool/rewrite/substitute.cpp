@@ -6,15 +6,15 @@ using facts::Fix;
 
 void substituteRead(PlanState& s, size_t i, const std::string& tmpl) {
   const facts::Read& r = s.read(i);
-  if (tmpl.empty())
-    return s.leave(i, Fix::NoSpelling,
-                   "the rule pack says nothing about spelling a " + facts::str(r.yields) +
-                       " from a group (rewrite.spell." + facts::str(r.yields) + ")");
-  std::string text = spell(tmpl, r.hint.source, r.hint.sourcePointer);
+  PlanState::Spelled spelled = tmpl.empty() ? s.valueFrom(r, r.hint.source, r.hint.sourcePointer)
+                                            : s.spellRead(r, tmpl, r.hint.source,
+                                                          r.hint.sourcePointer);
+  if (spelled.text.empty()) return s.leave(i, Fix::NoSpelling, spelled.why);
+  const std::string& text = spelled.text;
   s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " substitute"});
   // A derived value calls into the group's type, which a forward declaration does not give.
   if (const rules::RewriteRules* pack = s.packRules(r);
-      tmpl != "{g}" && pack && !pack->spellInclude.empty())
+      spelled.derived && pack && !pack->spellInclude.empty())
     s.plan.includes.push_back({r.file, pack->spellInclude});
   ++s.tally("substitute").reads;
   s.apply(i, Fix::Substitute, "replaced with " + text);
@@ -27,11 +27,9 @@ void Substitute::run(PlanState& s) {
         r.kind == facts::ReadKind::GlobalState || r.kind == facts::ReadKind::Laundered)
       continue;
     if (s.blocked(i) || s.sourceBlocked(i)) continue;
+    // A whole collection is the source itself; any other value is the pack's to spell.
     std::string tmpl;
-    if (r.yields == facts::Yields::Collection)
-      tmpl = r.hint.sourcePointer ? "(*{g})" : "{g}";
-    else
-      tmpl = s.spellTemplate(r);
+    if (r.yields == facts::Yields::Collection) tmpl = r.hint.sourcePointer ? "(*{g})" : "{g}";
     substituteRead(s, i, tmpl);
   }
 }

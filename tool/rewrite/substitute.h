@@ -13,8 +13,9 @@ class Substitute : public Strategy {
   std::string describe(const Tally& t) const override;
 };
 
-// Replaces read `i` with `tmpl` spelled from its hint's source; leaves it as `no_spelling`
-// when `tmpl` is empty. Shared with PerModelState.
+// Replaces read `i` with `tmpl` spelled from its hint's source (the pack's template for the
+// read when `tmpl` is empty); leaves it as `no_spelling` when that cannot be spelled. Shared
+// with PerModelState.
 void substituteRead(PlanState& s, size_t i, const std::string& tmpl);
 
 }  // namespace gridlock::rewrite

@@ -6,6 +6,13 @@ namespace gridlock::rewrite {
 
 using facts::Fix;
 
+bool Thread::spellsAny(PlanState& s, const std::vector<size_t>& reads,
+                       const rules::ThreadRule& rule) const {
+  for (size_t i : reads)
+    if (!valueOf(s, s.read(i), rule).text.empty()) return true;
+  return false;
+}
+
 std::vector<size_t> Thread::candidates(PlanState& s) {
   std::vector<size_t> out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -36,16 +43,20 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
       continue;
     }
     const rules::ThreadRule& rule = pack->thread;
+    // What the read needs, for the reasons below: "the tp group", "a collection".
+    const std::string needs = r.group.empty() ? std::string("a collection")
+                                              : "the " + r.group + " group";
     if (rule.yields == facts::Yields::Collection && r.yields != facts::Yields::Collection &&
         !s.rules.collectionHolds(rule.type, r.group)) {
-      s.leave(i, Fix::NoSource, "no " + r.group + " group in scope, and the collection the pack "
-                                "threads (" + rule.type + ") holds no " + r.group + " group");
+      s.leave(i, Fix::NoSource, "nothing in scope holds " + needs + ", and the collection the "
+                                "pack threads (" + rule.type + ") holds no " + r.group + " group");
       continue;
     }
     if (rule.yields == facts::Yields::Group &&
         !(r.group == rule.group && r.yields != facts::Yields::Collection)) {
       s.leave(i, Fix::NoSource,
-              "no " + r.group + " group in scope, and the pack threads only " + rule.group);
+              "nothing in scope holds " + needs + ", and the pack threads only the " +
+                  rule.group + " group");
       s.markFunctionLevel(i);
       continue;
     }
@@ -72,6 +83,14 @@ void Thread::run(PlanState& s) {
   ClosureBuilder builder(s);
   for (auto& [usr, group] : byFunction(s, reads)) {
     const rules::ThreadRule& rule = s.packRules(s.read(group[0]))->thread;
+    // A parameter that would replace none of the function's reads would only make every
+    // caller pass the global: leave the function as it is.
+    if (!spellsAny(s, group, rule)) {
+      for (size_t i : group)
+        s.leave(i, Fix::NoSpelling,
+                valueOf(s, s.read(i), rule).why + ", so " + rule.name + " is not threaded");
+      continue;
+    }
     Closure c;
     if (std::optional<Refusal> no = builder.close(usr, rule, c)) {
       for (size_t i : group) {
@@ -104,15 +123,14 @@ void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
                           const rules::ThreadRule& rule, size_t functions) {
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
-    bool include = false;
-    std::string text = valueOf(s, r, rule, include);
-    if (text.empty()) {
-      s.leave(i, Fix::NoSpelling,
-              "the rule pack says nothing about spelling a " + facts::str(r.yields));
+    PlanState::Spelled value = valueOf(s, r, rule);
+    if (value.text.empty()) {
+      s.leave(i, Fix::NoSpelling, value.why);
       continue;
     }
+    const std::string& text = value.text;
     s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " thread"});
-    if (include)
+    if (value.derived)
       if (const rules::RewriteRules* pack = s.packRules(r); pack && !pack->spellInclude.empty())
         s.plan.includes.push_back({r.file, pack->spellInclude});
     ++s.tally("thread").reads;
@@ -161,11 +179,14 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     s.plan.edits.push_back({key.first, key.second, 0, arg.first, arg.second + " argument"});
 }
 
-std::string Thread::valueOf(PlanState& s, const facts::Read& r, const rules::ThreadRule& rule,
-                            bool& include) const {
-  include = false;
-  if (r.yields == facts::Yields::Collection)
-    return rule.pointer ? "(*" + rule.name + ")" : rule.name;
+PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
+                                   const rules::ThreadRule& rule) const {
+  if (r.yields == facts::Yields::Collection) {
+    // The whole collection: nothing of the group's type is called.
+    PlanState::Spelled whole = s.spellRead(r, rule.pointer ? "(*{g})" : "{g}", rule.name, false);
+    whole.derived = false;
+    return whole;
+  }
   std::string g = rule.name;
   // A pointer or smart pointer parameter reaches the group with `->`, whatever the pack says.
   bool pointer = rule.pointer || rules::shapeOfTypeName(rule.type) != facts::Shape{};
@@ -173,7 +194,7 @@ std::string Thread::valueOf(PlanState& s, const facts::Read& r, const rules::Thr
     g = rule.name + (rule.pointer ? "->" : ".") + r.group;
     pointer = true;
   }
-  return s.valueFrom(r, g, pointer, include);
+  return s.valueFrom(r, g, pointer);
 }
 
 std::string Thread::describe(const Tally& t) const {

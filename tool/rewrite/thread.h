@@ -32,8 +32,10 @@ class Thread : public Strategy {
   // The parameter in every declaration of every threaded function, the argument at every call.
   void editSignatures(PlanState& s, const Closure& all,
                       const std::map<std::string, const rules::ThreadRule*>& ruleOf);
-  std::string valueOf(PlanState& s, const facts::Read& r, const rules::ThreadRule& rule,
-                      bool& include) const;
+  // Whether the parameter would replace at least one of `reads`.
+  bool spellsAny(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule) const;
+  PlanState::Spelled valueOf(PlanState& s, const facts::Read& r,
+                             const rules::ThreadRule& rule) const;
 };
 
 }  // namespace gridlock::rewrite

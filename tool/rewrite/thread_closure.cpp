@@ -188,7 +188,7 @@ std::vector<ClosureBuilder::Caller> ClosureBuilder::callersOf(const facts::Funct
       Caller c{facts::where(site.file, site.line, site.column), site.file, site.callerUsr,
                site.inMacro, false, site.rparen, site.written, {}, &site.sources};
       for (unsigned i = 0; i < site.written && i < site.args.size(); ++i)
-        c.argBegins.push_back(site.args[i].length ? site.args[i].offset : 0);
+        c.argBegins.push_back(site.args[i].length ? site.args[i].insertAt : 0);
       out.push_back(std::move(c));
     }
     return out;

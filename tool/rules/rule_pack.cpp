@@ -1,5 +1,6 @@
 #include "rules/rule_pack.h"
 
+#include "rules/pack_lookup.h"
 #include "support/file_io.h"
 
 #include <nlohmann/json.hpp>
@@ -131,19 +132,24 @@ json parseJson(const std::string& text, const std::string& path) {
   }
 }
 
-// `extends`: another pack's types, accessors and globals (paths relative to this file); this
-// pack's scope applies to all of them. Returns the bases' rewrite keys, first base first.
+// `extends`: another pack's types, accessors and globals (paths relative to this file, names
+// beside it, then shipped: rules/pack_lookup.h); this pack's scope applies to all of them.
+// Returns the bases' rewrite keys, first base first.
 std::vector<RewriteRules> readExtends(const Reader& r, const json& root, const std::string& path,
                                       int depth, RulePack& pack) {
   std::vector<RewriteRules> out;
   std::vector<std::string> bases = r.strings(root, "extends", "");
+  size_t slash = path.rfind('/');
+  PackAnchor beside{slash == std::string::npos ? "" : path.substr(0, slash), "beside the pack"};
   for (size_t i = 0; i < bases.size(); ++i) {
-    std::string base = bases[i];
-    if (!base.empty() && base[0] != '/') {
-      size_t slash = path.rfind('/');
-      base = (slash == std::string::npos ? "" : path.substr(0, slash + 1)) + base;
+    std::string at = "/extends/" + std::to_string(i);
+    if (depth > 8) r.fail(at, "extends nests too deep (a cycle?)");
+    std::string base;
+    try {
+      base = resolvePack(bases[i], beside, shippedPackDirs());
+    } catch (const RuleError& e) {
+      r.fail(at, e.what());
     }
-    if (depth > 8) r.fail("/extends/" + std::to_string(i), "extends nests too deep (a cycle?)");
     RulePack b = loadRulePack(base, depth + 1);
     for (auto& t : b.types) pack.types.push_back(std::move(t));
     for (auto& a : b.accessors) pack.accessors.push_back(std::move(a));
@@ -325,8 +331,9 @@ void inheritRewrite(RewriteRules& own, const std::vector<RewriteRules>& bases) {
 RulePack parseRulePack(const std::string& text, const std::string& path, int depth) {
   json root = parseJson(text, path);
   Reader r(path);
-  r.object(root, "", {"name", "description", "extends", "scope", "public_headers", "types",
-                      "accessors", "globals", "rewrite"});
+  r.object(root, "", {"$schema", "name", "description", "extends", "scope", "public_headers",
+                      "types", "accessors", "globals", "rewrite"});
+  r.string(root, "$schema", "", false);  // for editors (share/gridlock/schema); else ignored
   RulePack pack;
   pack.path = path;
   pack.name = r.string(root, "name", "", true);

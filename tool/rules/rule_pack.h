@@ -1,5 +1,6 @@
-// Rule packs (rules/*.json, schema in DESIGN.md and docs/rules.md): what counts as a global
-// group read in one codebase. Loading validates everything and names the file, the JSON path
+// Rule packs (rules/*.json; keys in docs/scan.md "Rule packs" and docs/rewrite.md "Rule pack
+// keys"): what counts as a global group read in one codebase, and how the rewriter spells what
+// replaces it. Loading validates everything and names the file, the JSON path
 // and what is wrong; nothing downstream re-checks.
 #pragma once
 

@@ -33,10 +33,11 @@ RuleSet::RuleSet(std::vector<RulePack> packs) : packs_(std::move(packs)) {
   }
 }
 
-RuleSet RuleSet::load(const std::vector<std::string>& paths) {
-  if (paths.empty()) throw RuleError("no rule pack given (--rules FILE)");
+RuleSet RuleSet::load(const std::vector<std::string>& refs, const PackAnchor& anchor) {
+  if (refs.empty()) throw RuleError("no rule pack given (--rules FILE)");
   std::vector<RulePack> packs;
-  for (const auto& p : paths) packs.push_back(loadRulePack(p));
+  for (const auto& r : refs)
+    packs.push_back(loadRulePack(resolvePack(r, anchor, shippedPackDirs())));
   return RuleSet(std::move(packs));
 }
 
@@ -102,6 +103,37 @@ bool RuleSet::anyInterest(const std::string& rel, bool underRoot) const {
   for (size_t p = 0; p < packs_.size(); ++p)
     if (place(rel, underRoot, p) != Placement::Out) return true;
   return false;
+}
+
+std::string RuleSet::seenKey(const AccessorRule& rule) {
+  return rule.macro.empty() ? "function " + rule.function : "macro " + rule.macro;
+}
+std::string RuleSet::seenKey(const GlobalRule& rule) { return "variable " + rule.variable; }
+std::string RuleSet::seenKey(const TypeRule& rule) { return "type " + rule.type; }
+
+std::vector<std::string> RuleSet::unmatched(const std::set<std::string>& seen,
+                                            const std::set<std::string>& files,
+                                            size_t units) const {
+  const std::string in =
+      " in " + std::to_string(units) + (units == 1 ? " translation unit" : " translation units");
+  std::vector<std::string> out;
+  for (const auto& pack : packs_) {
+    const std::string of = "' (pack " + pack.name + ") matched no ";
+    for (const auto& a : pack.accessors)
+      if (!seen.count(seenKey(a)))
+        out.push_back(a.macro.empty() ? "rule '" + a.function + of + "declaration" + in
+                                      : "rule '" + a.macro + of + "macro definition" + in);
+    for (const auto& g : pack.globals)
+      if (!seen.count(seenKey(g))) out.push_back("rule '" + g.variable + of + "declaration" + in);
+    for (const auto& t : pack.types)
+      if (!seen.count(seenKey(t))) out.push_back("type rule '" + t.type + of + "declaration" + in);
+    for (const auto& glob : pack.scope.include) {
+      bool any = std::any_of(files.begin(), files.end(),
+                             [&](const std::string& f) { return globMatch(glob, f); });
+      if (!any) out.push_back("scope include '" + glob + of + "file" + in);
+    }
+  }
+  return out;
 }
 
 }  // namespace gridlock::rules

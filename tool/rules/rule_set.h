@@ -1,9 +1,11 @@
 // All loaded packs together, with the look-ups the frontend needs per declaration and file.
 #pragma once
 
+#include "rules/pack_lookup.h"
 #include "rules/rule_pack.h"
 
 #include <optional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -16,7 +18,9 @@ class RuleSet {
  public:
   RuleSet() = default;
   explicit RuleSet(std::vector<RulePack> packs);
-  static RuleSet load(const std::vector<std::string>& paths);
+  // Loads packs named by path or by name (rules/pack_lookup.h); `anchor` is where relative
+  // paths start and, when it says so, where names are looked up first (a config's directory).
+  static RuleSet load(const std::vector<std::string>& refs, const PackAnchor& anchor = {});
 
   const std::vector<RulePack>& packs() const { return packs_; }
   const AccessorRule* function(const std::string& qualifiedName) const;
@@ -42,6 +46,19 @@ class RuleSet {
   bool anyInterest(const std::string& relPath, bool underRoot) const;
   // Declared in a header some pack names as public API.
   bool isPublicHeader(const std::string& relPath) const;
+
+  // How a rule is named in facts::TuFacts::rulesSeen: "function Q", "macro M", "variable Q",
+  // "type Q".
+  static std::string seenKey(const AccessorRule& rule);
+  static std::string seenKey(const GlobalRule& rule);
+  static std::string seenKey(const TypeRule& rule);
+  // What matched nothing in a scan of `units` translation units: each pack entry whose key is
+  // not in `seen`, and each scope include glob that no file in `files` (root-relative: the
+  // units' main files and includes) matches; one message per entry, pack by pack (accessors,
+  // globals, types, include globs), e.g. "rule 'x::get_tp' (pack p) matched no declaration
+  // in 3 translation units".
+  std::vector<std::string> unmatched(const std::set<std::string>& seen,
+                                     const std::set<std::string>& files, size_t units) const;
 
  private:
   std::vector<RulePack> packs_;

@@ -14,9 +14,40 @@ namespace gridlock {
 
 class ProcessGroup;
 
+// What column- and row-parallel linears share: one of their two dimensions split over the tp
+// group (widths by shard_sizes(dim, tp, name, metadata)), this rank's slice of it, and the
+// check of a full weight's shape.
+class TpSplitLinear {
+ public:
+  int in_features() const { return in_; }
+  int out_features() const { return out_; }
+  const std::vector<int>& widths() const { return widths_; }  // the split dimension by tp rank
+  int local_offset() const;
+  const std::vector<float>& weight() const { return weight_; }
+  const std::vector<float>& bias() const { return bias_; }
+  const ProcessGroup& group() const { return *tp_; }
+
+ protected:
+  // `layer` names the class in errors; `split` is in_features or out_features.
+  TpSplitLinear(const char* layer, int in_features, int out_features, int split,
+                std::string name, const ShardingMetadata& metadata,
+                std::shared_ptr<ProcessGroup> tp);
+  int local_width() const;
+  // Throws unless `weight` is [out x in] and `bias` is empty or [out].
+  void check_full(std::span<const float> weight, std::span<const float> bias) const;
+
+  const char* layer_;
+  int in_, out_;
+  std::string name_;
+  std::shared_ptr<ProcessGroup> tp_;
+  std::vector<int> widths_;
+  std::vector<float> weight_, bias_;
+};
+
 // Splits the output features; forward gives this rank's columns, or all of them with
-// gather_output (an uneven all-gather: widths follow shard_sizes(out, tp, name, metadata)).
-class ColumnParallelLinear {
+// gather_output (an uneven all-gather over the output widths). weight() is [local_out x in],
+// bias() [local_out] or empty.
+class ColumnParallelLinear : public TpSplitLinear {
  public:
   ColumnParallelLinear(int in_features, int out_features, std::string name,
                        const ShardingMetadata& metadata, std::shared_ptr<ProcessGroup> tp,
@@ -24,29 +55,18 @@ class ColumnParallelLinear {
   void load_full(std::span<const float> weight, std::span<const float> bias);
   std::vector<float> forward(std::span<const float> x, int batch) const;
 
-  int in_features() const { return in_; }
-  int out_features() const { return out_; }
-  const std::vector<int>& widths() const { return widths_; }  // output widths by tp rank
-  int local_out() const;
-  int local_offset() const;
+  int local_out() const { return local_width(); }
   bool gather_output() const { return gather_; }
-  const std::vector<float>& weight() const { return weight_; }  // [local_out x in]
-  const std::vector<float>& bias() const { return bias_; }      // [local_out] or empty
-  const ProcessGroup& group() const { return *tp_; }
 
  private:
-  int in_, out_;
-  std::string name_;
-  std::shared_ptr<ProcessGroup> tp_;
   bool gather_;
-  std::vector<int> widths_;
-  std::vector<float> weight_, bias_;
 };
 
 // Splits the input features; the partial products are all-reduced and the bias added once.
 // With input_is_parallel the input is this rank's slice [batch x local_in], else the full
-// input [batch x in], from which the layer takes its slice.
-class RowParallelLinear {
+// input [batch x in], from which the layer takes its slice. weight() is [out x local_in],
+// bias() [out] or empty.
+class RowParallelLinear : public TpSplitLinear {
  public:
   RowParallelLinear(int in_features, int out_features, std::string name,
                     const ShardingMetadata& metadata, std::shared_ptr<ProcessGroup> tp,
@@ -54,25 +74,13 @@ class RowParallelLinear {
   void load_full(std::span<const float> weight, std::span<const float> bias);
   std::vector<float> forward(std::span<const float> x, int batch) const;
 
-  int in_features() const { return in_; }
-  int out_features() const { return out_; }
-  const std::vector<int>& widths() const { return widths_; }  // input widths by tp rank
-  int local_in() const;
-  int local_offset() const;
+  int local_in() const { return local_width(); }
   bool input_is_parallel() const { return input_parallel_; }
-  const std::vector<float>& weight() const { return weight_; }  // [out x local_in]
-  const std::vector<float>& bias() const { return bias_; }      // [out] or empty
-  const ProcessGroup& group() const { return *tp_; }
   // The rank's slice of a full input [batch x in].
   std::vector<float> slice_input(std::span<const float> x, int batch) const;
 
  private:
-  int in_, out_;
-  std::string name_;
-  std::shared_ptr<ProcessGroup> tp_;
   bool input_parallel_;
-  std::vector<int> widths_;
-  std::vector<float> weight_, bias_;
 };
 
 // The output projection split on the hidden (input) dimension, as AutoTP shards lm_head: a

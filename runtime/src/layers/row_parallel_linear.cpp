@@ -9,19 +9,12 @@ namespace gridlock {
 RowParallelLinear::RowParallelLinear(int in_features, int out_features, std::string name,
                                      const ShardingMetadata& metadata,
                                      std::shared_ptr<ProcessGroup> tp, bool input_is_parallel)
-    : in_(in_features), out_(out_features), name_(std::move(name)), tp_(std::move(tp)),
-      input_parallel_(input_is_parallel) {
-  if (!tp_) throw std::invalid_argument("RowParallelLinear '" + name_ + "' needs a tp group");
-  widths_ = shard_sizes(in_, tp_->size(), name_, metadata);
-}
-
-int RowParallelLinear::local_in() const { return widths_[tp_->rank()]; }
-int RowParallelLinear::local_offset() const { return shard_offsets(widths_)[tp_->rank()]; }
+    : TpSplitLinear("RowParallelLinear", in_features, out_features, in_features,
+                    std::move(name), metadata, std::move(tp)),
+      input_parallel_(input_is_parallel) {}
 
 void RowParallelLinear::load_full(std::span<const float> weight, std::span<const float> bias) {
-  if (weight.size() != static_cast<std::size_t>(out_) * in_ ||
-      (!bias.empty() && bias.size() != static_cast<std::size_t>(out_)))
-    throw std::invalid_argument("RowParallelLinear '" + name_ + "': full weight shape");
+  check_full(weight, bias);
   weight_.resize(static_cast<std::size_t>(out_) * local_in());
   for (int o = 0; o < out_; ++o)
     for (int i = 0; i < local_in(); ++i)

@@ -1,0 +1,39 @@
+# `cmake --install B --prefix P` (docs/install.md): P/bin/gridlock, the packs in
+# P/share/gridlock/rules, their schemas in P/share/gridlock/schema, the runtime's headers and
+# libraries, and a relocatable CMake package (find_package(gridlock CONFIG), gridlock::runtime).
+# Components: tool, runtime, runtime_cuda. Nothing installed names the build or source tree:
+# the binary finds its packs from its own location (tool/support/install_layout.h).
+include(CMakePackageConfigHelpers)
+
+install(TARGETS gridlock RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tool)
+file(GLOB GRIDLOCK_SHIPPED_PACKS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rules/*.json)
+install(FILES ${GRIDLOCK_SHIPPED_PACKS} DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/rules
+        COMPONENT tool)
+install(FILES ${PROJECT_SOURCE_DIR}/schema/rule-pack.schema.json
+              ${PROJECT_SOURCE_DIR}/schema/config.schema.json
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/schema COMPONENT tool)
+
+set(GRIDLOCK_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/gridlock)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/gridlock
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT runtime FILES_MATCHING PATTERN "*.h")
+install(TARGETS gridlock_layout gridlock_runtime EXPORT gridlockTargets
+        ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime
+        INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT gridlockTargets NAMESPACE gridlock:: DESTINATION ${GRIDLOCK_CMAKE_DIR}
+        COMPONENT runtime)
+if(TARGET gridlock_runtime_cuda)
+  install(TARGETS gridlock_runtime_cuda EXPORT gridlockCudaTargets
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT runtime_cuda
+          INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+  install(EXPORT gridlockCudaTargets NAMESPACE gridlock:: DESTINATION ${GRIDLOCK_CMAKE_DIR}
+          COMPONENT runtime_cuda)
+endif()
+
+configure_package_config_file(${PROJECT_SOURCE_DIR}/cmake/gridlockConfig.cmake.in
+  ${PROJECT_BINARY_DIR}/gridlockConfig.cmake INSTALL_DESTINATION ${GRIDLOCK_CMAKE_DIR})
+# 0.x: a minor version may change the runtime's API.
+write_basic_package_version_file(${PROJECT_BINARY_DIR}/gridlockConfigVersion.cmake
+  COMPATIBILITY SameMinorVersion)
+install(FILES ${PROJECT_BINARY_DIR}/gridlockConfig.cmake
+              ${PROJECT_BINARY_DIR}/gridlockConfigVersion.cmake
+        DESTINATION ${GRIDLOCK_CMAKE_DIR} COMPONENT runtime)

@@ -1,0 +1,24 @@
+# `cpack -G DEB` in the build directory: gridlock_<version>_<arch>.deb with the tool, its packs
+# and schemas, and the CPU runtime with its CMake package, installed under /usr. Its Depends are
+# the Debian packages those need (tests/install/deb.sh checks them against the binary's
+# DT_NEEDED and apt). The CUDA runtime is left out: CUDA 13 and NCCL are no Debian packages here
+# (cmake --install puts it in the prefix where CUDA is built).
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME gridlock)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
+    "Find, gate and remove reads of global process-group state in C++/CUDA code")
+set(CPACK_PACKAGE_CONTACT "gridlock maintainers <gridlock@localhost>")
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_COMPONENTS_ALL tool runtime)
+set(CPACK_DEB_COMPONENT_INSTALL ON)
+set(CPACK_COMPONENTS_GROUPING ALL_COMPONENTS_IN_ONE)  # one package of those two
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+# bin/gridlock: libclang-cpp19, libllvm19, libpugixml1v5 and the C/C++ runtime; Clang's own
+# headers (the resource directory): libclang-common-19-dev; the runtime: Open MPI.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS
+    "libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin")
+# To build against the runtime (find_package(gridlock) finds MPI through CMake).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenmpi-dev, cmake")
+include(CPack)

@@ -1,0 +1,127 @@
+#!/usr/bin/python3
+"""Every shipped pack, example pack and fixture pack validates against the published rule-pack
+schema; the schema rejects what the parser rejects (a few known-bad packs); every enum in the
+schema is spelled as in tool/facts/kinds.h (and the closed ones list exactly its table); the
+config schema names exactly the documented keys. Usage: validate_packs.py SOURCE_DIR"""
+import glob
+import json
+import os
+import re
+import sys
+
+try:
+    import jsonschema
+except ImportError:
+    sys.exit("validate_packs: python3-jsonschema is missing (scripts/setup.sh installs it)")
+
+src = sys.argv[1]
+failures = []
+
+
+def load(rel):
+    with open(os.path.join(src, rel)) as f:
+        return json.load(f)
+
+
+pack_schema = load("schema/rule-pack.schema.json")
+config_schema = load("schema/config.schema.json")
+for name, schema in (("rule-pack", pack_schema), ("config", config_schema)):
+    jsonschema.Draft7Validator.check_schema(schema)
+validator = jsonschema.Draft7Validator(pack_schema)
+
+# 1. Every pack in the tree validates.
+packs = sorted(glob.glob(os.path.join(src, "rules", "*.json")) +
+               glob.glob(os.path.join(src, "rules", "examples", "*.json")) +
+               glob.glob(os.path.join(src, "fixtures", "**", "gridlock.json"), recursive=True))
+rels = [os.path.relpath(p, src) for p in packs]
+for must in ("rules/gridlock-legacy.json", "rules/mpi.json", "fixtures/scan/gridlock.json",
+             "fixtures/model/gridlock.json"):
+    if must not in rels:
+        failures.append("expected pack not found: " + must)
+for path, rel in zip(packs, rels):
+    with open(path) as f:
+        pack = json.load(f)
+    for e in validator.iter_errors(pack):
+        failures.append("%s: /%s: %s" % (rel, "/".join(map(str, e.absolute_path)), e.message))
+print("validate_packs: %d packs checked" % len(packs))
+
+# 2. Packs the parser rejects (tests/unit/rules_test.cpp), rejected here too.
+bad = {
+    "unknown key": {"name": "x", "acessors": []},
+    "no name": {"accessors": [{"macro": "M", "kind": "accessor", "group": "g", "yields": "group"}]},
+    "finds nothing": {"name": "x"},
+    "bad kind": {"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]},
+    "accessor without group": {"name": "x", "accessors": [{"function": "f", "kind": "accessor"}]},
+    "function and macro": {"name": "x", "accessors": [
+        {"function": "f", "macro": "M", "kind": "shim"}]},
+    "neither function nor macro": {"name": "x", "accessors": [{"kind": "shim"}]},
+    "shim yielding a group": {"name": "x", "accessors": [
+        {"function": "f", "kind": "shim", "yields": "group"}]},
+    "type yielding size": {"name": "x", "types": [{"type": "T", "yields": "size"}],
+                           "globals": [{"variable": "v"}]},
+    "type without field": {"name": "x", "globals": [{"variable": "v", "type": "M"}]},
+    "field not an identifier": {"name": "x", "globals": [{"variable": "v", "field": "m.kv"}]},
+    "scope include a string": {"name": "x", "scope": {"include": "**"},
+                               "globals": [{"variable": "v"}]},
+    "spell without {g}": {"name": "x", "globals": [{"variable": "v"}],
+                          "rewrite": {"spell": {"size": "size()"}}},
+    "thread group without group": {"name": "x", "globals": [{"variable": "v"}],
+                                   "rewrite": {"thread": {"type": "T", "name": "n", "edge": "e"}}},
+    "$schema a number": {"$schema": 7, "name": "x", "globals": [{"variable": "v"}]},
+}
+for what, pack in bad.items():
+    if validator.is_valid(pack):
+        failures.append("the schema accepts a pack the parser rejects: " + what)
+good = {"name": "x", "$schema": "s", "extends": ["mpi"],
+        "rewrite": {"thread": {"type": "T", "name": "n", "edge": "e", "yields": "collection"}}}
+if not validator.is_valid(good):
+    failures.append("the schema rejects a pack the parser takes: " + json.dumps(good))
+
+# 3. Enums spelled as the facts spell them; closed vocabularies complete.
+with open(os.path.join(src, "tool/facts/kinds.h")) as f:
+    kinds = f.read()
+tables = {}
+for m in re.finditer(r"^GRIDLOCK_SPELLINGS\((\w+),(.*?)\);", kinds, re.S | re.M):
+    tables[m.group(1)] = re.findall(r'"([^"]*)"', m.group(2))
+defs = pack_schema["definitions"]
+rw = defs["rewrite"]["properties"]
+enums = [  # (where, enum, its kinds.h table, whether the parser takes the whole table)
+    ("types/yields", defs["type"]["properties"]["yields"]["enum"], "Yields", False),
+    ("accessors/kind", defs["accessor"]["properties"]["kind"]["enum"], "ReadKind", False),
+    ("accessors/yields", defs["accessor"]["properties"]["yields"]["enum"], "Yields", False),
+    ("globals/kind", defs["global"]["properties"]["kind"]["enum"], "ReadKind", False),
+    ("rewrite/thread/yields", rw["thread"]["properties"]["yields"]["enum"], "Yields", False),
+    ("rewrite/thread/position", rw["thread"]["properties"]["position"]["enum"],
+     "ThreadPosition", True),
+]
+for where, enum, table, whole in enums:
+    if table not in tables or not tables[table]:
+        failures.append("kinds.h has no spelling table for " + table)
+        continue
+    for v in enum:
+        if v not in tables[table]:
+            failures.append("%s: %r is not a spelling of %s %s" % (where, v, table, tables[table]))
+    if whole and sorted(enum) != sorted(tables[table]):
+        failures.append("%s: %s != kinds.h %s" % (where, enum, tables[table]))
+spell_keys = sorted(rw["spell"]["properties"])
+derived = sorted(["group", "size", "rank", "src_rank"])
+if spell_keys != derived or any(k not in tables.get("Yields", []) for k in spell_keys):
+    failures.append("rewrite/spell keys %s != %s" % (spell_keys, derived))
+
+# 4. The config schema: exactly the documented keys.
+keys = sorted(config_schema["properties"])
+want = sorted(["$schema", "build", "rules", "baseline", "root", "extra_args", "jobs"])
+if keys != want:
+    failures.append("config schema keys %s != %s" % (keys, want))
+cfg = jsonschema.Draft7Validator(config_schema)
+if not cfg.is_valid({"build": "build", "rules": ["mpi", "rules/ours.json"],
+                     "baseline": ".gridlock-baseline.json", "jobs": 2}):
+    failures.append("the config schema rejects a good config")
+for what, c in {"unknown key": {"biuld": "b"}, "rules a string": {"rules": "mpi"},
+                "negative jobs": {"jobs": -1}}.items():
+    if cfg.is_valid(c):
+        failures.append("the config schema accepts a bad config: " + what)
+
+for f in failures:
+    print("validate_packs: FAIL: " + f)
+sys.exit(1 if failures else 0)
