@@ -293,6 +293,33 @@ TEST_F(CacheCli, ChangedLinksIntoTheRootMissEveryUnit) {
       << warm.err;
 }
 
+TEST_F(CacheCli, FileNamesThatAreNotUtf8AreCachedLikeAnyOther) {
+  // A unit named in Latin-1 ("café.cpp"), with a -D spelled in Latin-1 too: the cache keys
+  // and entries hold the bytes as they are.
+  const std::string name = "caf\xe9.cpp";
+  fx.write(name,
+           "#include \"gridlock/parallel_state.h\"\n"
+           "int cafe_read() { return gridlock::parallel_state::get_data_parallel_rank(); }\n");
+  fs::last_write_time(fx.root + "/" + name,
+                      fs::file_time_type::clock::now() - std::chrono::minutes(1));
+  fx.editDatabase("[", "[{\"directory\": \"" + fx.root + "\", \"file\": \"" + fx.root + "/" + name +
+                           "\", \"command\": \"clang++ -std=c++20 -DWHERE=\\\"caf\xe9\\\" -I" +
+                           GRIDLOCK_SOURCE_DIR + "/runtime/include -c " + fx.root + "/" + name +
+                           "\"},");
+  CommandResult truth = uncached("json");
+  ASSERT_EQ(truth.status, 0) << truth.err;
+  EXPECT_EQ(countsOf(truth.out).total, 27);
+  CommandResult cold = cached("json", " -v");
+  ASSERT_EQ(cold.status, 0) << cold.err;
+  EXPECT_EQ(withoutCacheCounts(cold.out), withoutCacheCounts(truth.out));
+  EXPECT_EQ(countsOf(cold.out).misses, 8);
+  CommandResult warm = cached("json", " -v");
+  EXPECT_EQ(withoutCacheCounts(warm.out), withoutCacheCounts(truth.out));
+  Counts c = countsOf(warm.out);
+  EXPECT_EQ(c.hits, 8);
+  EXPECT_EQ(c.misses, 0);
+}
+
 TEST_F(CacheCli, TouchedFilesWithTheSameBytesStillHit) {
   ASSERT_EQ(cached("json").status, 0);
   fx.write("core/attention.h", fx.read("core/attention.h"));  // new mtime, same bytes

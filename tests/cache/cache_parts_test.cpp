@@ -164,7 +164,8 @@ TEST(CacheEntry, RoundTrip) {
   ASSERT_EQ(d.status, Decoded::Status::Ok) << d.problem;
   EXPECT_EQ(d.entry.slot, sampleEntry().slot);
   EXPECT_EQ(d.entry.command, sampleEntry().command);
-  EXPECT_EQ(d.entry.links, "{\"/elsewhere/b.cpp\":\"b.cpp\"}");
+  EXPECT_EQ(d.entry.links, sampleEntry().links);
+  EXPECT_FALSE(d.entry.links.empty());
   EXPECT_EQ(d.entry.deps.reads[0].stamp, (Stamp{7, 100, 1, 2}));
   EXPECT_EQ(d.entry.facts.notes, std::vector<std::string>{"a note"});
 }
@@ -190,6 +191,19 @@ TEST(CacheEntry, AnotherBuildIsForeign) {
   Decoded d = decodeEntry(bytes, "build-id 2");
   EXPECT_EQ(d.status, Decoded::Status::Foreign);
   EXPECT_EQ(d.problem, "written by build-id 1");
+}
+
+TEST(CacheKey, KeysHoldAnyBytes) {
+  // Latin-1 names (not UTF-8) are keys like any other, and names that differ in one byte
+  // give different keys.
+  std::string latin1 = commandKey({{"/b", "/r/caf\xe9.cpp", {"clang++", "-c", "caf\xe9.cpp"}}});
+  std::string other = commandKey({{"/b", "/r/caf\xe8.cpp", {"clang++", "-c", "caf\xe8.cpp"}}});
+  EXPECT_NE(latin1, other);
+  EXPECT_NE(linksKey({{"/x/caf\xe9.cpp", "caf\xe9.cpp"}}),
+            linksKey({{"/x/caf\xe8.cpp", "caf\xe9.cpp"}}));
+  // Where one argument ends is part of the key.
+  EXPECT_NE(commandKey({{"/b", "a.cpp", {"-DA", "B"}}}), commandKey({{"/b", "a.cpp", {"-DAB"}}}));
+  EXPECT_NE(linksKey({}), linksKey({{"", ""}}));
 }
 
 TEST(CacheKey, Sizes) {

@@ -1,8 +1,7 @@
 #include "cache/key.h"
 
+#include "facts/binary_codec.h"
 #include "support/file_io.h"
-
-#include <nlohmann/json.hpp>
 
 #include <elf.h>
 #include <link.h>
@@ -64,14 +63,28 @@ std::string slotOf(const std::string& root, const std::string& file, bool rewrit
   return support::md5Hex(root + '\0' + file + '\0' + (rewriteFacts ? "rewrite" : "scan"));
 }
 
+// Keys hold paths and arguments as the bytes they are (not always UTF-8, which JSON text would
+// refuse): each piece with its length before it.
 std::string commandKey(const std::vector<Command>& commands) {
-  nlohmann::json j = nlohmann::json::array();
-  for (const auto& c : commands) j.push_back({c.directory, c.file, c.args});
-  return j.dump();
+  codec::bin::Writer w;
+  w.varint(commands.size());
+  for (const auto& c : commands) {
+    w.bytes(c.directory);
+    w.bytes(c.file);
+    w.varint(c.args.size());
+    for (const auto& a : c.args) w.bytes(a);
+  }
+  return std::move(w.out);
 }
 
 std::string linksKey(const std::map<std::string, std::string>& links) {
-  return nlohmann::json(links).dump();
+  codec::bin::Writer w;
+  w.varint(links.size());
+  for (const auto& [real, rel] : links) {
+    w.bytes(real);
+    w.bytes(rel);
+  }
+  return std::move(w.out);
 }
 
 std::optional<std::uint64_t> parseSize(const std::string& text) {

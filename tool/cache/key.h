@@ -26,11 +26,11 @@ struct Command {
   std::vector<std::string> args;
 };
 
-// A canonical text of all the commands a TU is parsed with (a TU the database lists twice is
-// parsed twice).
+// A canonical form (bytes, not always text) of all the commands a TU is parsed with (a TU the
+// database lists twice is parsed twice).
 std::string commandKey(const std::vector<Command>& commands);
 
-// A canonical text of the files a compile database links into the root from outside (real
+// A canonical form (bytes) of the files a compile database links into the root from outside (real
 // path -> root-relative name, frontend::RootAliases): they name files in every unit's facts.
 std::string linksKey(const std::map<std::string, std::string>& links);
 

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <cctype>
 #include <functional>
 #include <iostream>
@@ -268,12 +269,25 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> unitFileSystem(
   return overlay;
 }
 
-// Runs `work(i)` for i in [0, n) on `jobs` threads (0: all cores).
+// Runs `work(i)` for i in [0, n) on `jobs` threads (0: all cores). An exception in one is
+// thrown again here, after all have run: the pool's futures would otherwise drop it, and leave
+// a unit with no facts, counted as clean.
 void parallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& work) {
   unsigned threads = jobs ? jobs : llvm::hardware_concurrency().compute_thread_count();
   llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
-  for (size_t i = 0; i < n; ++i) pool.async([&work, i] { work(i); });
+  std::mutex mutex;
+  std::exception_ptr first;
+  for (size_t i = 0; i < n; ++i)
+    pool.async([&, i] {
+      try {
+        work(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!first) first = std::current_exception();
+      }
+    });
   pool.wait();
+  if (first) std::rethrow_exception(first);
 }
 
 // `recorder`, when given, records every file the parse depends on (tool/cache).
