@@ -182,6 +182,33 @@ TEST(FactsCodec, EveryFieldSurvivesARoundTrip) {
   EXPECT_EQ(differences(in, out), std::vector<std::string>{});
 }
 
+TEST(FactsCodec, EveryFieldSurvivesABinaryRoundTrip) {
+  TuFacts in = sampleFacts();
+  std::string bytes = encodeTuFactsBinary(in);
+  ASSERT_FALSE(bytes.empty());
+  TuFacts out = decodeTuFactsBinary(bytes);
+  EXPECT_EQ(differences(in, out), std::vector<std::string>{});
+  TuFacts empty;
+  EXPECT_EQ(differences(empty, decodeTuFactsBinary(encodeTuFactsBinary(empty))),
+            std::vector<std::string>{});
+}
+
+TEST(FactsCodec, DamagedBinaryIsACodecError) {
+  std::string bytes = encodeTuFactsBinary(sampleFacts());
+  // Every proper prefix is too short for the facts it starts.
+  for (size_t n = 0; n < bytes.size(); ++n)
+    EXPECT_THROW(decodeTuFactsBinary(bytes.substr(0, n)), CodecError) << n << " bytes";
+  EXPECT_THROW(decodeTuFactsBinary(bytes + "x"), CodecError);  // trailing bytes
+  // A count far past the end is refused before anything is allocated for it.
+  EXPECT_THROW(decodeTuFactsBinary(std::string("\x01a\xff\xff\xff\xff\x0f", 7)), CodecError);
+  try {
+    decodeTuFactsBinary(bytes.substr(0, 5));
+    ADD_FAILURE() << "a truncated input was accepted";
+  } catch (const CodecError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("facts: byte ", 0), 0u) << e.what();
+  }
+}
+
 TEST(FactsCodec, EmptyFactsSurviveARoundTrip) {
   TuFacts in;
   in.mainFile = "a.cpp";

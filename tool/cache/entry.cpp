@@ -1,8 +1,8 @@
 #include "cache/entry.h"
 
 #include "cache/packed.h"
+#include "facts/binary_codec.h"
 #include "facts/facts_codec.h"
-#include "facts/struct_codec.h"
 #include "support/file_io.h"
 
 #include <type_traits>
@@ -56,23 +56,19 @@ void fields(V&& v, T& x) {
 
 namespace {
 
-using json = nlohmann::json;
-
-const std::string kMagic = "gridlock-cache-entry 2";
+const std::string kMagic = "gridlock-cache-entry 3";
 
 }  // namespace
 
 std::string encodeEntry(const Entry& e, const std::string& build) {
-  json j;
-  j["slot"] = e.slot;
-  j["rules"] = e.rulesDigest;
-  j["command"] = e.command;
-  j["links"] = e.links;
-  j["deps"] = codec::encode(e.deps);
-  j["facts"] = facts::toJson(e.facts);
-  std::vector<uint8_t> raw = json::to_cbor(j);
-  return kMagic + "\n" + build + "\n" +
-         pack({reinterpret_cast<const char*>(raw.data()), raw.size()});
+  codec::bin::Writer w;
+  w.bytes(e.slot);
+  w.bytes(e.rulesDigest);
+  w.bytes(e.command);
+  w.bytes(e.links);
+  codec::bin::put(w, e.deps);
+  facts::putTuFacts(w, e.facts);
+  return kMagic + "\n" + build + "\n" + pack(w.out);
 }
 
 Decoded decodeEntry(std::string_view bytes, const std::string& build) {
@@ -99,15 +95,15 @@ Decoded decodeEntry(std::string_view bytes, const std::string& build) {
   }
   Unpacked u = unpack(rest);
   if (!u.ok) return corrupt(u.problem);
-  json j = json::from_cbor(u.raw, /*strict=*/true, /*allow_exceptions=*/false);
-  if (j.is_discarded() || !j.is_object()) return corrupt("not valid CBOR");
   try {
-    d.entry.slot = j.at("slot").get<std::string>();
-    d.entry.rulesDigest = j.at("rules").get<std::string>();
-    d.entry.command = j.at("command").get<std::string>();
-    d.entry.links = j.at("links").get<std::string>();
-    d.entry.deps = codec::decodeDocument<Deps>(j.at("deps"), "deps");
-    d.entry.facts = facts::tuFactsFromJson(j.at("facts"));
+    codec::bin::Reader r(u.raw, "entry");
+    d.entry.slot = r.bytes();
+    d.entry.rulesDigest = r.bytes();
+    d.entry.command = r.bytes();
+    d.entry.links = r.bytes();
+    codec::bin::get(r, d.entry.deps);
+    facts::getTuFacts(r, d.entry.facts);
+    if (!r.atEnd()) r.fail("trailing bytes");
   } catch (const std::exception& e) {
     return corrupt(e.what());
   }

@@ -1,7 +1,7 @@
 // One cache entry as bytes: a text header that names the format and the gridlock build that
-// wrote it, then the compressed CBOR of the rest of its key, its dependencies and its facts,
-// checked by its length and MD5. Any damage reads as Corrupt, another build's entry as
-// Foreign; neither is ever taken for facts.
+// wrote it, then the compressed binary form (facts/binary_codec.h) of the rest of its key, its
+// dependencies and its facts, checked by its length and MD5. Any damage reads as Corrupt,
+// another build's entry as Foreign; neither is ever taken for facts.
 #pragma once
 
 #include "cache/deps.h"

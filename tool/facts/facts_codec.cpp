@@ -235,6 +235,24 @@ std::string encodeTuFacts(const TuFacts& tu) {
   return std::string(bytes.begin(), bytes.end());
 }
 
+void putTuFacts(codec::bin::Writer& w, const TuFacts& tu) { codec::bin::put(w, tu); }
+
+void getTuFacts(codec::bin::Reader& r, TuFacts& tu) { codec::bin::get(r, tu); }
+
+std::string encodeTuFactsBinary(const TuFacts& tu) {
+  codec::bin::Writer w;
+  putTuFacts(w, tu);
+  return std::move(w.out);
+}
+
+TuFacts decodeTuFactsBinary(std::string_view bytes) {
+  codec::bin::Reader r(bytes, "facts");
+  TuFacts tu;
+  getTuFacts(r, tu);
+  if (!r.atEnd()) r.fail("trailing bytes");
+  return tu;
+}
+
 TuFacts decodeTuFacts(std::string_view cbor) {
   json j = json::from_cbor(cbor.begin(), cbor.end(), /*strict=*/true, /*allow_exceptions=*/false);
   if (j.is_discarded()) throw CodecError("facts: not valid CBOR");

@@ -194,7 +194,10 @@ class ScanAction : public ASTFrontendAction {
     Preprocessor& pp = ci.getPreprocessor();
     if (rules_.hasMacros())
       pp.addPPCallbacks(std::make_unique<MacroRecorder>(rules_, macros_, seen_.macros));
-    pp.addPPCallbacks(std::make_unique<SkippedRecorder>(ci.getSourceManager(), options_, out_));
+    // Only the rewriter reads skipped branches (index::RewriteIndex); every identifier in them
+    // is a large part of a unit's facts, and of its cache entry.
+    if (options_.rewriteFacts)
+      pp.addPPCallbacks(std::make_unique<SkippedRecorder>(ci.getSourceManager(), options_, out_));
     pp.addPPCallbacks(
         std::make_unique<IncludeRecorder>(ci.getSourceManager(), options_, seen_.files));
     return std::make_unique<ScanConsumer>(rules_, options_, macros_, out_);
