@@ -164,7 +164,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<ArgFact>(), 7u);
   EXPECT_EQ(fieldCount<SourceFact>(), 6u);
   EXPECT_EQ(fieldCount<Shape>(), 2u);
-  EXPECT_EQ(fieldCount<ParamListFact>(), 13u);
+  EXPECT_EQ(fieldCount<ParamListFact>(), 14u);
   EXPECT_EQ(fieldCount<CallFact>(), 11u);
   EXPECT_EQ(fieldCount<DependentCallFact>(), 4u);
   EXPECT_EQ(fieldCount<SkippedName>(), 4u);

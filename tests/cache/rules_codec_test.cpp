@@ -31,6 +31,9 @@ RulePack samplePack() {
   g.field = "num_kv_heads";
   g.type = "minitron::Meta";
   g.pack = 2;
+  // Every field set, as the sample must (a parser would not take field and thread together).
+  g.thread = {"const minitron::Meta&", "meta", Yields::State, "minitron::Meta", true,
+              "minitron::Meta::global()", "minitron/meta.h", facts::ThreadPosition::Last};
   GlobalRule state;
   state.variable = "multi_gpu_config";
   state.type = "MultiGpuConfig";
@@ -67,7 +70,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<RulePack>(), 8u);
   EXPECT_EQ(fieldCount<Scope>(), 3u);
   EXPECT_EQ(fieldCount<AccessorRule>(), 7u);
-  EXPECT_EQ(fieldCount<GlobalRule>(), 4u);
+  EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 4u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 6u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 8u);
