@@ -210,6 +210,23 @@ TEST(FactsCodec, DamagedBinaryIsACodecError) {
   }
 }
 
+TEST(FactsCodec, BinaryLayoutNamesEveryFieldInOrder) {
+  // What two gridlocks must agree on to read each other's binary facts: the fields in order
+  // with their kinds, enums with their spellings.
+  std::string layout = binaryLayout();
+  EXPECT_EQ(layout.rfind("{main_file:s,reads:[{file:s,line:u,column:u,name:s,kind:e(accessor|shim|"
+                         "global_state|global_write|laundered|),group:s,yields:e(group|size|rank|"
+                         "src_rank|collection|state|),",
+                         0),
+            0u)
+      << layout;
+  EXPECT_NE(layout.find("parse_error:?{file:s,messages:[s],files:[s],}"), std::string::npos);
+  EXPECT_NE(layout.find("skipped:[{name:s,file:s,line:u,offset:u,}],includes:[s],rules_seen:[s],}"),
+            std::string::npos)
+      << layout;
+  EXPECT_EQ(layout, binaryLayout());
+}
+
 TEST(FactsCodec, EmptyFactsSurviveARoundTrip) {
   TuFacts in;
   in.mainFile = "a.cpp";

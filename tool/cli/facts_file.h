@@ -1,8 +1,10 @@
 // A facts file: what `scan --shard I/N --facts-out FILE` writes and `gridlock merge` reads.
 // It carries everything merge needs to write the report alone: the root, the rule packs, the
 // options that shape the report, the list of every translation unit of the whole scan, and
-// the facts of this shard's units. A text header names the format; the rest is packed CBOR
-// (cache/packed.h), so a damaged file is found before it is used.
+// the facts of this shard's units. A text header names the format; the rest is packed
+// (cache/packed.h), so a damaged file is found before it is used: the digest of the facts'
+// binary layout, the scan's settings as CBOR, then each unit's facts in the binary form
+// (facts/binary_codec.h), which a gridlock of another layout refuses to read.
 #pragma once
 
 #include "facts/facts.h"

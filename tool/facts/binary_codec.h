@@ -239,4 +239,88 @@ void get(Reader& r, std::map<K, V>& m) {
   }
 }
 
+// ---- the layout: what a reader must agree on with the writer, as text ("{main_file:s,reads:
+// [{file:s,...}],...}": field names and kinds in order, enums with their spellings), so files
+// that cross machines (shard facts) can be refused when another gridlock wrote them in
+// another layout, instead of being misread.
+
+template <typename T>
+void describe(std::string& out);
+
+template <typename T>
+struct Describe {
+  static void to(std::string& out) {
+    if constexpr (std::is_enum_v<T>) {
+      out += "e(";
+      for (const auto& [value, text] : facts::Spellings<T>::table) out += std::string(text) + "|";
+      out += ")";
+    } else if constexpr (std::is_same_v<T, facts::Shape>) {
+      out += "shape(";
+      Describe<facts::Holder>::to(out);
+      out += ")";
+    } else if constexpr (std::is_same_v<T, std::string>) {
+      out += "s";
+    } else if constexpr (std::is_same_v<T, bool>) {
+      out += "b";
+    } else if constexpr (std::is_unsigned_v<T>) {
+      out += "u";
+    } else if constexpr (std::is_integral_v<T>) {
+      out += "i";
+    } else {
+      static_assert(hasFields<T>, "codec::bin::describe: a struct without a field list");
+      out += "{";
+      T x{};
+      fields(
+          [&](const char* key, auto& field) {
+            out += key;
+            out += ":";
+            describe<std::remove_cvref_t<decltype(field)>>(out);
+            out += ",";
+          },
+          x);
+      out += "}";
+    }
+  }
+};
+template <typename T>
+struct Describe<std::optional<T>> {
+  static void to(std::string& out) {
+    out += "?";
+    describe<T>(out);
+  }
+};
+template <typename T>
+struct Describe<std::vector<T>> {
+  static void to(std::string& out) {
+    out += "[";
+    describe<T>(out);
+    out += "]";
+  }
+};
+template <typename A, typename B>
+struct Describe<std::pair<A, B>> {
+  static void to(std::string& out) {
+    out += "(";
+    describe<A>(out);
+    out += ",";
+    describe<B>(out);
+    out += ")";
+  }
+};
+template <typename K, typename V>
+struct Describe<std::map<K, V>> {
+  static void to(std::string& out) {
+    out += "<";
+    describe<K>(out);
+    out += ",";
+    describe<V>(out);
+    out += ">";
+  }
+};
+
+template <typename T>
+void describe(std::string& out) {
+  Describe<T>::to(out);
+}
+
 }  // namespace gridlock::codec::bin

@@ -240,6 +240,12 @@ void putTuFacts(codec::bin::Writer& w, const TuFacts& tu) { codec::bin::put(w, t
 
 void getTuFacts(codec::bin::Reader& r, TuFacts& tu) { codec::bin::get(r, tu); }
 
+std::string binaryLayout() {
+  std::string out;
+  codec::bin::describe<TuFacts>(out);
+  return out;
+}
+
 std::string encodeTuFactsBinary(const TuFacts& tu) {
   codec::bin::Writer w;
   putTuFacts(w, tu);

@@ -32,6 +32,9 @@ TuFacts decodeTuFacts(std::string_view cbor);
 void putTuFacts(codec::bin::Writer& w, const TuFacts& tu);
 void getTuFacts(codec::bin::Reader& r, TuFacts& tu);
 std::string encodeTuFactsBinary(const TuFacts& tu);
+// The binary form's layout as text (binary_codec.h describe): two gridlocks that agree on it
+// read each other's binary facts.
+std::string binaryLayout();
 TuFacts decodeTuFactsBinary(std::string_view bytes);
 
 }  // namespace gridlock::facts
