@@ -19,7 +19,6 @@ struct RewriteFlags {
   std::string exportFixes;
   bool apply = false;
   bool diff = false;
-  bool quiet = false;
 };
 
 // What the plan did and left, on stderr (stdout carries the diff).
@@ -51,8 +50,7 @@ int emit(const RewriteFlags& f, const rewrite::Prepared& prepared) {
   if (!f.exportFixes.empty()) {
     std::string main = prepared.changes.empty() ? std::string() : prepared.changes[0].path;
     writeOutput(f.exportFixes, rewrite::exportYaml(prepared, main));
-    std::cerr << "gridlock: rewrite: edits of " << files << " written to " << f.exportFixes
-              << "\n";
+    std::cerr << "gridlock: rewrite: edits of " << files << " written to " << f.exportFixes << "\n";
   } else if (f.diff) {
     std::cout << rewrite::unifiedDiff(prepared) << std::flush;
   } else if (prepared.changes.empty()) {
@@ -77,17 +75,17 @@ Runner addRewriteCommand(CLI::App& app) {
   auto* diff = cmd->add_flag("--diff", f->diff, "Print the edits as a unified diff");
   exp->excludes(apply)->excludes(diff);
   apply->excludes(diff);
-  cmd->add_flag("--quiet,-q", f->quiet, "Only the summary line, not every read left alone");
   return [=]() {
     if (f->exportFixes.empty() && !f->apply && !f->diff) {
       std::cerr << "gridlock: error: rewrite needs one of --export-fixes FILE, --apply, --diff\n";
       return 2;
     }
     ScanOptions first = *o;
+    applyConfig(*cmd, first);
     first.rewriteFacts = true;
     ScanRun run = runScan(first);
     if (!run.inventory.parseErrors.empty()) {
-      parseErrorStatus(run, *o);
+      parseErrorStatus(run, first);
       std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
       return 2;
     }
@@ -103,7 +101,7 @@ Runner addRewriteCommand(CLI::App& app) {
       std::cerr << "gridlock: error: " << v.error << "\n";
       return 2;
     }
-    report(v.plan, run.inventory, f->quiet);
+    report(v.plan, run.inventory, first.quiet);  // -q: the summary line alone
     if (!v.prepared.ok()) return refused(v.prepared);
     for (const auto& [file, why] : v.held)
       std::cerr << "gridlock: rewrite: edits in " << file << " rolled back: " << why << "\n";

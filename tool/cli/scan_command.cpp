@@ -27,6 +27,7 @@ Runner addScanCommand(CLI::App& app) {
                 "it (docs/rewrite.md)");
   return [=]() {
     ScanOptions opts = *o;
+    applyConfig(*cmd, opts);
     opts.rewriteFacts = *plan;
     ScanRun run = runScan(opts);
     std::optional<rewrite::Plan> planned;
@@ -41,7 +42,7 @@ Runner addScanCommand(CLI::App& app) {
     else
       text = report::diagnosticsText(run.inventory, verdicts) + "\n" + report::summaryTable(s);
     writeOutput(*output, text);
-    return parseErrorStatus(run, *o);
+    return parseErrorStatus(run, opts);
   };
 }
 

@@ -20,21 +20,64 @@
 namespace gridlock::cli {
 
 void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
-  cmd.add_option("-p", o.buildDir, "Build directory holding compile_commands.json")->required();
+  // -p and --rules may come from .gridlock.json instead (applyConfig checks them).
+  cmd.add_option("-p", o.buildDir,
+                 "Build directory holding compile_commands.json, or that file (default: "
+                 "\"build\" of .gridlock.json)");
   // One value per occurrence, so a file after --rules R is a file, not a second pack.
-  cmd.add_option("--rules", o.rules, "Rule pack (repeatable)")
-      ->required(rulesRequired)
+  cmd.add_option("--rules", o.rules,
+                 std::string("Rule pack, a name or a path (repeatable; default: \"rules\" of "
+                             ".gridlock.json)") +
+                     (rulesRequired ? "" : "; optional here"))
       ->allow_extra_args(false);
-  cmd.add_option("--root", o.root, "Paths in output are relative to this directory");
+  cmd.add_option("--root", o.root,
+                 "Paths in output are relative to this directory (default: the directory of "
+                 ".gridlock.json, else the current directory)");
+  cmd.add_option("--config", o.config,
+                 "Project configuration (default: the nearest .gridlock.json from the current "
+                 "directory upward)");
   cmd.add_option("files", o.files, "Restrict the scan to these files or directories");
   cmd.add_option("--extra-arg", o.extraArgs, "Extra compiler flag (repeatable)")
       ->allow_extra_args(false);
   cmd.add_option("--jobs,-j", o.jobs, "Translation units in parallel (default: all cores)");
+  cmd.add_flag("-q,--quiet", o.quiet, "No progress line; only errors, findings and the verdict");
   cmd.add_flag("--allow-parse-errors", o.allowParseErrors,
                "Exit 0 even when a file fails to parse (it is still reported)");
   cmd.add_option("--resource-dir", o.resourceDir,
                  "Clang resource directory (default: the one gridlock was built with)");
   cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");
+}
+
+std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
+  std::optional<ProjectConfig> config;
+  std::string path = o.config;
+  if (!path.empty() && !llvm::sys::fs::is_regular_file(path))
+    throw ConfigError("--config " + path + ": no such file");
+  if (path.empty()) path = findConfig(".");
+  if (!path.empty()) config = loadConfig(path);
+  if (config) {
+    if (!cmd.count("-p") && config->build) o.buildDir = *config->build;
+    if (!cmd.count("--rules") && !config->rules.empty()) {
+      o.rules = config->rules;
+      o.rulesDir = config->dir;
+    }
+    if (!cmd.count("--root")) o.root = config->root ? *config->root : config->dir;
+    if (!cmd.count("--extra-arg") && config->extraArgs) o.extraArgs = *config->extraArgs;
+    if (!cmd.count("--jobs") && config->jobs) o.jobs = *config->jobs;
+  }
+  std::string where = config ? "\"build\" in " + config->path
+                             : "\"build\" in a .gridlock.json (none found from the current "
+                               "directory upward)";
+  if (o.buildDir.empty())
+    throw ConfigError(
+        "no build directory: pass -p BUILD (the directory holding "
+        "compile_commands.json, or the file itself) or set " +
+        where);
+  if (rulesRequired && o.rules.empty())
+    throw ConfigError(std::string("no rule pack: pass --rules PACK (a shipped name such as "
+                                  "gridlock-legacy or mpi, or a path) or set \"rules\" in ") +
+                      (config ? config->path : "a .gridlock.json"));
+  return config;
 }
 
 namespace {
@@ -60,7 +103,9 @@ ScanRun runScan(const ScanOptions& o) {
     all.name = "(no rules)";
     run.rules = rules::RuleSet({all});
   } else {
-    run.rules = rules::RuleSet::load(o.rules);
+    rules::PackAnchor anchor;
+    if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside .gridlock.json"};
+    run.rules = rules::RuleSet::load(o.rules, anchor);
   }
 
   frontend::DatabaseOptions dbo;
@@ -75,17 +120,18 @@ ScanRun runScan(const ScanOptions& o) {
   fo.root = run.root;
   fo.aliases = frontend::rootAliases(*db, run.root);
   fo.only = o.files;
+  fo.onlyFromDiff = o.filesFromDiff;
   fo.jobs = o.jobs;
-  fo.progress = true;
+  fo.progress = !o.quiet;
   fo.cuda = dbo.cuda;
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
   auto files = frontend::selectFiles(*db, fo);
   std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
-  run.subset = !o.files.empty();
+  run.subset = !o.files.empty() || o.filesFromDiff;
   analysis::launder(run.inventory, run.rules);
-  warnUnmatched(run);
+  if (!files.empty()) warnUnmatched(run);  // a diff may select no unit: nothing to warn of
   return run;
 }
 

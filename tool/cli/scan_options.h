@@ -2,12 +2,14 @@
 // pipeline itself: compile database + rules -> frontend -> index.
 #pragma once
 
+#include "cli/project_config.h"
 #include "index/inventory.h"
 #include "rules/rule_set.h"
 
 #include <CLI/CLI.hpp>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,8 +18,16 @@ namespace gridlock::cli {
 struct ScanOptions {
   std::string buildDir;
   std::vector<std::string> rules;
+  // Where rule names and relative pack paths are looked up first: a config's directory
+  // (rules::PackAnchor); "" for the working directory.
+  std::string rulesDir;
   std::string root = ".";
   std::vector<std::string> files;
+  // `files` are what a diff touches (gate --changed-since): one that selects no unit is
+  // skipped, and an empty list scans nothing (frontend::FrontendOptions::onlyFromDiff).
+  bool filesFromDiff = false;
+  std::string config;  // --config FILE; "" searches upward from the working directory
+  bool quiet = false;  // -q: no progress line, no notes
   std::vector<std::string> extraArgs;
   unsigned jobs = 0;
   bool allowParseErrors = false;
@@ -32,6 +42,14 @@ struct ScanOptions {
 // `rulesRequired` false: without --rules, every file under the root is in scope and nothing
 // is a read (what `callers` needs).
 void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired = true);
+
+// Fills what the command line of `cmd` left unset from the project's `.gridlock.json`
+// (`--config FILE`, else the nearest one upward from the working directory): -p, --rules
+// (looked up beside the config), --root (default: the config's directory), --extra-arg,
+// --jobs. Throws when there is still no build directory, or no rules where `rulesRequired`.
+// Returns the config that was read, if any (`gate` takes its baseline from it).
+std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o,
+                                         bool rulesRequired = true);
 
 struct ScanRun {
   rules::RuleSet rules;

@@ -365,7 +365,12 @@ std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptio
   std::vector<bool> chosen(units.size(), false);
   std::vector<std::pair<std::string, std::string>> headers;  // as given, root-relative
   for (const auto& given : options.only) {
-    if (!llvm::sys::fs::exists(given)) throw InputError(given + ": no such file or directory");
+    // A path from a diff (onlyFromDiff) that selects nothing is skipped: a README, a deleted
+    // file, a header no unit includes.
+    if (!llvm::sys::fs::exists(given)) {
+      if (options.onlyFromDiff) continue;
+      throw InputError(given + ": no such file or directory");
+    }
     std::string real = realPath(given), rel;
     bool underRoot =
         real == options.root || rootRelative(options.root, &options.aliases, real, rel);
@@ -375,6 +380,7 @@ std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptio
           (!rel.empty() && holds(rel, units[i].rel)))
         chosen[i] = hit = true;
     if (hit) continue;
+    if (!underRoot && options.onlyFromDiff) continue;
     for (const auto& f : db.getAllFiles())
       if (holds(real, realPath(f)))
         throw InputError(given + ": in the compile database, but outside --root " + options.root);
@@ -396,7 +402,7 @@ std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptio
             chosen[i] = any = true;
             break;
           }
-      if (!any)
+      if (!any && !options.onlyFromDiff)
         throw InputError(given +
                          ": not in the compile database, and no translation unit under --root "
                          "includes it");
@@ -426,7 +432,7 @@ std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptio
     throw InputError("the compile database " + db.path() + " has no entries: nothing to scan");
   std::vector<Unit> units = unitsUnderRoot(db, options);
   std::vector<std::string> files;
-  if (!options.only.empty()) {
+  if (!options.only.empty() || options.onlyFromDiff) {
     files = selectGiven(db, options, units);
   } else {
     // Every unit under the root: an excluded one reports no reads, but its call sites still

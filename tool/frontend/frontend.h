@@ -16,6 +16,10 @@ struct FrontendOptions {
   std::string root;            // real path of --root
   RootAliases aliases;         // rootAliases(): files symlinked into the root from outside
   std::vector<std::string> only;  // positional paths: restrict to these files or directories
+  // `only` lists the files a diff touches (gate --changed-since): each selects the units it is
+  // or that include it; one that selects nothing (deleted, not C++, outside the root, a header
+  // no unit includes) is skipped, not an error; an empty list selects no unit.
+  bool onlyFromDiff = false;
   unsigned jobs = 0;           // 0: all cores
   bool progress = false;       // a progress line on stderr
   CudaSettings cuda;

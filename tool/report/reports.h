@@ -5,6 +5,7 @@
 // their bytes.
 #pragma once
 
+#include "analysis/baseline.h"
 #include "analysis/callers.h"
 #include "analysis/summary.h"
 #include "facts/verdict.h"
@@ -21,9 +22,16 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
 std::string summaryTable(const analysis::Summary& s);  // by kind, group, fix, file
 std::string json(const index::Inventory& inv, const analysis::Summary& s,
                  const Verdicts* verdicts = nullptr);
+// The gate's comparison as SARIF sees it: each read's `baselineState` (inv.reads order), and
+// the baseline keys that fell, written as one `absent` result each.
+struct SarifBaseline {
+  std::vector<std::string> states;
+  std::vector<analysis::Change> absent;
+};
+
 // `rootUri`: the root as a file URI ending in '/' (sarifRootUri).
 std::string sarif(const index::Inventory& inv, const std::string& rootUri,
-                  const Verdicts* verdicts = nullptr);
+                  const Verdicts* verdicts = nullptr, const SarifBaseline* baseline = nullptr);
 // "file://" and the root's path percent-encoded (index::uriPath), with a final '/'.
 std::string sarifRootUri(const std::string& root);
 
