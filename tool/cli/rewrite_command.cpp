@@ -5,6 +5,7 @@
 #include "cli/scan_options.h"
 
 #include "rewrite/edits.h"
+#include "rewrite/outside_db.h"
 #include "rewrite/plan.h"
 #include "rewrite/verify.h"
 #include "rewrite/write.h"
@@ -19,7 +20,28 @@ struct RewriteFlags {
   std::string exportFixes;
   bool apply = false;
   bool diff = false;
+  bool allowOutsideDb = false;
 };
+
+// Files no database lists that name a function whose parameter list changes: errors that
+// refuse the rewrite (exit 2), or warnings with --allow-outside-db. Returns whether to go on.
+bool checkOutside(const rewrite::Plan& plan, const ScanRun& run, bool allow) {
+  rewrite::OutsideSearch found =
+      rewrite::findOutsideUses(run.root, run.inventory.filesSeen, plan.signatures);
+  const char* level = allow ? ": warning: " : ": error: ";
+  for (const auto& u : found.uses)
+    std::cerr << facts::where(u.file, u.line, u.column) << level << "names " << u.function
+              << ", whose parameter list this rewrite changes, in a file no compile database "
+                 "lists\n";
+  for (const auto& f : found.unreadable)
+    std::cerr << "gridlock" << level << f << ": cannot be read to look for callers of the "
+              << "functions whose parameter lists change\n";
+  if (allow || (found.uses.empty() && found.unreadable.empty())) return true;
+  std::cerr << "gridlock: error: rewrite refused; nothing written: the files above would not "
+               "compile after it (pass --extra-db with a compile database that lists them, or "
+               "--allow-outside-db to fix them by hand)\n";
+  return false;
+}
 
 // What the plan did and left, on stderr (stdout carries the diff).
 void report(const rewrite::Plan& plan, const index::Inventory& inv, bool quiet) {
@@ -75,6 +97,13 @@ Runner addRewriteCommand(CLI::App& app) {
   auto* diff = cmd->add_flag("--diff", f->diff, "Print the edits as a unified diff");
   exp->excludes(apply)->excludes(diff);
   apply->excludes(diff);
+  cmd->add_option("--extra-db", o->extraDbs,
+                  "Another build directory (or compile_commands.json) whose units are scanned "
+                  "and rewritten too: tests, examples (repeatable)")
+      ->allow_extra_args(false);
+  cmd->add_flag("--allow-outside-db", f->allowOutsideDb,
+                "Rewrite even when files no database lists call a function whose parameter "
+                "list changes (they are listed as warnings)");
   return [=]() {
     if (f->exportFixes.empty() && !f->apply && !f->diff) {
       std::cerr << "gridlock: error: rewrite needs one of --export-fixes FILE, --apply, --diff\n";
@@ -103,6 +132,7 @@ Runner addRewriteCommand(CLI::App& app) {
     }
     report(v.plan, run.inventory, first.quiet);  // -q: the summary line alone
     if (!v.prepared.ok()) return refused(v.prepared);
+    if (!checkOutside(v.plan, run, f->allowOutsideDb)) return 2;
     for (const auto& [file, why] : v.held)
       std::cerr << "gridlock: rewrite: edits in " << file << " rolled back: " << why << "\n";
     return emit(*f, v.prepared);

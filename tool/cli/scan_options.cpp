@@ -109,16 +109,13 @@ ScanRun runScan(const ScanOptions& o) {
   }
 
   frontend::DatabaseOptions dbo;
-  dbo.buildDir = o.buildDir;
   dbo.extraArgs = o.extraArgs;
   dbo.resourceDir = o.resourceDir.empty() ? frontend::clangResourceDir() : o.resourceDir;
   dbo.cuda.cudaPath = o.cudaPath;
   dbo.cuda.clang = GRIDLOCK_CLANG_BINARY;
-  auto db = frontend::ScanDatabase::load(dbo);
 
   frontend::FrontendOptions fo;
   fo.root = run.root;
-  fo.aliases = frontend::rootAliases(*db, run.root);
   fo.only = o.files;
   fo.onlyFromDiff = o.filesFromDiff;
   fo.jobs = o.jobs;
@@ -126,12 +123,29 @@ ScanRun runScan(const ScanOptions& o) {
   fo.cuda = dbo.cuda;
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
-  auto files = frontend::selectFiles(*db, fo);
-  std::vector<facts::TuFacts> tus = frontend::runFrontend(*db, run.rules, files, fo);
+  std::vector<facts::TuFacts> tus;
+  std::set<std::string> scanned;  // a file two databases list is scanned once, as the first says
+  std::vector<std::string> dbs = {o.buildDir};
+  dbs.insert(dbs.end(), o.extraDbs.begin(), o.extraDbs.end());
+  for (size_t i = 0; i < dbs.size(); ++i) {
+    dbo.buildDir = dbs[i];
+    auto db = frontend::ScanDatabase::load(dbo);
+    fo.aliases = frontend::rootAliases(*db, run.root);
+    std::vector<std::string> files;
+    try {
+      files = frontend::selectFiles(*db, fo);
+    } catch (const frontend::InputError&) {
+      // Positional paths may select only the first database's files; an extra database with
+      // nothing under the root, or nothing at all, is still an error.
+      if (i == 0 || o.files.empty()) throw;
+    }
+    std::erase_if(files, [&](const std::string& f) { return !scanned.insert(f).second; });
+    for (auto& tu : frontend::runFrontend(*db, run.rules, files, fo)) tus.push_back(std::move(tu));
+  }
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
   run.subset = !o.files.empty() || o.filesFromDiff;
   analysis::launder(run.inventory, run.rules);
-  if (!files.empty()) warnUnmatched(run);  // a diff may select no unit: nothing to warn of
+  if (!scanned.empty()) warnUnmatched(run);  // a diff may select no unit: nothing to warn of
   return run;
 }
 

@@ -17,6 +17,8 @@ namespace gridlock::cli {
 
 struct ScanOptions {
   std::string buildDir;
+  // More compile databases whose units are scanned too (a tests or examples build).
+  std::vector<std::string> extraDbs;
   std::vector<std::string> rules;
   // Where rule names and relative pack paths are looked up first: a config's directory
   // (rules::PackAnchor); "" for the working directory.

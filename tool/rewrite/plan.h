@@ -46,6 +46,9 @@ struct Plan {
   std::vector<Edit> edits;
   std::vector<Include> includes;
   std::map<std::string, Tally> tallies;  // by strategy tally name (Strategy::tally)
+  // USR -> qualified name of every function whose parameter list the plan changes: code the
+  // scan did not see that calls one would stop compiling (rewrite/outside_db.h).
+  std::map<std::string, std::string> signatures;
 };
 
 // The plan for `inv`. Thread and Collapse need the rewriter's facts (inv.rewrite.collected);

@@ -147,7 +147,9 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     const bool last = rule.position == facts::ThreadPosition::Last;
     std::string decl = rule.type + " " + rule.name;
     unsigned k = all.position.at(usr);
-    std::string what = " parameter list of " + s.inv.program.functions.at(usr).name;
+    const std::string& name = s.inv.program.functions.at(usr).name;
+    s.plan.signatures[usr] = name;
+    std::string what = " parameter list of " + name;
     for (const auto& l : s.inv.rewrite.lists.at(usr)) {
       if (!rule.include.empty()) s.plan.includes.push_back({l.file, rule.include});
       // Last: defaults cannot precede a parameter without one.

@@ -1,0 +1,92 @@
+#include "rewrite/outside_db.h"
+
+#include "support/file_io.h"
+
+#include <clang/Basic/LangOptions.h>
+#include <clang/Lex/Lexer.h>
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+#include <algorithm>
+
+namespace gridlock::rewrite {
+namespace {
+
+bool isSource(llvm::StringRef path) {
+  static const std::set<std::string> kExtensions = {
+      ".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".h", ".hh", ".hpp", ".hxx", ".h++",
+      ".H", ".inl", ".ipp", ".tcc", ".cu", ".cuh"};
+  return kExtensions.count(llvm::sys::path::extension(path).str()) != 0;
+}
+
+// A directory gridlock should not search: hidden (.git), or a build tree (its generated
+// sources are not the user's code, and the compile database is there).
+bool skipDirectory(const std::string& dir) {
+  llvm::StringRef name = llvm::sys::path::filename(dir);
+  if (name.starts_with(".")) return true;
+  return llvm::sys::fs::exists(dir + "/CMakeCache.txt") ||
+         llvm::sys::fs::exists(dir + "/compile_commands.json");
+}
+
+// The last component of a qualified name; a constructor `ns::Foo::Foo` is named `Foo`.
+std::string unqualified(const std::string& name) {
+  size_t colon = name.rfind("::");
+  return colon == std::string::npos ? name : name.substr(colon + 2);
+}
+
+void scanFile(const std::string& text, const std::string& file,
+              const std::map<std::string, std::string>& byName, std::vector<OutsideUse>& out) {
+  clang::LangOptions lang;
+  lang.CPlusPlus = lang.CPlusPlus11 = lang.CPlusPlus14 = lang.CPlusPlus17 = true;
+  lang.CPlusPlus20 = true;
+  clang::Lexer lexer(clang::SourceLocation(), lang, text.data(), text.data(),
+                     text.data() + text.size());
+  clang::Token tok;
+  while (!lexer.LexFromRawLexer(tok)) {
+    if (!tok.is(clang::tok::raw_identifier)) continue;
+    auto it = byName.find(tok.getRawIdentifier().str());
+    if (it == byName.end()) continue;
+    size_t offset = tok.getRawIdentifier().data() - text.data();
+    unsigned line = 1 + std::count(text.begin(), text.begin() + offset, '\n');
+    size_t lineStart = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+    unsigned column = offset - (lineStart == std::string::npos || offset == 0 ? 0 : lineStart + 1) + 1;
+    out.push_back({file, line, column, it->second});
+  }
+}
+
+}  // namespace
+
+OutsideSearch findOutsideUses(const std::string& root, const std::set<std::string>& seen,
+                              const std::map<std::string, std::string>& signatures) {
+  OutsideSearch out;
+  std::map<std::string, std::string> byName;  // unqualified -> a qualified name it stands for
+  for (const auto& [usr, name] : signatures) byName.emplace(unqualified(name), name);
+  if (byName.empty()) return out;
+  std::error_code ec;
+  for (llvm::sys::fs::recursive_directory_iterator it(root, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    const std::string path = it->path();
+    if (it->type() == llvm::sys::fs::file_type::directory_file) {
+      if (skipDirectory(path)) it.no_push();
+      continue;
+    }
+    if (!isSource(path)) continue;
+    llvm::SmallString<256> rel(path);
+    llvm::sys::path::replace_path_prefix(rel, root + "/", "");
+    std::string file = rel.str().str();
+    if (seen.count(file)) continue;
+    std::optional<std::string> text = support::readFile(path);
+    if (!text) {
+      out.unreadable.push_back(file);
+      continue;
+    }
+    scanFile(*text, file, byName, out.uses);
+  }
+  std::sort(out.unreadable.begin(), out.unreadable.end());
+  std::sort(out.uses.begin(), out.uses.end(), [](const OutsideUse& a, const OutsideUse& b) {
+    return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);
+  });
+  return out;
+}
+
+}  // namespace gridlock::rewrite

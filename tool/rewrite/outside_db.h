@@ -1,0 +1,32 @@
+// Code the scan never saw: a unit test, an example or a benchmark that no compile database
+// lists calls a function whose parameter list the rewrite changes, and would stop compiling.
+// The re-parse cannot prove those files, so the rewriter lists them before writing anything.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gridlock::rewrite {
+
+struct OutsideUse {
+  std::string file;  // root-relative
+  unsigned line = 0, column = 0;
+  std::string function;  // the qualified name whose signature changes
+};
+
+struct OutsideSearch {
+  std::vector<OutsideUse> uses;
+  std::vector<std::string> unreadable;  // source files that could not be searched
+};
+
+// Every C, C++ or CUDA source file under `root` that no scanned unit saw (`seen`,
+// root-relative) and that names one of `signatures` (USR -> qualified name) by its
+// unqualified name (a constructor by its class's), as an identifier token: comments and
+// string literals do not count. Hidden directories and build directories (holding
+// CMakeCache.txt or compile_commands.json) are not searched. Sorted by file, line, column.
+OutsideSearch findOutsideUses(const std::string& root, const std::set<std::string>& seen,
+                              const std::map<std::string, std::string>& signatures);
+
+}  // namespace gridlock::rewrite
