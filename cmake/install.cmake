@@ -11,6 +11,7 @@ install(FILES ${GRIDLOCK_SHIPPED_PACKS} DESTINATION ${CMAKE_INSTALL_DATADIR}/gri
         COMPONENT tool)
 install(FILES ${PROJECT_SOURCE_DIR}/schema/rule-pack.schema.json
               ${PROJECT_SOURCE_DIR}/schema/config.schema.json
+              ${PROJECT_SOURCE_DIR}/schema/baseline.schema.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/schema COMPONENT tool)
 
 set(GRIDLOCK_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/gridlock)
