@@ -6,6 +6,7 @@
 #include "analysis/summary.h"
 #include "cli/changed_files.h"
 #include "cli/gate_baseline.h"
+#include "cli/sarif_fixes.h"
 #include "frontend/file_places.h"
 #include "report/gate_report.h"
 #include "report/reports.h"
@@ -67,24 +68,20 @@ std::set<std::string> deletedUnderRoot(const ChangedFiles& changed, const std::s
   return out;
 }
 
-bool colorOn(const std::string& color) {
-  if (color == "always") return true;
-  if (color == "never") return false;
-  return isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
-}
-
 // Writes the report in --format to -o (or stdout), and the text verdict to stdout when the
 // report does not go there (to stderr when a JSON or SARIF report does), then returns the exit
 // status.
 int emit(const GateFlags& f, const ScanOptions& o, const ScanRun& run,
          const report::GateOutcome& g) {
-  report::TextStyle style{colorOn(f.color), o.quiet};
+  report::TextStyle style{colorOn(f.color, STDOUT_FILENO), o.quiet};
   bool toStdout = f.output.empty() || f.output == "-";
   std::string text;
   if (f.format == "json")
     text = report::gateJson(run.inventory, g);
   else if (f.format == "sarif")
-    text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root));
+    text = report::gateSarif(
+        run.inventory, g, report::sarifRootUri(run.root),
+        substitutionFixes(run.inventory, rewrite::plan(run.inventory, run.rules)));
   else
     text = report::gateText(run.inventory, g, toStdout ? style : report::TextStyle{false, o.quiet});
   writeOutput(f.output, text);
@@ -114,8 +111,7 @@ Runner addGateCommand(CLI::App& app) {
   cmd->add_option("--changed-since", f->changedSince,
                   "Check only the files a git diff against REV touches (headers: the units "
                   "including them)");
-  cmd->add_option("--color", f->color, "auto | always | never")
-      ->check(CLI::IsMember({"auto", "always", "never"}));
+  addColorOption(*cmd, f->color);
   return [=]() {
     GateFlags flags = *f;
     ScanOptions opts = *o;

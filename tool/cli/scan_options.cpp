@@ -1,5 +1,7 @@
 #include "cli/scan_options.h"
 
+#include "cli/progress.h"
+
 #include "analysis/laundering.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
@@ -9,6 +11,9 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 #include <set>
 #include <stdexcept>
@@ -48,6 +53,32 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");
 }
 
+namespace {
+std::vector<std::string>& compilerArgsAfterDashDash() {
+  static std::vector<std::string> args;
+  return args;
+}
+}  // namespace
+
+void setCompilerArgsAfterDashDash(std::vector<std::string> args) {
+  compilerArgsAfterDashDash() = std::move(args);
+}
+
+bool takesCompilerArgs(const std::string& name) {
+  return name == "scan" || name == "gate" || name == "callers" || name == "rewrite";
+}
+
+void addColorOption(CLI::App& cmd, std::string& color) {
+  cmd.add_option("--color", color, "Colour diagnostics: auto (on a terminal), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+bool colorOn(const std::string& color, int fd) {
+  if (color == "always") return true;
+  if (color == "never") return false;
+  return isatty(fd) && !std::getenv("NO_COLOR");
+}
+
 std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   std::optional<ProjectConfig> config;
   std::string path = o.config;
@@ -60,11 +91,20 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     if (!cmd.count("--rules") && !config->rules.empty()) {
       o.rules = config->rules;
       o.rulesDir = config->dir;
+    } else {
+      // A name on the command line is looked up beside the config too (a path stays relative
+      // to the working directory).
+      for (auto& ref : o.rules) {
+        std::string beside = config->dir + "/" + ref + ".json";
+        if (rules::isPackName(ref) && llvm::sys::fs::is_regular_file(beside)) ref = beside;
+      }
     }
     if (!cmd.count("--root")) o.root = config->root ? *config->root : config->dir;
     if (!cmd.count("--extra-arg") && config->extraArgs) o.extraArgs = *config->extraArgs;
     if (!cmd.count("--jobs") && config->jobs) o.jobs = *config->jobs;
   }
+  const auto& after = compilerArgsAfterDashDash();
+  o.extraArgs.insert(o.extraArgs.end(), after.begin(), after.end());
   std::string where = config ? "\"build\" in " + config->path
                              : "\"build\" in a .gridlock.json (none found from the current "
                                "directory upward)";
@@ -119,7 +159,13 @@ ScanRun runScan(const ScanOptions& o) {
   fo.only = o.files;
   fo.onlyFromDiff = o.filesFromDiff;
   fo.jobs = o.jobs;
-  fo.progress = !o.quiet;
+  std::optional<Progress> progress;
+  if (!o.quiet) {
+    progress.emplace(Progress::forStderr());
+    fo.onUnitDone = [&progress](size_t n, size_t total, const facts::TuFacts& tu) {
+      progress->unitDone(n, total, tu);
+    };
+  }
   fo.cuda = dbo.cuda;
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
@@ -142,6 +188,7 @@ ScanRun runScan(const ScanOptions& o) {
     std::erase_if(files, [&](const std::string& f) { return !scanned.insert(f).second; });
     for (auto& tu : frontend::runFrontend(*db, run.rules, files, fo)) tus.push_back(std::move(tu));
   }
+  if (progress) progress->finish();
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
   run.subset = !o.files.empty() || o.filesFromDiff;
   analysis::launder(run.inventory, run.rules);

@@ -45,6 +45,18 @@ struct ScanOptions {
 // is a read (what `callers` needs).
 void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired = true);
 
+// Compiler arguments given after `--` (main.cpp): applyConfig adds them to every unit's
+// command, after --extra-arg and the config's extra_args.
+void setCompilerArgsAfterDashDash(std::vector<std::string> args);
+// Whether subcommand `name` scans, and so takes them.
+bool takesCompilerArgs(const std::string& name);
+
+// --color auto|always|never, where a command prints diagnostics.
+void addColorOption(CLI::App& cmd, std::string& color);
+// Whether to colour what goes to file descriptor `fd`: always, never, or (auto) when it is a
+// terminal and NO_COLOR is not set.
+bool colorOn(const std::string& color, int fd);
+
 // Fills what the command line of `cmd` left unset from the project's `.gridlock.json`
 // (`--config FILE`, else the nearest one upward from the working directory): -p, --rules
 // (looked up beside the config), --root (default: the config's directory), --extra-arg,

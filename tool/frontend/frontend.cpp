@@ -453,11 +453,14 @@ std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::Rul
   std::vector<facts::TuFacts> results(files.size());
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
-  bool progress = options.progress && isatty(STDERR_FILENO);
+  bool progress = options.progress && isatty(STDERR_FILENO) && !options.onUnitDone;
   parallelFor(files.size(), options.jobs, [&](size_t i) {
     results[i] = scanOne(db, rules, files[i], options);
     size_t n = ++done;
-    if (progress) {
+    if (options.onUnitDone) {
+      std::lock_guard<std::mutex> lock(progressMutex);
+      options.onUnitDone(n, files.size(), results[i]);
+    } else if (progress) {
       std::lock_guard<std::mutex> lock(progressMutex);
       std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].mainFile
                 << std::flush;

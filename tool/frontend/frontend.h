@@ -6,6 +6,7 @@
 #include "frontend/file_places.h"
 #include "rules/rule_set.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct FrontendOptions {
   bool onlyFromDiff = false;
   unsigned jobs = 0;           // 0: all cores
   bool progress = false;       // a progress line on stderr
+  // Called after each unit, one call at a time (cli/progress.h), instead of that line.
+  std::function<void(size_t done, size_t total, const facts::TuFacts& tu)> onUnitDone;
   CudaSettings cuda;
   // Absolute path -> contents read instead of the file on disk (the rewriter re-parses its
   // result before writing anything).

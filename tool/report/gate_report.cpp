@@ -121,8 +121,9 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
         out << "allowed: " << r.file << ":" << r.line << ": " << r.name << " (" << *r.suppressed
             << ")\n";
     for (const auto& b : inv.badSuppressions)
-      out << "warning: " << b.file << ":" << b.line
-          << ": `gridlock: allow` without a reason is ignored\n";
+      out << "warning: " << b.file << ":" << b.line << ": "
+          << (b.problem.empty() ? "`gridlock: allow` without a reason is ignored" : b.problem)
+          << "\n";
     if (!g.changedSince.empty())
       out << "gate: " << g.changedFiles << " file(s) changed since " << g.changedSince << "; "
           << g.filesScanned << " translation unit(s) to check\n";
@@ -186,10 +187,11 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
   return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
-std::string gateSarif(const index::Inventory& inv, const GateOutcome& g,
-                      const std::string& rootUri) {
-  if (g.verdict == GateVerdict::Created) return sarif(inv, rootUri);
-  SarifBaseline b;
+std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
+                      const std::map<size_t, SarifFix>& fixes) {
+  SarifExtras b;
+  b.fixes = fixes;
+  if (g.verdict == GateVerdict::Created) return sarif(inv, rootUri, nullptr, &b);
   b.states.assign(inv.reads.size(), "unchanged");
   for (const auto* changes : {&g.result.added, &g.result.rose})
     for (const auto& c : *changes)

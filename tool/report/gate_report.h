@@ -5,7 +5,9 @@
 
 #include "analysis/baseline.h"
 #include "index/inventory.h"
+#include "report/reports.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -48,8 +50,9 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g);
 // The scan's SARIF (report::sarif) with each result's baselineState: `new` for the reads of a
 // new or risen key, `unchanged` for every other result, and one `absent` result per key that
 // fell. A created baseline has nothing to compare with: no baselineState.
-std::string gateSarif(const index::Inventory& inv, const GateOutcome& g,
-                      const std::string& rootUri);
+// `fixes`: as SarifExtras::fixes.
+std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
+                      const std::map<size_t, SarifFix>& fixes = {});
 
 // The reads (indices into inv.reads) that count toward `key`.
 std::vector<size_t> readsOfKey(const index::Inventory& inv, const analysis::BaselineKey& key);
