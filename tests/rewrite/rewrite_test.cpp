@@ -167,7 +167,7 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
                                            "group", "mpi", "last", "format", "state", "compose",
-                                           "arguments", "macro_arg", "skipped"));
+                                           "arguments", "macro_arg", "skipped", "state_thread"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

@@ -74,7 +74,23 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
             "p.json: /types/0/yields: expected one of \"group\", \"collection\", \"state\"; got \"size\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "type": "M"}]})"),
             "p.json: /globals/0: \"type\" names the per-model state type whose \"field\" "
-            "replaces the global: \"field\" is missing");
+            "replaces the global (or that a threaded global holds): \"field\" or \"thread\" "
+            "is missing");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M"}}]})"),
+            "p.json: /globals/0/thread/type: a threaded global is passed by reference or "
+            "pointer (\"const T&\", \"T*\"), got \"M\": a copy would not see its writes");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "field": "kv", "type": "M",
+                       "thread": {"type": "const M&"}}]})"),
+            "p.json: /globals/0/thread: a global is either read through a per-model \"field\" "
+            "or threaded whole, not both");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
+                       "name": "a b"}}]})"),
+            "p.json: /globals/0/thread/name: expected a parameter name (an identifier), got "
+            "\"a b\"");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
+                       "size": 1}}]})"),
+            "p.json: /globals/0/thread/size: unknown key (allowed: type, name, edge, include, "
+            "position)");
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "field": "m.kv"}]})"),
             "p.json: /globals/0/field: expected a field name (an identifier), got \"m.kv\"");
 }

@@ -133,8 +133,9 @@ struct ArgFact {
 // out could pass instead.
 struct SourceFact {
   std::string spelling;  // "groups", "this->tp_group_"
-  Yields yields = Yields::Group;  // Group or Collection
-  std::string group;     // the group its type rule names, "" when the type does not say
+  Yields yields = Yields::Group;  // Group, Collection or State
+  std::string group;  // the group its type rule names, "" when the type does not say; State:
+                      // the state type
   std::string name;      // the declaration's name, for "tp_group" -> tp
   Shape shape;
   std::vector<std::string> fields;  // a collection's groups, when its type rule lists them

@@ -235,7 +235,9 @@ void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
            loc);
 }
 
-// Whether the reference on top of the path is assigned to, incremented or decremented.
+// Whether the reference on top of the path is assigned to, incremented or decremented, or
+// a field or element of it is (`cfg.stage = 2`, `cfg.ranks[0]++`), or a non-const method is
+// called on it or on one of its fields.
 bool ReadCollector::isWrite() const {
   const auto& path = frames_.back().path;
   if (path.empty()) return false;
@@ -250,6 +252,19 @@ bool ReadCollector::isWrite() const {
       if (cast->getCastKind() == CK_LValueToRValue) return false;
       child = p;
       continue;
+    }
+    if (const auto* m = dyn_cast<MemberExpr>(p); m && !m->isArrow() && m->getBase() == child) {
+      child = p;
+      continue;
+    }
+    if (const auto* a = dyn_cast<ArraySubscriptExpr>(p); a && a->getBase() == child) {
+      child = p;
+      continue;
+    }
+    if (const auto* call = dyn_cast<CXXMemberCallExpr>(p)) {
+      const CXXMethodDecl* method = call->getMethodDecl();
+      return method && !method->isConst() && !method->isStatic() &&
+             call->getImplicitObjectArgument() == child;
     }
     if (const auto* b = dyn_cast<BinaryOperator>(p)) return b->isAssignmentOp() && b->getLHS() == child;
     if (const auto* u = dyn_cast<UnaryOperator>(p)) return u->isIncrementDecrementOp();

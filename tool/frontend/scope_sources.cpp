@@ -220,7 +220,10 @@ facts::Shape ScopeSources::shapeOf(QualType t) const {
 std::vector<facts::SourceFact> ScopeSources::facts(const std::vector<SourceCandidate>& cands) const {
   std::vector<facts::SourceFact> out;
   for (const auto& c : cands)
-    if (c.type->yields == facts::Yields::Group || c.type->yields == facts::Yields::Collection)
+    if (c.type->yields == facts::Yields::State)  // its "group" is the state type
+      out.push_back({c.spelling, c.type->yields, c.type->type, c.decl->getName().str(),
+                     shapeOf(c.decl->getType()), {}});
+    else
       out.push_back({c.spelling, c.type->yields, c.type->group, c.decl->getName().str(),
                      shapeOf(c.decl->getType()), c.type->groups});
   return out;

@@ -17,6 +17,7 @@ void PerModelState::run(PlanState& s) {
       continue;
     }
     const rules::GlobalRule* g = s.rules.global(r.name);
+    if (g && !g->thread.type.empty()) continue;  // the variable is threaded whole: Thread's
     if (!g || g->field.empty())
       s.leave(i, Fix::NoSource,
               "mutable global state that the rule pack maps to no per-model field "

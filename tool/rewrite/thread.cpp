@@ -13,6 +13,26 @@ bool Thread::spellsAny(PlanState& s, const std::vector<size_t>& reads,
   return false;
 }
 
+const rules::ThreadRule* Thread::ruleFor(PlanState& s, const facts::Read& r) {
+  if (r.kind == facts::ReadKind::GlobalState) {
+    const rules::GlobalRule* g = s.rules.global(r.name);
+    return g && !g->thread.type.empty() ? &g->thread : nullptr;
+  }
+  const rules::RewriteRules* pack = s.packRules(r);
+  return pack && !pack->thread.type.empty() ? &pack->thread : nullptr;
+}
+
+std::optional<std::string> Thread::writesState(PlanState& s, const facts::Read& r,
+                                               const rules::ThreadRule& rule) {
+  if (rule.pointer || rule.type.find("const") == std::string::npos) return std::nullopt;
+  for (const auto& w : s.inv.reads)
+    if (w.kind == facts::ReadKind::GlobalWrite && w.name == r.name &&
+        w.enclosingUsr == r.enclosingUsr)
+      return r.enclosing + " writes " + r.name + " (" + at(w) + "): a " + rule.type +
+             " parameter cannot replace it";
+  return std::nullopt;
+}
+
 std::vector<size_t> Thread::candidates(PlanState& s) {
   std::vector<size_t> out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -37,16 +57,20 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
   std::map<std::string, std::vector<size_t>> out;
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
-    const rules::RewriteRules* pack = s.packRules(r);
-    if (!pack || pack->thread.type.empty()) {
-      s.verdict(i).detail += "; the rule pack has no rewrite.thread";
+    const rules::ThreadRule* ruleP = ruleFor(s, r);
+    if (!ruleP) {
+      s.verdict(i).detail += r.kind == facts::ReadKind::GlobalState
+                                 ? "; the rule pack has no globals[].thread for " + r.name
+                                 : "; the rule pack has no rewrite.thread";
       continue;
     }
-    const rules::ThreadRule& rule = pack->thread;
+    const rules::ThreadRule& rule = *ruleP;
     // What the read needs, for the reasons below: "the tp group", "a collection".
     const std::string needs = r.group.empty() ? std::string("a collection")
                                               : "the " + r.group + " group";
-    if (rule.yields == facts::Yields::Collection && r.yields != facts::Yields::Collection &&
+    if (rule.yields == facts::Yields::State) {
+      // A function that writes the global is refused with its closure (closureWrites).
+    } else if (rule.yields == facts::Yields::Collection && r.yields != facts::Yields::Collection &&
         !s.rules.collectionHolds(rule.type, r.group)) {
       s.leave(i, Fix::NoSource, "nothing in scope holds " + needs + ", and the collection the "
                                 "pack threads (" + rule.type + ") holds no " + r.group + " group");
@@ -82,7 +106,7 @@ void Thread::run(PlanState& s) {
   std::map<std::string, const rules::ThreadRule*> ruleOf;
   ClosureBuilder builder(s);
   for (auto& [usr, group] : byFunction(s, reads)) {
-    const rules::ThreadRule& rule = s.packRules(s.read(group[0]))->thread;
+    const rules::ThreadRule& rule = *ruleFor(s, s.read(group[0]));
     // A parameter that would replace none of the function's reads would only make every
     // caller pass the global: leave the function as it is.
     if (!spellsAny(s, group, rule)) {
@@ -95,6 +119,13 @@ void Thread::run(PlanState& s) {
     if (std::optional<Refusal> no = builder.close(usr, rule, c)) {
       for (size_t i : group) {
         s.leave(i, no->fix, "cannot thread " + rule.name + ": " + no->why);
+        s.markFunctionLevel(i);
+      }
+      continue;
+    }
+    if (std::optional<std::string> why = closureWrites(s, c, s.read(group[0]), rule)) {
+      for (size_t i : group) {
+        s.leave(i, Fix::NoSource, "cannot thread " + rule.name + ": " + *why);
         s.markFunctionLevel(i);
       }
       continue;
@@ -119,6 +150,14 @@ void Thread::run(PlanState& s) {
   editSignatures(s, all, ruleOf);
 }
 
+// A reference to variable `r.name` exactly as long as `text`, its unqualified name, is
+// spelled `text` (a qualified `::x` or `ns::x` is longer; macros never reach here).
+bool Thread::spelledAs(const facts::Read& r, const std::string& text) {
+  size_t colon = r.name.rfind("::");
+  std::string simple = colon == std::string::npos ? r.name : r.name.substr(colon + 2);
+  return simple == text && r.length == text.size();
+}
+
 void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
                           const rules::ThreadRule& rule, size_t functions) {
   for (size_t i : reads) {
@@ -129,11 +168,18 @@ void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
       continue;
     }
     const std::string& text = value.text;
+    ++s.tally("thread").reads;
+    if (rule.yields == facts::Yields::State && spelledAs(r, text)) {
+      // Written as the parameter's name already: the parameter now shadows the global.
+      s.apply(i, Fix::Thread,
+              "now names the parameter " + rule.name + ", threaded through " +
+                  std::to_string(functions) + " function(s)");
+      continue;
+    }
     s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " thread"});
     if (value.derived)
       if (const rules::RewriteRules* pack = s.packRules(r); pack && !pack->spellInclude.empty())
         s.plan.includes.push_back({r.file, pack->spellInclude});
-    ++s.tally("thread").reads;
     s.apply(i, Fix::Thread,
             "replaced with " + text + ", " + rule.name + " threaded through " +
                 std::to_string(functions) + " function(s)");
@@ -181,8 +227,27 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     s.plan.edits.push_back({key.first, key.second, 0, arg.first, arg.second + " argument"});
 }
 
+std::optional<std::string> Thread::closureWrites(PlanState& s, const Closure& c,
+                                                 const facts::Read& r,
+                                                 const rules::ThreadRule& rule) {
+  if (rule.yields != facts::Yields::State) return std::nullopt;
+  for (const auto& usr : c.functions) {
+    facts::Read probe = r;
+    probe.enclosingUsr = usr;
+    probe.enclosing = s.inv.program.functions.at(usr).name;
+    if (auto why = writesState(s, probe, rule)) return why;
+  }
+  return std::nullopt;
+}
+
 PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
                                    const rules::ThreadRule& rule) const {
+  if (rule.yields == facts::Yields::State) {
+    // The variable itself: the parameter (of its name, by default) stands for it.
+    PlanState::Spelled v;
+    v.text = rule.pointer ? "(*" + rule.name + ")" : rule.name;
+    return v;
+  }
   if (r.yields == facts::Yields::Collection) {
     // The whole collection: nothing of the group's type is called.
     PlanState::Spelled whole = s.spellRead(r, rule.pointer ? "(*{g})" : "{g}", rule.name, false);

@@ -9,6 +9,7 @@
 #include "rewrite/thread_closure.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,17 @@ class Thread : public Strategy {
   bool spellsAny(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule) const;
   PlanState::Spelled valueOf(PlanState& s, const facts::Read& r,
                              const rules::ThreadRule& rule) const;
+  // The pack's rule for the read: the global's own (globals[].thread) for global state, else
+  // the pack's rewrite.thread; null when none.
+  static const rules::ThreadRule* ruleFor(PlanState& s, const facts::Read& r);
+  // Why a const state parameter cannot replace the global in r's function: it writes it.
+  static std::optional<std::string> writesState(PlanState& s, const facts::Read& r,
+                                                const rules::ThreadRule& rule);
+  // The same for every function of the closure: the parameter would shadow the global there.
+  static std::optional<std::string> closureWrites(PlanState& s, const Closure& c,
+                                                  const facts::Read& r,
+                                                  const rules::ThreadRule& rule);
+  static bool spelledAs(const facts::Read& r, const std::string& text);
 };
 
 }  // namespace gridlock::rewrite

@@ -147,7 +147,7 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
     arg = rule.edge;
   } else if (call.sources) {
     bool field = false;
-    const std::string group = rule.yields == facts::Yields::Group ? rule.group : "";
+    const std::string group = rule.yields == facts::Yields::Collection ? "" : rule.group;
     if (const facts::SourceFact* src = rules::pickSource(*call.sources, group, rule.yields, &field)) {
       facts::Shape from;
       std::string spelling = rules::spellPicked(*src, field, rule.group, &from);

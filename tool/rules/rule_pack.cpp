@@ -1,6 +1,7 @@
 #include "rules/rule_pack.h"
 
 #include "rules/pack_lookup.h"
+#include "rules/source_pick.h"
 #include "support/file_io.h"
 
 #include <nlohmann/json.hpp>
@@ -278,18 +279,52 @@ AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at)
   return rule;
 }
 
+// globals[].thread: the variable threaded as a parameter, fields read through it by their names.
+ThreadRule readStateThread(const Reader& r, const json& th, const GlobalRule& g,
+                           const std::string& at) {
+  r.object(th, at, {"type", "name", "edge", "include", "position"});
+  ThreadRule t;
+  t.yields = facts::Yields::State;
+  t.group = g.type;
+  t.type = r.string(th, "type", at, true);
+  size_t colon = g.variable.rfind("::");
+  t.name = r.string(th, "name", at, false);
+  if (t.name.empty())
+    t.name = colon == std::string::npos ? g.variable : g.variable.substr(colon + 2);
+  if (!isIdentifier(t.name))
+    r.fail(at + "/name", "expected a parameter name (an identifier), got \"" + t.name + "\"");
+  t.edge = r.string(th, "edge", at, false);
+  if (t.edge.empty()) t.edge = g.variable;
+  t.include = r.string(th, "include", at, false);
+  t.position = r.choice(th, "position", at,
+                        {facts::ThreadPosition::BeforeDefaults, facts::ThreadPosition::Last},
+                        {facts::ThreadPosition::BeforeDefaults});
+  t.pointer = shapeOfTypeName(t.type).holder == facts::Holder::Pointer;
+  if (!t.pointer && t.type.find('&') == std::string::npos)
+    r.fail(at + "/type", "a threaded global is passed by reference or pointer (\"const T&\", "
+                         "\"T*\"), got \"" + t.type + "\": a copy would not see its writes");
+  return t;
+}
+
 GlobalRule readGlobal(const Reader& r, const json& g, const std::string& at) {
-  r.object(g, at, {"variable", "kind", "field", "type"});
+  r.object(g, at, {"variable", "kind", "field", "type", "thread"});
   GlobalRule rule;
   rule.variable = r.string(g, "variable", at, true);
   r.choice(g, "kind", at, {facts::ReadKind::GlobalState}, {facts::ReadKind::GlobalState});
   rule.field = r.string(g, "field", at, false);
   rule.type = r.string(g, "type", at, false);
-  if (!rule.type.empty() && rule.field.empty())
+  if (!rule.type.empty() && rule.field.empty() && !g.contains("thread"))
     r.fail(at, "\"type\" names the per-model state type whose \"field\" replaces the "
-               "global: \"field\" is missing");
+               "global (or that a threaded global holds): \"field\" or \"thread\" is "
+               "missing");
   if (!rule.field.empty() && !isIdentifier(rule.field))
     r.fail(at + "/field", "expected a field name (an identifier), got \"" + rule.field + "\"");
+  if (auto th = g.find("thread"); th != g.end()) {
+    if (!rule.field.empty())
+      r.fail(at + "/thread", "a global is either read through a per-model \"field\" or "
+                             "threaded whole, not both");
+    rule.thread = readStateThread(r, *th, rule, at + "/thread");
+  }
   return rule;
 }
 

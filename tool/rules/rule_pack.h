@@ -30,11 +30,29 @@ struct AccessorRule {
   std::string spell;     // rewrite: this accessor's value from a group "{g}" (overrides the pack's)
 };
 
+// How Thread adds a parameter: `type name`, holding one group (`group`) or a collection;
+// callers in edge files (or main) pass `edge`.
+struct ThreadRule {
+  std::string type;
+  std::string name;
+  facts::Yields yields = facts::Yields::Group;  // Group or Collection (State: a global's)
+  std::string group;  // for yields group: the group it holds ("world"); State: the state type
+  bool pointer = false;          // `name->` (else `name.`) reaches a collection's fields
+  std::string edge;              // the expression an edge caller passes (`MPI_COMM_WORLD`)
+  std::string include;           // the header declaring `type`, added where a list changes
+  // Where the parameter goes: before the first defaulted one (defaults keep trailing), or
+  // last (the defaults before it are removed and spelled out at the calls that left them out).
+  facts::ThreadPosition position = facts::ThreadPosition::BeforeDefaults;
+};
+
 // Mutable process-wide state: reads are global_state, writes global_write.
 struct GlobalRule {
   std::string variable;  // qualified name
   std::string field;     // per-model metadata field that replaces it, if known
   std::string type;      // the state type holding `field`; "" = any type rule yielding state
+  // The variable itself threaded as a parameter (`const MultiGpuConfig& multi_gpu_config`):
+  // yields State, `group` the state type ("" any); empty type: not threaded.
+  ThreadRule thread;
   size_t pack = 0;
 };
 
@@ -45,21 +63,6 @@ struct TypeRule {
   facts::Yields yields = facts::Yields::Group;  // Group, Collection or State
   std::string group;   // the group a value of this type always holds ("world" for MPI_Comm)
   std::vector<std::string> groups;  // a collection's groups (its fields); empty: not said
-};
-
-// How Thread adds a parameter: `type name`, holding one group (`group`) or a collection;
-// callers in edge files (or main) pass `edge`.
-struct ThreadRule {
-  std::string type;
-  std::string name;
-  facts::Yields yields = facts::Yields::Group;  // Group or Collection
-  std::string group;             // for yields group: the group it holds ("world")
-  bool pointer = false;          // `name->` (else `name.`) reaches a collection's fields
-  std::string edge;              // the expression an edge caller passes (`MPI_COMM_WORLD`)
-  std::string include;           // the header declaring `type`, added where a list changes
-  // Where the parameter goes: before the first defaulted one (defaults keep trailing), or
-  // last (the defaults before it are removed and spelled out at the calls that left them out).
-  facts::ThreadPosition position = facts::ThreadPosition::BeforeDefaults;
 };
 
 // Collapse: several reads of one function's groups become one lookup of the collection that

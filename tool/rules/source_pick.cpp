@@ -28,8 +28,13 @@ const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& source
                                     const std::string& group, facts::Yields yields,
                                     bool* field) {
   using facts::Yields;
-  const bool whole = yields == Yields::Collection || group.empty();
   if (field) *field = false;
+  if (yields == Yields::State) {  // per-model state: a value of the state type (`group`)
+    for (const auto& s : sources)
+      if (s.yields == Yields::State && (group.empty() || s.group == group)) return &s;
+    return nullptr;
+  }
+  const bool whole = yields == Yields::Collection || group.empty();
   for (const auto& s : sources)
     if (s.yields == Yields::Collection &&
         (whole || s.fields.empty() ||

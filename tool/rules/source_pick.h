@@ -14,7 +14,8 @@ namespace gridlock::rules {
 // collection): a collection carries every group (its field `group` is taken, a smart pointer
 // in the runtime); otherwise a group source whose type rule names the group, else one whose
 // name says it ("tp_group_" for tp). `field` receives whether the result is a collection's
-// field. Null when nothing fits.
+// field. For `yields` State, `group` is the state type ("" any) and the source holds it. Null
+// when nothing fits.
 const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& sources,
                                     const std::string& group, facts::Yields yields,
                                     bool* field = nullptr);
