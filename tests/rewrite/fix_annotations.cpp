@@ -29,6 +29,10 @@ bool fixOf(const std::string& line, Fix& out) {
   size_t at = line.find(kFixes);
   if (at == std::string::npos || line.find_first_not_of(" \t") != at) return false;
   std::string rest = line.substr(at + kFixes.size());
+  if (rest == ":") {  // `// CHECK-FIXES:` alone: an empty line
+    out = {"", 0};
+    return true;
+  }
   size_t colon = rest.find(": ");
   if (colon == std::string::npos) throw std::runtime_error("CHECK-FIXES without ': ': " + line);
   out.up = 0;

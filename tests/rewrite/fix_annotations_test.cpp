@@ -33,6 +33,13 @@ TEST(FixAnnotations, AnnotationsAfterAStatementReplaceALineAboveIt) {
             "a(z,\n  y);\n// CHECK-FIXES@-2: a(z,\n");
 }
 
+TEST(FixAnnotations, ABareAnnotationIsAnEmptyLine) {
+  EXPECT_EQ(expectedOutput("#pragma once\nnamespace a {\n// CHECK-FIXES: #include \"b.h\"\n"
+                           "// CHECK-FIXES:\n// CHECK-FIXES: namespace a {\n"),
+            "#pragma once\n#include \"b.h\"\n\nnamespace a {\n// CHECK-FIXES: #include \"b.h\"\n"
+            "// CHECK-FIXES:\n// CHECK-FIXES: namespace a {\n");
+}
+
 TEST(FixAnnotations, MalformedAnnotationsAreErrors) {
   EXPECT_THROW(expectedOutput("// CHECK-FIXES: x\n"), std::runtime_error);  // nothing above
   EXPECT_THROW(expectedOutput("x\n// CHECK-FIXES x\n"), std::runtime_error);  // no ': '

@@ -1,17 +1,17 @@
 // gridlock rewrite on the golden fixtures (fixtures/rewrite/<case>/: input/, expected/ with
 // every file the rewrite changes, remaining.txt with the reads left and their reasons), and
 // the rewrite library's refusals on crafted plans. Every case runs on a fresh copy.
-#include "support/run_command.h"
+#include "rewrite/rewrite_case.h"
 
 #include "cli/scan_options.h"
 #include "rewrite/edits.h"
+#include "rewrite/fix_annotations.h"
 #include "rewrite/plan.h"
 #include "rewrite/plan_state.h"
 #include "rewrite/unified_diff.h"
 #include "rewrite/write.h"
-#include "rewrite/fix_annotations.h"
 #include "rules/rule_pack.h"
-#include "support/strings.h"
+#include "support/atomic_write.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -26,96 +26,6 @@ namespace gridlock::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-const std::string kBin = GRIDLOCK_BIN;
-const std::string kFixtures = GRIDLOCK_SOURCE_DIR "/fixtures/rewrite";
-
-// Every regular file under `dir`, relative to it, sorted.
-std::vector<std::string> filesUnder(const std::string& dir) {
-  std::vector<std::string> out;
-  if (!fs::exists(dir)) return out;
-  for (const auto& e : fs::recursive_directory_iterator(dir))
-    if (e.is_regular_file()) out.push_back(fs::relative(e.path(), dir).string());
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// A fresh copy of a case: DIR/src (the input) and DIR/build/compile_commands.json.
-struct Case {
-  std::string name, dir, src, build;
-  explicit Case(const std::string& n) : name(n) {
-    dir = makeTempDir("rewrite-" + n);
-    src = dir + "/src";
-    build = dir + "/build";
-    fs::create_directories(build);
-    fs::copy(kFixtures + "/" + n + "/input", src, fs::copy_options::recursive);
-    std::string db = readFile(kFixtures + "/" + n + "/compile_commands.json.in");
-    support::replaceAll(db, "@SRC@", src);
-    support::replaceAll(db, "@BUILD@", build);
-    support::replaceAll(db, "@RUNTIME_INCLUDE@", GRIDLOCK_SOURCE_DIR "/runtime/include");
-    support::replaceAll(db, "@MPI_INCLUDE@", GRIDLOCK_MPI_INCLUDE);
-    writeFile(build + "/compile_commands.json", db);
-  }
-  ~Case() { fs::remove_all(dir); }
-  std::string rules() const { return kFixtures + "/" + name + "/gridlock.json"; }
-  std::string args() const { return " -p " + build + " --rules " + rules() + " --root " + src; }
-  CommandResult run(const std::string& sub, const std::string& extra = "") const {
-    return runCommand(kBin + " " + sub + args() + " " + extra);
-  }
-  // "" when every file of src is what its input's CHECK-FIXES annotations say, byte for byte;
-  // else a unified diff (expected -> actual) of each file that is not.
-  std::string compareWithExpected() const {
-    std::string input = kFixtures + "/" + name + "/input";
-    std::ostringstream diff;
-    std::vector<std::string> have = filesUnder(src), want = filesUnder(input);
-    if (have != want) diff << "the set of files changed\n";
-    for (const auto& f : want) {
-      std::string expected = expectedOutput(readFile(input + "/" + f));
-      std::string actual = fs::exists(src + "/" + f) ? readFile(src + "/" + f) : "";
-      if (actual != expected) diff << rewrite::fileDiff(f, expected, actual);
-    }
-    return diff.str();
-  }
-  std::string compareWithInput() const {
-    std::string input = kFixtures + "/" + name + "/input";
-    std::ostringstream diff;
-    if (filesUnder(src) != filesUnder(input)) diff << "the set of files changed\n";
-    for (const auto& f : filesUnder(input))
-      if (readFile(src + "/" + f) != readFile(input + "/" + f))
-        diff << rewrite::fileDiff(f, readFile(input + "/" + f), readFile(src + "/" + f));
-    return diff.str();
-  }
-  // "" when the reads `scan --plan` reports in src (writes aside) are exactly the ones its
-  // CHECK-LEFT annotations name, line by line; else each line that differs. Parse errors fail.
-  std::string compareRemaining() const {
-    CommandResult r = run("scan", "--plan --format json");
-    EXPECT_EQ(r.status, 0) << r.err;
-    auto j = nlohmann::json::parse(r.out);
-    EXPECT_EQ(j["summary"]["parse_errors"], 0) << "the rewritten code does not compile";
-    std::map<std::pair<std::string, unsigned>, std::multiset<std::string>> want, have;
-    for (const auto& f : filesUnder(src))
-      for (auto& [line, fixes] : expectedLeft(readFile(src + "/" + f))) want[{f, line}] = fixes;
-    for (const auto& read : j["reads"]) {
-      if (read["kind"] == "global_write") continue;
-      have[{read["file"].get<std::string>(), read["line"].get<unsigned>()}].insert(
-          read["fix"].get<std::string>());
-    }
-    std::ostringstream out;
-    std::set<std::pair<std::string, unsigned>> lines;
-    for (const auto& [k, v] : want) lines.insert(k);
-    for (const auto& [k, v] : have) lines.insert(k);
-    auto join = [](const std::multiset<std::string>& s) {
-      std::string j;
-      for (const auto& x : s) j += (j.empty() ? "" : " ") + x;
-      return j.empty() ? std::string("(none)") : j;
-    };
-    for (const auto& k : lines)
-      if (want[k] != have[k])
-        out << k.first << ":" << k.second << ": CHECK-LEFT says " << join(want[k])
-            << ", scan --plan says " << join(have[k]) << "\n";
-    return out.str();
-  }
-};
 
 class Golden : public ::testing::TestWithParam<std::string> {};
 
@@ -159,7 +69,8 @@ TEST_P(Golden, DiffAppliesWithPatch) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(c.compareWithInput(), "");  // a diff writes no source file
   writeFile(c.dir + "/change.diff", r.out);
-  CommandResult applied = runCommand(patch + " -s -p1 -d " + c.src + " -i " + c.dir + "/change.diff");
+  CommandResult applied =
+      runCommand(patch + " -s -p1 -d " + c.src + " -i " + c.dir + "/change.diff");
   ASSERT_EQ(applied.status, 0) << applied.out << applied.err << r.out;
   EXPECT_EQ(c.compareWithExpected(), "");
 }
@@ -167,7 +78,7 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
                                            "group", "mpi", "last", "format", "state", "compose",
-                                           "arguments", "macro_arg", "skipped", "state_thread"));
+                                           "arguments", "macro_arg", "skipped", "state_thread", "namespace", "two_programs"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");
@@ -187,26 +98,19 @@ TEST(RewriteRefusal, SubstitutionThatDoesNotCompileIsRolledBackAlone) {
   EXPECT_EQ(yaml.find("bad.cpp"), std::string::npos) << yaml;
   CommandResult r = c.run("rewrite", "--apply");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.err.find("gridlock: note: the rewritten bad.cpp does not compile:"), std::string::npos)
+  EXPECT_NE(r.err.find("gridlock: note: the rewritten bad.cpp does not compile:"),
+            std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("no viable conversion"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("gridlock: rewrite: edits in bad.cpp rolled back: bad.cpp:7:10: error: "),
-            std::string::npos) << r.err;
+            std::string::npos)
+      << r.err;
   EXPECT_NE(r.err.find("1 left (compile_error 1)"), std::string::npos) << r.err;
   // bad.cpp as it was; good.cpp rewritten (its edit compiles on its own).
   EXPECT_EQ(readFile(c.src + "/bad.cpp"), readFile(kFixtures + "/rollback/input/bad.cpp"));
   EXPECT_NE(readFile(c.src + "/good.cpp").find("return tp_group->size();"), std::string::npos);
   CommandResult again = c.run("rewrite", "--apply");
   EXPECT_EQ(again.status, 0) << again.err;
-}
-
-cli::ScanRun scanCase(const Case& c) {
-  cli::ScanOptions o;
-  o.buildDir = c.build;
-  o.rules = {c.rules()};
-  o.root = c.src;
-  o.jobs = 2;
-  return cli::runScan(o);
 }
 
 TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
@@ -254,7 +158,8 @@ TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
   EXPECT_FALSE(bad.ok());
   ASSERT_EQ(bad.conflicts.size(), 1u);
   EXPECT_NE(bad.conflicts[0].find("model/layer.h: crafted"), std::string::npos) << bad.conflicts[0];
-  EXPECT_NE(bad.conflicts[0].find("overlaps model/layer.h:"), std::string::npos) << bad.conflicts[0];
+  EXPECT_NE(bad.conflicts[0].find("overlaps model/layer.h:"), std::string::npos)
+      << bad.conflicts[0];
   for (const auto& ch : bad.changes) EXPECT_NE(ch.file, "model/layer.h");
   EXPECT_EQ(c.compareWithInput(), "");
 }
@@ -262,13 +167,29 @@ TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
 TEST(RewriteRefusal, WriteAllRestoresEveryFileWhenOneCannotBeReplaced) {
   std::string dir = makeTempDir("rewrite-atomic");
   writeFile(dir + "/a.cpp", "int a;\n");
-  fs::create_directories(dir + "/b.cpp");  // a directory: renaming onto it fails
+  writeFile(dir + "/b.cpp", "int b;\n");
   rewrite::Prepared p;
   p.changes.push_back({"a.cpp", dir + "/a.cpp", "int a;\n", "int a2;\n", {}});
-  p.changes.push_back({"b.cpp", dir + "/b.cpp", "", "int b;\n", {}});
-  EXPECT_THROW(rewrite::writeAll(p), std::runtime_error);
+  p.changes.push_back({"b.cpp", dir + "/b.cpp", "int b;\n", "int b2;\n", {}});
+  rewrite::WriteOptions o;
+  // Once a.cpp is replaced, b.cpp's temporary vanishes: its rename fails.
+  o.onStep = [&](rewrite::ApplyStep s, size_t n) {
+    if (s == rewrite::ApplyStep::Renamed && n == 0)
+      fs::remove(support::tempPathFor(dir + "/b.cpp"));
+  };
+  try {
+    rewrite::writeAll(p, dir, o);
+    ADD_FAILURE() << "no refusal";
+  } catch (const rewrite::WriteRefused& e) {
+    ASSERT_EQ(e.problems.size(), 1u);
+    EXPECT_EQ(e.problems[0],
+              "b.cpp: cannot replace: No such file or directory; every file replaced was put "
+              "back as it was");
+  }
   EXPECT_EQ(readFile(dir + "/a.cpp"), "int a;\n");
-  EXPECT_EQ(filesUnder(dir), std::vector<std::string>{"a.cpp"});  // no temporaries left
+  EXPECT_EQ(readFile(dir + "/b.cpp"), "int b;\n");
+  // No temporaries, no journal left.
+  EXPECT_EQ(filesUnder(dir, true), (std::vector<std::string>{"a.cpp", "b.cpp"}));
   fs::remove_all(dir);
 }
 
@@ -286,8 +207,9 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
   EXPECT_EQ(error(R"({"name": "x", )" + acc + R"(, "rewrite": {"spel": {}}})"),
             "p.json: /rewrite/spel: unknown key (allowed: spell, include, require, thread, "
             "collapse)");
-  EXPECT_EQ(error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"collapse": {"lookup": "f()"}}})js"),
-            "p.json: /rewrite/collapse: missing required key \"name\"");
+  EXPECT_EQ(
+      error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"collapse": {"lookup": "f()"}}})js"),
+      "p.json: /rewrite/collapse: missing required key \"name\"");
   EXPECT_EQ(error(R"({"name": "x", )" + acc +
                   R"js(, "rewrite": {"collapse": {"lookup": "f()", "name": "a b"}}})js"),
             "p.json: /rewrite/collapse/name: expected an identifier, got \"a b\"");
@@ -316,12 +238,13 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
   EXPECT_EQ(legacy.rewrite.spell.at(facts::Yields::SrcRank), "{g}->global_rank(0)");
   EXPECT_EQ(legacy.rewrite.requireInclude, "gridlock/require.h");
   rules::RulePack fixture = rules::loadRulePack(kFixtures + "/require/gridlock.json");
-  EXPECT_EQ(fixture.rewrite.spell.at(facts::Yields::Size), "{g}->size()");  // inherited through extends
+  EXPECT_EQ(fixture.rewrite.spell.at(facts::Yields::Size),
+            "{g}->size()");  // inherited through extends
   rules::RulePack mpi = rules::loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/mpi.json");
   EXPECT_EQ(mpi.rewrite.thread.type, "MPI_Comm");
   EXPECT_EQ(mpi.rewrite.thread.edge, "MPI_COMM_WORLD");
   EXPECT_EQ(fixture.rewrite.collapse.name, "pgs");  // inherited through extends
-  EXPECT_EQ(mpi.rewrite.collapse.lookup, "");        // MPI has no collection to collapse into
+  EXPECT_EQ(mpi.rewrite.collapse.lookup, "");       // MPI has no collection to collapse into
 }
 
 TEST(RewriteSpell, ArrowBecomesDotForReferences) {

@@ -95,6 +95,18 @@ TEST(Config, CommandLineOverridesTheFile) {
   EXPECT_EQ(nlohmann::json::parse(db.out)["summary"]["total"], 1);  // b.cpp alone
 }
 
+// rewrite: -p and --rules from the config, and --recover looks in the config's root.
+TEST(Config, RewriteUsesTheConfigToo) {
+  SmallProject p("config-rewrite");
+  CommandResult diff = p.runIn("src/core", "rewrite --diff -q");
+  EXPECT_EQ(diff.status, 0) << diff.err;
+  EXPECT_NE(diff.err.find("gridlock: rewrite: "), std::string::npos) << diff.err;
+  CommandResult recover = p.runIn("src/core", "rewrite --recover");
+  EXPECT_EQ(recover.status, 0) << recover.err;
+  EXPECT_EQ(recover.err,
+            "gridlock: rewrite: " + p.real() + " holds no journal; nothing to recover\n");
+}
+
 TEST(Config, UnknownKeyIsAnErrorNamingIt) {
   SmallProject p("config-bad");
   writeFile(p.dir() + "/.gridlock.json", R"({"bild": "build", "rules": ["ours"]})");

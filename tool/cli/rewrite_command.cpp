@@ -1,14 +1,21 @@
 // gridlock rewrite: remove the global reads a plan can remove, prove the result still compiles
 // by re-parsing it (rewrite/verify.h), then export, show or write the edits. Reads left alone
-// are listed with their reasons. See docs/rewrite.md.
+// are listed with their reasons. `--recover` puts back a tree an interrupted --apply left
+// (rewrite/recover.h). See docs/rewrite.md.
 #include "cli/command.h"
 #include "cli/scan_options.h"
 
 #include "rewrite/edits.h"
+#include "rewrite/journal.h"
 #include "rewrite/outside_db.h"
 #include "rewrite/plan.h"
+#include "rewrite/recover.h"
 #include "rewrite/verify.h"
 #include "rewrite/write.h"
+
+#include "frontend/file_places.h"
+
+#include <llvm/Support/FileSystem.h>
 
 #include <iostream>
 #include <memory>
@@ -20,6 +27,8 @@ struct RewriteFlags {
   std::string exportFixes;
   bool apply = false;
   bool diff = false;
+  bool recover = false;
+  bool force = false;
   bool allowOutsideDb = false;
 };
 
@@ -66,8 +75,53 @@ int refused(const rewrite::Prepared& prepared) {
   return 2;
 }
 
+int refused(const rewrite::WriteRefused& e) {
+  for (const auto& p : e.problems) std::cerr << "gridlock: error: " << p << "\n";
+  return 2;
+}
+
+// rewrite --recover: the tree at --root put back as it was before an interrupted --apply.
+int recover(const std::string& root, bool force) {
+  if (!llvm::sys::fs::is_directory(root)) {
+    std::cerr << "gridlock: error: --root " << root << ": not a directory\n";
+    return 2;
+  }
+  std::string real = frontend::realPath(root);
+  try {
+    rewrite::RecoverReport r = rewrite::recover(real, force);
+    if (!r.journal) {
+      // An interrupted apply of a tree above this one holds these files too: say where.
+      std::string held = rewrite::journalRootAtOrAbove(real);
+      if (!held.empty()) {
+        std::cerr << "gridlock: error: "
+                  << rewrite::journalMessage(held, rewrite::journalState(held)) << "\n";
+        return 2;
+      }
+      std::cerr << "gridlock: rewrite: " << real << " holds no journal; nothing to recover\n";
+      return 0;
+    }
+    if (!r.written) {
+      std::cerr << "gridlock: rewrite: " << real << "/" << rewrite::kJournalDirName
+                << ": the apply was interrupted before its journal was written or after it was "
+                   "removed: every file holds its old contents or its new ones, none mixed; the "
+                   "directory is removed\n";
+      return 0;
+    }
+    for (const auto& f : r.restored) std::cerr << "gridlock: rewrite: " << f << ": restored\n";
+    for (const auto& f : r.kept)
+      std::cerr << "gridlock: rewrite: " << f << ": changed since; left as it is, its old "
+                << "contents saved as " << f << ".gridlock-old\n";
+    std::cerr << "gridlock: rewrite: recovered: " << r.restored.size() << " file(s) restored, "
+              << r.unchanged.size() << " already as they were, " << r.kept.size()
+              << " left as they are; the journal is removed\n";
+    return 0;
+  } catch (const rewrite::WriteRefused& e) {
+    return refused(e);
+  }
+}
+
 // Exports, shows or writes a verified rewrite.
-int emit(const RewriteFlags& f, const rewrite::Prepared& prepared) {
+int emit(const RewriteFlags& f, const rewrite::Prepared& prepared, const std::string& root) {
   std::string files = std::to_string(prepared.changes.size()) + " file(s)";
   if (!f.exportFixes.empty()) {
     std::string main = prepared.changes.empty() ? std::string() : prepared.changes[0].path;
@@ -78,7 +132,13 @@ int emit(const RewriteFlags& f, const rewrite::Prepared& prepared) {
   } else if (prepared.changes.empty()) {
     std::cerr << "gridlock: rewrite: nothing to do\n";
   } else {
-    rewrite::writeAll(prepared);
+    rewrite::WriteOptions wo;
+    wo.force = f.force;
+    try {
+      rewrite::writeAll(prepared, root, wo);
+    } catch (const rewrite::WriteRefused& e) {
+      return refused(e);
+    }
     std::cerr << "gridlock: rewrite: " << files << " rewritten\n";
   }
   return 0;
@@ -95,8 +155,14 @@ Runner addRewriteCommand(CLI::App& app) {
                               "Write the edits as clang-apply-replacements YAML");
   auto* apply = cmd->add_flag("--apply", f->apply, "Edit the files in place (all or none)");
   auto* diff = cmd->add_flag("--diff", f->diff, "Print the edits as a unified diff");
-  exp->excludes(apply)->excludes(diff);
-  apply->excludes(diff);
+  auto* rec = cmd->add_flag("--recover", f->recover,
+                            "Put back the tree an interrupted --apply left (needs only --root)");
+  exp->excludes(apply)->excludes(diff)->excludes(rec);
+  apply->excludes(diff)->excludes(rec);
+  diff->excludes(rec);
+  cmd->add_flag("--force", f->force,
+                "--apply: rewrite read-only files too; --recover: leave files changed since as "
+                "they are");
   cmd->add_option("--extra-db", o->extraDbs,
                   "Another build directory (or compile_commands.json) whose units are scanned "
                   "and rewritten too: tests, examples (repeatable)")
@@ -105,12 +171,14 @@ Runner addRewriteCommand(CLI::App& app) {
                 "Rewrite even when files no database lists call a function whose parameter "
                 "list changes (they are listed as warnings)");
   return [=]() {
+    if (f->recover) return recover(configuredRoot(*cmd, *o), f->force);
     if (f->exportFixes.empty() && !f->apply && !f->diff) {
-      std::cerr << "gridlock: error: rewrite needs one of --export-fixes FILE, --apply, --diff\n";
+      std::cerr << "gridlock: error: rewrite needs one of --export-fixes FILE, --apply, --diff, "
+                   "--recover\n";
       return 2;
     }
     ScanOptions first = *o;
-    applyConfig(*cmd, first);
+    applyConfig(*cmd, first);  // -p and --rules, from the command line or .gridlock.json
     first.rewriteFacts = true;
     ScanRun run = runScan(first);
     if (!run.inventory.parseErrors.empty()) {
@@ -135,7 +203,7 @@ Runner addRewriteCommand(CLI::App& app) {
     if (!checkOutside(v.plan, run, f->allowOutsideDb)) return 2;
     for (const auto& [file, why] : v.held)
       std::cerr << "gridlock: rewrite: edits in " << file << " rolled back: " << why << "\n";
-    return emit(*f, v.prepared);
+    return emit(*f, v.prepared, run.root);
   };
 }
 

@@ -6,6 +6,7 @@
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
 #include "frontend/resource_dir.h"
+#include "rewrite/journal.h"
 #include "support/atomic_write.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -120,6 +121,11 @@ ScanRun runScan(const ScanOptions& o) {
   }
   if (progress) progress->finish();
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
+  // The command line's root and the directories above it were checked before the scan (main);
+  // an interrupted apply of a narrower root left its journal below, among the files seen.
+  std::string held = rewrite::journalRootBelow(run.root, run.inventory.filesSeen);
+  if (!held.empty())
+    throw std::runtime_error(rewrite::journalMessage(held, rewrite::journalState(held)));
   run.subset = !o.files.empty() || o.filesFromDiff;
   analysis::launder(run.inventory, run.rules);
   if (!scanned.empty()) warnUnmatched(run);  // a diff may select no unit: nothing to warn of

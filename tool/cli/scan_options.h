@@ -45,6 +45,10 @@ struct ScanOptions {
 // is a read (what `callers` needs).
 void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired = true);
 
+// The root a command works in without scanning (`rewrite --recover`): --root when given, else
+// that of the project's .gridlock.json (its "root", or its directory), else --root's default.
+std::string configuredRoot(const CLI::App& cmd, const ScanOptions& o);
+
 // Compiler arguments given after `--` (main.cpp): applyConfig adds them to every unit's
 // command, after --extra-arg and the config's extra_args.
 void setCompilerArgsAfterDashDash(std::vector<std::string> args);

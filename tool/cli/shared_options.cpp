@@ -38,6 +38,14 @@ bool colorOn(const std::string& color, int fd) {
   return isatty(fd) && !std::getenv("NO_COLOR");
 }
 
+std::string configuredRoot(const CLI::App& cmd, const ScanOptions& o) {
+  if (cmd.count("--root")) return o.root;
+  std::string path = o.config.empty() ? findConfig(".") : o.config;
+  if (path.empty()) return o.root;
+  ProjectConfig config = loadConfig(path);
+  return config.root ? *config.root : config.dir;
+}
+
 std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   std::optional<ProjectConfig> config;
   std::string path = o.config;

@@ -195,6 +195,7 @@ struct ParamListFact {
   std::string bodyIndent;
   bool bodyIndented = false;
   std::vector<std::string> bodyNames;
+  bool definition = false;  // this declaration has the body
   bool isTemplate = false;  // a template or a member of one
   bool inMacro = false;     // the list is spelled in a macro
 };

@@ -284,6 +284,7 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
     p.defaults.back() = {eq, end};
   }
   p.isTemplate = fd->isTemplated();
+  p.definition = fd->doesThisDeclarationHaveABody();
   if (rewriteFacts_) body(fd, p);
   recordDigest(sm_, fl, p.file, out_);
   out_.paramLists.push_back(std::move(p));

@@ -236,8 +236,9 @@ void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
 }
 
 // Whether the reference on top of the path is assigned to, incremented or decremented, or
-// a field or element of it is (`cfg.stage = 2`, `cfg.ranks[0]++`), or a non-const method is
-// called on it or on one of its fields.
+// a field or element of it is (`cfg.stage = 2`, `cfg.ranks[0]++`), a non-const method is
+// called on it or on one of its fields, or its address is taken other than as a pointer to
+// const (`f(&cfg)` with `f(Cfg*)`).
 bool ReadCollector::isWrite() const {
   const auto& path = frames_.back().path;
   if (path.empty()) return false;
@@ -267,7 +268,13 @@ bool ReadCollector::isWrite() const {
              call->getImplicitObjectArgument() == child;
     }
     if (const auto* b = dyn_cast<BinaryOperator>(p)) return b->isAssignmentOp() && b->getLHS() == child;
-    if (const auto* u = dyn_cast<UnaryOperator>(p)) return u->isIncrementDecrementOp();
+    if (const auto* u = dyn_cast<UnaryOperator>(p)) {
+      if (u->getOpcode() != UO_AddrOf) return u->isIncrementDecrementOp();
+      // `&g` may be written through unless it is at once made a pointer to const.
+      const auto* use = i > 0 ? dyn_cast<ImplicitCastExpr>(path[i - 1]) : nullptr;
+      return !(use && use->getType()->isPointerType() &&
+               use->getType()->getPointeeType().isConstQualified());
+    }
     if (const auto* op = dyn_cast<CXXOperatorCallExpr>(p))
       return op->isAssignmentOp() && op->getNumArgs() > 0 && op->getArg(0) == child;
     return false;

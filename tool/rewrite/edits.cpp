@@ -85,6 +85,67 @@ bool uniqueEdits(const FileChange& c, std::vector<Edit>& edits, Prepared& out) {
   return ok;
 }
 
+// Whether the line before `at` (a line start) is an #include: an insertion there extends a block.
+bool afterInclude(const std::string& text, size_t at) {
+  if (at < 2) return false;
+  size_t start = text.rfind('\n', at - 2);
+  start = start == std::string::npos ? 0 : start + 1;
+  return text.compare(start, 8, "#include") == 0;
+}
+
+// An #include inserted right before code, not at the end of an include block (a file that
+// had none: clang-format puts it after the guard, against the next declaration), gets the
+// blank line a maintainer leaves there.
+clang::tooling::Replacements separateIncludes(const std::string& before,
+                                              const clang::tooling::Replacements& reps) {
+  clang::tooling::Replacements out;
+  for (const auto& r : reps) {
+    std::string text = r.getReplacementText().str();
+    size_t at = r.getOffset();
+    bool inserted = r.getLength() == 0 && text.rfind("#include ", 0) == 0 && !text.empty() &&
+                    text.back() == '\n';
+    if (inserted && at < before.size() && before[at] != '\n' && before[at] != '\r' &&
+        before[at] != '#' &&
+        !afterInclude(before, at))
+      text += "\n";
+    if (auto err = out.add(clang::tooling::Replacement(r.getFilePath(), at, r.getLength(), text))) {
+      llvm::consumeError(std::move(err));
+      return reps;  // as clang-format left them, rather than lose one
+    }
+  }
+  return out;
+}
+
+// Whether most of the file's lines end in CRLF (clang-format's DeriveLineEnding rule).
+bool usesCrlf(const std::string& text) {
+  size_t crlf = 0, lf = 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') ++(i > 0 && text[i - 1] == '\r' ? crlf : lf);
+  return crlf > lf;
+}
+
+// The replacements with every line break they write spelled CRLF: the edits, clang-format's
+// include insertion and the strategies' new lines (Collapse's declaration) all write '\n'.
+// A '\n' already preceded by '\r' (in the text, or in the file just before an insertion) is
+// left alone.
+clang::tooling::Replacements withCrlf(const std::string& before,
+                                      const clang::tooling::Replacements& reps) {
+  clang::tooling::Replacements out;
+  for (const auto& r : reps) {
+    std::string text;
+    llvm::StringRef in = r.getReplacementText();
+    for (size_t i = 0; i < in.size(); ++i) {
+      char prev = i > 0 ? in[i - 1] : (r.getOffset() > 0 ? before[r.getOffset() - 1] : '\0');
+      if (in[i] == '\n' && prev != '\r') text += '\r';
+      text += in[i];
+    }
+    // Same offsets and lengths, and they did not overlap before: adding cannot fail.
+    llvm::cantFail(
+        out.add(clang::tooling::Replacement(r.getFilePath(), r.getOffset(), r.getLength(), text)));
+  }
+  return out;
+}
+
 // The replacements of one file: its edits, its #includes, cleaned up and formatted the way
 // the project formats (a .clang-format that applies), else not formatted at all (includes
 // are still put in their block). False, with `out` told why, when that fails.
@@ -100,7 +161,8 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
   if (conflict) return false;
   for (const auto& h : includes) {
     std::string spelled = h.front() == '<' || h.front() == '"' ? h : "\"" + h + "\"";
-    if (auto err = reps.add(clang::tooling::Replacement(c.path, UINT_MAX, 0, "#include " + spelled)))
+    if (auto err =
+            reps.add(clang::tooling::Replacement(c.path, UINT_MAX, 0, "#include " + spelled)))
       out.errors.push_back(c.file + ": #include " + spelled + ": " + errorText(std::move(err)));
   }
   auto style = clang::format::getStyle("file", c.path, "none", c.before);
@@ -113,7 +175,7 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
     out.errors.push_back(c.file + ": " + errorText(cleaned.takeError()));
     return false;
   }
-  reps = *cleaned;
+  reps = separateIncludes(c.before, *cleaned);
   if (!style->DisableFormat) {
     auto formatted = clang::format::formatReplacements(c.before, reps, *style);
     if (!formatted) {
@@ -122,7 +184,7 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
     }
     reps = *formatted;
   }
-  c.replacements = reps;
+  c.replacements = usesCrlf(c.before) ? withCrlf(c.before, reps) : reps;
   return true;
 }
 

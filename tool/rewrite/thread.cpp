@@ -1,5 +1,6 @@
 #include "rewrite/thread.h"
 
+#include "rewrite/type_spelling.h"
 #include "rules/source_pick.h"
 
 namespace gridlock::rewrite {
@@ -191,9 +192,15 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
   for (const auto& usr : all.functions) {
     const rules::ThreadRule& rule = *ruleOf.at(usr);
     const bool last = rule.position == facts::ThreadPosition::Last;
-    std::string decl = rule.type + " " + rule.name;
+    const facts::FunctionFact& fn = s.inv.program.functions.at(usr);
+    const std::string& name = fn.name;
+    std::string className;
+    if (auto c = s.inv.program.classes.find(fn.classUsr); c != s.inv.program.classes.end())
+      className = c->second.name;
+    // As a maintainer writes it in that namespace (the declarations of one function share it).
+    std::string decl =
+        relativeTypeSpelling(rule.type, enclosingNamespace(name, className)) + " " + rule.name;
     unsigned k = all.position.at(usr);
-    const std::string& name = s.inv.program.functions.at(usr).name;
     s.plan.signatures[usr] = name;
     std::string what = " parameter list of " + name;
     for (const auto& l : s.inv.rewrite.lists.at(usr)) {

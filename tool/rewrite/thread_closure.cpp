@@ -4,6 +4,7 @@
 #include "rules/source_pick.h"
 
 #include <cctype>
+#include <set>
 
 namespace gridlock::rewrite {
 namespace {
@@ -71,6 +72,14 @@ std::optional<Refusal> ClosureBuilder::checkFunction(const std::string& usr,
   if (lists == facts.lists.end() || lists->second.empty())
     return refuse(Fix::OpenCallGraph, "no declaration of " + fn.name + " under the root");
   bool isTemplate = false;
+  std::set<std::string> defined;  // files with a body of it
+  for (const auto& l : lists->second)
+    if (l.definition) defined.insert(l.file);
+  if (defined.size() > 1)
+    return refuse(Fix::OpenCallGraph,
+                  fn.name + " is defined in " + *defined.begin() + " and " + *defined.rbegin() +
+                      ": separate programs each define it, and a call reaches the one its "
+                      "program links");
   for (const auto& l : lists->second) {
     if (const std::string* why = s_.held(l.file))
       return refuse(Fix::CompileError, "declared in " + l.file + ", whose rewritten TU did not "

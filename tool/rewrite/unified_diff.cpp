@@ -1,6 +1,7 @@
 #include "rewrite/unified_diff.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <sstream>
 #include <vector>
 
@@ -20,6 +21,63 @@ std::vector<std::string> splitLines(const std::string& s) {
     start = nl + 1;
   }
   return lines;
+}
+
+// A header name as git writes it: C-quoted ("a/we\"ird.cpp") when it holds a quote, a
+// backslash, a control or a non-ASCII byte; followed by a tab when it holds a space, so that
+// patch and git apply know where the name ends.
+std::string headerName(const std::string& prefix, const std::string& file) {
+  std::string name = prefix + file;
+  bool quote = false;
+  for (unsigned char ch : name) quote = quote || ch == '"' || ch == '\\' || ch < 0x20 || ch >= 0x7f;
+  std::string out;
+  if (quote) {
+    out = "\"";
+    for (unsigned char ch : name) {
+      switch (ch) {
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\a':
+          out += "\\a";
+          break;
+        case '\b':
+          out += "\\b";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\v':
+          out += "\\v";
+          break;
+        case '\f':
+          out += "\\f";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        default:
+          if (ch < 0x20 || ch >= 0x7f) {
+            char octal[5];
+            std::snprintf(octal, sizeof octal, "\\%03o", ch);
+            out += octal;
+          } else {
+            out += static_cast<char>(ch);
+          }
+      }
+    }
+    out += "\"";
+  } else {
+    out = name;
+  }
+  if (name.find(' ') != std::string::npos) out += "\t";
+  return out;
 }
 
 }  // namespace
@@ -66,7 +124,7 @@ std::string fileDiff(const std::string& file, const std::string& a, const std::s
   for (size_t i = 0; i < suf; ++i) ops.push_back({' ', pre + n + i, pre + m + i});
 
   std::ostringstream out;
-  out << "--- a/" << file << "\n+++ b/" << file << "\n";
+  out << "--- " << headerName("a/", file) << "\n+++ " << headerName("b/", file) << "\n";
   const size_t context = 3;
   size_t k = 0;
   while (k < ops.size()) {

@@ -1,6 +1,10 @@
 #include "support/atomic_write.h"
 
+#include "support/crash_point.h"
+
+#include <dirent.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -11,14 +15,13 @@
 namespace gridlock::support {
 namespace {
 
-std::string dirOf(const std::string& path) {
-  size_t slash = path.rfind('/');
-  if (slash == std::string::npos) return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 [[noreturn]] void fail(const std::string& path, const std::string& what, int err) {
   throw WriteError(path + ": " + what + ": " + std::strerror(err));
+}
+
+std::string baseOf(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
 // Writes all of `contents` to `fd`; false with errno set on failure.
@@ -37,6 +40,24 @@ bool writeAll(int fd, std::string_view contents) {
   return true;
 }
 
+// Gives the open file `keep`'s owner, group and mode (in that order: a change of owner clears
+// the set-id bits). False with errno set when that is not allowed.
+bool keepMeta(int fd, const FileMeta& keep) {
+  struct stat st;
+  if (::fstat(fd, &st) != 0) return false;
+  if ((st.st_uid != keep.uid || st.st_gid != keep.gid) && ::fchown(fd, keep.uid, keep.gid) != 0)
+    return false;
+  return ::fchmod(fd, keep.mode & 07777) == 0;
+}
+
+// Fills the open file: contents, metadata, fsync. Returns the step that failed, or null.
+const char* fill(int fd, std::string_view contents, const FileMeta* keep) {
+  if (!writeAll(fd, contents)) return "cannot write";
+  if (keep && !keepMeta(fd, *keep)) return "cannot keep its mode, owner and group";
+  if (::fsync(fd) != 0) return "cannot sync";
+  return nullptr;
+}
+
 void writeDirectly(const std::string& path, std::string_view contents) {
   int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
   if (fd < 0) fail(path, "cannot open", errno);
@@ -46,7 +67,65 @@ void writeDirectly(const std::string& path, std::string_view contents) {
   if (!ok) fail(path, "cannot write", err);
 }
 
+// Removes "<target>.gridlock-tmp.<pid>" files of processes that no longer run: what a kill
+// between linking and renaming (or during a write without O_TMPFILE) left.
+void removeStaleTemps(const std::string& target) {
+  const std::string prefix = baseOf(target) + ".gridlock-tmp.";
+  const std::string dir = dirOf(target);
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return;
+  while (struct dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name.compare(0, prefix.size(), prefix) != 0 || name.size() == prefix.size()) continue;
+    std::string digits = name.substr(prefix.size());
+    if (digits.find_first_not_of("0123456789") != std::string::npos || digits.size() > 9) continue;
+    pid_t pid = static_cast<pid_t>(std::stol(digits));
+    if (pid == ::getpid() || (::kill(pid, 0) != 0 && errno == ESRCH))
+      ::unlink((dir + "/" + name).c_str());
+  }
+  ::closedir(d);
+}
+
+// Links the unnamed file `fd` at `path`; false with errno set.
+bool linkUnnamed(int fd, const std::string& path) {
+  if (::linkat(fd, "", AT_FDCWD, path.c_str(), AT_EMPTY_PATH) == 0) return true;
+  // AT_EMPTY_PATH needs CAP_DAC_READ_SEARCH; /proc does the same for anyone.
+  std::string proc = "/proc/self/fd/" + std::to_string(fd);
+  return ::linkat(AT_FDCWD, proc.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0;
+}
+
+// Renames `tmp` over `target` and syncs the directory; removes `tmp` on failure.
+void replaceWith(const std::string& path, const std::string& tmp, const std::string& target) {
+  if (::rename(tmp.c_str(), target.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    fail(path, "cannot replace", err);
+  }
+  crashPoint(kOutputSteps[2]);
+  syncDirectory(dirOf(target));
+}
+
+// The new contents through a named temporary (file systems without O_TMPFILE).
+void writeThroughNamedTemp(const std::string& path, const std::string& target,
+                           std::string_view contents, const FileMeta* keep) {
+  const std::string tmp = tempPathFor(target);
+  ::unlink(tmp.c_str());  // a stale one of this pid: see removeStaleTemps
+  try {
+    writeNewFile(tmp, contents, keep);
+  } catch (const WriteError& e) {
+    throw WriteError(path + ": " + std::string(e.what()).substr(tmp.size() + 2));
+  }
+  crashPoint(kOutputSteps[0]);
+  replaceWith(path, tmp, target);
+}
+
 }  // namespace
+
+std::string dirOf(const std::string& path) {
+  size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
 
 std::string followLinks(const std::string& path) {
   std::string p = path;
@@ -55,55 +134,92 @@ std::string followLinks(const std::string& path) {
     if (::lstat(p.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return p;
     char buf[PATH_MAX];
     ssize_t n = ::readlink(p.c_str(), buf, sizeof buf - 1);
-    if (n < 0) return p;
+    if (n <= 0) fail(path, "cannot read the symlink " + p, n < 0 ? errno : EINVAL);
     std::string target(buf, static_cast<size_t>(n));
     p = target[0] == '/' ? target : dirOf(p) + "/" + target;
   }
-  return p;
+  fail(path, "cannot follow its symlinks", ELOOP);
 }
 
-std::string tempPathFor(const std::string& target) {
-  return target + ".gridlock-tmp." + std::to_string(::getpid());
+std::string tempPathFor(const std::string& target) { return tempPathFor(target, ::getpid()); }
+
+std::string tempPathFor(const std::string& target, long pid) {
+  return target + ".gridlock-tmp." + std::to_string(pid);
+}
+
+FileMeta metaOf(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) fail(path, "cannot stat", errno);
+  return {st.st_mode & 07777, st.st_uid, st.st_gid};
+}
+
+void writeNewFile(const std::string& path, std::string_view contents, const FileMeta* keep) {
+  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+  if (fd < 0) fail(path, "cannot create", errno);
+  const char* failed = fill(fd, contents, keep);
+  int err = errno;
+  if (::close(fd) != 0 && !failed) {
+    failed = "cannot write";
+    err = errno;
+  }
+  if (failed) {
+    ::unlink(path.c_str());
+    fail(path, failed, err);
+  }
+}
+
+void syncDirectory(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) fail(dir, "cannot open the directory", errno);
+  int rc = ::fsync(fd);
+  int err = errno;
+  ::close(fd);
+  // Some file systems cannot sync a directory; their renames are as durable as they get.
+  if (rc != 0 && err != EINVAL && err != EROFS) fail(dir, "cannot sync the directory", err);
 }
 
 void writeFileAtomic(const std::string& path, std::string_view contents) {
   const std::string target = followLinks(path);
   struct stat old;
   bool exists = ::stat(target.c_str(), &old) == 0;
+  if (!exists && errno != ENOENT) fail(path, "cannot stat", errno);
   if (exists && !S_ISREG(old.st_mode)) return writeDirectly(target, contents);
+  FileMeta meta{old.st_mode & 07777, old.st_uid, old.st_gid};
+  const FileMeta* keep = exists ? &meta : nullptr;
+  removeStaleTemps(target);
 
-  const std::string tmp = tempPathFor(target);
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-  if (fd < 0) fail(path, "cannot create a temporary file beside it", errno);
-  auto abandon = [&](const char* what, int err) {
+  int fd = ::open(dirOf(target).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0) {
+    if (errno == EOPNOTSUPP || errno == EISDIR || errno == EINVAL)
+      return writeThroughNamedTemp(path, target, contents, keep);
+    fail(path, "cannot create a file beside it", errno);
+  }
+  // An unnamed file vanishes with its descriptor: a failure or a kill up to the link leaves
+  // nothing behind.
+  if (const char* failed = fill(fd, contents, keep)) {
+    int err = errno;
     ::close(fd);
-    ::unlink(tmp.c_str());
-    fail(path, what, err);
-  };
-  if (!writeAll(fd, contents)) abandon("cannot write", errno);
-  if (exists) {
-    if (::fchmod(fd, old.st_mode & 07777) != 0) abandon("cannot keep its mode", errno);
-    // Only root may give a file away; keeping the group may still work for others.
-    if (::fchown(fd, old.st_uid, old.st_gid) != 0 && errno != EPERM)
-      abandon("cannot keep its owner", errno);
+    fail(path, failed, err);
   }
-  if (::fsync(fd) != 0) abandon("cannot sync", errno);
-  if (::close(fd) != 0) {
+  crashPoint(kOutputSteps[0]);
+  const std::string tmp = exists ? tempPathFor(target) : target;
+  if (exists) ::unlink(tmp.c_str());  // a stale one of this pid
+  if (!linkUnnamed(fd, tmp)) {
     int err = errno;
-    ::unlink(tmp.c_str());
-    fail(path, "cannot write", err);
+    ::close(fd);
+    // Created meanwhile by someone else: replace it like any existing file.
+    if (!exists && err == EEXIST) return writeFileAtomic(path, contents);
+    if (err == ENOENT || err == EPERM || err == EOPNOTSUPP)  // no /proc, no linking here
+      return writeThroughNamedTemp(path, target, contents, keep);
+    fail(path, "cannot link the new contents", err);
   }
-  if (::rename(tmp.c_str(), target.c_str()) != 0) {
-    int err = errno;
-    ::unlink(tmp.c_str());
-    fail(path, "cannot replace", err);
+  ::close(fd);
+  if (!exists) {
+    crashPoint(kOutputSteps[2]);
+    return syncDirectory(dirOf(target));
   }
-  // The rename is durable once the directory is synced.
-  int dir = ::open(dirOf(target).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir >= 0) {
-    ::fsync(dir);
-    ::close(dir);
-  }
+  crashPoint(kOutputSteps[1]);
+  replaceWith(path, tmp, target);
 }
 
 }  // namespace gridlock::support

@@ -1,0 +1,195 @@
+#include "rewrite/rewrite_case.h"
+
+#include "rewrite/fix_annotations.h"
+#include "rewrite/plan.h"
+#include "rewrite/unified_diff.h"
+#include "support/strings.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace gridlock::test {
+
+namespace fs = std::filesystem;
+
+const std::string kBin = GRIDLOCK_BIN;
+const std::string kFixtures = GRIDLOCK_SOURCE_DIR "/fixtures/rewrite";
+
+std::vector<std::string> filesUnder(const std::string& dir, bool all) {
+  std::vector<std::string> out;
+  if (!fs::exists(dir)) return out;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) {
+    std::string rel = fs::relative(e.path(), dir).string();
+    if (e.is_symlink() || e.is_regular_file())
+      out.push_back(rel);
+    else if (all)
+      out.push_back(e.is_directory() ? rel + "/" : rel);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string expectedFile(const std::string& caseName, const std::string& file) {
+  return expectedOutput(inputFile(caseName, file));
+}
+
+std::string inputFile(const std::string& caseName, const std::string& file) {
+  return readFile(kFixtures + "/" + caseName + "/input/" + file);
+}
+
+Case::Case(const std::string& n) : name(n) {
+  dir = makeTempDir("rewrite-" + n);
+  src = dir + "/src";
+  build = dir + "/build";
+  fs::create_directories(build);
+  fs::copy(kFixtures + "/" + n + "/input", src, fs::copy_options::recursive);
+  std::string db = readFile(kFixtures + "/" + n + "/compile_commands.json.in");
+  support::replaceAll(db, "@SRC@", src);
+  support::replaceAll(db, "@BUILD@", build);
+  support::replaceAll(db, "@RUNTIME_INCLUDE@", GRIDLOCK_SOURCE_DIR "/runtime/include");
+  support::replaceAll(db, "@MPI_INCLUDE@", GRIDLOCK_MPI_INCLUDE);
+  writeFile(build + "/compile_commands.json", db);
+}
+
+Case::~Case() {
+  // Tests make files read-only and owned by others; removal only needs the directories.
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}
+
+std::string Case::rules() const { return kFixtures + "/" + name + "/gridlock.json"; }
+
+std::string Case::args() const { return " -p " + build + " --rules " + rules() + " --root " + src; }
+
+CommandResult Case::run(const std::string& sub, const std::string& extra,
+                        const std::string& env) const {
+  return runCommand((env.empty() ? "" : "env " + env + " ") + kBin + " " + sub + args() + " " +
+                    extra);
+}
+
+std::string Case::compareWithExpected() const {
+  std::string input = kFixtures + "/" + name + "/input";
+  std::ostringstream diff;
+  std::vector<std::string> have = filesUnder(src), want = filesUnder(input);
+  if (have != want) diff << "the set of files changed\n";
+  for (const auto& f : want) {
+    std::string expected = expectedFile(name, f);
+    std::string actual = fs::exists(src + "/" + f) ? readFile(src + "/" + f) : "";
+    if (actual != expected) diff << rewrite::fileDiff(f, expected, actual);
+  }
+  return diff.str();
+}
+
+std::string Case::compareWithInput() const {
+  std::string input = kFixtures + "/" + name + "/input";
+  std::ostringstream diff;
+  if (filesUnder(src) != filesUnder(input)) diff << "the set of files changed\n";
+  for (const auto& f : filesUnder(input))
+    if (readFile(src + "/" + f) != readFile(input + "/" + f))
+      diff << rewrite::fileDiff(f, readFile(input + "/" + f), readFile(src + "/" + f));
+  return diff.str();
+}
+
+std::string Case::compareRemaining() const {
+  CommandResult r = run("scan", "--plan --format json");
+  EXPECT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["summary"]["parse_errors"], 0) << "the rewritten code does not compile";
+  std::map<std::pair<std::string, unsigned>, std::multiset<std::string>> want, have;
+  for (const auto& f : filesUnder(src))
+    for (auto& [line, fixes] : expectedLeft(readFile(src + "/" + f))) want[{f, line}] = fixes;
+  for (const auto& read : j["reads"]) {
+    if (read["kind"] == "global_write") continue;
+    have[{read["file"].get<std::string>(), read["line"].get<unsigned>()}].insert(
+        read["fix"].get<std::string>());
+  }
+  std::ostringstream out;
+  std::set<std::pair<std::string, unsigned>> lines;
+  for (const auto& [k, v] : want) lines.insert(k);
+  for (const auto& [k, v] : have) lines.insert(k);
+  auto join = [](const std::multiset<std::string>& s) {
+    std::string j;
+    for (const auto& x : s) j += (j.empty() ? "" : " ") + x;
+    return j.empty() ? std::string("(none)") : j;
+  };
+  for (const auto& k : lines)
+    if (want[k] != have[k])
+      out << k.first << ":" << k.second << ": CHECK-LEFT says " << join(want[k])
+          << ", scan --plan says " << join(have[k]) << "\n";
+  return out.str();
+}
+
+cli::ScanRun scanCase(const Case& c, bool rewriteFacts) {
+  cli::ScanOptions o;
+  o.buildDir = c.build;
+  o.rules = {c.rules()};
+  o.root = c.src;
+  o.jobs = 2;
+  o.rewriteFacts = rewriteFacts;
+  return cli::runScan(o);
+}
+
+rewrite::Prepared prepareCase(const Case& c) {
+  cli::ScanRun run = scanCase(c, true);
+  return rewrite::prepare(rewrite::plan(run.inventory, run.rules), run.inventory, run.root);
+}
+
+SmallTmpfs::SmallTmpfs(size_t kilobytes) {
+  dir = makeTempDir("tmpfs");
+  if (::geteuid() != 0) return;
+  std::string cmd =
+      "mount -t tmpfs -o size=" + std::to_string(kilobytes) + "k tmpfs " + dir + " 2>/dev/null";
+  mounted = std::system(cmd.c_str()) == 0;
+}
+
+SmallTmpfs::~SmallTmpfs() {
+  if (mounted) (void)!std::system(("umount " + dir).c_str());
+  std::error_code ec;
+  fs::remove_all(dir, ec);
+}
+
+Spawned runStopping(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                    const std::function<void()>& whileStopped) {
+  std::string errPath = makeTempDir("spawn") + "/err";
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    int fd = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(fd, 2);
+    int null = ::open("/dev/null", O_WRONLY);
+    ::dup2(null, 1);
+    for (const auto& e : env) ::putenv(const_cast<char*>(e.c_str()));
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  Spawned s;
+  int raw = 0;
+  while (::waitpid(pid, &raw, WUNTRACED) == pid) {
+    if (WIFSTOPPED(raw)) {
+      whileStopped();
+      ::kill(pid, SIGCONT);
+      continue;
+    }
+    s.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+    break;
+  }
+  s.err = readFile(errPath);
+  fs::remove_all(fs::path(errPath).parent_path());
+  return s;
+}
+
+}  // namespace gridlock::test

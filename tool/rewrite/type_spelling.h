@@ -1,0 +1,21 @@
+// A type written where a parameter is declared: spelled relative to the namespace that
+// declaration is in, as a maintainer would write it there (`parallel::GlobalEnv` inside
+// `infini_train::nn`), rather than fully qualified from the pack.
+#pragma once
+
+#include <string>
+
+namespace gridlock::rewrite {
+
+// `type` (a pack's spelling, e.g. "const a::b::T&") with each qualified name's leading
+// namespaces shared with `scope` ("a::c", the enclosing namespace; "" global) dropped:
+// "const b::T&". A name written from the global namespace (`::a::T`) and a name whose every
+// qualifier is shared keep their last component (`T`). Anonymous namespaces in `scope` are
+// transparent.
+std::string relativeTypeSpelling(const std::string& type, const std::string& scope);
+
+// The namespace a function is declared in, from its qualified name and, for a member, its
+// class's qualified name (a member's parameter types are looked up from the class outwards).
+std::string enclosingNamespace(const std::string& function, const std::string& className);
+
+}  // namespace gridlock::rewrite
