@@ -17,7 +17,8 @@ TEST(Config, SameCountsFromThreeWorkingDirectories) {
   SmallProject p("config-cwd");
   std::string first;
   for (const char* cwd : {".", "src", "src/train"}) {
-    CommandResult r = p.runIn(cwd, "scan --format json");
+    // --no-cache: the second and third runs would otherwise report cache hits.
+    CommandResult r = p.runIn(cwd, "scan --format json --no-cache");
     ASSERT_EQ(r.status, 0) << cwd << ": " << r.err;
     auto j = nlohmann::json::parse(r.out);
     EXPECT_EQ(j["summary"]["total"], 5) << cwd;
@@ -49,6 +50,14 @@ TEST(Config, GateWithNoArguments) {
   CommandResult same = p.runIn("src", "gate");
   EXPECT_EQ(same.status, 0) << same.out << same.err;
   EXPECT_EQ(same.out, "gate: passed: 5 global reads, as in the baseline\n");
+
+  // -v says which configuration was used, and the root it gives.
+  CommandResult verbose = p.runIn("src", "gate -v -q");
+  EXPECT_EQ(verbose.status, 0) << verbose.err;
+  EXPECT_NE(
+      verbose.err.find("gridlock: using " + p.real() + "/.gridlock.json (root " + p.real() + ")\n"),
+      std::string::npos)
+      << verbose.err;
 }
 
 // A baseline made against one root refuses a run against another (its names would mean other

@@ -28,6 +28,7 @@ struct Summary {
   size_t suppressed = 0;
   size_t fallbacks = 0;
   size_t badSuppressions = 0;
+  index::CacheCounts cache;
 };
 
 // `verdicts`, when given, holds a rewrite plan's verdict for each read (same order); the

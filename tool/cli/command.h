@@ -15,6 +15,8 @@ Runner addScanCommand(CLI::App& app);
 Runner addGateCommand(CLI::App& app);
 Runner addCallersCommand(CLI::App& app);
 Runner addRewriteCommand(CLI::App& app);  // tool/rewrite
+// The facts of the shards of one scan -> its report (cli/merge_command.cpp).
+Runner addMergeCommand(CLI::App& app);
 Runner addGridCommand(CLI::App& app);   // tool/layout
 Runner addShardCommand(CLI::App& app);  // tool/layout
 Runner addPairCommand(CLI::App& app);   // tool/pair

@@ -45,9 +45,9 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", versionLine());
 
   using Adder = Runner (*)(CLI::App&);
-  std::vector<Adder> adders = {addScanCommand,    addGateCommand, addCallersCommand,
-                               addRewriteCommand, addGridCommand, addShardCommand,
-                               addPairCommand};
+  std::vector<Adder> adders = {addScanCommand,    addGateCommand,  addCallersCommand,
+                               addRewriteCommand, addMergeCommand, addGridCommand,
+                               addShardCommand,   addPairCommand};
   std::vector<std::pair<CLI::App*, Runner>> commands;
   for (Adder add : adders) {
     size_t before = app.get_subcommands({}).size();

@@ -2,17 +2,13 @@
 #include "cli/command.h"
 #include "cli/scan_options.h"
 
-#include "cli/sarif_fixes.h"
-
-#include "analysis/summary.h"
-#include "report/reports.h"
-#include "rewrite/plan.h"
+#include "cli/scan_report.h"
+#include "cli/shard.h"
 
 #include <unistd.h>
 
 #include <iostream>
 #include <memory>
-#include <optional>
 
 namespace gridlock::cli {
 
@@ -31,30 +27,21 @@ Runner addScanCommand(CLI::App& app) {
   cmd->add_flag("--plan", *plan,
                 "Set each read's fix to what `gridlock rewrite` does with it, or why it leaves "
                 "it (docs/rewrite.md)");
+  addShardOptions(*cmd, *o);
   return [=]() {
     ScanOptions opts = *o;
     applyConfig(*cmd, opts);
     opts.rewriteFacts = *plan;
+    if (!opts.shard.empty() && opts.factsOut.empty()) {
+      std::cerr << "gridlock: error: --shard needs --facts-out FILE (gridlock merge reads it)\n";
+      return 2;
+    }
     ScanRun run = runScan(opts);
-    std::optional<rewrite::Plan> planned;
-    if (*plan) planned = rewrite::plan(run.inventory, run.rules);
-    const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
-    analysis::Summary s = analysis::summarize(run.inventory, verdicts);
-    std::string text;
-    if (*format == "json")
-      text = report::json(run.inventory, s, verdicts);
-    else if (*format == "sarif") {
-      // Substitutions as SARIF fixes; without --plan, from a plan of this scan's facts.
-      rewrite::Plan fixesPlan = planned ? *planned : rewrite::plan(run.inventory, run.rules);
-      report::SarifExtras extras;
-      extras.fixes = substitutionFixes(run.inventory, fixesPlan);
-      text = report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts, &extras);
-    } else
-      text = report::diagnosticsText(
-                 run.inventory, verdicts,
-                 (output->empty() || *output == "-") && colorOn(*color, STDOUT_FILENO)) +
-             "\n" + report::summaryTable(s);
-    writeOutput(*output, text);
+    // A shard's report is `gridlock merge`'s to write.
+    bool toStdout = output->empty() || *output == "-";
+    if (opts.factsOut.empty())
+      writeOutput(*output,
+                  renderScan(run, *format, *plan, toStdout && colorOn(*color, STDOUT_FILENO)));
     return parseErrorStatus(run, opts);
   };
 }

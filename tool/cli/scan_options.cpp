@@ -3,6 +3,7 @@
 #include "cli/progress.h"
 
 #include "analysis/laundering.h"
+#include "cli/shard.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
 #include "frontend/resource_dir.h"
@@ -49,20 +50,16 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   cmd.add_option("--resource-dir", o.resourceDir,
                  "Clang resource directory (default: the one gridlock was built with)");
   cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");
+  addCacheOptions(cmd, o.cache);
 }
 
-namespace {
-
-// A pack entry that matches nothing would pass as "0 reads": say so. Once per process, since
-// the rewriter scans its own edits again.
+// Once per process, since the rewriter scans its own edits again.
 void warnUnmatched(const ScanRun& run) {
   static std::set<std::string> said;
   const index::Inventory& inv = run.inventory;
   for (const auto& line : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned))
     if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
 }
-
-}  // namespace
 
 ScanRun runScan(const ScanOptions& o) {
   ScanRun run;
@@ -101,34 +98,52 @@ ScanRun runScan(const ScanOptions& o) {
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
   std::vector<facts::TuFacts> tus;
-  std::set<std::string> scanned;  // a file two databases list is scanned once, as the first says
+  std::set<std::string> scanned;   // a file two databases list is scanned once, as the first says
+  std::vector<std::string> files;  // the first database's (shards and the cache are its)
+  ShardPlan shard;
+  index::CacheCounts counts;
   std::vector<std::string> dbs = {o.buildDir};
   dbs.insert(dbs.end(), o.extraDbs.begin(), o.extraDbs.end());
   for (size_t i = 0; i < dbs.size(); ++i) {
     dbo.buildDir = dbs[i];
     auto db = frontend::ScanDatabase::load(dbo);
     fo.aliases = frontend::rootAliases(*db, run.root);
-    std::vector<std::string> files;
+    std::vector<std::string> selected;
     try {
-      files = frontend::selectFiles(*db, fo);
+      selected = frontend::selectFiles(*db, fo);
     } catch (const frontend::InputError&) {
       // Positional paths may select only the first database's files; an extra database with
       // nothing under the root, or nothing at all, is still an error.
       if (i == 0 || o.files.empty()) throw;
     }
-    std::erase_if(files, [&](const std::string& f) { return !scanned.insert(f).second; });
-    for (auto& tu : frontend::runFrontend(*db, run.rules, files, fo)) tus.push_back(std::move(tu));
+    std::erase_if(selected, [&](const std::string& f) { return !scanned.insert(f).second; });
+    if (i > 0) {  // an extra database (rewrite --extra-db): parsed, not cached
+      fo.cache = nullptr;
+      for (auto& tu : frontend::runFrontend(*db, run.rules, selected, fo))
+        tus.push_back(std::move(tu));
+      continue;
+    }
+    files = selected;
+    shard = planShard(o, files);
+    auto cache = openCache(o.cache, o.buildDir, run.rules, run.root, fo.aliases, o.rewriteFacts);
+    fo.cache = cache.get();
+    tus = frontend::runFrontend(*db, run.rules, shard.files, fo);
+    counts = finishCache(cache.get(), o.cache, shard.files.size());
   }
   if (progress) progress->finish();
+  run.subset = !o.files.empty() || o.filesFromDiff;
+  if (!o.factsOut.empty()) writeShardFacts(o, run, files, shard, tus, counts);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
+  run.inventory.cache = counts;
   // The command line's root and the directories above it were checked before the scan (main);
   // an interrupted apply of a narrower root left its journal below, among the files seen.
   std::string held = rewrite::journalRootBelow(run.root, run.inventory.filesSeen);
   if (!held.empty())
     throw std::runtime_error(rewrite::journalMessage(held, rewrite::journalState(held)));
-  run.subset = !o.files.empty() || o.filesFromDiff;
   analysis::launder(run.inventory, run.rules);
-  if (!scanned.empty()) warnUnmatched(run);  // a diff may select no unit: nothing to warn of
+  // What one shard did not match another may: `gridlock merge` warns for the whole scan. A
+  // diff may select no unit: nothing to warn of.
+  if (o.factsOut.empty() && !scanned.empty()) warnUnmatched(run);
   return run;
 }
 

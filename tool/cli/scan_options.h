@@ -2,6 +2,7 @@
 // pipeline itself: compile database + rules -> frontend -> index.
 #pragma once
 
+#include "cli/cache_options.h"
 #include "cli/project_config.h"
 #include "index/inventory.h"
 #include "rules/rule_set.h"
@@ -39,6 +40,10 @@ struct ScanOptions {
   std::map<std::string, std::string> overlay;
   // Also collect what only the rewriter needs (index::RewriteIndex).
   bool rewriteFacts = false;
+  CacheFlags cache;
+  // scan --shard I/N --facts-out FILE (cli/shard.h): scan a part, write its facts.
+  std::string shard;
+  std::string factsOut;
 };
 
 // `rulesRequired` false: without --rules, every file under the root is in scope and nothing
@@ -78,8 +83,12 @@ struct ScanRun {
 
 // Throws on bad input (rules, database, positional paths, nothing to scan). Warns on stderr,
 // once per process, of every rule-pack entry and scope include glob that matched nothing
-// (rules::RuleSet::unmatched).
+// (rules::RuleSet::unmatched), except in a shard (--facts-out): merge warns for the whole.
 ScanRun runScan(const ScanOptions& o);
+
+// A pack entry that matches nothing would pass as "0 reads": warns on stderr of each
+// (rules::RuleSet::unmatched), once per process.
+void warnUnmatched(const ScanRun& run);
 
 // Writes `text` to `path` (support/atomic_write.h), or to stdout when path is empty or "-".
 void writeOutput(const std::string& path, const std::string& text);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <iostream>
 
 namespace gridlock::cli {
 
@@ -70,6 +71,12 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     if (!cmd.count("--extra-arg") && config->extraArgs) o.extraArgs = *config->extraArgs;
     if (!cmd.count("--jobs") && config->jobs) o.jobs = *config->jobs;
   }
+  if (config && o.cache.verbose)
+    std::cerr << "gridlock: using " << config->path << " (root "
+              << (cmd.count("--root") ? o.root
+                  : config->root      ? *config->root
+                                      : config->dir)
+              << ")\n";
   const auto& after = compilerArgsAfterDashDash();
   o.extraArgs.insert(o.extraArgs.end(), after.begin(), after.end());
   std::string where = config ? "\"build\" in " + config->path

@@ -1,5 +1,7 @@
 #include "frontend/frontend.h"
 
+#include "cache/recording_fs.h"
+#include "frontend/cached_scan.h"
 #include "frontend/file_places.h"
 #include "frontend/program_collector.h"
 #include "frontend/read_collector.h"
@@ -21,6 +23,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <cctype>
 #include <functional>
 #include <iostream>
@@ -191,7 +194,10 @@ class ScanAction : public ASTFrontendAction {
     Preprocessor& pp = ci.getPreprocessor();
     if (rules_.hasMacros())
       pp.addPPCallbacks(std::make_unique<MacroRecorder>(rules_, macros_, seen_.macros));
-    pp.addPPCallbacks(std::make_unique<SkippedRecorder>(ci.getSourceManager(), options_, out_));
+    // Only the rewriter reads skipped branches (index::RewriteIndex); every identifier in them
+    // is a large part of a unit's facts, and of its cache entry.
+    if (options_.rewriteFacts)
+      pp.addPPCallbacks(std::make_unique<SkippedRecorder>(ci.getSourceManager(), options_, out_));
     pp.addPPCallbacks(
         std::make_unique<IncludeRecorder>(ci.getSourceManager(), options_, seen_.files));
     return std::make_unique<ScanConsumer>(rules_, options_, macros_, out_);
@@ -266,21 +272,36 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> unitFileSystem(
   return overlay;
 }
 
-// Runs `work(i)` for i in [0, n) on `jobs` threads (0: all cores).
+// Runs `work(i)` for i in [0, n) on `jobs` threads (0: all cores). An exception in one is
+// thrown again here, after all have run: the pool's futures would otherwise drop it, and leave
+// a unit with no facts, counted as clean.
 void parallelFor(size_t n, unsigned jobs, const std::function<void(size_t)>& work) {
   unsigned threads = jobs ? jobs : llvm::hardware_concurrency().compute_thread_count();
   llvm::DefaultThreadPool pool(llvm::hardware_concurrency(threads));
-  for (size_t i = 0; i < n; ++i) pool.async([&work, i] { work(i); });
+  std::mutex mutex;
+  std::exception_ptr first;
+  for (size_t i = 0; i < n; ++i)
+    pool.async([&, i] {
+      try {
+        work(i);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!first) first = std::current_exception();
+      }
+    });
   pool.wait();
+  if (first) std::rethrow_exception(first);
 }
 
+// `recorder`, when given, records every file the parse depends on (tool/cache).
 facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules, const std::string& file,
-                       const FrontendOptions& options) {
+                       const FrontendOptions& options, cache::Recorder* recorder) {
   facts::TuFacts out;
   rootRelative(options.root, &options.aliases, realPath(file), out.mainFile);
   out.notes = db.notes(file);
-  tooling::ClangTool tool(db, {file}, std::make_shared<PCHContainerOperations>(),
-                          unitFileSystem(options));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs = unitFileSystem(options);
+  if (recorder) fs = recorder->wrap(fs);
+  tooling::ClangTool tool(db, {file}, std::make_shared<PCHContainerOperations>(), fs);
   tool.setPrintErrorMessage(false);  // errors are reported once, by the scan
   ErrorCollector errors(options);
   tool.setDiagnosticConsumer(&errors);
@@ -454,8 +475,11 @@ std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::Rul
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
   bool progress = options.progress && isatty(STDERR_FILENO) && !options.onUnitDone;
+  std::optional<cache::FileView> view;
+  if (options.cache) view.emplace(unitFileSystem(options));
   parallelFor(files.size(), options.jobs, [&](size_t i) {
-    results[i] = scanOne(db, rules, files[i], options);
+    auto parse = [&](cache::Recorder* r) { return scanOne(db, rules, files[i], options, r); };
+    results[i] = options.cache ? scanCached(db, files[i], options, *view, parse) : parse(nullptr);
     size_t n = ++done;
     if (options.onUnitDone) {
       std::lock_guard<std::mutex> lock(progressMutex);

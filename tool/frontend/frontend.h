@@ -1,6 +1,7 @@
 // Runs the read collector over translation units of a compile database, in parallel.
 #pragma once
 
+#include "cache/tu_cache.h"
 #include "facts/facts.h"
 #include "frontend/compile_db.h"
 #include "frontend/file_places.h"
@@ -32,6 +33,9 @@ struct FrontendOptions {
   // What only the rewriter reads: the groups in scope at every call, argument and parameter
   // offsets, function bodies, dependent calls. A plain scan or gate does not pay for them.
   bool rewriteFacts = false;
+  // The facts cache (tool/cache): a TU whose entry is fresh is loaded, not parsed; a parse is
+  // stored. Null: parse everything.
+  cache::TuCache* cache = nullptr;
 };
 
 // The aliases (file_places.h) of the database's files: those the database names under `root`

@@ -13,6 +13,12 @@
 
 namespace gridlock::index {
 
+// How a scan got its facts: translation units loaded from the facts cache, and parsed.
+struct CacheCounts {
+  size_t hits = 0;
+  size_t misses = 0;
+};
+
 struct Inventory {
   std::vector<facts::Read> reads;  // sorted by file, line, column, name; unique
   std::vector<facts::ParseError> parseErrors;
@@ -31,6 +37,7 @@ struct Inventory {
   std::vector<facts::Read> exemptReads;  // see TuFacts::exemptReads
   std::map<std::string, std::string> digests;  // file -> MD5 at scan time
   RewriteIndex rewrite;
+  CacheCounts cache;  // set by the scan, not by merge()
 };
 
 // `rewriteFacts`: the TUs carry the rewriter's facts (they are merged into `rewrite`).

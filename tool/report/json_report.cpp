@@ -76,6 +76,7 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s,
   ojson byFile = ojson::object();
   for (const auto& [file, n] : s.byFile) byFile[index::jsonPath(file)] = n;
   sum["by_file"] = byFile;
+  sum["cache"] = {{"hits", s.cache.hits}, {"misses", s.cache.misses}};
   doc["summary"] = sum;
   ojson reads = ojson::array();
   for (size_t i = 0; i < inv.reads.size(); ++i)

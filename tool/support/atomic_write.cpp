@@ -179,6 +179,11 @@ void syncDirectory(const std::string& dir) {
 }
 
 void writeFileAtomic(const std::string& path, std::string_view contents) {
+  writeFileAtomic(path, contents, nullptr);
+}
+
+void writeFileAtomic(const std::string& path, std::string_view contents,
+                     const std::function<void(const std::string&)>& beforeRename) {
   const std::string target = followLinks(path);
   struct stat old;
   bool exists = ::stat(target.c_str(), &old) == 0;
@@ -203,12 +208,13 @@ void writeFileAtomic(const std::string& path, std::string_view contents) {
   }
   crashPoint(kOutputSteps[0]);
   const std::string tmp = exists ? tempPathFor(target) : target;
+  if (beforeRename) beforeRename(tmp);  // complete and synced, not visible yet
   if (exists) ::unlink(tmp.c_str());  // a stale one of this pid
   if (!linkUnnamed(fd, tmp)) {
     int err = errno;
     ::close(fd);
     // Created meanwhile by someone else: replace it like any existing file.
-    if (!exists && err == EEXIST) return writeFileAtomic(path, contents);
+    if (!exists && err == EEXIST) return writeFileAtomic(path, contents, beforeRename);
     if (err == ENOENT || err == EPERM || err == EOPNOTSUPP)  // no /proc, no linking here
       return writeThroughNamedTemp(path, target, contents, keep);
     fail(path, "cannot link the new contents", err);

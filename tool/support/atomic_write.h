@@ -6,6 +6,7 @@
 #include <sys/types.h>
 
 #include <array>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -45,6 +46,11 @@ std::string followLinks(const std::string& path);
 // write of the same target. Throws WriteError naming the path and the reason, also when the
 // owner or group cannot be kept (a file of another user): nothing is written then.
 void writeFileAtomic(const std::string& path, std::string_view contents);
+// The same, calling `beforeRename(temporary)` once the new contents are complete and synced,
+// just before they become visible at the target (for a new file the temporary's name is the
+// target's; it does not exist yet): where the cache's tests put crash points and barriers.
+void writeFileAtomic(const std::string& path, std::string_view contents,
+                     const std::function<void(const std::string&)>& beforeRename);
 
 // The temporary file's name for `target` written by process `pid`
 // ("<target>.gridlock-tmp.<pid>"), so a crash leaves a name that says whose it is.

@@ -1,0 +1,260 @@
+// The facts cache's parts without a parse: what the recording file system records, how the
+// recorded dependencies are checked again, the entry format's defences, and eviction.
+#include "cache/check.h"
+#include "cache/entry.h"
+#include "cache/key.h"
+#include "cache/recording_fs.h"
+#include "cache/store.h"
+#include "support/run_command.h"
+
+#include <gtest/gtest.h>
+#include <llvm/Support/MemoryBuffer.h>
+
+#include <sys/stat.h>
+
+#include <filesystem>
+
+namespace gridlock::test {
+namespace {
+
+using namespace gridlock::cache;
+namespace fs = std::filesystem;
+
+// Sets a file's mtime `secondsAgo` in the past, so its stamp is not racy.
+void age(const std::string& path, int secondsAgo) {
+  auto t = fs::file_time_type::clock::now() - std::chrono::seconds(secondsAgo);
+  fs::last_write_time(path, t);
+}
+
+// What a parse of `main` that includes "a.h" through -I inc1 -I inc2 touches: inc1/a.h
+// missing, inc2/a.h read, the main file read, one directory listed.
+Deps recordParse(const std::string& dir) {
+  Recorder rec;
+  auto fs = rec.wrap(llvm::vfs::createPhysicalFileSystem());
+  EXPECT_TRUE(static_cast<bool>(fs->getBufferForFile(dir + "/main.cpp")));
+  EXPECT_FALSE(fs->status(dir + "/inc1/a.h"));
+  EXPECT_TRUE(static_cast<bool>(fs->getBufferForFile(dir + "/inc2/a.h")));
+  EXPECT_TRUE(fs->exists(dir + "/inc2"));
+  std::error_code ec;
+  size_t n = 0;
+  for (auto it = fs->dir_begin(dir + "/inc2", ec); !ec && it != llvm::vfs::directory_iterator();
+       it.increment(ec))
+    ++n;
+  EXPECT_EQ(n, 1u);
+  return rec.finish();
+}
+
+class CacheParts : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir = makeTempDir("cache-parts");
+    fs::create_directories(dir + "/inc1");
+    fs::create_directories(dir + "/inc2");
+    writeFile(dir + "/main.cpp", "#include \"a.h\"\n");
+    writeFile(dir + "/inc2/a.h", "int a;\n");
+    for (const char* p : {"/main.cpp", "/inc2/a.h", "/inc1", "/inc2"}) age(dir + p, 60);
+  }
+  void TearDown() override { fs::remove_all(dir); }
+
+  CheckResult recheck(const Deps& d) {
+    FileView view(llvm::vfs::createPhysicalFileSystem());
+    return check(d, view, dir + "/main.cpp", [&](const std::string& p) {
+      return p.rfind(dir + "/", 0) == 0 ? p.substr(dir.size() + 1) : p;
+    });
+  }
+
+  std::string dir;
+};
+
+TEST_F(CacheParts, RecordsReadsLookupsAndListings) {
+  Deps d = recordParse(dir);
+  ASSERT_EQ(d.reads.size(), 2u);
+  EXPECT_EQ(d.reads[0].path, dir + "/inc2/a.h");
+  EXPECT_EQ(d.reads[0].digest, "1ccb9ebc08e51c65b99fa5f74657100a");  // md5sum of "int a;\n"
+  EXPECT_FALSE(d.reads[0].racy);
+  EXPECT_EQ(d.reads[1].path, dir + "/main.cpp");
+  EXPECT_EQ(d.directories, std::vector<std::string>{dir + "/inc2"});
+  ASSERT_EQ(d.missing.size(), 1u);
+  EXPECT_EQ(d.missing[0].dir, dir + "/inc1");
+  EXPECT_TRUE(d.missing[0].dirExists);
+  EXPECT_EQ(d.missing[0].names, std::vector<std::string>{"a.h"});
+  ASSERT_EQ(d.listings.size(), 1u);
+  EXPECT_EQ(d.listings[0].dir, dir + "/inc2");
+}
+
+TEST_F(CacheParts, UnchangedTreeIsFresh) {
+  CheckResult r = recheck(recordParse(dir));
+  EXPECT_TRUE(r.fresh) << r.reason;
+  EXPECT_FALSE(r.restamp);
+}
+
+TEST_F(CacheParts, ChangedHeaderIsNamed) {
+  Deps d = recordParse(dir);
+  writeFile(dir + "/inc2/a.h", "int b;\n");  // same size
+  CheckResult r = recheck(d);
+  EXPECT_FALSE(r.fresh);
+  EXPECT_EQ(r.reason, "header inc2/a.h changed");
+}
+
+TEST_F(CacheParts, ChangedSourceIsNamedFirst) {
+  Deps d = recordParse(dir);
+  writeFile(dir + "/inc2/a.h", "int b;\n");
+  writeFile(dir + "/main.cpp", "#include \"a.h\" // x\n");
+  EXPECT_EQ(recheck(d).reason, "source changed");
+}
+
+TEST_F(CacheParts, TouchedHeaderIsFreshWithNewStamps) {
+  Deps d = recordParse(dir);
+  age(dir + "/inc2/a.h", 30);  // same bytes, another mtime
+  CheckResult r = recheck(d);
+  EXPECT_TRUE(r.fresh) << r.reason;
+  EXPECT_TRUE(r.restamp);
+  EXPECT_NE(r.deps.reads[0].stamp, d.reads[0].stamp);
+  EXPECT_TRUE(recheck(r.deps).fresh);
+}
+
+TEST_F(CacheParts, HeaderCreatedEarlierOnTheSearchPathShadows) {
+  Deps d = recordParse(dir);
+  writeFile(dir + "/inc1/a.h", "int shadow;\n");
+  CheckResult r = recheck(d);
+  EXPECT_FALSE(r.fresh);
+  EXPECT_EQ(r.reason, "new file inc1/a.h on the search path");
+}
+
+TEST_F(CacheParts, UnrelatedFileInASearchedDirectoryIsFresh) {
+  Deps d = recordParse(dir);
+  writeFile(dir + "/inc1/other.h", "int other;\n");
+  CheckResult r = recheck(d);
+  EXPECT_TRUE(r.fresh) << r.reason;
+  EXPECT_TRUE(r.restamp);  // inc1's stamp changed; its missing names were looked up again
+}
+
+TEST_F(CacheParts, RemovedHeaderIsNamed) {
+  Deps d = recordParse(dir);
+  fs::remove(dir + "/inc2/a.h");
+  EXPECT_EQ(recheck(d).reason, "header inc2/a.h removed");
+}
+
+TEST_F(CacheParts, RacyStampIsNotTrusted) {
+  age(dir + "/inc2/a.h", 0);  // modified now: within the stamp's granularity of the parse
+  Deps d = recordParse(dir);
+  EXPECT_TRUE(d.reads[0].racy);
+  // Same size, same mtime (restored), other bytes: only the digest can tell.
+  auto mtime = fs::last_write_time(dir + "/inc2/a.h");
+  writeFile(dir + "/inc2/a.h", "int z;\n");
+  fs::last_write_time(dir + "/inc2/a.h", mtime);
+  EXPECT_EQ(recheck(d).reason, "header inc2/a.h changed");
+}
+
+Entry sampleEntry() {
+  Entry e;
+  e.slot = slotOf("/root", "/root/a.cpp", false);
+  e.rulesDigest = "r";
+  e.command = commandKey({{"/build", "/root/a.cpp", {"clang++", "-DX=1", "-c", "a.cpp"}}});
+  e.links = linksKey({{"/elsewhere/b.cpp", "b.cpp"}});
+  e.deps.reads = {{"/root/a.cpp", {7, 100, 1, 2}, "d", false}};
+  e.facts.mainFile = "a.cpp";
+  e.facts.notes = {"a note"};
+  return e;
+}
+
+TEST(CacheEntry, RoundTrip) {
+  std::string bytes = encodeEntry(sampleEntry(), "build-id 1");
+  Decoded d = decodeEntry(bytes, "build-id 1");
+  ASSERT_EQ(d.status, Decoded::Status::Ok) << d.problem;
+  EXPECT_EQ(d.entry.slot, sampleEntry().slot);
+  EXPECT_EQ(d.entry.command, sampleEntry().command);
+  EXPECT_EQ(d.entry.links, sampleEntry().links);
+  EXPECT_FALSE(d.entry.links.empty());
+  EXPECT_EQ(d.entry.deps.reads[0].stamp, (Stamp{7, 100, 1, 2}));
+  EXPECT_EQ(d.entry.facts.notes, std::vector<std::string>{"a note"});
+}
+
+TEST(CacheEntry, DamageIsCorruptNeverFacts) {
+  std::string bytes = encodeEntry(sampleEntry(), "build-id 1");
+  Decoded truncated = decodeEntry(bytes.substr(0, bytes.size() - 3), "build-id 1");
+  EXPECT_EQ(truncated.status, Decoded::Status::Corrupt);
+  EXPECT_EQ(truncated.problem, "truncated");
+
+  std::string flipped = bytes;
+  flipped[flipped.size() - 5] ^= 0x40;
+  Decoded f = decodeEntry(flipped, "build-id 1");
+  EXPECT_EQ(f.status, Decoded::Status::Corrupt);
+  EXPECT_EQ(f.problem, "checksum mismatch");
+
+  EXPECT_EQ(decodeEntry("", "build-id 1").problem, "truncated header");
+  EXPECT_EQ(decodeEntry("garbage\n\n\n", "build-id 1").problem, "not a gridlock cache entry");
+}
+
+TEST(CacheEntry, AnotherBuildIsForeign) {
+  std::string bytes = encodeEntry(sampleEntry(), "build-id 1");
+  Decoded d = decodeEntry(bytes, "build-id 2");
+  EXPECT_EQ(d.status, Decoded::Status::Foreign);
+  EXPECT_EQ(d.problem, "written by build-id 1");
+}
+
+TEST(CacheKey, KeysHoldAnyBytes) {
+  // Latin-1 names (not UTF-8) are keys like any other, and names that differ in one byte
+  // give different keys.
+  std::string latin1 = commandKey({{"/b", "/r/caf\xe9.cpp", {"clang++", "-c", "caf\xe9.cpp"}}});
+  std::string other = commandKey({{"/b", "/r/caf\xe8.cpp", {"clang++", "-c", "caf\xe8.cpp"}}});
+  EXPECT_NE(latin1, other);
+  EXPECT_NE(linksKey({{"/x/caf\xe9.cpp", "caf\xe9.cpp"}}),
+            linksKey({{"/x/caf\xe8.cpp", "caf\xe9.cpp"}}));
+  // Where one argument ends is part of the key.
+  EXPECT_NE(commandKey({{"/b", "a.cpp", {"-DA", "B"}}}), commandKey({{"/b", "a.cpp", {"-DAB"}}}));
+  EXPECT_NE(linksKey({}), linksKey({{"", ""}}));
+}
+
+TEST(CacheKey, Sizes) {
+  EXPECT_EQ(parseSize("500M"), std::optional<std::uint64_t>(500ull << 20));
+  EXPECT_EQ(parseSize("2G"), std::optional<std::uint64_t>(2ull << 30));
+  EXPECT_EQ(parseSize("4096"), std::optional<std::uint64_t>(4096));
+  EXPECT_EQ(parseSize("2GB"), std::nullopt);
+  EXPECT_EQ(parseSize("-1"), std::nullopt);
+  EXPECT_EQ(parseSize(""), std::nullopt);
+}
+
+TEST(CacheKey, BuildIdIsStable) {
+  std::string id = gridlockBuildId();
+  EXPECT_EQ(id.rfind("build-id ", 0), 0u) << id;
+  EXPECT_EQ(gridlockBuildId(), id);
+}
+
+TEST(CacheStore, EvictsLeastRecentlyUsedFirst) {
+  std::string dir = makeTempDir("cache-store");
+  Store store(dir, 3000);  // room for three 1000-byte entries
+  std::string kilo(1000, 'x');
+  std::vector<std::string> slots = {"aa01", "bb02", "cc03", "dd04"};
+  for (size_t i = 0; i < slots.size(); ++i) {
+    store.write(slots[i], kilo);
+    age(store.pathOf(slots[i]), 100 - static_cast<int>(i));  // aa01 oldest
+  }
+  store.touch("aa01");           // used now: the newest
+  EXPECT_EQ(store.evict(), 2u);  // 4000 > 3000: down to 2700 at most
+  EXPECT_TRUE(store.read("aa01").has_value());
+  EXPECT_FALSE(store.read("bb02").has_value());
+  EXPECT_FALSE(store.read("cc03").has_value());
+  EXPECT_TRUE(store.read("dd04").has_value());
+  EXPECT_EQ(store.evict(), 0u);
+  EXPECT_TRUE(fs::exists(dir + "/CACHEDIR.TAG"));
+  fs::remove_all(dir);
+}
+
+TEST(CacheStore, StaleTemporariesAreRemoved) {
+  std::string dir = makeTempDir("cache-store");
+  Store store(dir, 1 << 20);
+  store.write("aa01", "entry");
+  std::string stale = store.pathOf("aa01") + ".gridlock-tmp.12345";
+  std::string fresh = store.pathOf("aa01") + ".gridlock-tmp.12346";
+  writeFile(stale, "half");
+  writeFile(fresh, "half");
+  age(stale, 7200);
+  store.evict();
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(fresh));  // perhaps a writer still at work
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gridlock::test

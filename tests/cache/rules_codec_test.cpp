@@ -1,0 +1,131 @@
+// The rule-pack codec: a pack with every field set comes back field for field, a field added to
+// a rule struct without the codec learning it fails here, and the digest that keys the facts
+// cache follows every rule but not the path a pack was loaded from.
+#include "rules/rules_codec.h"
+#include "cache/deep_compare.h"
+
+#include <gtest/gtest.h>
+
+namespace gridlock::test {
+namespace {
+
+using namespace gridlock::rules;
+using facts::Yields;
+
+RulePack samplePack() {
+  RulePack p;
+  p.name = "minitron";
+  p.path = "/src/rules/minitron.json";
+  p.scope = {{"core/**"}, {"third_party/**"}, {"train/**"}};
+  AccessorRule a;
+  a.function = "gridlock::parallel_state::get_tensor_model_parallel_group";
+  a.macro = "TP_GROUP";
+  a.kind = facts::ReadKind::Shim;
+  a.group = "tp";
+  a.yields = Yields::Rank;
+  a.pack = 3;
+  a.spell = "{g}->rank()";
+  p.accessors = {a};
+  GlobalRule g;
+  g.variable = "gridlock::tp_shard::num_kv_heads";
+  g.field = "num_kv_heads";
+  g.type = "minitron::Meta";
+  g.pack = 2;
+  // Every field set, as the sample must (a parser would not take field and thread together).
+  g.thread = {"const minitron::Meta&", "meta", Yields::State, "minitron::Meta", true,
+              "minitron::Meta::global()", "minitron/meta.h", facts::ThreadPosition::Last};
+  GlobalRule state;
+  state.variable = "multi_gpu_config";
+  state.type = "MultiGpuConfig";
+  state.thread.type = "const MultiGpuConfig&";
+  state.thread.name = "multi_gpu_config";
+  state.thread.yields = Yields::State;
+  state.thread.group = "MultiGpuConfig";
+  state.thread.edge = "multi_gpu_config";
+  state.thread.include = "llmc/zero.cuh";
+  state.thread.position = facts::ThreadPosition::Last;
+  state.thread.pointer = true;
+  p.globals = {g, state};
+  p.types = {{"gridlock::ProcessGroupCollection", Yields::Collection, "world", {"tp", "pp"}}};
+  p.publicHeaders = {"include/**"};
+  p.rewrite.spell = {{Yields::Size, "{g}->size()"}};
+  p.rewrite.spellInclude = "gridlock/process_group.h";
+  p.rewrite.requireSpell = "require<{type}>(\"{message}\")";
+  p.rewrite.requireInclude = "gridlock/require.h";
+  p.rewrite.thread = {"gridlock::ProcessGroup*",
+                      "group",
+                      Yields::Collection,
+                      "tp",
+                      true,
+                      "MPI_COMM_WORLD",
+                      "gridlock/group.h",
+                      facts::ThreadPosition::Last};
+  p.rewrite.collapse = {"gridlock::use_mpu()", "const auto&", "groups", "gridlock/pgc.h"};
+  return p;
+}
+
+TEST(RulesCodec, FieldCountsMatchTheCodec) {
+  // A field added to one of these structs must be written and read by rules_codec.cpp and set
+  // in samplePack() above; then update its count here.
+  EXPECT_EQ(fieldCount<RulePack>(), 8u);
+  EXPECT_EQ(fieldCount<Scope>(), 3u);
+  EXPECT_EQ(fieldCount<AccessorRule>(), 7u);
+  EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
+  EXPECT_EQ(fieldCount<TypeRule>(), 4u);
+  EXPECT_EQ(fieldCount<RewriteRules>(), 6u);
+  EXPECT_EQ(fieldCount<ThreadRule>(), 8u);
+  EXPECT_EQ(fieldCount<CollapseRule>(), 4u);
+}
+
+TEST(RulesCodec, SampleSetsEveryField) {
+  EXPECT_EQ(defaultsLeft(samplePack()), std::vector<std::string>{});
+}
+
+TEST(RulesCodec, EveryFieldSurvivesARoundTrip) {
+  RulePack in = samplePack();
+  RulePack out = rulePackFromJson(nlohmann::json::parse(toJson(in).dump()));
+  EXPECT_EQ(differences(in, out), std::vector<std::string>{});
+}
+
+TEST(RulesCodec, ARuleSetComesBackWithItsLookups) {
+  RulePack p = samplePack();
+  p.accessors[0].macro.clear();  // a function rule
+  RuleSet set = ruleSetFromJson(toJson(RuleSet({p})));
+  ASSERT_EQ(set.packs().size(), 1u);
+  const AccessorRule* a = set.function("gridlock::parallel_state::get_tensor_model_parallel_group");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(a->spell, "{g}->rank()");
+  EXPECT_EQ(a->pack, 0u);  // the set numbers its packs again
+}
+
+TEST(RulesCodec, DigestFollowsRulesNotPaths) {
+  RulePack p = samplePack();
+  std::string base = digestOf(RuleSet({p}));
+  EXPECT_EQ(base.size(), 32u);
+
+  RulePack moved = p;
+  moved.path = "/elsewhere/minitron.json";
+  EXPECT_EQ(digestOf(RuleSet({moved})), base);
+
+  RulePack scope = p;
+  scope.scope.exclude.push_back("gen/**");
+  EXPECT_NE(digestOf(RuleSet({scope})), base);
+
+  RulePack spell = p;
+  spell.rewrite.thread.position = facts::ThreadPosition::BeforeDefaults;
+  EXPECT_NE(digestOf(RuleSet({spell})), base);
+}
+
+TEST(RulesCodec, MalformedPackNamesTheProblem) {
+  nlohmann::json j = toJson(samplePack());
+  j["accessors"][0]["yields"] = "grup";
+  try {
+    rulePackFromJson(j);
+    ADD_FAILURE() << "an unknown spelling was accepted";
+  } catch (const gridlock::codec::Error& e) {
+    EXPECT_STREQ(e.what(), "rule pack: /accessors/0/yields: unknown value \"grup\"");
+  }
+}
+
+}  // namespace
+}  // namespace gridlock::test

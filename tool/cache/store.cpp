@@ -1,0 +1,130 @@
+#include "cache/store.h"
+
+#include "support/atomic_write.h"
+#include "support/file_io.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+#include <vector>
+
+namespace gridlock::cache {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Test hooks, from the environment: a crash point and a barrier between writing an entry's
+// temporary and renaming it into place (tests/cache/concurrency_test.cpp).
+void beforeRename(const std::string& tmp) {
+  if (std::getenv("GRIDLOCK_TEST_CACHE_CRASH_BEFORE_RENAME")) ::_exit(86);
+  if (const char* fifo = std::getenv("GRIDLOCK_TEST_CACHE_BARRIER")) {
+    // Once per process: say where we are, then wait until the test lets us go on.
+    static bool done = false;
+    if (done) return;
+    done = true;
+    support::writeFileAtomic(std::string(fifo) + ".at", tmp);
+    int fd = ::open(fifo, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+      char c;
+      while (::read(fd, &c, 1) < 0 && errno == EINTR) {
+      }
+      ::close(fd);
+    }
+  }
+}
+
+}  // namespace
+
+Store::Store(std::string dir, std::uint64_t maxBytes) : dir_(std::move(dir)), maxBytes_(maxBytes) {
+  std::error_code ec;
+  fs::create_directories(fs::path(dir_) / "entries", ec);
+  if (ec) throw std::runtime_error(dir_ + ": cannot create the cache directory: " + ec.message());
+  std::string tag = dir_ + "/CACHEDIR.TAG";
+  if (!fs::exists(tag, ec)) {
+    try {
+      support::writeFileAtomic(
+          tag,
+          "Signature: 8a477f597d28d172789f06886806bc55\n"
+          "# This file marks a cache directory of gridlock (the facts cache).\n");
+    } catch (const std::exception&) {
+      // Only a courtesy to backup tools.
+    }
+  }
+}
+
+std::string Store::pathOf(const std::string& slot) const {
+  return dir_ + "/entries/" + slot.substr(0, 2) + "/" + slot;
+}
+
+std::optional<std::string> Store::read(const std::string& slot) const {
+  return support::readFile(pathOf(slot));
+}
+
+void Store::write(const std::string& slot, const std::string& bytes) const {
+  std::string path = pathOf(slot);
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  bool hooks = std::getenv("GRIDLOCK_TEST_CACHE_CRASH_BEFORE_RENAME") ||
+               std::getenv("GRIDLOCK_TEST_CACHE_BARRIER");
+  if (hooks)
+    support::writeFileAtomic(path, bytes, beforeRename);
+  else
+    support::writeFileAtomic(path, bytes);
+}
+
+void Store::touch(const std::string& slot) const {
+  // Now, for both times; a failure only makes the entry look older.
+  ::utimensat(AT_FDCWD, pathOf(slot).c_str(), nullptr, 0);
+}
+
+size_t Store::evict() const {
+  struct Item {
+    fs::path path;
+    std::uint64_t size;
+    fs::file_time_type used;
+  };
+  std::vector<Item> items;
+  std::uint64_t total = 0;
+  std::error_code ec;
+  auto now = fs::file_time_type::clock::now();
+  for (fs::recursive_directory_iterator it(fs::path(dir_) / "entries", ec), end; !ec && it != end;
+       it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    std::uint64_t size = it->file_size(ec);
+    fs::file_time_type used = it->last_write_time(ec);
+    if (ec) {
+      ec.clear();
+      continue;
+    }
+    if (it->path().filename().string().find(".gridlock-tmp.") != std::string::npos) {
+      if (now - used > std::chrono::hours(1)) fs::remove(it->path(), ec);
+      ec.clear();
+      continue;
+    }
+    items.push_back({it->path(), size, used});
+    total += size;
+  }
+  if (total <= maxBytes_) return 0;
+  std::sort(items.begin(), items.end(),
+            [](const Item& a, const Item& b) { return a.used < b.used; });
+  size_t removed = 0;
+  std::uint64_t goal = maxBytes_ / 10 * 9;
+  for (const auto& i : items) {
+    if (total <= goal) break;
+    if (fs::remove(i.path, ec)) {
+      total -= i.size;
+      ++removed;
+    }
+    ec.clear();
+  }
+  return removed;
+}
+
+}  // namespace gridlock::cache

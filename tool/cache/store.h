@@ -1,0 +1,38 @@
+// The cache directory: one file per entry under entries/, written whole beside its place and
+// renamed over it (support/atomic_write.h), so a reader in another process finds the old entry,
+// the new one or none, never a part. Bounded in size: the least recently used entries go first
+// (an entry's mtime is its last use).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace gridlock::cache {
+
+class Store {
+ public:
+  // Creates the directory (and a CACHEDIR.TAG, so backup tools skip it). Throws
+  // std::runtime_error naming the directory when it cannot.
+  Store(std::string dir, std::uint64_t maxBytes);
+
+  std::string pathOf(const std::string& slot) const;
+  std::optional<std::string> read(const std::string& slot) const;
+  // Throws support::WriteError.
+  void write(const std::string& slot, const std::string& bytes) const;
+  // Marks the entry used now.
+  void touch(const std::string& slot) const;
+
+  // Keeps the directory within its bound: when it holds more, removes the least recently used
+  // entries until it holds at most 90% of it. Removes temporaries a crashed writer left (older
+  // than an hour). Returns the number of entries removed.
+  size_t evict() const;
+
+  const std::string& dir() const { return dir_; }
+
+ private:
+  std::string dir_;
+  std::uint64_t maxBytes_;
+};
+
+}  // namespace gridlock::cache

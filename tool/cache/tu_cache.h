@@ -1,0 +1,78 @@
+// The facts cache as the frontend uses it, one per scan: look a translation unit up (a hit
+// skips its parse), store what a parse found, count hits and misses and say why each miss
+// missed. Thread-safe: the frontend's workers share it.
+#pragma once
+
+#include "cache/check.h"
+#include "cache/deps.h"
+#include "cache/store.h"
+#include "facts/facts.h"
+
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gridlock::cache {
+
+struct Settings {
+  std::string dir;
+  std::uint64_t maxBytes = std::uint64_t(1) << 30;
+  std::string build;        // gridlockBuildId() and the Clang it links
+  std::string rulesDigest;  // rules_codec.h digestOf()
+  std::string root;         // real path of --root
+  std::string links;        // key.h linksKey() of the files the database links into the root
+  bool rewriteFacts = false;
+};
+
+// One translation unit, as the cache needs to name it.
+struct TuRef {
+  std::string file;     // as the compile database names it
+  std::string source;   // its absolute real path
+  std::string display;  // root-relative, for messages
+  std::string command;  // key.h commandKey()
+};
+
+class TuCache {
+ public:
+  // Throws std::runtime_error when the directory cannot be created.
+  explicit TuCache(Settings settings);
+
+  // The facts of a fresh entry, or nothing (a miss, with its reason). `view` is this scan's
+  // view of the file system the parse would use.
+  std::optional<facts::TuFacts> lookup(const TuRef& tu, FileView& view);
+  // Stores a parse's facts. A failure to write is a warning, never an error.
+  void store(const TuRef& tu, Deps deps, const facts::TuFacts& facts);
+  // Evicts what no longer fits; one warning line for entries of another gridlock.
+  void finish();
+
+  size_t hits() const;
+  size_t misses() const;
+  // (TU, reason) for every miss, sorted by TU.
+  std::vector<std::pair<std::string, std::string>> missReasons() const;
+
+  // Where warnings go (default: stderr, "gridlock: warning: cache: ...").
+  void setWarningSink(std::function<void(const std::string&)> sink);
+
+  const Store& storage() const { return store_; }
+
+ private:
+  void miss(const TuRef& tu, std::string reason);
+  void warn(const std::string& line);
+  std::string displayPath(const std::string& path) const;
+
+  Settings settings_;
+  Store store_;
+  mutable std::mutex mutex_;
+  size_t hits_ = 0;
+  std::vector<std::pair<std::string, std::string>> reasons_;
+  size_t foreign_ = 0;
+  std::string foreignWhy_;
+  bool wrote_ = false;
+  std::function<void(const std::string&)> sink_;
+};
+
+}  // namespace gridlock::cache

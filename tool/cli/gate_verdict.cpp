@@ -1,0 +1,141 @@
+#include "cli/gate_verdict.h"
+
+#include "analysis/summary.h"
+#include "cli/sarif_fixes.h"
+#include "report/gate_report.h"
+#include "report/reports.h"
+#include "rewrite/plan.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+
+#include <unistd.h>
+
+#include <iostream>
+#include <set>
+
+namespace gridlock::cli {
+namespace {
+
+// The baseline keys this run's counts speak for (analysis::Covers): only those may fall.
+// A key is covered when its file was scanned whole (not in the chain of a parse error); in a
+// run over some files, a laundered key (named for a helper, not a rule) is not, since its
+// count depends on helpers anywhere. A full run also covers the files gone from the tree, and
+// a run over a diff the files it deletes.
+analysis::Covers coverage(const ScanRun& run, const std::set<std::string>& deleted) {
+  return [&run, &deleted](const analysis::BaselineKey& k) {
+    const index::Inventory& inv = run.inventory;
+    if (inv.filesComplete.count(k.file))
+      return !run.subset || run.rules.accessor(k.name) || run.rules.global(k.name);
+    if (inv.filesSeen.count(k.file)) return false;
+    if (run.subset && !deleted.count(k.file)) return false;
+    std::string path = llvm::sys::path::is_absolute(k.file) ? k.file : run.root + "/" + k.file;
+    return !llvm::sys::fs::exists(path);
+  };
+}
+
+// Why a key that seems to have fallen keeps its count; "" for a file outside a run over some
+// files (those are only counted).
+std::string keptBecause(const ScanRun& run, const analysis::BaselineKey& k) {
+  const index::Inventory& inv = run.inventory;
+  if (inv.filesComplete.count(k.file))
+    return "laundered reads depend on the whole program: run gate without files";
+  if (inv.filesSeen.count(k.file)) return "its file failed to parse in this run";
+  return run.subset ? "" : "not scanned by this run";
+}
+
+// The root-relative names of the deleted files under the root.
+std::set<std::string> deletedUnderRoot(const ChangedFiles& changed, const std::string& root) {
+  std::set<std::string> out;
+  for (const auto& f : changed.deleted)
+    if (llvm::StringRef(f).starts_with(root + "/")) out.insert(f.substr(root.size() + 1));
+  return out;
+}
+
+// Writes the report in --format to -o (or stdout), and the text verdict to stdout when the
+// report does not go there (to stderr when a JSON or SARIF report does), then returns the exit
+// status.
+int emit(const GateShow& f, const ScanRun& run, const report::GateOutcome& g) {
+  report::TextStyle style{colorOn(f.color, STDOUT_FILENO), f.quiet};
+  bool toStdout = f.output.empty() || f.output == "-";
+  std::string text;
+  if (f.format == "json") {
+    text = report::gateJson(run.inventory, g);
+  } else if (f.format == "sarif") {
+    rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+    text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root),
+                             substitutionFixes(run.inventory, plan));
+  } else {
+    text = report::gateText(run.inventory, g, toStdout ? style : report::TextStyle{false, f.quiet});
+  }
+  writeOutput(f.output, text);
+  if (!toStdout)
+    std::cout << report::gateText(run.inventory, g, style) << std::flush;
+  else if (f.format != "text" && !f.quiet)
+    std::cerr << report::gateVerdictLine(g);
+  return report::exitStatus(g);
+}
+
+}  // namespace
+
+int baselineMissing(const GateBaseline& b, bool update, bool subset) {
+  if (b.exists) return 0;
+  if (!update) {
+    std::cerr << "gridlock: error: no baseline at " << b.path
+              << "; create it with `gridlock gate ... --update`\n";
+    return 2;
+  }
+  if (subset) {
+    std::cerr << "gridlock: error: refusing to create the baseline " << b.path
+              << " from a run over some files only; run gate --update without files\n";
+    return 2;
+  }
+  return 0;
+}
+
+int gateVerdict(const ScanRun& run, const GateBaseline& b, bool update, const GateShow& show) {
+  analysis::Baseline current = analysis::baselineOf(run.inventory);
+  analysis::Summary s = analysis::summarize(run.inventory);
+
+  report::GateOutcome g;
+  g.baselinePath = b.path;
+  g.total = s.total;
+  g.keys = current.size();
+  g.filesScanned = s.filesScanned;
+  g.filesSeen = run.inventory.filesSeen.size();
+  g.subset = run.subset;
+  g.update = update;
+  g.changedSince = show.changedSince;
+  g.changedFiles = show.changed.present.size() + show.changed.deleted.size();
+
+  if (!b.exists) {
+    // merge learns only from the shards that the scan was a subset
+    if (int rc = baselineMissing(b, update, run.subset)) return rc;
+    writeOutput(b.path, analysis::serializeBaseline(current, b.root));
+    g.verdict = report::GateVerdict::Created;
+    g.nextTotal = s.total;
+    return emit(show, run, g);
+  }
+
+  std::set<std::string> deleted = deletedUnderRoot(show.changed, run.root);
+  analysis::Covers covers = coverage(run, deleted);
+  g.result = analysis::compare(b.baseline, current, covers);
+  for (const auto& c : g.result.kept) {
+    g.keptWhy.push_back(keptBecause(run, c.key));
+    if (g.keptWhy.back().empty()) ++g.outside;
+  }
+  analysis::Baseline next = analysis::updated(b.baseline, current, covers);
+  g.baselineTotal = analysis::totalOf(b.baseline);
+  g.nextTotal = analysis::totalOf(next);
+  if (g.result.failed()) {
+    g.verdict = report::GateVerdict::Failed;
+  } else if (!g.result.fell.empty() && update) {
+    // A baseline that records its root keeps it; one without stays without, so that only
+    // the counts of this run's keys change.
+    writeOutput(b.path, analysis::serializeBaseline(next, b.recordedRoot));
+    g.verdict = report::GateVerdict::Shrunk;
+  }
+  return emit(show, run, g);
+}
+
+}  // namespace gridlock::cli

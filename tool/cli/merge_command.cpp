@@ -1,0 +1,134 @@
+// gridlock merge: the shards of one scan (scan --shard I/N --facts-out FILE) -> the report and
+// gate verdict that one full scan gives, byte for byte. Refuses any set of files that is not
+// every shard of one scan exactly once.
+#include "cli/command.h"
+#include "cli/facts_file.h"
+#include "cli/gate_verdict.h"
+#include "cli/scan_options.h"
+#include "cli/scan_report.h"
+
+#include "analysis/laundering.h"
+#include "rules/rules_codec.h"
+
+#include <memory>
+#include <stdexcept>
+
+namespace gridlock::cli {
+namespace {
+
+std::string shardName(const FactsFile& f) {
+  return std::to_string(f.shard) + "/" + std::to_string(f.shards);
+}
+
+// Why `b` cannot be merged with `a`, or "".
+std::string mismatch(const FactsFile& a, const std::string& pa, const FactsFile& b,
+                     const std::string& pb) {
+  if (a.shards != b.shards)
+    return pb + " is shard " + shardName(b) + " but " + pa + " is shard " + shardName(a);
+  if (a.root != b.root) return pb + " was scanned with another --root than " + pa;
+  if (a.rulesDigest != b.rulesDigest) return pb + " was scanned with other rule packs than " + pa;
+  if (a.plan != b.plan)
+    return pb + (b.plan ? " was" : " was not") + " scanned with --plan, " + pa +
+           (a.plan ? " was" : " was not");
+  if (a.allowParseErrors != b.allowParseErrors)
+    return pb + " and " + pa + " differ in --allow-parse-errors";
+  if (a.subset != b.subset)
+    return pb + " and " + pa + " differ in positional paths (one scanned some files only)";
+  if (a.units != b.units) return pb + " was scanned over other translation units than " + pa;
+  return "";
+}
+
+struct Merged {
+  ScanRun run;
+  bool plan = false;
+  bool allowParseErrors = false;
+};
+
+Merged mergeFiles(const std::vector<std::string>& paths) {
+  std::vector<FactsFile> files;
+  for (const auto& p : paths) files.push_back(readFactsFile(p));
+  const FactsFile& first = files[0];
+  for (size_t i = 1; i < files.size(); ++i)
+    if (std::string why = mismatch(first, paths[0], files[i], paths[i]); !why.empty())
+      throw std::runtime_error(why);
+  std::vector<int> given(first.shards + 1, -1);
+  for (size_t i = 0; i < files.size(); ++i) {
+    int& seen = given[files[i].shard];
+    if (seen >= 0)
+      throw std::runtime_error("shard " + shardName(files[i]) + " is given twice: " + paths[seen] +
+                               " and " + paths[i]);
+    seen = static_cast<int>(i);
+  }
+  for (size_t s = 1; s <= first.shards; ++s)
+    if (given[s] < 0)
+      throw std::runtime_error("shard " + std::to_string(s) + "/" + std::to_string(first.shards) +
+                               " is missing");
+
+  // Every unit exactly once, in the order one scan has them.
+  std::vector<facts::TuFacts> tus(first.units.size());
+  std::vector<bool> have(first.units.size(), false);
+  index::CacheCounts counts;
+  for (auto& f : files) {
+    for (size_t k = 0; k < f.positions.size(); ++k) {
+      size_t p = f.positions[k];
+      if (have[p])
+        throw std::runtime_error(first.units[p] + " is in two shards (was the tree the same?)");
+      have[p] = true;
+      tus[p] = std::move(f.tus[k]);
+    }
+    counts.hits += f.cache.hits;
+    counts.misses += f.cache.misses;
+  }
+  for (size_t p = 0; p < have.size(); ++p)
+    if (!have[p])
+      throw std::runtime_error(first.units[p] + " is in no shard (was the tree the same?)");
+
+  Merged m;
+  m.plan = first.plan;
+  m.allowParseErrors = first.allowParseErrors;
+  m.run.root = first.root;
+  m.run.subset = first.subset;
+  m.run.rules = rules::ruleSetFromJson(first.rules);
+  m.run.inventory = index::merge(std::move(tus), first.plan);
+  analysis::launder(m.run.inventory, m.run.rules);
+  m.run.inventory.cache = counts;
+  warnUnmatched(m.run);
+  return m;
+}
+
+}  // namespace
+
+Runner addMergeCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "merge", "Merge the facts of the shards of one scan into its report or gate verdict");
+  auto files = std::make_shared<std::vector<std::string>>();
+  auto format = std::make_shared<std::string>("text");
+  auto output = std::make_shared<std::string>();
+  auto baseline = std::make_shared<std::string>();
+  auto update = std::make_shared<bool>(false);
+  cmd->add_option("files", *files, "Facts files of every shard (scan --shard I/N --facts-out)")
+      ->required();
+  auto* fmt = cmd->add_option("--format", *format, "text | json | sarif")
+                  ->check(CLI::IsMember({"text", "json", "sarif"}));
+  auto* out = cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
+  auto* base = cmd->add_option("--baseline", *baseline,
+                               "Give the verdict of `gridlock gate --baseline FILE` instead");
+  cmd->add_flag("--update", *update, "With --baseline: as `gridlock gate --update`")->needs(base);
+  base->excludes(fmt)->excludes(out);
+  return [=]() {
+    Merged m = mergeFiles(*files);
+    ScanOptions o;
+    o.allowParseErrors = m.allowParseErrors;
+    if (!baseline->empty()) {
+      // The shards carry the root: the baseline is checked against it before any verdict.
+      GateBaseline b = readGateBaseline(*baseline, m.run.root);
+      if (int rc = baselineMissing(b, *update, /*subset=*/false)) return rc;
+      if (int rc = parseErrorStatus(m.run, o)) return rc;
+      return gateVerdict(m.run, b, *update);
+    }
+    writeOutput(*output, renderScan(m.run, *format, m.plan));
+    return parseErrorStatus(m.run, o);
+  };
+}
+
+}  // namespace gridlock::cli

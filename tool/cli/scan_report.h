@@ -1,0 +1,18 @@
+// The report of `gridlock scan` from a finished scan, shared with `gridlock merge` (which must
+// give the same bytes).
+#pragma once
+
+#include "cli/scan_options.h"
+
+#include <string>
+
+namespace gridlock::cli {
+
+// `format`: text, json or sarif. `plan`: each read's fix is what the rewriter does with it
+// (the scan collected the rewriter's facts).
+// `color`: the text diagnostics in clang's colours. SARIF carries the plan's substitutions as
+// fixes (cli/sarif_fixes.h).
+std::string renderScan(const ScanRun& run, const std::string& format, bool plan,
+                       bool color = false);
+
+}  // namespace gridlock::cli
