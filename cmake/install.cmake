@@ -11,7 +11,12 @@ install(FILES ${GRIDLOCK_SHIPPED_PACKS} DESTINATION ${CMAKE_INSTALL_DATADIR}/gri
         COMPONENT tool)
 install(FILES ${PROJECT_SOURCE_DIR}/schema/rule-pack.schema.json
               ${PROJECT_SOURCE_DIR}/schema/config.schema.json
+              ${PROJECT_SOURCE_DIR}/schema/baseline.schema.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/schema COMPONENT tool)
+
+# The docs, where SARIF's helpUri points (support::docsDir).
+file(GLOB GRIDLOCK_DOCS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
+install(FILES ${GRIDLOCK_DOCS} DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gridlock COMPONENT tool)
 
 set(GRIDLOCK_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/gridlock)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/runtime/include/gridlock

@@ -41,6 +41,10 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.spelling = "core/macros.h:6:45";
   r.offset = 120;
   r.length = 44;
+  r.rangeLine = 3;
+  r.rangeColumn = 5;
+  r.endLine = 4;
+  r.endColumn = 2;
   r.holder = "pg";
   r.guardFunction = "c:@F@helper#";
   r.guardParam = 2;
@@ -62,7 +66,7 @@ TuFacts sampleFacts() {
   TuFacts tu;
   tu.mainFile = "core/attention.cpp";
   tu.reads = {sampleRead("core/attention.cpp", 12), sampleRead("core/attention.h", 3)};
-  tu.badSuppressions = {{"core/attention.cpp", 7, "// gridlock: allow"}};
+  tu.badSuppressions = {{"core/attention.cpp", 7, "// gridlock: allow", "no reason"}};
   tu.parseError = ParseError{"core/attention.cpp",
                              {"core/attention.cpp:1:2: error: expected ';'"},
                              {"core/attention.cpp", "core/attention.h"}};
@@ -152,10 +156,10 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
   EXPECT_EQ(fieldCount<TuFacts>(), 17u);
-  EXPECT_EQ(fieldCount<Read>(), 29u);
+  EXPECT_EQ(fieldCount<Read>(), 33u);
   EXPECT_EQ(fieldCount<FixHint>(), 3u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
-  EXPECT_EQ(fieldCount<BadSuppression>(), 3u);
+  EXPECT_EQ(fieldCount<BadSuppression>(), 4u);
   EXPECT_EQ(fieldCount<ParseError>(), 3u);
   EXPECT_EQ(fieldCount<FunctionFact>(), 10u);
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);

@@ -15,6 +15,8 @@ mv "$tmp/first" "$tmp/moved"
 p=$tmp/moved
 for f in bin/gridlock share/gridlock/rules/gridlock-legacy.json share/gridlock/rules/mpi.json \
          share/gridlock/schema/rule-pack.schema.json share/gridlock/schema/config.schema.json \
+         share/gridlock/schema/baseline.schema.json share/doc/gridlock/scan.md \
+         share/doc/gridlock/suppressions.md \
          include/gridlock/process_group.h lib/cmake/gridlock/gridlockConfig.cmake; do
   [ -e "$p/$f" ] || fail "$f is not installed"
 done
@@ -40,6 +42,10 @@ scan=(scan --no-cache --format json -p "$build/fixtures/scan" --root "$src/fixtu
   --rules "$src/rules/mpi.json" >paths.json
 cmp -s named.json paths.json || fail "packs by name scan differently from packs by path"
 grep -q '"total": 11,' named.json || fail "the scan did not find the 11 reads: $(head -c 300 named.json)"
+# SARIF's help points at the docs installed in the moved prefix.
+"$p/bin/gridlock" scan --format sarif "${scan[@]:4}" --rules gridlock-legacy >scan.sarif
+grep -qF "\"helpUri\": \"file://$p/share/doc/gridlock/scan.md#" scan.sarif ||
+  fail "SARIF helpUri does not point into the moved prefix: $(grep -m1 helpUri scan.sarif)"
 # An unknown name: looked for in the moved prefix only, never in the source tree.
 rc=0; "$p/bin/gridlock" "${scan[@]}" --rules nope 2>err.txt >/dev/null || rc=$?
 want="gridlock: error: unknown rule pack \"nope\": no nope.json in $p/share/gridlock/rules (installed)"

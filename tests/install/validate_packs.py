@@ -122,6 +122,24 @@ for what, c in {"unknown key": {"biuld": "b"}, "rules a string": {"rules": "mpi"
     if cfg.is_valid(c):
         failures.append("the config schema accepts a bad config: " + what)
 
+# 5. The keys tool/cli/project_config.cpp reads are the schema's (less $schema, which it only
+# accepts).
+parsed = set(re.findall(r'key == "([^"]+)"', open(os.path.join(src, "tool/cli/project_config.cpp")).read()))
+if parsed != set(want):
+    failures.append("project_config.cpp reads %s, the schema has %s" % (sorted(parsed), want))
+
+# 6. The baseline schema accepts the committed baselines and what --update writes (root).
+base_schema = jsonschema.Draft7Validator(load("schema/baseline.schema.json"))
+for rel in ("fixtures/scan/gridlock-baseline.json", "fixtures/model/gridlock-baseline.json"):
+    for e in base_schema.iter_errors(load(rel)):
+        failures.append("%s: %s" % (rel, e.message))
+if not base_schema.is_valid({"gridlock_baseline": 1, "root": ".", "total": 1, "entries": [
+        {"file": "a.cpp", "enclosing": "", "name": "g", "count": 1}]}):
+    failures.append("the baseline schema rejects a baseline with a root")
+if base_schema.is_valid({"gridlock_baseline": 1, "entries": [
+        {"file": "a.cpp", "enclosing": "", "name": "g", "count": 0}]}):
+    failures.append("the baseline schema accepts a count of 0")
+
 for f in failures:
     print("validate_packs: FAIL: " + f)
 sys.exit(1 if failures else 0)

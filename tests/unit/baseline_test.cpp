@@ -39,12 +39,36 @@ TEST(Baseline, CountsOnlyCountedReadsByKey) {
             "  \"gridlock_baseline\": 1,\n"
             "  \"total\": 4,\n"
             "  \"entries\": [\n"
-            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"\",\n      \"name\": \"g\",\n      \"count\": 1\n    },\n"
-            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": \"g\",\n      \"count\": 2\n    },\n"
-            "    {\n      \"file\": \"b.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": \"g\",\n      \"count\": 1\n    }\n"
+            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"\",\n      \"name\": "
+            "\"g\",\n      \"count\": 1\n    },\n"
+            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": "
+            "\"g\",\n      \"count\": 2\n    },\n"
+            "    {\n      \"file\": \"b.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": "
+            "\"g\",\n      \"count\": 1\n    }\n"
             "  ]\n"
             "}\n");
   EXPECT_EQ(parseBaseline(serializeBaseline(b), "x"), b);
+}
+
+// The root a baseline was made against, relative to the baseline, after the format number;
+// a baseline without one has none.
+TEST(Baseline, RecordsItsRoot) {
+  Baseline b = {{{"a.cpp", "f", "g"}, 1}};
+  std::string text = serializeBaseline(b, std::string("src"));
+  EXPECT_EQ(text,
+            "{\n"
+            "  \"gridlock_baseline\": 1,\n"
+            "  \"root\": \"src\",\n"
+            "  \"total\": 1,\n"
+            "  \"entries\": [\n"
+            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": "
+            "\"g\",\n      \"count\": 1\n    }\n"
+            "  ]\n"
+            "}\n");
+  EXPECT_EQ(parseBaselineRoot(text, "x"), "src");
+  EXPECT_EQ(parseBaseline(text, "x"), b);
+  EXPECT_EQ(parseBaselineRoot(serializeBaseline(b), "x"), std::nullopt);
+  EXPECT_THROW(parseBaselineRoot(R"({"root": 3, "entries": []})", "x"), BaselineError);
 }
 
 TEST(Baseline, CompareRoseAddedFell) {
@@ -112,7 +136,8 @@ TEST(Baseline, MalformedFilesAreNamed) {
     }
     return std::string("(no error)");
   };
-  EXPECT_EQ(error("[]"), "base.json: not a gridlock baseline (expected an object with \"entries\")");
+  EXPECT_EQ(error("[]"),
+            "base.json: not a gridlock baseline (expected an object with \"entries\")");
   EXPECT_EQ(error(R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": 0}]})"),
             "base.json: /entries/0: \"count\" must be a positive integer");
   EXPECT_EQ(error(R"({"entries": [{"file": "a", "name": "g", "count": 1}]})"),

@@ -9,7 +9,9 @@
 
 namespace gridlock::analysis {
 
-std::string BaselineKey::str() const { return file + " | " + (enclosing.empty() ? "<file scope>" : enclosing) + " | " + name; }
+std::string BaselineKey::str() const {
+  return file + " | " + (enclosing.empty() ? "<file scope>" : enclosing) + " | " + name;
+}
 
 Baseline baselineOf(const index::Inventory& inv) {
   Baseline b;
@@ -18,7 +20,7 @@ Baseline baselineOf(const index::Inventory& inv) {
   return b;
 }
 
-std::string serializeBaseline(const Baseline& b) {
+std::string serializeBaseline(const Baseline& b, const std::optional<std::string>& root) {
   nlohmann::ordered_json entries = nlohmann::ordered_json::array();
   size_t total = 0;
   for (const auto& [k, n] : b) {
@@ -28,7 +30,10 @@ std::string serializeBaseline(const Baseline& b) {
                        {"count", n}});
     total += n;
   }
-  nlohmann::ordered_json doc = {{"gridlock_baseline", 1}, {"total", total}, {"entries", entries}};
+  nlohmann::ordered_json doc = {{"gridlock_baseline", 1}};
+  if (root) doc["root"] = index::jsonPath(*root);
+  doc["total"] = total;
+  doc["entries"] = entries;
   return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
@@ -59,6 +64,22 @@ Baseline parseBaseline(const std::string& text, const std::string& path) {
       throw BaselineError(at + ": duplicate entry " + k.str());
   }
   return b;
+}
+
+std::optional<std::string> parseBaselineRoot(const std::string& text, const std::string& path) {
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(index::isUtf8(text) ? text : index::escapeNonUtf8(text));
+  } catch (const nlohmann::json::parse_error& e) {
+    throw BaselineError(path + ": invalid JSON: " + e.what());
+  }
+  if (!doc.is_object() || !doc.contains("root")) return std::nullopt;
+  const auto& root = doc["root"];
+  if (!root.is_string() || root.get<std::string>().empty())
+    throw BaselineError(path +
+                        ": /root: expected a non-empty string (the root, relative to the "
+                        "baseline's directory)");
+  return index::fromJsonPath(root.get<std::string>());
 }
 
 GateResult compare(const Baseline& baseline, const Baseline& current, const Covers& covers) {

@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <tuple>
@@ -31,8 +32,15 @@ Baseline baselineOf(const index::Inventory& inv);
 // File names are written with index::jsonPath (reversible whatever their bytes) and read back
 // with index::fromJsonPath; a baseline written by hand with raw bytes that are not UTF-8 in
 // a name is read as that name.
-std::string serializeBaseline(const Baseline& b);
+// `root`, when given, is written as "root": the root the counts were taken against, relative
+// to the baseline's own directory ("." when it is that directory), so the file still names the
+// same root from any checkout.
+std::string serializeBaseline(const Baseline& b,
+                              const std::optional<std::string>& root = std::nullopt);
 Baseline parseBaseline(const std::string& text, const std::string& path);
+// The "root" a baseline records; nothing when it has none (written by hand or by a gridlock
+// that did not record it). Throws BaselineError when it is not a non-empty string.
+std::optional<std::string> parseBaselineRoot(const std::string& text, const std::string& path);
 
 // Whether a run's counts speak for a baseline key: only then may its count fall. An empty
 // Covers covers every key.
@@ -44,10 +52,10 @@ struct Change {
 };
 
 struct GateResult {
-  std::vector<Change> rose;    // after > before, before > 0
-  std::vector<Change> added;   // a key the baseline lacks
-  std::vector<Change> fell;    // after < before (after may be 0), for a covered key
-  std::vector<Change> kept;    // after < before for a key not covered: it keeps `before`
+  std::vector<Change> rose;   // after > before, before > 0
+  std::vector<Change> added;  // a key the baseline lacks
+  std::vector<Change> fell;   // after < before (after may be 0), for a covered key
+  std::vector<Change> kept;   // after < before for a key not covered: it keeps `before`
   bool failed() const { return !rose.empty() || !added.empty(); }
 };
 

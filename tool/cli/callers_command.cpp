@@ -18,13 +18,16 @@ Runner addCallersCommand(CLI::App& app) {
   auto format = std::make_shared<std::string>("text");
   auto output = std::make_shared<std::string>();
   addScanOptions(*cmd, *o, /*rulesRequired=*/false);
-  cmd->add_option("--function", *function, "Qualified name (a constructor: Class::Class)")->required();
+  cmd->add_option("--function", *function, "Qualified name (a constructor: Class::Class)")
+      ->required();
   cmd->add_option("--param", *param, "Parameter name")->required();
   cmd->add_option("--format", *format, "text | json")->check(CLI::IsMember({"text", "json"}));
   cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
   return [=]() {
-    ScanRun run = runScan(*o);
-    if (int rc = parseErrorStatus(run, *o)) return rc;
+    ScanOptions opts = *o;
+    applyConfig(*cmd, opts, /*rulesRequired=*/false);
+    ScanRun run = runScan(opts);
+    if (int rc = parseErrorStatus(run, opts)) return rc;
     analysis::CallersResult r;
     try {
       r = analysis::callers(run.inventory.program, *function, *param);

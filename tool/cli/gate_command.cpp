@@ -2,8 +2,14 @@
 #include "cli/command.h"
 #include "cli/scan_options.h"
 
+#include "cli/changed_files.h"
+#include "cli/gate_baseline.h"
 #include "cli/gate_verdict.h"
+#include "frontend/file_places.h"
 
+#include <llvm/Support/FileSystem.h>
+
+#include <iostream>
 #include <memory>
 
 namespace gridlock::cli {
@@ -13,20 +19,53 @@ Runner addGateCommand(CLI::App& app) {
   auto o = std::make_shared<ScanOptions>();
   auto baselinePath = std::make_shared<std::string>();
   auto update = std::make_shared<bool>(false);
+  auto show = std::make_shared<GateShow>();
   addScanOptions(*cmd, *o);
-  cmd->add_option("--baseline", *baselinePath, "Baseline file (JSON)")->required();
+  cmd->add_option("--baseline", *baselinePath,
+                  "Baseline file (JSON; default: \"baseline\" of .gridlock.json)");
   cmd->add_flag("--update", *update,
                 "Rewrite the baseline to the current counts; only ever shrinks it (creates it "
                 "when missing)");
+  cmd->add_option("--format", show->format, "text | json | sarif")
+      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  cmd->add_option("-o,--output", show->output,
+                  "Write the report here; the text verdict still goes to stdout");
+  cmd->add_option("--changed-since", show->changedSince,
+                  "Check only the files a git diff against REV touches (headers: the units "
+                  "including them)");
+  addColorOption(*cmd, show->color);
   return [=]() {
+    GateShow s = *show;
+    ScanOptions opts = *o;
+    std::optional<ProjectConfig> config = applyConfig(*cmd, opts);
+    std::string path = *baselinePath;
+    if (path.empty() && config && config->baseline) path = *config->baseline;
+    if (path.empty()) {
+      std::cerr << "gridlock: error: no baseline: pass --baseline FILE or set \"baseline\" in "
+                << (config ? config->path : std::string("a .gridlock.json")) << "\n";
+      return 2;
+    }
+    if (!s.changedSince.empty() && !opts.files.empty()) {
+      std::cerr << "gridlock: error: --changed-since selects the files itself; give no files\n";
+      return 2;
+    }
+    if (!llvm::sys::fs::is_directory(opts.root))
+      throw std::runtime_error("--root " + opts.root + ": not a directory");
+    std::string root = frontend::realPath(opts.root);
+
     // Read the baseline first: a bad one is bad input before any parsing work.
-    int status = 0;
-    std::optional<GateBaseline> baseline =
-        readGateBaseline(*baselinePath, *update, !o->files.empty(), status);
-    if (!baseline) return status;
-    ScanRun run = runScan(*o);
-    if (int rc = parseErrorStatus(run, *o)) return rc;
-    return gateVerdict(run, *baseline, *update);
+    GateBaseline b = readGateBaseline(path, root);
+    if (int rc = baselineMissing(b, *update, !opts.files.empty() || !s.changedSince.empty()))
+      return rc;
+    if (!s.changedSince.empty()) {
+      s.changed = changedSince(s.changedSince, root);
+      opts.files = s.changed.present;
+      opts.filesFromDiff = true;
+    }
+    s.quiet = opts.quiet;
+    ScanRun run = runScan(opts);
+    if (int rc = parseErrorStatus(run, opts)) return rc;
+    return gateVerdict(run, b, *update, s);
   };
 }
 

@@ -1,12 +1,18 @@
 #include "cli/gate_verdict.h"
 
 #include "analysis/summary.h"
-#include "support/file_io.h"
+#include "cli/sarif_fixes.h"
+#include "report/gate_report.h"
+#include "report/reports.h"
+#include "rewrite/plan.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
+#include <unistd.h>
+
 #include <iostream>
+#include <set>
 
 namespace gridlock::cli {
 namespace {
@@ -14,13 +20,15 @@ namespace {
 // The baseline keys this run's counts speak for (analysis::Covers): only those may fall.
 // A key is covered when its file was scanned whole (not in the chain of a parse error); in a
 // run over some files, a laundered key (named for a helper, not a rule) is not, since its
-// count depends on helpers anywhere. A full run also covers the files gone from the tree.
-analysis::Covers coverage(const ScanRun& run) {
-  return [&run](const analysis::BaselineKey& k) {
+// count depends on helpers anywhere. A full run also covers the files gone from the tree, and
+// a run over a diff the files it deletes.
+analysis::Covers coverage(const ScanRun& run, const std::set<std::string>& deleted) {
+  return [&run, &deleted](const analysis::BaselineKey& k) {
     const index::Inventory& inv = run.inventory;
     if (inv.filesComplete.count(k.file))
       return !run.subset || run.rules.accessor(k.name) || run.rules.global(k.name);
-    if (run.subset || inv.filesSeen.count(k.file)) return false;
+    if (inv.filesSeen.count(k.file)) return false;
+    if (run.subset && !deleted.count(k.file)) return false;
     std::string path = llvm::sys::path::is_absolute(k.file) ? k.file : run.root + "/" + k.file;
     return !llvm::sys::fs::exists(path);
   };
@@ -36,101 +44,98 @@ std::string keptBecause(const ScanRun& run, const analysis::BaselineKey& k) {
   return run.subset ? "" : "not scanned by this run";
 }
 
-// A baseline of some files only would hold their keys alone, and fail the next full gate on
-// all the others.
-int refuseSubsetBaseline(const std::string& path) {
-  std::cerr << "gridlock: error: refusing to create the baseline " << path
-            << " from a run over some files only; run gate --update without files\n";
-  return 2;
+// The root-relative names of the deleted files under the root.
+std::set<std::string> deletedUnderRoot(const ChangedFiles& changed, const std::string& root) {
+  std::set<std::string> out;
+  for (const auto& f : changed.deleted)
+    if (llvm::StringRef(f).starts_with(root + "/")) out.insert(f.substr(root.size() + 1));
+  return out;
+}
+
+// Writes the report in --format to -o (or stdout), and the text verdict to stdout when the
+// report does not go there (to stderr when a JSON or SARIF report does), then returns the exit
+// status.
+int emit(const GateShow& f, const ScanRun& run, const report::GateOutcome& g) {
+  report::TextStyle style{colorOn(f.color, STDOUT_FILENO), f.quiet};
+  bool toStdout = f.output.empty() || f.output == "-";
+  std::string text;
+  if (f.format == "json") {
+    text = report::gateJson(run.inventory, g);
+  } else if (f.format == "sarif") {
+    rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+    text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root),
+                             substitutionFixes(run.inventory, plan));
+  } else {
+    text = report::gateText(run.inventory, g, toStdout ? style : report::TextStyle{false, f.quiet});
+  }
+  writeOutput(f.output, text);
+  if (!toStdout)
+    std::cout << report::gateText(run.inventory, g, style) << std::flush;
+  else if (f.format != "text" && !f.quiet)
+    std::cerr << report::gateVerdictLine(g);
+  return report::exitStatus(g);
 }
 
 }  // namespace
 
-std::optional<GateBaseline> readGateBaseline(const std::string& path, bool update, bool subset,
-                                             int& status) {
-  GateBaseline b;
-  b.path = path;
-  b.exists = llvm::sys::fs::exists(path);
-  if (b.exists) {
-    std::optional<std::string> text = support::readFile(path);
-    if (!text) throw std::runtime_error(path + ": cannot read baseline");
-    b.baseline = analysis::parseBaseline(*text, path);
-  } else if (!update) {
-    std::cerr << "gridlock: error: no baseline at " << path
+int baselineMissing(const GateBaseline& b, bool update, bool subset) {
+  if (b.exists) return 0;
+  if (!update) {
+    std::cerr << "gridlock: error: no baseline at " << b.path
               << "; create it with `gridlock gate ... --update`\n";
-    status = 2;
-    return std::nullopt;
-  } else if (subset) {
-    status = refuseSubsetBaseline(path);
-    return std::nullopt;
+    return 2;
   }
-  return b;
+  if (subset) {
+    std::cerr << "gridlock: error: refusing to create the baseline " << b.path
+              << " from a run over some files only; run gate --update without files\n";
+    return 2;
+  }
+  return 0;
 }
 
-int gateVerdict(const ScanRun& run, const GateBaseline& b, bool update) {
-  const analysis::Baseline& baseline = b.baseline;
+int gateVerdict(const ScanRun& run, const GateBaseline& b, bool update, const GateShow& show) {
   analysis::Baseline current = analysis::baselineOf(run.inventory);
   analysis::Summary s = analysis::summarize(run.inventory);
 
-  for (const auto& r : run.inventory.reads)
-    if (r.suppressed)
-      std::cout << "allowed: " << r.file << ":" << r.line << ": " << r.name << " (" << *r.suppressed
-                << ")\n";
-  for (const auto& bad : run.inventory.badSuppressions)
-    std::cout << "warning: " << bad.file << ":" << bad.line
-              << ": `gridlock: allow` without a reason is ignored\n";
+  report::GateOutcome g;
+  g.baselinePath = b.path;
+  g.total = s.total;
+  g.keys = current.size();
+  g.filesScanned = s.filesScanned;
+  g.filesSeen = run.inventory.filesSeen.size();
+  g.subset = run.subset;
+  g.update = update;
+  g.changedSince = show.changedSince;
+  g.changedFiles = show.changed.present.size() + show.changed.deleted.size();
 
   if (!b.exists) {
-    if (run.subset) return refuseSubsetBaseline(b.path);  // merge learns it from the shards
-    writeOutput(b.path, analysis::serializeBaseline(current));
-    std::cout << "gate: created baseline " << b.path << " with " << s.total << " reads in "
-              << current.size() << " keys\n";
-    return 0;
+    // merge learns only from the shards that the scan was a subset
+    if (int rc = baselineMissing(b, update, run.subset)) return rc;
+    writeOutput(b.path, analysis::serializeBaseline(current, b.root));
+    g.verdict = report::GateVerdict::Created;
+    g.nextTotal = s.total;
+    return emit(show, run, g);
   }
 
-  analysis::Covers covers = coverage(run);
-  analysis::GateResult g = analysis::compare(baseline, current, covers);
-  for (const auto& c : g.added)
-    std::cout << "new:  " << c.key.str() << ": " << c.after << " read(s) not in the baseline\n";
-  for (const auto& c : g.rose)
-    std::cout << "rose: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
-  for (const auto& c : g.fell)
-    std::cout << "fell: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
-  size_t outside = 0;  // keys of files a run over some files did not reach
-  for (const auto& c : g.kept) {
-    std::string why = keptBecause(run, c.key);
-    if (why.empty())
-      ++outside;
-    else
-      std::cout << "kept: " << c.key.str() << ": " << c.before << " (" << why << ")\n";
+  std::set<std::string> deleted = deletedUnderRoot(show.changed, run.root);
+  analysis::Covers covers = coverage(run, deleted);
+  g.result = analysis::compare(b.baseline, current, covers);
+  for (const auto& c : g.result.kept) {
+    g.keptWhy.push_back(keptBecause(run, c.key));
+    if (g.keptWhy.back().empty()) ++g.outside;
   }
-  if (outside)
-    std::cout << "gate: " << outside << " key(s) of files this run did not scan left as they are\n";
-
-  analysis::Baseline next = analysis::updated(baseline, current, covers);
-  size_t before = analysis::totalOf(baseline), after = analysis::totalOf(next);
-  if (g.failed()) {
-    std::cout << "gate: FAILED: global reads rose (" << before << " in the baseline, " << after
-              << " now)" << (update ? "; refusing to grow the baseline" : "") << "\n";
-    return 1;
+  analysis::Baseline next = analysis::updated(b.baseline, current, covers);
+  g.baselineTotal = analysis::totalOf(b.baseline);
+  g.nextTotal = analysis::totalOf(next);
+  if (g.result.failed()) {
+    g.verdict = report::GateVerdict::Failed;
+  } else if (!g.result.fell.empty() && update) {
+    // A baseline that records its root keeps it; one without stays without, so that only
+    // the counts of this run's keys change.
+    writeOutput(b.path, analysis::serializeBaseline(next, b.recordedRoot));
+    g.verdict = report::GateVerdict::Shrunk;
   }
-  if (g.fell.empty()) {
-    bool partial = run.subset || !g.kept.empty();
-    std::cout << "gate: passed: " << s.total << " global reads"
-              << (partial ? " in the " + std::to_string(run.inventory.filesSeen.size()) +
-                                " file(s) scanned"
-                          : std::string())
-              << ", as in the baseline\n";
-    return 0;
-  }
-  if (update) {
-    writeOutput(b.path, analysis::serializeBaseline(next));
-    std::cout << "gate: baseline shrunk from " << before << " to " << after << " reads\n";
-    return 0;
-  }
-  std::cout << "gate: passed: counts fell from " << before << " to " << after
-            << "; run with --update to shrink the baseline\n";
-  return 0;
+  return emit(show, run, g);
 }
 
 }  // namespace gridlock::cli

@@ -1,29 +1,34 @@
 // The gate's verdict on a scan against its baseline, shared by `gridlock gate` and
-// `gridlock merge --baseline` (which must give the same bytes and exit status).
+// `gridlock merge --baseline` (which must give the same bytes and exit status): the
+// comparison, the baseline write (created, or shrunk by --update), and the report in
+// --format to -o or stdout (report/gate_report.h).
 #pragma once
 
-#include "analysis/baseline.h"
+#include "cli/changed_files.h"
+#include "cli/gate_baseline.h"
 #include "cli/scan_options.h"
 
-#include <optional>
 #include <string>
 
 namespace gridlock::cli {
 
-struct GateBaseline {
-  std::string path;
-  bool exists = false;
-  analysis::Baseline baseline;
+// How the verdict is shown, and what a run over a diff adds to it.
+struct GateShow {
+  std::string format = "text";  // text | json | sarif
+  std::string output;           // -o; "" or "-": stdout
+  std::string color = "auto";
+  bool quiet = false;
+  std::string changedSince;  // --changed-since REV, or ""
+  ChangedFiles changed;      // what the diff touches
 };
 
-// Reads the baseline at `path`; throws on a bad one. Nothing, with `status` 2 and the error
-// printed, when there is none and `update` does not create it, or when it would be created
-// from a run over some files only (`subset`).
-std::optional<GateBaseline> readGateBaseline(const std::string& path, bool update, bool subset,
-                                             int& status);
+// 0, or 2 with the error printed: no baseline and no --update to create it, or one to create
+// from a run over some files only (it would fail the next full gate on all other files).
+int baselineMissing(const GateBaseline& b, bool update, bool subset);
 
-// Prints the verdict and returns the exit status (0 passed, 1 rose, 2 a baseline to create from
-// a run over some files only); writes the baseline when it is created or `update` shrinks it.
-int gateVerdict(const ScanRun& run, const GateBaseline& b, bool update);
+// Prints or writes the verdict and returns the exit status (0 passed, 1 rose, 2 a baseline to
+// create from a run over some files only); writes the baseline when it is created or `update`
+// shrinks it.
+int gateVerdict(const ScanRun& run, const GateBaseline& b, bool update, const GateShow& show = {});
 
 }  // namespace gridlock::cli

@@ -1,8 +1,10 @@
 // gridlock: one binary, one subcommand per job (README.md, "Commands").
 #include "cli/command.h"
+#include "cli/scan_options.h"
 #include "cli/version.h"
 #include "rewrite/journal.h"
 
+#include <algorithm>
 #include <exception>
 #include <filesystem>
 #include <iostream>
@@ -53,8 +55,21 @@ int main(int argc, char** argv) {
     commands.emplace_back(app.get_subcommands({})[before], std::move(run));
   }
 
+  // Option errors read like every other error.
+  app.failure_message([](const CLI::App*, const CLI::Error& e) {
+    return std::string("gridlock: error: ") + e.what() + "\nRun with --help for the options.\n";
+  });
+
+  // What follows `--` is compiler arguments for every unit (as clang-tidy takes them), not
+  // files: CLI11 sees only what comes before.
+  std::vector<std::string> args(argv + 1, argv + argc), compilerArgs;
+  if (auto dd = std::find(args.begin(), args.end(), "--"); dd != args.end()) {
+    compilerArgs.assign(dd + 1, args.end());
+    args.erase(dd, args.end());
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes a vector in reverse order
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     int rc = app.exit(e);
     // Usage errors are bad input (2); --help and --version are success.
@@ -74,8 +89,16 @@ int main(int argc, char** argv) {
     }
   }
   try {
-    for (auto& [sub, run] : commands)
-      if (sub->parsed()) return run();
+    for (auto& [sub, run] : commands) {
+      if (!sub->parsed()) continue;
+      if (!compilerArgs.empty() && !takesCompilerArgs(sub->get_name())) {
+        std::cerr << "gridlock: error: " << sub->get_name()
+                  << " takes no compiler arguments after --\n";
+        return 2;
+      }
+      setCompilerArgsAfterDashDash(compilerArgs);
+      return run();
+    }
   } catch (const std::exception& e) {
     std::cerr << "gridlock: error: " << e.what() << "\n";
     return 2;

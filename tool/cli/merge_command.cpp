@@ -116,18 +116,15 @@ Runner addMergeCommand(CLI::App& app) {
   cmd->add_flag("--update", *update, "With --baseline: as `gridlock gate --update`")->needs(base);
   base->excludes(fmt)->excludes(out);
   return [=]() {
-    std::optional<GateBaseline> b;
-    int status = 0;
-    if (!baseline->empty()) {
-      b = readGateBaseline(*baseline, *update, /*subset=*/false, status);
-      if (!b) return status;
-    }
     Merged m = mergeFiles(*files);
     ScanOptions o;
     o.allowParseErrors = m.allowParseErrors;
-    if (b) {
+    if (!baseline->empty()) {
+      // The shards carry the root: the baseline is checked against it before any verdict.
+      GateBaseline b = readGateBaseline(*baseline, m.run.root);
+      if (int rc = baselineMissing(b, *update, /*subset=*/false)) return rc;
       if (int rc = parseErrorStatus(m.run, o)) return rc;
-      return gateVerdict(m.run, *b, *update);
+      return gateVerdict(m.run, b, *update);
     }
     writeOutput(*output, renderScan(m.run, *format, m.plan));
     return parseErrorStatus(m.run, o);

@@ -27,7 +27,6 @@ struct RewriteFlags {
   std::string exportFixes;
   bool apply = false;
   bool diff = false;
-  bool quiet = false;
   bool recover = false;
   bool force = false;
   bool allowOutsideDb = false;
@@ -164,10 +163,6 @@ Runner addRewriteCommand(CLI::App& app) {
   cmd->add_flag("--force", f->force,
                 "--apply: rewrite read-only files too; --recover: leave files changed since as "
                 "they are");
-  cmd->add_flag("--quiet,-q", f->quiet, "Only the summary line, not every read left alone");
-  // --recover needs neither a database nor rules: they are checked below for the other modes.
-  cmd->get_option("-p")->required(false);
-  cmd->get_option("--rules")->required(false);
   cmd->add_option("--extra-db", o->extraDbs,
                   "Another build directory (or compile_commands.json) whose units are scanned "
                   "and rewritten too: tests, examples (repeatable)")
@@ -176,21 +171,18 @@ Runner addRewriteCommand(CLI::App& app) {
                 "Rewrite even when files no database lists call a function whose parameter "
                 "list changes (they are listed as warnings)");
   return [=]() {
-    if (f->recover) return recover(o->root, f->force);
+    if (f->recover) return recover(configuredRoot(*cmd, *o), f->force);
     if (f->exportFixes.empty() && !f->apply && !f->diff) {
       std::cerr << "gridlock: error: rewrite needs one of --export-fixes FILE, --apply, --diff, "
                    "--recover\n";
       return 2;
     }
-    if (o->buildDir.empty() || o->rules.empty()) {
-      std::cerr << "gridlock: error: rewrite needs -p BUILD and --rules PACK\n";
-      return 2;
-    }
     ScanOptions first = *o;
+    applyConfig(*cmd, first);  // -p and --rules, from the command line or .gridlock.json
     first.rewriteFacts = true;
     ScanRun run = runScan(first);
     if (!run.inventory.parseErrors.empty()) {
-      parseErrorStatus(run, *o);
+      parseErrorStatus(run, first);
       std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
       return 2;
     }
@@ -206,7 +198,7 @@ Runner addRewriteCommand(CLI::App& app) {
       std::cerr << "gridlock: error: " << v.error << "\n";
       return 2;
     }
-    report(v.plan, run.inventory, f->quiet);
+    report(v.plan, run.inventory, first.quiet);  // -q: the summary line alone
     if (!v.prepared.ok()) return refused(v.prepared);
     if (!checkOutside(v.plan, run, f->allowOutsideDb)) return 2;
     for (const auto& [file, why] : v.held)

@@ -5,6 +5,8 @@
 #include "cli/scan_report.h"
 #include "cli/shard.h"
 
+#include <unistd.h>
+
 #include <iostream>
 #include <memory>
 
@@ -19,6 +21,8 @@ Runner addScanCommand(CLI::App& app) {
   cmd->add_option("--format", *format, "text | json | sarif")
       ->check(CLI::IsMember({"text", "json", "sarif"}));
   cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
+  auto color = std::make_shared<std::string>("auto");
+  addColorOption(*cmd, *color);
   auto plan = std::make_shared<bool>(false);
   cmd->add_flag("--plan", *plan,
                 "Set each read's fix to what `gridlock rewrite` does with it, or why it leaves "
@@ -26,6 +30,7 @@ Runner addScanCommand(CLI::App& app) {
   addShardOptions(*cmd, *o);
   return [=]() {
     ScanOptions opts = *o;
+    applyConfig(*cmd, opts);
     opts.rewriteFacts = *plan;
     if (!opts.shard.empty() && opts.factsOut.empty()) {
       std::cerr << "gridlock: error: --shard needs --facts-out FILE (gridlock merge reads it)\n";
@@ -33,8 +38,11 @@ Runner addScanCommand(CLI::App& app) {
     }
     ScanRun run = runScan(opts);
     // A shard's report is `gridlock merge`'s to write.
-    if (opts.factsOut.empty()) writeOutput(*output, renderScan(run, *format, *plan));
-    return parseErrorStatus(run, *o);
+    bool toStdout = output->empty() || *output == "-";
+    if (opts.factsOut.empty())
+      writeOutput(*output,
+                  renderScan(run, *format, *plan, toStdout && colorOn(*color, STDOUT_FILENO)));
+    return parseErrorStatus(run, opts);
   };
 }
 

@@ -1,5 +1,7 @@
 #include "cli/scan_options.h"
 
+#include "cli/progress.h"
+
 #include "analysis/laundering.h"
 #include "cli/shard.h"
 #include "frontend/file_places.h"
@@ -22,16 +24,27 @@
 namespace gridlock::cli {
 
 void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
-  cmd.add_option("-p", o.buildDir, "Build directory holding compile_commands.json")->required();
+  // -p and --rules may come from .gridlock.json instead (applyConfig checks them).
+  cmd.add_option("-p", o.buildDir,
+                 "Build directory holding compile_commands.json, or that file (default: "
+                 "\"build\" of .gridlock.json)");
   // One value per occurrence, so a file after --rules R is a file, not a second pack.
-  cmd.add_option("--rules", o.rules, "Rule pack (repeatable)")
-      ->required(rulesRequired)
+  cmd.add_option("--rules", o.rules,
+                 std::string("Rule pack, a name or a path (repeatable; default: \"rules\" of "
+                             ".gridlock.json)") +
+                     (rulesRequired ? "" : "; optional here"))
       ->allow_extra_args(false);
-  cmd.add_option("--root", o.root, "Paths in output are relative to this directory");
+  cmd.add_option("--root", o.root,
+                 "Paths in output are relative to this directory (default: the directory of "
+                 ".gridlock.json, else the current directory)");
+  cmd.add_option("--config", o.config,
+                 "Project configuration (default: the nearest .gridlock.json from the current "
+                 "directory upward)");
   cmd.add_option("files", o.files, "Restrict the scan to these files or directories");
   cmd.add_option("--extra-arg", o.extraArgs, "Extra compiler flag (repeatable)")
       ->allow_extra_args(false);
   cmd.add_option("--jobs,-j", o.jobs, "Translation units in parallel (default: all cores)");
+  cmd.add_flag("-q,--quiet", o.quiet, "No progress line; only errors, findings and the verdict");
   cmd.add_flag("--allow-parse-errors", o.allowParseErrors,
                "Exit 0 even when a file fails to parse (it is still reported)");
   cmd.add_option("--resource-dir", o.resourceDir,
@@ -58,7 +71,9 @@ ScanRun runScan(const ScanOptions& o) {
     all.name = "(no rules)";
     run.rules = rules::RuleSet({all});
   } else {
-    run.rules = rules::RuleSet::load(o.rules);
+    rules::PackAnchor anchor;
+    if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside .gridlock.json"};
+    run.rules = rules::RuleSet::load(o.rules, anchor);
   }
 
   frontend::DatabaseOptions dbo;
@@ -70,13 +85,20 @@ ScanRun runScan(const ScanOptions& o) {
   frontend::FrontendOptions fo;
   fo.root = run.root;
   fo.only = o.files;
+  fo.onlyFromDiff = o.filesFromDiff;
   fo.jobs = o.jobs;
-  fo.progress = true;
+  std::optional<Progress> progress;
+  if (!o.quiet) {
+    progress.emplace(Progress::forStderr());
+    fo.onUnitDone = [&progress](size_t n, size_t total, const facts::TuFacts& tu) {
+      progress->unitDone(n, total, tu);
+    };
+  }
   fo.cuda = dbo.cuda;
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
   std::vector<facts::TuFacts> tus;
-  std::set<std::string> scanned;  // a file two databases list is scanned once, as the first says
+  std::set<std::string> scanned;   // a file two databases list is scanned once, as the first says
   std::vector<std::string> files;  // the first database's (shards and the cache are its)
   ShardPlan shard;
   index::CacheCounts counts;
@@ -108,7 +130,8 @@ ScanRun runScan(const ScanOptions& o) {
     tus = frontend::runFrontend(*db, run.rules, shard.files, fo);
     counts = finishCache(cache.get(), o.cache, shard.files.size());
   }
-  run.subset = !o.files.empty();
+  if (progress) progress->finish();
+  run.subset = !o.files.empty() || o.filesFromDiff;
   if (!o.factsOut.empty()) writeShardFacts(o, run, files, shard, tus, counts);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);
   run.inventory.cache = counts;
@@ -118,8 +141,9 @@ ScanRun runScan(const ScanOptions& o) {
   if (!held.empty())
     throw std::runtime_error(rewrite::journalMessage(held, rewrite::journalState(held)));
   analysis::launder(run.inventory, run.rules);
-  // What one shard did not match another may: `gridlock merge` warns for the whole scan.
-  if (o.factsOut.empty()) warnUnmatched(run);
+  // What one shard did not match another may: `gridlock merge` warns for the whole scan. A
+  // diff may select no unit: nothing to warn of.
+  if (o.factsOut.empty() && !scanned.empty()) warnUnmatched(run);
   return run;
 }
 

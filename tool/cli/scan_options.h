@@ -3,12 +3,14 @@
 #pragma once
 
 #include "cli/cache_options.h"
+#include "cli/project_config.h"
 #include "index/inventory.h"
 #include "rules/rule_set.h"
 
 #include <CLI/CLI.hpp>
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,8 +21,16 @@ struct ScanOptions {
   // More compile databases whose units are scanned too (a tests or examples build).
   std::vector<std::string> extraDbs;
   std::vector<std::string> rules;
+  // Where rule names and relative pack paths are looked up first: a config's directory
+  // (rules::PackAnchor); "" for the working directory.
+  std::string rulesDir;
   std::string root = ".";
   std::vector<std::string> files;
+  // `files` are what a diff touches (gate --changed-since): one that selects no unit is
+  // skipped, and an empty list scans nothing (frontend::FrontendOptions::onlyFromDiff).
+  bool filesFromDiff = false;
+  std::string config;  // --config FILE; "" searches upward from the working directory
+  bool quiet = false;  // -q: no progress line, no notes
   std::vector<std::string> extraArgs;
   unsigned jobs = 0;
   bool allowParseErrors = false;
@@ -39,6 +49,30 @@ struct ScanOptions {
 // `rulesRequired` false: without --rules, every file under the root is in scope and nothing
 // is a read (what `callers` needs).
 void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired = true);
+
+// The root a command works in without scanning (`rewrite --recover`): --root when given, else
+// that of the project's .gridlock.json (its "root", or its directory), else --root's default.
+std::string configuredRoot(const CLI::App& cmd, const ScanOptions& o);
+
+// Compiler arguments given after `--` (main.cpp): applyConfig adds them to every unit's
+// command, after --extra-arg and the config's extra_args.
+void setCompilerArgsAfterDashDash(std::vector<std::string> args);
+// Whether subcommand `name` scans, and so takes them.
+bool takesCompilerArgs(const std::string& name);
+
+// --color auto|always|never, where a command prints diagnostics.
+void addColorOption(CLI::App& cmd, std::string& color);
+// Whether to colour what goes to file descriptor `fd`: always, never, or (auto) when it is a
+// terminal and NO_COLOR is not set.
+bool colorOn(const std::string& color, int fd);
+
+// Fills what the command line of `cmd` left unset from the project's `.gridlock.json`
+// (`--config FILE`, else the nearest one upward from the working directory): -p, --rules
+// (looked up beside the config), --root (default: the config's directory), --extra-arg,
+// --jobs. Throws when there is still no build directory, or no rules where `rulesRequired`.
+// Returns the config that was read, if any (`gate` takes its baseline from it).
+std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o,
+                                         bool rulesRequired = true);
 
 struct ScanRun {
   rules::RuleSet rules;

@@ -1,6 +1,7 @@
 #include "cli/scan_report.h"
 
 #include "analysis/summary.h"
+#include "cli/sarif_fixes.h"
 #include "report/reports.h"
 #include "rewrite/plan.h"
 
@@ -8,15 +9,20 @@
 
 namespace gridlock::cli {
 
-std::string renderScan(const ScanRun& run, const std::string& format, bool plan) {
+std::string renderScan(const ScanRun& run, const std::string& format, bool plan, bool color) {
   std::optional<rewrite::Plan> planned;
   if (plan) planned = rewrite::plan(run.inventory, run.rules);
   const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
   analysis::Summary s = analysis::summarize(run.inventory, verdicts);
   if (format == "json") return report::json(run.inventory, s, verdicts);
-  if (format == "sarif")
-    return report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts);
-  return report::diagnosticsText(run.inventory, verdicts) + "\n" + report::summaryTable(s);
+  if (format == "sarif") {
+    // Substitutions as SARIF fixes; without --plan, from a plan of this scan's facts.
+    report::SarifExtras extras;
+    extras.fixes = substitutionFixes(run.inventory,
+                                     planned ? *planned : rewrite::plan(run.inventory, run.rules));
+    return report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts, &extras);
+  }
+  return report::diagnosticsText(run.inventory, verdicts, color) + "\n" + report::summaryTable(s);
 }
 
 }  // namespace gridlock::cli

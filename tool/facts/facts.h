@@ -48,7 +48,7 @@ struct Read {
   Guard guard = Guard::None;
   std::optional<std::string> macro;  // the macro whose expansion spells the read
   bool edge = false;                 // in a scope.edges file: listed, not counted
-  std::optional<std::string> suppressed;  // reason from `// gridlock: allow(reason)`
+  std::optional<std::string> suppressed;  // reason of the allow comment covering it
   FixHint hint;
   // Identity beyond the reported position: where the read is spelled (inside a macro
   // definition it differs from line:column), so two reads of one expansion stay two.
@@ -59,6 +59,9 @@ struct Read {
   // the read is spelled in a macro. Byte offset and length in `file`.
   unsigned offset = 0;
   unsigned length = 0;
+  // The same bytes as lines and columns: where `offset` is (before line:column when a
+  // qualifier or object comes first: `ps::get_tp()`), and the end, exclusive. 0 when unknown.
+  unsigned rangeLine = 0, rangeColumn = 0, endLine = 0, endColumn = 0;
   std::string holder;  // for a fallback: the variable whose absence it tests ("pg")
 
   // For a fallback: the parameter whose absence makes the read run (USR of the function and
@@ -162,6 +165,7 @@ struct BadSuppression {
   std::string file;
   unsigned line = 0;
   std::string text;
+  std::string problem;  // why it is ignored (frontend/suppressions.h)
 };
 
 struct ParseError {

@@ -47,6 +47,10 @@ void fields(V&& v, T& x) {
   v("spelling", x.spelling);
   v("offset", x.offset);
   v("length", x.length);
+  v("range_line", x.rangeLine);
+  v("range_column", x.rangeColumn);
+  v("end_line", x.endLine);
+  v("end_column", x.endColumn);
   v("holder", x.holder);
   v("guard_function", x.guardFunction);
   v("guard_param", x.guardParam);
@@ -140,6 +144,7 @@ void fields(V&& v, T& x) {
   v("file", x.file);
   v("line", x.line);
   v("text", x.text);
+  v("problem", x.problem);
 }
 
 template <typename V, typename T>

@@ -386,7 +386,12 @@ std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptio
   std::vector<bool> chosen(units.size(), false);
   std::vector<std::pair<std::string, std::string>> headers;  // as given, root-relative
   for (const auto& given : options.only) {
-    if (!llvm::sys::fs::exists(given)) throw InputError(given + ": no such file or directory");
+    // A path from a diff (onlyFromDiff) that selects nothing is skipped: a README, a deleted
+    // file, a header no unit includes.
+    if (!llvm::sys::fs::exists(given)) {
+      if (options.onlyFromDiff) continue;
+      throw InputError(given + ": no such file or directory");
+    }
     std::string real = realPath(given), rel;
     bool underRoot =
         real == options.root || rootRelative(options.root, &options.aliases, real, rel);
@@ -396,6 +401,7 @@ std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptio
           (!rel.empty() && holds(rel, units[i].rel)))
         chosen[i] = hit = true;
     if (hit) continue;
+    if (!underRoot && options.onlyFromDiff) continue;
     for (const auto& f : db.getAllFiles())
       if (holds(real, realPath(f)))
         throw InputError(given + ": in the compile database, but outside --root " + options.root);
@@ -417,7 +423,7 @@ std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptio
             chosen[i] = any = true;
             break;
           }
-      if (!any)
+      if (!any && !options.onlyFromDiff)
         throw InputError(given +
                          ": not in the compile database, and no translation unit under --root "
                          "includes it");
@@ -447,7 +453,7 @@ std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptio
     throw InputError("the compile database " + db.path() + " has no entries: nothing to scan");
   std::vector<Unit> units = unitsUnderRoot(db, options);
   std::vector<std::string> files;
-  if (!options.only.empty()) {
+  if (!options.only.empty() || options.onlyFromDiff) {
     files = selectGiven(db, options, units);
   } else {
     // Every unit under the root: an excluded one reports no reads, but its call sites still
@@ -468,14 +474,17 @@ std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::Rul
   std::vector<facts::TuFacts> results(files.size());
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
-  bool progress = options.progress && isatty(STDERR_FILENO);
+  bool progress = options.progress && isatty(STDERR_FILENO) && !options.onUnitDone;
   std::optional<cache::FileView> view;
   if (options.cache) view.emplace(unitFileSystem(options));
   parallelFor(files.size(), options.jobs, [&](size_t i) {
     auto parse = [&](cache::Recorder* r) { return scanOne(db, rules, files[i], options, r); };
     results[i] = options.cache ? scanCached(db, files[i], options, *view, parse) : parse(nullptr);
     size_t n = ++done;
-    if (progress) {
+    if (options.onUnitDone) {
+      std::lock_guard<std::mutex> lock(progressMutex);
+      options.onUnitDone(n, files.size(), results[i]);
+    } else if (progress) {
       std::lock_guard<std::mutex> lock(progressMutex);
       std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].mainFile
                 << std::flush;

@@ -38,8 +38,6 @@ const CXXRecordDecl* enclosingClass(const DeclContext* dc) {
   return nullptr;
 }
 
-std::string trim(llvm::StringRef s) { return s.trim().str(); }
-
 }  // namespace
 
 ReadCollector::ReadCollector(ASTContext& ctx, const rules::RuleSet& rules, FilePlaces& places,
@@ -335,7 +333,7 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
   }
   setRange(r, loc);
   rewriteFacts(r);
-  r.suppressed = suppression(sm_.getExpansionLoc(place.report));
+  r.suppressed = suppression(sm_.getExpansionLoc(place.report), r);
   setHint(r, t);
   out_.reads.push_back(std::move(r));
 }
@@ -428,6 +426,10 @@ void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
   if (const auto* call = dyn_cast_or_null<CallExpr>(node)) setArguments(r, call);
   r.offset = sm_.getFileOffset(chars.getBegin());
   r.length = sm_.getFileOffset(end) - r.offset;
+  r.rangeLine = sm_.getLineNumber(fid, r.offset);
+  r.rangeColumn = sm_.getColumnNumber(fid, r.offset);
+  r.endLine = sm_.getLineNumber(fid, r.offset + r.length);
+  r.endColumn = sm_.getColumnNumber(fid, r.offset + r.length);
   std::string& digest = out_.digests[r.file];
   if (digest.empty()) {
     llvm::StringRef buffer = sm_.getBufferData(fid);
@@ -505,38 +507,68 @@ facts::FixHint ReadCollector::hintFor(const Target& t) {
   return hint;
 }
 
-// `// gridlock: allow(reason)` on the read's line, or alone on the line above it.
-std::optional<std::string> ReadCollector::suppression(SourceLocation fileLoc) {
-  FileID fid = sm_.getFileID(fileLoc);
+// The first line of the statement holding the read (a statement of a block, or the
+// declaration being initialised), when it starts above the read in the same file: an allow
+// above a statement spanning lines covers it.
+unsigned ReadCollector::statementLine(SourceLocation fileLoc) const {
   unsigned line = sm_.getSpellingLineNumber(fileLoc);
-  llvm::StringRef buffer = sm_.getBufferData(fid);
-  auto lineText = [&](unsigned n) -> llvm::StringRef {
-    if (n == 0) return {};
-    SourceLocation start = sm_.translateLineCol(fid, n, 1);
-    unsigned off = sm_.getFileOffset(start);
-    llvm::StringRef rest = buffer.substr(off);
-    return rest.substr(0, rest.find('\n'));
-  };
-  const char* marker = "gridlock: allow";
-  for (unsigned n : {line, line - 1}) {
-    llvm::StringRef text = lineText(n);
-    size_t comment = text.find("//");
-    if (comment == llvm::StringRef::npos) continue;
-    if (n != line && !text.ltrim().starts_with("//")) continue;
-    llvm::StringRef c = text.substr(comment);
-    size_t m = c.find(marker);
-    if (m == llvm::StringRef::npos) continue;
-    llvm::StringRef after = c.substr(m + strlen(marker));
-    size_t close = after.rfind(')');
-    if (after.starts_with("(") && close != llvm::StringRef::npos) {
-      std::string reason = trim(after.substr(1, close - 1));
-      if (!reason.empty()) return reason;
+  const Frame& f = frames_.back();
+  SourceLocation begin;
+  for (size_t i = f.path.size(); i-- > 1;)
+    if (isa<CompoundStmt>(f.path[i - 1])) {
+      begin = f.path[i]->getBeginLoc();
+      break;
     }
-    const FilePlaces::Info& file = places_.of(fid);
-    if (badSuppressionSeen_.emplace(file.path, n).second)
-      out_.badSuppressions.push_back({file.path, n, trim(c)});
+  if (begin.isInvalid() && f.decl && !isa<FunctionDecl>(f.decl)) begin = f.decl->getBeginLoc();
+  if (begin.isInvalid()) return line;
+  begin = sm_.getExpansionLoc(begin);
+  if (sm_.getFileID(begin) != sm_.getFileID(fileLoc)) return line;
+  return std::min(line, sm_.getSpellingLineNumber(begin));
+}
+
+// Whether `name` in an allow's list names something of the packs: a group, or a rule's name
+// (qualified, or its last component).
+bool ReadCollector::knownAllowName(const std::string& name) const {
+  for (const auto& pack : rules_.packs()) {
+    for (const auto& a : pack.accessors)
+      if (name == a.group || name == a.macro ||
+          (!a.function.empty() && (name == a.function || name == lastComponent(a.function))))
+        return true;
+    for (const auto& g : pack.globals)
+      if (name == g.variable || name == lastComponent(g.variable)) return true;
   }
-  return std::nullopt;
+  return false;
+}
+
+// The file's allow comments, read once; its malformed ones, and names no pack knows, are
+// reported once per file and line.
+const FileSuppressions& ReadCollector::suppressionsOf(FileID fid) {
+  auto it = suppressions_.find(fid);
+  if (it != suppressions_.end()) return it->second;
+  FileSuppressions s = findSuppressions(sm_.getBufferData(fid));
+  for (auto& a : s.allows)
+    for (const auto& n : a.names)
+      if (!knownAllowName(n))
+        s.bad.push_back({a.line, a.text,
+                         "allow names '" + n +
+                             "', which is no group, accessor, macro or global of the rule packs: "
+                             "it covers no read of that name"});
+  const FilePlaces::Info& file = places_.of(fid);
+  for (const auto& b : s.bad)
+    if (badSuppressionSeen_.emplace(file.path, b.line).second)
+      out_.badSuppressions.push_back({file.path, b.line, b.text, b.problem});
+  return suppressions_.emplace(fid, std::move(s)).first->second;
+}
+
+// The reason of the allow comment that covers the read (suppressions.h), if any.
+std::optional<std::string> ReadCollector::suppression(SourceLocation fileLoc,
+                                                      const facts::Read& r) {
+  const FileSuppressions& s = suppressionsOf(sm_.getFileID(fileLoc));
+  if (s.allows.empty()) return std::nullopt;
+  const AllowComment* a = coveringAllow(s, sm_.getSpellingLineNumber(fileLoc),
+                                        statementLine(fileLoc), {r.group, r.name});
+  if (!a) return std::nullopt;
+  return a->reason;
 }
 
 }  // namespace gridlock::frontend

@@ -7,12 +7,14 @@
 #include "facts/facts.h"
 #include "frontend/file_places.h"
 #include "frontend/scope_sources.h"
+#include "frontend/suppressions.h"
 #include "rules/rule_set.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <llvm/ADT/DenseMap.h>
 #include <llvm/ADT/StringSet.h>
 
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -89,7 +91,10 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   void setArguments(facts::Read& r, const clang::CallExpr* call);
   facts::FixHint hintFor(const Target& t);
   void rewriteFacts(facts::Read& r);
-  std::optional<std::string> suppression(clang::SourceLocation fileLoc);
+  std::optional<std::string> suppression(clang::SourceLocation fileLoc, const facts::Read& r);
+  unsigned statementLine(clang::SourceLocation fileLoc) const;
+  bool knownAllowName(const std::string& name) const;
+  const FileSuppressions& suppressionsOf(clang::FileID fid);
 
   clang::ASTContext& ctx_;
   const clang::SourceManager& sm_;
@@ -105,6 +110,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   std::multimap<unsigned, MacroExpansion> pendingMacros_;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> seen_;
   std::set<std::pair<std::string, unsigned>> badSuppressionSeen_;
+  std::map<clang::FileID, FileSuppressions> suppressions_;
 };
 
 }  // namespace gridlock::frontend

@@ -33,6 +33,10 @@ ojson readJson(const facts::Read& r, const facts::Verdict* v) {
     j["offset"] = r.offset;
     j["length"] = r.length;
   }
+  if (r.endLine) {
+    j["end_line"] = r.endLine;
+    j["end_column"] = r.endColumn;
+  }
   if (!r.holder.empty()) j["holder"] = r.holder;
   if (r.analysis.fallbackDead) {
     j["fallback_dead"] = *r.analysis.fallbackDead;
@@ -54,7 +58,8 @@ std::map<std::string, size_t> spelled(const std::map<E, size_t>& counts) {
 
 }  // namespace
 
-std::string json(const index::Inventory& inv, const analysis::Summary& s, const Verdicts* verdicts) {
+std::string json(const index::Inventory& inv, const analysis::Summary& s,
+                 const Verdicts* verdicts) {
   ojson doc;
   ojson sum;
   sum["total"] = s.total;
@@ -83,7 +88,10 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s, const 
   doc["parse_errors"] = errors;
   ojson bad = ojson::array();
   for (const auto& b : inv.badSuppressions)
-    bad.push_back({{"file", index::jsonPath(b.file)}, {"line", b.line}, {"text", b.text}});
+    bad.push_back({{"file", index::jsonPath(b.file)},
+                   {"line", b.line},
+                   {"text", b.text},
+                   {"problem", b.problem}});
   doc["bad_suppressions"] = bad;
   ojson notes = ojson::object();
   for (const auto& [file, lines] : inv.notes) notes[index::jsonPath(file)] = lines;

@@ -5,11 +5,13 @@
 // their bytes.
 #pragma once
 
+#include "analysis/baseline.h"
 #include "analysis/callers.h"
 #include "analysis/summary.h"
 #include "facts/verdict.h"
 #include "index/inventory.h"
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,13 +19,31 @@ namespace gridlock::report {
 
 using Verdicts = std::vector<facts::Verdict>;
 
-std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts = nullptr);
+// `color`: clang's colours (report/text_style.h).
+std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts = nullptr,
+                            bool color = false);
 std::string summaryTable(const analysis::Summary& s);  // by kind, group, fix, file
 std::string json(const index::Inventory& inv, const analysis::Summary& s,
                  const Verdicts* verdicts = nullptr);
-// `rootUri`: the root as a file URI ending in '/' (sarifRootUri).
+// A suggested edit for one read (a substitution), as a SARIF `fix`.
+struct SarifFix {
+  std::string text;         // what replaces the read expression
+  std::string description;  // "use this->pg_->tp"
+};
+
+// What SARIF carries beyond the scan. The gate's comparison: each read's `baselineState`
+// (inv.reads order; empty: none), and the baseline keys that fell, one `absent` result each.
+// And `fixes`: by read index, the edit that removes it.
+struct SarifExtras {
+  std::vector<std::string> states;
+  std::vector<analysis::Change> absent;
+  std::map<size_t, SarifFix> fixes;
+};
+
+// `rootUri`: the root as a file URI ending in '/' (sarifRootUri). Each rule's `helpUri` points
+// at the docs shipped with this binary (support::docsDir), when there are any.
 std::string sarif(const index::Inventory& inv, const std::string& rootUri,
-                  const Verdicts* verdicts = nullptr);
+                  const Verdicts* verdicts = nullptr, const SarifExtras* extras = nullptr);
 // "file://" and the root's path percent-encoded (index::uriPath), with a final '/'.
 std::string sarifRootUri(const std::string& root);
 

@@ -1,6 +1,7 @@
 #include "report/reports.h"
 
 #include "index/path_text.h"
+#include "support/install_layout.h"
 
 #include <nlohmann/json.hpp>
 
@@ -24,81 +25,158 @@ std::string fingerprint(const std::string& s) {
   return buf;
 }
 
-ojson rule(const char* id, const char* name, const char* text, const char* level) {
-  return {{"id", id},
-          {"name", name},
-          {"shortDescription", {{"text", text}}},
-          {"fullDescription", {{"text", text}}},
-          {"defaultConfiguration", {{"level", level}}},
-          {"help", {{"text", std::string(text) + " See docs/scan.md in the gridlock repository."}}}};
+// The docs shipped with this binary as a file URI ending in '/', or "".
+std::string docsUri() {
+  std::string dir = support::docsDir();
+  return dir.empty() ? "" : "file://" + index::uriPath(dir) + "/";
 }
 
-ojson location(const std::string& file, unsigned line, unsigned column) {
-  ojson region = {{"startLine", line}};
-  if (column) region["startColumn"] = column;
-  return {{"physicalLocation",
-           {{"artifactLocation", {{"uri", index::uriPath(file)}, {"uriBaseId", "%SRCROOT%"}}},
-            {"region", region}}}};
+// `page` ("scan.md#gate") under the shipped docs, or under docs/ of a checkout.
+std::string docLink(const std::string& docs, const std::string& page) {
+  return docs.empty() ? "docs/" + page : docs + page;
+}
+
+// `help` in text and Markdown: what the rule finds, how to fix it, how to allow it.
+ojson rule(const char* id, const char* name, const char* text, const char* level,
+           const std::string& docs, const std::string& page, const std::string& fix) {
+  std::string markdown = std::string("**") + text + "**\n\n" + fix +
+                         "\n\nA deliberate read is allowed with a reason: `// gridlock: "
+                         "allow(why)` on its line, `allow-next-line`, `allow-begin`/`allow-end`, "
+                         "`allow-file`, or `allow(tp: why)` for one group ([suppressions](" +
+                         docLink(docs, "suppressions.md") + ")). Details: [" + page + "](" +
+                         docLink(docs, page) + ").";
+  ojson r = {{"id", id},
+             {"name", name},
+             {"shortDescription", {{"text", text}}},
+             {"fullDescription", {{"text", text}}},
+             {"defaultConfiguration", {{"level", level}}},
+             {"help",
+              {{"text", std::string(text) + " " + fix + " See " + docLink(docs, page) + "."},
+               {"markdown", markdown}}}};
+  if (!docs.empty()) r["helpUri"] = docs + page;
+  return r;
+}
+
+// The read's region: from line:column (the accessor's name) to the end of the read
+// expression, when the frontend knows it.
+ojson region(const facts::Read& r) {
+  ojson region = {{"startLine", r.line}};
+  if (r.column) region["startColumn"] = r.column;
+  if (r.endLine > r.line || (r.endLine == r.line && r.endColumn > r.column)) {
+    region["endLine"] = r.endLine;
+    region["endColumn"] = r.endColumn;
+  }
+  return region;
+}
+
+// A location in `file`; without a region when `region` is null.
+ojson location(const std::string& file, const ojson& region) {
+  ojson physical = {
+      {"artifactLocation", {{"uri", index::uriPath(file)}, {"uriBaseId", "%SRCROOT%"}}}};
+  if (!region.is_null()) physical["region"] = region;
+  return {{"physicalLocation", physical}};
+}
+
+// The fix that replaces the whole read expression (offset..offset+length).
+ojson fixJson(const facts::Read& r, const SarifFix& f) {
+  ojson deleted = {{"startLine", r.rangeLine},
+                   {"startColumn", r.rangeColumn},
+                   {"endLine", r.endLine},
+                   {"endColumn", r.endColumn}};
+  ojson change = {
+      {"artifactLocation", {{"uri", index::uriPath(r.file)}, {"uriBaseId", "%SRCROOT%"}}},
+      {"replacements",
+       ojson::array({{{"deletedRegion", deleted}, {"insertedContent", {{"text", f.text}}}}})}};
+  return {{"description", {{"text", f.description}}}, {"artifactChanges", ojson::array({change})}};
 }
 
 }  // namespace
 
 std::string sarifRootUri(const std::string& root) { return "file://" + index::uriPath(root) + "/"; }
 
-std::string sarif(const index::Inventory& inv, const std::string& rootUri, const Verdicts* verdicts) {
+std::string sarif(const index::Inventory& inv, const std::string& rootUri, const Verdicts* verdicts,
+                  const SarifExtras* extras) {
+  const SarifExtras* baseline = extras && !extras->states.empty() ? extras : nullptr;
+  const std::string docs = docsUri();
   ojson rules = ojson::array({
       rule("gridlock-global-read", "GlobalGroupRead",
-           "A read of process-wide parallel state; pass the group explicitly.", "warning"),
-      rule("gridlock-global-write", "GlobalStateWrite",
-           "A write to process-wide sharding state.", "note"),
+           "A read of process-wide parallel state; pass the group explicitly.", "warning", docs,
+           "scan.md#what-counts-as-a-read",
+           "Use the group the code already holds (the message names it), make the explicit "
+           "argument required, or thread a group parameter; `gridlock rewrite` does it and "
+           "checks that the result compiles."),
+      rule("gridlock-global-write", "GlobalStateWrite", "A write to process-wide sharding state.",
+           "note", docs, "scan.md#what-counts-as-a-read",
+           "Keep per-model state in a value that is passed, not in a global."),
       rule("gridlock-edge-read", "EdgeRead",
-           "A global read in an edge file (an entry point allowed to read globals).", "note"),
+           "A global read in an edge file (an entry point allowed to read globals).", "note", docs,
+           "scan.md#rule-packs", "Edge files are listed and not counted."),
   });
+  if (baseline)
+    rules.push_back(rule("gridlock-gate-fell", "BaselineKeyFell",
+                         "Global reads the baseline counts that this run no longer sees.", "note",
+                         docs, "scan.md#gate",
+                         "Run `gridlock gate --update` to shrink the baseline."));
   ojson results = ojson::array();
   std::map<std::string, int> occurrences;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
     const facts::Verdict* v = verdicts ? &(*verdicts)[i] : nullptr;
     const bool write = r.kind == facts::ReadKind::GlobalWrite;
-    const char* id = write ? "gridlock-global-write"
-                     : r.edge                 ? "gridlock-edge-read"
-                                              : "gridlock-global-read";
+    const char* id = write    ? "gridlock-global-write"
+                     : r.edge ? "gridlock-edge-read"
+                              : "gridlock-global-read";
     // Keyed like the baseline, so a fingerprint survives edits above the read.
     std::string key = r.file + "|" + r.enclosing + "|" + r.name;
     int n = occurrences[key]++;
-    ojson res = {{"ruleId", id},
-                 {"level", write || r.edge ? "note" : "warning"},
-                 {"message", {{"text", message(r, v)}}},
-                 {"locations", ojson::array({location(r.file, r.line, r.column)})},
-                 {"partialFingerprints", {{"gridlockKey/v1", fingerprint(key + "|" + std::to_string(n))}}},
-                 {"properties",
-                  {{"kind", facts::str(r.kind)},
-                   {"group", r.group},
-                   {"guard", facts::str(r.guard)},
-                   {"fix", facts::str(v ? v->fix : r.hint.fix)}}}};
+    ojson res = {
+        {"ruleId", id},
+        {"level", write || r.edge ? "note" : "warning"},
+        {"message", {{"text", message(r, v)}}},
+        {"locations", ojson::array({location(r.file, region(r))})},
+        {"partialFingerprints", {{"gridlockKey/v1", fingerprint(key + "|" + std::to_string(n))}}},
+        {"properties",
+         {{"kind", facts::str(r.kind)},
+          {"group", r.group},
+          {"guard", facts::str(r.guard)},
+          {"fix", facts::str(v ? v->fix : r.hint.fix)}}}};
     if (r.macro) res["properties"]["macro"] = *r.macro;
     if (r.suppressed)
-      res["suppressions"] = ojson::array({{{"kind", "inSource"}, {"justification", *r.suppressed}}});
+      res["suppressions"] =
+          ojson::array({{{"kind", "inSource"}, {"justification", *r.suppressed}}});
+    if (baseline && i < baseline->states.size()) res["baselineState"] = baseline->states[i];
+    if (extras && r.endLine && r.rangeLine)
+      if (auto fix = extras->fixes.find(i); fix != extras->fixes.end())
+        res["fixes"] = ojson::array({fixJson(r, fix->second)});
     results.push_back(res);
   }
+  if (baseline)
+    for (const auto& c : baseline->absent) {
+      // The reads are gone: the file, and no line to point at.
+      results.push_back(
+          {{"ruleId", "gridlock-gate-fell"},
+           {"level", "note"},
+           {"message",
+            {{"text", "global reads fell: " + c.key.str() + ": " + std::to_string(c.before) +
+                          " -> " + std::to_string(c.after)}}},
+           {"locations", ojson::array({location(c.key.file, nullptr)})},
+           {"partialFingerprints",
+            {{"gridlockKey/v1",
+              fingerprint(c.key.file + "|" + c.key.enclosing + "|" + c.key.name + "|absent")}}},
+           {"baselineState", "absent"}});
+    }
   ojson notifications = ojson::array();
   for (const auto& e : inv.parseErrors)
     notifications.push_back({{"level", "error"},
                              {"message",
                               {{"text", "failed to parse " + index::jsonPath(e.file) + ": " +
                                             (e.messages.empty() ? "" : e.messages[0])}}},
-                             {"locations", ojson::array({location(e.file, 1, 0)})}});
-  ojson run = {
-      {"tool",
-       {{"driver",
-         {{"name", "gridlock"},
-          {"version", "0.1"},
-          {"rules", rules}}}}},
-      {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
-      {"invocations",
-       ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
-                      {"toolExecutionNotifications", notifications}}})},
-      {"results", results}};
+                             {"locations", ojson::array({location(e.file, {{"startLine", 1}})})}});
+  ojson run = {{"tool", {{"driver", {{"name", "gridlock"}, {"version", "0.1"}, {"rules", rules}}}}},
+               {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
+               {"invocations", ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
+                                              {"toolExecutionNotifications", notifications}}})},
+               {"results", results}};
   ojson doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                {"version", "2.1.0"},
                {"runs", ojson::array({run})}};

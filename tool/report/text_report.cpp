@@ -1,5 +1,7 @@
 #include "report/reports.h"
 
+#include "report/text_style.h"
+
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -51,27 +53,32 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
   return m.str();
 }
 
-std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts) {
+std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color) {
   std::ostringstream out;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
     if (r.suppressed) continue;
     const char* check = r.kind == facts::ReadKind::GlobalWrite ? "gridlock-global-write"
-                        : r.edge                                ? "gridlock-edge-read"
-                                                                : "gridlock-global-read";
-    out << r.file << ":" << r.line << ":" << r.column << ": "
-        << (r.edge ? "remark" : "warning") << ": "
-        << message(r, verdicts ? &(*verdicts)[i] : nullptr) << " [" << check << "]\n";
+                        : r.edge                               ? "gridlock-edge-read"
+                                                               : "gridlock-global-read";
+    std::string at = facts::where(r.file, r.line, r.column);
+    out << diagnostic(at, r.edge ? Severity::Remark : Severity::Warning,
+                      message(r, verdicts ? &(*verdicts)[i] : nullptr), check, color);
     if (r.macro)
-      out << r.file << ":" << r.line << ":" << r.column << ": note: expanded from macro '"
-          << *r.macro << "'" << (r.spelling.empty() ? "" : " (spelled at " + r.spelling + ")")
-          << "\n";
+      out << diagnostic(at, Severity::Note,
+                        "expanded from macro '" + *r.macro + "'" +
+                            (r.spelling.empty() ? "" : " (spelled at " + r.spelling + ")"),
+                        "", color);
   }
   for (const auto& b : inv.badSuppressions)
-    out << b.file << ":" << b.line << ":1: warning: suppression without a reason is ignored: "
-        << "write // gridlock: allow(why this read is deliberate) [gridlock-suppression]\n";
+    out << diagnostic(b.file + ":" + std::to_string(b.line) + ":1", Severity::Warning,
+                      b.problem.empty() ? "suppression without a reason is ignored: write // "
+                                          "gridlock: allow(why this read is deliberate)"
+                                        : b.problem,
+                      "gridlock-suppression", color);
   for (const auto& e : inv.parseErrors) {
-    out << e.file << ": error: failed to parse; its reads may be incomplete [gridlock-parse-error]\n";
+    out << diagnostic(e.file, Severity::Error, "failed to parse; its reads may be incomplete",
+                      "gridlock-parse-error", color);
     for (const auto& m : e.messages) out << "  " << m << "\n";
   }
   return out.str();

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Runs the commands the documented recipes run, on a copy of fixtures/ci in a fresh git
+# repository, so that they cannot rot (ctest ci_recipes):
+#   1. README.md, "Use it in your project": every line but the package install (the build under
+#      test is installed into a temporary prefix instead, as its comment offers);
+#   2. docs/examples/github-workflow.yml: the `run:` of each step, in order (the same install
+#      left out; the checkout and upload-sarif actions are not run, the SARIF they would upload
+#      is checked): green on the baseline, red with SARIF `new` on a change that adds a read;
+#   3. docs/examples/pre-commit as the repository's git hook: a commit adding a read is refused,
+#      one that does not is made; docs/examples/pre-commit-config.yaml runs the same command.
+# Usage: ci-recipes.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$(realpath "$1"); src=$(realpath "$2")
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/gridlock-ci-recipes-XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "ci-recipes: FAIL: $*" >&2; exit 1; }
+trap 'echo "ci-recipes: FAIL: a command failed at line $LINENO" >&2' ERR
+recipe() { python3 "$src/scripts/recipe_commands.py" "$@"; }
+
+cmake --install "$build" --prefix "$tmp/prefix" >/dev/null
+export PATH="$tmp/prefix/bin:$PATH" CMAKE_PREFIX_PATH="$tmp/prefix"
+export GIT_AUTHOR_NAME=ci GIT_AUTHOR_EMAIL=ci@example.com GIT_COMMITTER_NAME=ci \
+  GIT_COMMITTER_EMAIL=ci@example.com GIT_CONFIG_GLOBAL=/dev/null
+[ "$(command -v gridlock)" = "$tmp/prefix/bin/gridlock" ] || fail "gridlock on PATH is not the install"
+
+cp -r "$src/fixtures/ci" "$tmp/project"
+cd "$tmp/project"
+git init -q -b main . && printf 'build/\n' >.gitignore && git add -A && git commit -q -m project
+
+# 1. README: from the install to a green gate.
+recipe readme "$src/README.md" >"$tmp/readme.sh"
+grep -q '^# installed by the test instead: sudo apt install' "$tmp/readme.sh" ||
+  fail "README's recipe no longer starts with the package install: $(head -1 "$tmp/readme.sh")"
+bash -eo pipefail "$tmp/readme.sh" >"$tmp/readme.out" 2>&1 ||
+  { cat "$tmp/readme.out"; fail "README's recipe failed"; }
+grep -qx 'gate: passed: 1 global reads, as in the baseline' "$tmp/readme.out" ||
+  { cat "$tmp/readme.out"; fail "README's last gate did not pass on the one read"; }
+[ -z "$(git status --porcelain)" ] || fail "README's recipe left uncommitted files: $(git status --porcelain)"
+
+# 2. The workflow's steps: green now.
+recipe workflow "$src/docs/examples/github-workflow.yml" >"$tmp/workflow.sh"
+grep -q '^gridlock gate' "$tmp/workflow.sh" || fail "the workflow runs no gridlock gate"
+sarif_states() {  # baselineState -> count, e.g. "new=1 unchanged=1"
+  python3 -c 'import collections, json, sys
+d = json.load(open(sys.argv[1]))
+assert d["version"] == "2.1.0", d["version"]
+c = collections.Counter(r.get("baselineState") for r in d["runs"][0]["results"])
+print(" ".join("%s=%d" % kv for kv in sorted(c.items())))' gridlock.sarif
+}
+bash -eo pipefail "$tmp/workflow.sh" >"$tmp/workflow.out" 2>&1 ||
+  { cat "$tmp/workflow.out"; fail "the workflow failed on the baseline"; }
+[ "$(sarif_states)" = "unchanged=1" ] || fail "workflow SARIF on the baseline: $(sarif_states)"
+rm gridlock.sarif
+
+# A change that adds a read: the same steps fail, the new read in the log and marked new.
+cat >>src/model.cpp <<'END'
+
+int model_world() { return gridlock::parallel_state::get_data_parallel_world_size(); }
+END
+git commit -q -am "a new global read"
+rc=0; bash -eo pipefail "$tmp/workflow.sh" >"$tmp/workflow.out" 2>&1 || rc=$?
+[ "$rc" = 1 ] || { cat "$tmp/workflow.out"; fail "the workflow exited $rc on a new read, not 1"; }
+grep -q '^src/model.cpp:11:54: error: new global read: ' "$tmp/workflow.out" ||
+  { cat "$tmp/workflow.out"; fail "the workflow log does not show the new read at its place"; }
+[ "$(sarif_states)" = "new=1 unchanged=1" ] || fail "workflow SARIF with a new read: $(sarif_states)"
+git reset -q --hard HEAD~1 && rm -f gridlock.sarif
+
+# 3. The pre-commit hook, as git runs it.
+cp "$src/docs/examples/pre-commit" .git/hooks/pre-commit
+chmod +x .git/hooks/pre-commit
+cat >>src/model.cpp <<'END'
+
+int model_world() { return gridlock::parallel_state::get_data_parallel_world_size(); }
+END
+git add src/model.cpp
+rc=0; git commit -q -m "a new global read" >"$tmp/hook.out" 2>&1 || rc=$?
+[ "$rc" != 0 ] || fail "the hook let a commit add a global read"
+grep -q '^src/model.cpp:11:54: error: new global read: ' "$tmp/hook.out" ||
+  { cat "$tmp/hook.out"; fail "the hook does not show the new read at its place"; }
+git checkout -q HEAD -- src/model.cpp
+echo '// a comment, no read' >>src/model.cpp
+git commit -q -am "no new read" >"$tmp/hook.out" 2>&1 ||
+  { cat "$tmp/hook.out"; fail "the hook refused a commit that adds no read"; }
+hook=$(grep '^exec ' "$src/docs/examples/pre-commit" | sed 's/^exec //')
+entry=$(recipe entry "$src/docs/examples/pre-commit-config.yaml")
+[ "$entry" = "$hook" ] || fail "pre-commit-config.yaml runs '$entry', the hook '$hook'"
+echo "ci-recipes: OK"

@@ -1,0 +1,156 @@
+// `.gridlock.json`: found upward from the working directory, its directory the root, its paths
+// relative to it, overridden by the command line; the baseline records its root and refuses
+// another. (docs/configuration.md)
+#include "scan/small_project.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+
+namespace gridlock::test {
+namespace {
+
+// Five counted reads, the edge read apart, whatever the working directory: the root is the
+// config's directory, so the pack's `src/train/**` edge glob always matches.
+TEST(Config, SameCountsFromThreeWorkingDirectories) {
+  SmallProject p("config-cwd");
+  std::string first;
+  for (const char* cwd : {".", "src", "src/train"}) {
+    // --no-cache: the second and third runs would otherwise report cache hits.
+    CommandResult r = p.runIn(cwd, "scan --format json --no-cache");
+    ASSERT_EQ(r.status, 0) << cwd << ": " << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["summary"]["total"], 5) << cwd;
+    EXPECT_EQ(j["summary"]["edges"], 1) << cwd;
+    EXPECT_EQ(j["summary"]["by_file"],
+              nlohmann::json::parse(R"({"src/core/a.cpp": 3, "src/core/b.cpp": 1,
+                                        "src/core/shared.h": 1})"))
+        << cwd;
+    if (first.empty())
+      first = r.out;
+    else
+      EXPECT_EQ(r.out, first) << cwd;  // byte for byte
+  }
+}
+
+// `gridlock gate` needs no arguments: build, rules and baseline come from the config; the
+// baseline it creates records the root relative to itself.
+TEST(Config, GateWithNoArguments) {
+  SmallProject p("config-gate");
+  CommandResult created = p.runIn("src/train", "gate --update");
+  ASSERT_EQ(created.status, 0) << created.out << created.err;
+  EXPECT_EQ(created.out, "gate: created baseline " + p.real() +
+                             "/gridlock-baseline.json with 5 reads in 5 "
+                             "keys\n");
+  auto b = nlohmann::json::parse(readFile(p.baseline()));
+  EXPECT_EQ(b["root"], ".");
+  EXPECT_EQ(b["total"], 5);
+
+  CommandResult same = p.runIn("src", "gate");
+  EXPECT_EQ(same.status, 0) << same.out << same.err;
+  EXPECT_EQ(same.out, "gate: passed: 5 global reads, as in the baseline\n");
+
+  // -v says which configuration was used, and the root it gives.
+  CommandResult verbose = p.runIn("src", "gate -v -q");
+  EXPECT_EQ(verbose.status, 0) << verbose.err;
+  EXPECT_NE(
+      verbose.err.find("gridlock: using " + p.real() + "/.gridlock.json (root " + p.real() + ")\n"),
+      std::string::npos)
+      << verbose.err;
+}
+
+// A baseline made against one root refuses a run against another (its names would mean other
+// files), before anything is parsed.
+TEST(Config, BaselineRefusesAnotherRoot) {
+  SmallProject p("config-root");
+  ASSERT_EQ(p.runIn(".", "gate --update").status, 0);
+  std::string bytes = readFile(p.baseline());
+  CommandResult r = p.runIn(".", "gate --root src");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "gridlock: error: the baseline " + p.real() +
+                       "/gridlock-baseline.json was made with the root at \".\" (relative to "
+                       "the baseline), but this run's root " +
+                       p.real() +
+                       "/src is \"src\" from it; run from the project (the directory of "
+                       ".gridlock.json) or pass the same --root, so that its file names mean "
+                       "the same files\n");
+  EXPECT_EQ(readFile(p.baseline()), bytes);
+}
+
+// Options on the command line win over the file: --rules (a path, relative to the working
+// directory), --root (the edge glob, relative to the root, no longer matches), -p.
+TEST(Config, CommandLineOverridesTheFile) {
+  SmallProject p("config-override");
+  writeFile(p.dir() + "/dp.json",
+            R"({"name": "dp", "accessors": [
+  {"function": "ps::get_dp", "kind": "accessor", "group": "dp", "yields": "group"}]})");
+  CommandResult dp = p.runIn(".", "scan --format json --rules dp.json");
+  ASSERT_EQ(dp.status, 0) << dp.err;
+  EXPECT_EQ(nlohmann::json::parse(dp.out)["summary"]["total"], 3);  // a_two, shared, b_one
+
+  CommandResult root = p.runIn(".", "scan --format json --root src");
+  ASSERT_EQ(root.status, 0) << root.err;
+  auto j = nlohmann::json::parse(root.out);
+  EXPECT_EQ(j["summary"]["total"], 6);  // train/main.cpp is no edge under this root
+  EXPECT_EQ(j["summary"]["edges"], 0);
+  EXPECT_EQ(j["summary"]["by_file"]["train/main.cpp"], 1);
+
+  std::filesystem::create_directories(p.dir() + "/other");
+  writeFile(p.dir() + "/other/compile_commands.json", "[" + p.entry("core/b.cpp") + "]\n");
+  CommandResult db = p.runIn(".", "scan --format json -p other");
+  ASSERT_EQ(db.status, 0) << db.err;
+  EXPECT_EQ(nlohmann::json::parse(db.out)["summary"]["total"], 1);  // b.cpp alone
+}
+
+// rewrite: -p and --rules from the config, and --recover looks in the config's root.
+TEST(Config, RewriteUsesTheConfigToo) {
+  SmallProject p("config-rewrite");
+  CommandResult diff = p.runIn("src/core", "rewrite --diff -q");
+  EXPECT_EQ(diff.status, 0) << diff.err;
+  EXPECT_NE(diff.err.find("gridlock: rewrite: "), std::string::npos) << diff.err;
+  CommandResult recover = p.runIn("src/core", "rewrite --recover");
+  EXPECT_EQ(recover.status, 0) << recover.err;
+  EXPECT_EQ(recover.err,
+            "gridlock: rewrite: " + p.real() + " holds no journal; nothing to recover\n");
+}
+
+TEST(Config, UnknownKeyIsAnErrorNamingIt) {
+  SmallProject p("config-bad");
+  writeFile(p.dir() + "/.gridlock.json", R"({"bild": "build", "rules": ["ours"]})");
+  CommandResult r = p.runIn("src", "scan");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "gridlock: error: " + p.real() +
+                       "/.gridlock.json: /bild: unknown key (expected build, rules, baseline, "
+                       "root, extra_args, jobs)\n");
+}
+
+TEST(Config, NoBuildDirectoryAnywhereIsAnError) {
+  std::string dir = makeTempDir("config-none");
+  CommandResult r = runCommand("cd " + shellQuote(dir) + " && " + GRIDLOCK_BIN + " scan");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "gridlock: error: no build directory: pass -p BUILD (the directory holding "
+            "compile_commands.json, or the file itself) or set \"build\" in a .gridlock.json "
+            "(none found from the current directory upward)\n");
+  std::filesystem::remove_all(dir);
+}
+
+// --config names the file: its directory is the root whatever the working directory.
+TEST(Config, ExplicitConfigFile) {
+  SmallProject p("config-explicit");
+  std::string elsewhere = makeTempDir("config-elsewhere");
+  CommandResult r = runCommand("cd " + shellQuote(elsewhere) + " && " + GRIDLOCK_BIN +
+                               " scan --format json --config " + p.dir() + "/.gridlock.json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["summary"]["total"], 5);
+  CommandResult missing =
+      runCommand(std::string(GRIDLOCK_BIN) + " scan --config " + elsewhere + "/none.json");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(missing.err, "gridlock: error: --config " + elsewhere + "/none.json: no such file\n");
+  std::filesystem::remove_all(elsewhere);
+}
+
+}  // namespace
+}  // namespace gridlock::test

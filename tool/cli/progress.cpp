@@ -1,0 +1,51 @@
+#include "cli/progress.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+namespace gridlock::cli {
+
+Progress::Progress(std::ostream& out, bool terminal, double interval)
+    : out_(out),
+      terminal_(terminal),
+      interval_(interval),
+      start_(std::chrono::steady_clock::now()),
+      last_(start_) {}
+
+Progress Progress::forStderr() {
+  double interval = 5;
+  if (const char* env = std::getenv("GRIDLOCK_PROGRESS_INTERVAL")) {
+    char* end = nullptr;
+    double v = std::strtod(env, &end);
+    if (end != env && *end == '\0' && v >= 0) interval = v;
+  }
+  return Progress(std::cerr, isatty(STDERR_FILENO), interval);
+}
+
+void Progress::unitDone(size_t done, size_t total, const facts::TuFacts& tu) {
+  if (terminal_) {
+    out_ << "\r\033[K[" << done << "/" << total << "] " << tu.mainFile << std::flush;
+    return;
+  }
+  for (const auto& r : tu.reads)
+    if (!r.edge && !r.suppressed && r.kind != facts::ReadKind::GlobalWrite)
+      reads_.emplace(r.file, r.line, r.column, r.name);
+  auto now = std::chrono::steady_clock::now();
+  if (std::chrono::duration<double>(now - last_).count() < interval_) return;
+  last_ = now;
+  char elapsed[32];
+  std::snprintf(elapsed, sizeof elapsed, "%.1f",
+                std::chrono::duration<double>(now - start_).count());
+  out_ << "gridlock: " << done << "/" << total << " translation units, " << reads_.size()
+       << " reads, " << elapsed << " s\n"
+       << std::flush;
+}
+
+void Progress::finish() {
+  if (terminal_) out_ << "\r\033[K" << std::flush;
+}
+
+}  // namespace gridlock::cli

@@ -1,0 +1,105 @@
+#include "cli/project_config.h"
+
+#include "support/file_io.h"
+
+#include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
+#include <nlohmann/json.hpp>
+
+namespace gridlock::cli {
+namespace {
+
+std::string realDir(const std::string& dir) {
+  llvm::SmallString<256> real;
+  if (llvm::sys::fs::real_path(dir, real)) return dir;
+  return std::string(real);
+}
+
+// `p` made absolute against `dir` (the config's directory), with `.` and `..` folded.
+std::string under(const std::string& dir, const std::string& p) {
+  llvm::SmallString<256> out(p);
+  if (!llvm::sys::path::is_absolute(out)) {
+    out = dir;
+    llvm::sys::path::append(out, p);
+  }
+  llvm::sys::path::remove_dots(out, true);
+  return std::string(out);
+}
+
+}  // namespace
+
+std::string findConfig(const std::string& start) {
+  llvm::SmallString<256> dir(start);
+  llvm::sys::fs::make_absolute(dir);
+  llvm::sys::path::remove_dots(dir, true);
+  for (std::string d(dir); !d.empty(); d = llvm::sys::path::parent_path(d).str()) {
+    llvm::SmallString<256> candidate(d);
+    llvm::sys::path::append(candidate, kConfigName);
+    if (llvm::sys::fs::is_regular_file(candidate)) return std::string(candidate);
+    if (d == llvm::sys::path::root_path(d)) break;
+  }
+  return "";
+}
+
+ProjectConfig loadConfig(const std::string& path) {
+  std::optional<std::string> text = support::readFile(path);
+  if (!text) throw ConfigError(path + ": cannot read the configuration file");
+  nlohmann::json doc;
+  try {
+    doc = nlohmann::json::parse(*text);
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ConfigError(path + ": invalid JSON: " + e.what());
+  }
+  if (!doc.is_object()) throw ConfigError(path + ": expected a JSON object");
+
+  ProjectConfig c;
+  c.path = path;
+  llvm::SmallString<256> abs(path);
+  llvm::sys::fs::make_absolute(abs);
+  c.dir = realDir(llvm::sys::path::parent_path(abs).str());
+  auto bad = [&](const std::string& key, const std::string& what) {
+    return ConfigError(path + ": /" + key + ": " + what);
+  };
+  auto text_of = [&](const std::string& key, const nlohmann::json& v) {
+    if (!v.is_string() || v.get<std::string>().empty())
+      throw bad(key, "expected a non-empty string");
+    return v.get<std::string>();
+  };
+  auto list_of = [&](const std::string& key, const nlohmann::json& v, bool nonEmpty) {
+    if (!v.is_array()) throw bad(key, "expected an array of strings");
+    if (nonEmpty && v.empty()) throw bad(key, "expected at least one entry");
+    std::vector<std::string> out;
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (!v[i].is_string()) throw bad(key + "/" + std::to_string(i), "expected a string");
+      out.push_back(v[i].get<std::string>());
+    }
+    return out;
+  };
+  for (const auto& [key, v] : doc.items()) {
+    if (key == "$schema") {
+      text_of(key, v);
+    } else if (key == "build") {
+      c.build = under(c.dir, text_of(key, v));
+    } else if (key == "rules") {
+      // Names and paths as written: rules::resolvePack looks names up beside this file and
+      // takes paths relative to it.
+      c.rules = list_of(key, v, true);
+      for (size_t i = 0; i < c.rules.size(); ++i)
+        if (c.rules[i].empty()) throw bad(key + "/" + std::to_string(i), "empty pack name");
+    } else if (key == "baseline") {
+      c.baseline = under(c.dir, text_of(key, v));
+    } else if (key == "root") {
+      c.root = under(c.dir, text_of(key, v));
+    } else if (key == "extra_args") {
+      c.extraArgs = list_of(key, v, false);
+    } else if (key == "jobs") {
+      if (!v.is_number_unsigned()) throw bad(key, "expected a non-negative integer");
+      c.jobs = v.get<unsigned>();
+    } else {
+      throw bad(key, "unknown key (expected build, rules, baseline, root, extra_args, jobs)");
+    }
+  }
+  return c;
+}
+
+}  // namespace gridlock::cli

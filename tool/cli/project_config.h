@@ -1,0 +1,40 @@
+// `.gridlock.json`, the project's configuration, found by searching upward from the working
+// directory the way clang-tidy finds `.clang-tidy`. Its directory is the project root; every
+// path in it is relative to that directory. Command-line options override it
+// (docs/configuration.md; schema/config.schema.json).
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gridlock::cli {
+
+class ConfigError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Every path is absolute, resolved against the config file's directory.
+struct ProjectConfig {
+  std::string path;  // the file itself
+  std::string dir;   // its directory (real path): the default root, the anchor of names
+  std::optional<std::string> build;
+  std::vector<std::string> rules;  // names stay names (looked up beside the file first)
+  std::optional<std::string> baseline;
+  std::optional<std::string> root;
+  std::optional<std::vector<std::string>> extraArgs;
+  std::optional<unsigned> jobs;
+};
+
+inline constexpr const char* kConfigName = ".gridlock.json";
+
+// The nearest `.gridlock.json` in `start` or a directory above it; "" when there is none.
+std::string findConfig(const std::string& start);
+
+// Reads and checks a config file: unknown keys, wrong types and invalid JSON are errors that
+// name the file, the key and the problem (ConfigError).
+ProjectConfig loadConfig(const std::string& path);
+
+}  // namespace gridlock::cli

@@ -1,0 +1,30 @@
+#include "cli/sarif_fixes.h"
+
+#include <llvm/ADT/StringRef.h>
+
+namespace gridlock::cli {
+
+std::map<size_t, report::SarifFix> substitutionFixes(const index::Inventory& inv,
+                                                     const rewrite::Plan& plan) {
+  std::map<std::string, std::string> includes;  // file -> a header its edits need
+  for (const auto& inc : plan.includes) includes.emplace(inc.file, inc.header);
+  std::map<size_t, report::SarifFix> out;
+  for (size_t i = 0; i < inv.reads.size() && i < plan.verdicts.size(); ++i) {
+    const facts::Verdict& v = plan.verdicts[i];
+    if (v.fix != facts::Fix::Substitute || !v.applied) continue;
+    const facts::Read& r = inv.reads[i];
+    for (const auto& e : plan.edits) {
+      if (e.file != r.file || e.offset != r.offset || e.length != r.length ||
+          !llvm::StringRef(e.why).ends_with(" substitute"))
+        continue;
+      std::string description = "use " + e.text;
+      if (auto inc = includes.find(r.file); inc != includes.end())
+        description += " (and #include " + inc->second + ")";
+      out[i] = {e.text, description};
+      break;
+    }
+  }
+  return out;
+}
+
+}  // namespace gridlock::cli

@@ -1,0 +1,97 @@
+// What the options every scanning command shares mean once parsed: .gridlock.json filling
+// what the command line left unset, compiler arguments after `--`, --color.
+#include "cli/scan_options.h"
+
+#include "rules/pack_lookup.h"
+
+#include <llvm/Support/FileSystem.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+
+namespace gridlock::cli {
+
+namespace {
+std::vector<std::string>& compilerArgsAfterDashDash() {
+  static std::vector<std::string> args;
+  return args;
+}
+}  // namespace
+
+void setCompilerArgsAfterDashDash(std::vector<std::string> args) {
+  compilerArgsAfterDashDash() = std::move(args);
+}
+
+bool takesCompilerArgs(const std::string& name) {
+  return name == "scan" || name == "gate" || name == "callers" || name == "rewrite";
+}
+
+void addColorOption(CLI::App& cmd, std::string& color) {
+  cmd.add_option("--color", color, "Colour diagnostics: auto (on a terminal), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
+}
+
+bool colorOn(const std::string& color, int fd) {
+  if (color == "always") return true;
+  if (color == "never") return false;
+  return isatty(fd) && !std::getenv("NO_COLOR");
+}
+
+std::string configuredRoot(const CLI::App& cmd, const ScanOptions& o) {
+  if (cmd.count("--root")) return o.root;
+  std::string path = o.config.empty() ? findConfig(".") : o.config;
+  if (path.empty()) return o.root;
+  ProjectConfig config = loadConfig(path);
+  return config.root ? *config.root : config.dir;
+}
+
+std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
+  std::optional<ProjectConfig> config;
+  std::string path = o.config;
+  if (!path.empty() && !llvm::sys::fs::is_regular_file(path))
+    throw ConfigError("--config " + path + ": no such file");
+  if (path.empty()) path = findConfig(".");
+  if (!path.empty()) config = loadConfig(path);
+  if (config) {
+    if (!cmd.count("-p") && config->build) o.buildDir = *config->build;
+    if (!cmd.count("--rules") && !config->rules.empty()) {
+      o.rules = config->rules;
+      o.rulesDir = config->dir;
+    } else {
+      // A name on the command line is looked up beside the config too (a path stays relative
+      // to the working directory).
+      for (auto& ref : o.rules) {
+        std::string beside = config->dir + "/" + ref + ".json";
+        if (rules::isPackName(ref) && llvm::sys::fs::is_regular_file(beside)) ref = beside;
+      }
+    }
+    if (!cmd.count("--root")) o.root = config->root ? *config->root : config->dir;
+    if (!cmd.count("--extra-arg") && config->extraArgs) o.extraArgs = *config->extraArgs;
+    if (!cmd.count("--jobs") && config->jobs) o.jobs = *config->jobs;
+  }
+  if (config && o.cache.verbose)
+    std::cerr << "gridlock: using " << config->path << " (root "
+              << (cmd.count("--root") ? o.root
+                  : config->root      ? *config->root
+                                      : config->dir)
+              << ")\n";
+  const auto& after = compilerArgsAfterDashDash();
+  o.extraArgs.insert(o.extraArgs.end(), after.begin(), after.end());
+  std::string where = config ? "\"build\" in " + config->path
+                             : "\"build\" in a .gridlock.json (none found from the current "
+                               "directory upward)";
+  if (o.buildDir.empty())
+    throw ConfigError(
+        "no build directory: pass -p BUILD (the directory holding "
+        "compile_commands.json, or the file itself) or set " +
+        where);
+  if (rulesRequired && o.rules.empty())
+    throw ConfigError(std::string("no rule pack: pass --rules PACK (a shipped name such as "
+                                  "gridlock-legacy or mpi, or a path) or set \"rules\" in ") +
+                      (config ? config->path : "a .gridlock.json"));
+  return config;
+}
+
+}  // namespace gridlock::cli

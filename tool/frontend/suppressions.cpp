@@ -1,0 +1,263 @@
+#include "frontend/suppressions.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace gridlock::frontend {
+namespace {
+
+struct Comment {
+  unsigned line = 0, endLine = 0;
+  bool alone = false;
+  std::string_view text;  // with its `//` or `/* */`
+};
+
+bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// The comments of a C++ file, stepping over string, character and raw string literals and
+// pp-numbers (whose digit separators look like character literals).
+std::vector<Comment> comments(std::string_view t) {
+  std::vector<Comment> out;
+  unsigned line = 1;
+  bool codeOnLine = false;
+  size_t i = 0, n = t.size();
+  auto advance = [&](size_t to) {
+    for (; i < to && i < n; ++i)
+      if (t[i] == '\n') ++line;
+  };
+  while (i < n) {
+    char c = t[i];
+    if (c == '\n') {
+      ++line;
+      ++i;
+      codeOnLine = false;
+    } else if (c == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')) {
+      Comment k;
+      k.line = line;
+      k.alone = !codeOnLine;
+      size_t start = i;
+      if (t[i + 1] == '/') {
+        size_t end = i + 2;
+        // A backslash before the newline continues a line comment.
+        while (end < n && !(t[end] == '\n' && t[end - 1] != '\\')) ++end;
+        advance(end);
+      } else {
+        size_t end = t.find("*/", i + 2);
+        advance(end == std::string_view::npos ? n : end + 2);
+      }
+      k.endLine = line;
+      k.text = t.substr(start, i - start);
+      // Alone: no code before it on its first line, nor after it on its last.
+      size_t eol = t.find('\n', i);
+      std::string_view after = t.substr(i, eol == std::string_view::npos ? n - i : eol - i);
+      k.alone = k.alone && after.find_first_not_of(" \t\r") == std::string_view::npos;
+      out.push_back(k);
+      if (k.endLine != k.line) codeOnLine = false;
+    } else if (c == '"' || c == '\'') {
+      // A raw string: R"delim( ... )delim", after a prefix ending in R (R, u8R, LR, uR, UR).
+      size_t p = i;
+      while (p > 0 && identChar(t[p - 1])) --p;
+      std::string_view prefix = t.substr(p, i - p);
+      bool raw = c == '"' && (prefix == "R" || prefix == "u8R" || prefix == "uR" ||
+                              prefix == "UR" || prefix == "LR");
+      size_t end;
+      if (raw) {
+        size_t open = t.find('(', i + 1);
+        std::string close = ")" + std::string(t.substr(i + 1, open - i - 1)) + "\"";
+        end = open == std::string_view::npos ? n : t.find(close, open);
+        end = end == std::string_view::npos ? n : end + close.size();
+      } else {
+        end = i + 1;
+        while (end < n && t[end] != c && t[end] != '\n') end += t[end] == '\\' ? 2 : 1;
+        end = std::min(n, end + 1);
+      }
+      advance(end);
+      codeOnLine = true;
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      // A pp-number: 1'000, 0x1p-3, 1e+5.
+      size_t end = i + 1;
+      while (end < n) {
+        char d = t[end];
+        if ((d == '+' || d == '-') &&
+            std::string_view("eEpP").find(t[end - 1]) != std::string_view::npos)
+          ++end;
+        else if (identChar(d) || d == '.' || (d == '\'' && end + 1 < n && identChar(t[end + 1])))
+          ++end;
+        else
+          break;
+      }
+      i = end;
+      codeOnLine = true;
+    } else if (identChar(c)) {
+      while (i < n && identChar(t[i])) ++i;
+      codeOnLine = true;
+    } else {
+      if (!std::isspace(static_cast<unsigned char>(c))) codeOnLine = true;
+      ++i;
+    }
+  }
+  return out;
+}
+
+std::string trimBlanks(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return "";
+  size_t e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+// `tp, ps::get_dp` -> {"tp", "ps::get_dp"}; nothing when it is not such a list.
+std::optional<std::vector<std::string>> nameList(std::string_view s) {
+  std::vector<std::string> names;
+  size_t start = 0;
+  while (true) {
+    size_t comma = s.find(',', start);
+    std::string name = trimBlanks(s.substr(start, comma - start));
+    if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
+      return std::nullopt;
+    for (char c : name)
+      if (!identChar(c) && c != ':') return std::nullopt;
+    names.push_back(name);
+    if (comma == std::string_view::npos) return names;
+    start = comma + 1;
+  }
+}
+
+// Splits `names: reason` at the first ':' that is not part of '::'; no names when what comes
+// before it is not a list of names (a reason that holds a colon).
+void splitNames(std::string_view inside, AllowComment& a) {
+  for (size_t i = 0; i < inside.size(); ++i) {
+    if (inside[i] != ':') continue;
+    if (i + 1 < inside.size() && inside[i + 1] == ':') {
+      ++i;
+      continue;
+    }
+    if (auto names = nameList(inside.substr(0, i))) {
+      a.names = *names;
+      a.reason = trimBlanks(inside.substr(i + 1));
+      return;
+    }
+    break;
+  }
+  a.reason = trimBlanks(inside);
+}
+
+const std::string kNoReason =
+    "suppression without a reason is ignored: write // gridlock: allow(why this read is "
+    "deliberate)";
+
+}  // namespace
+
+FileSuppressions findSuppressions(std::string_view text) {
+  FileSuppressions out;
+  std::vector<size_t> open;  // allow-begin comments not yet ended, by index in out.allows
+  for (const Comment& k : comments(text)) {
+    std::string_view body = k.text;
+    size_t marker = body.find("gridlock:");
+    if (marker == std::string_view::npos) continue;
+    size_t at = body.find_first_not_of(" \t", marker + 9);
+    if (at == std::string_view::npos || body.substr(at, 5) != "allow") continue;
+    // The comment's own text, without the closing `*/`.
+    std::string_view rest = body.substr(at);
+    if (body.substr(0, 2) == "/*" && rest.size() >= 2 && rest.substr(rest.size() - 2) == "*/")
+      rest.remove_suffix(2);
+    size_t formEnd = 5;
+    while (formEnd < rest.size() && (identChar(rest[formEnd]) || rest[formEnd] == '-')) ++formEnd;
+    std::string form(rest.substr(0, formEnd));
+    BadAllow bad{k.line, std::string(k.text), ""};
+    AllowComment a;
+    a.line = k.line;
+    a.endLine = k.endLine;
+    a.alone = k.alone;
+    a.text = std::string(k.text);
+    if (form == "allow-end") {
+      if (open.empty()) {
+        bad.problem = "allow-end without an allow-begin";
+        out.bad.push_back(bad);
+      } else {
+        out.allows[open.back()].blockEnd = k.endLine;
+        open.pop_back();
+      }
+      continue;
+    }
+    if (form == "allow")
+      a.form = AllowComment::Form::Line;
+    else if (form == "allow-next-line")
+      a.form = AllowComment::Form::NextLine;
+    else if (form == "allow-begin")
+      a.form = AllowComment::Form::Block;
+    else if (form == "allow-file")
+      a.form = AllowComment::Form::File;
+    else {
+      bad.problem = "unknown suppression '" + form +
+                    "': write allow, allow-next-line, allow-begin ... allow-end or allow-file";
+      out.bad.push_back(bad);
+      continue;
+    }
+    std::string_view args = rest.substr(formEnd);
+    size_t close = args.rfind(')');
+    if (args.empty() || args[0] != '(' || close == std::string_view::npos) {
+      bad.problem = kNoReason;
+      out.bad.push_back(bad);
+      continue;
+    }
+    splitNames(args.substr(1, close - 1), a);
+    if (a.reason.empty()) {
+      bad.problem = kNoReason;
+      out.bad.push_back(bad);
+      continue;
+    }
+    if (a.form == AllowComment::Form::Block) open.push_back(out.allows.size());
+    out.allows.push_back(std::move(a));
+  }
+  // Unended blocks cover nothing: counting on would hide the rest of the file.
+  for (size_t i : open) {
+    out.bad.push_back(
+        {out.allows[i].line, out.allows[i].text, "allow-begin without an allow-end is ignored"});
+    out.allows[i].blockEnd = 0;
+  }
+  std::erase_if(out.allows, [](const AllowComment& a) {
+    return a.form == AllowComment::Form::Block && a.blockEnd == 0;
+  });
+  std::sort(out.bad.begin(), out.bad.end(),
+            [](const BadAllow& x, const BadAllow& y) { return x.line < y.line; });
+  return out;
+}
+
+bool allowNames(const AllowComment& a, const ReadName& r) {
+  if (a.names.empty()) return true;
+  std::string last =
+      r.name.substr(r.name.rfind("::") == std::string::npos ? 0 : r.name.rfind("::") + 2);
+  for (const auto& n : a.names)
+    if (n == r.group || n == r.name || n == last) return true;
+  return false;
+}
+
+const AllowComment* coveringAllow(const FileSuppressions& s, unsigned line, unsigned statementLine,
+                                  const ReadName& r) {
+  using Form = AllowComment::Form;
+  // An allow on `l` itself, or one for the line after it that ends just above `l`.
+  auto at = [&](unsigned l) -> const AllowComment* {
+    for (const auto& a : s.allows)
+      if (a.form == Form::Line && a.line <= l && l <= a.endLine && allowNames(a, r)) return &a;
+    for (const auto& a : s.allows)
+      if (a.endLine + 1 == l && ((a.form == Form::Line && a.alone) || a.form == Form::NextLine) &&
+          allowNames(a, r))
+        return &a;
+    return nullptr;
+  };
+  if (const AllowComment* a = at(line)) return a;
+  if (statementLine < line)
+    if (const AllowComment* a = at(statementLine)) return a;
+  const AllowComment* block = nullptr;
+  for (const auto& a : s.allows)
+    if (a.form == Form::Block && a.line <= line && line <= a.blockEnd && allowNames(a, r) &&
+        (!block || a.line > block->line))
+      block = &a;
+  if (block) return block;
+  for (const auto& a : s.allows)
+    if (a.form == Form::File && allowNames(a, r)) return &a;
+  return nullptr;
+}
+
+}  // namespace gridlock::frontend

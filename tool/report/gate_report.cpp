@@ -1,0 +1,203 @@
+#include "report/gate_report.h"
+
+#include "analysis/summary.h"
+#include "index/path_text.h"
+#include "report/reports.h"
+#include "report/text_style.h"
+
+#include <nlohmann/json.hpp>
+
+#include <sstream>
+
+namespace gridlock::report {
+namespace {
+
+using ojson = nlohmann::ordered_json;
+
+const char* verdictName(GateVerdict v) {
+  switch (v) {
+    case GateVerdict::Passed:
+      return "passed";
+    case GateVerdict::Failed:
+      return "failed";
+    case GateVerdict::Created:
+      return "created";
+    case GateVerdict::Shrunk:
+      return "shrunk";
+  }
+  return "passed";
+}
+
+// One clang-style error per read of a new or risen key.
+void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analysis::Change& c,
+               bool added, const TextStyle& style) {
+  std::string why = added ? "new global read: "
+                          : "global reads rose from " + std::to_string(c.before) + " to " +
+                                std::to_string(c.after) + " here: ";
+  for (size_t i : readsOfKey(inv, c.key)) {
+    const facts::Read& r = inv.reads[i];
+    std::string at = facts::where(r.file, r.line, r.column);
+    out << diagnostic(at, Severity::Error, why + message(r), "gridlock-gate", style.color);
+    if (r.macro)
+      out << diagnostic(at, Severity::Note,
+                        "expanded from macro '" + *r.macro + "'" +
+                            (r.spelling.empty() ? "" : " (spelled at " + r.spelling + ")"),
+                        "", style.color);
+  }
+}
+
+ojson changeJson(const index::Inventory& inv, const analysis::Change& c, const char* change) {
+  ojson j = {{"change", change},
+             {"file", index::jsonPath(c.key.file)},
+             {"enclosing", c.key.enclosing},
+             {"name", c.key.name},
+             {"before", c.before},
+             {"after", c.after}};
+  ojson reads = ojson::array();
+  for (size_t i : readsOfKey(inv, c.key)) {
+    const facts::Read& r = inv.reads[i];
+    ojson rj = {{"file", index::jsonPath(r.file)},
+                {"line", r.line},
+                {"column", r.column},
+                {"kind", facts::str(r.kind)},
+                {"group", r.group},
+                {"fix", facts::str(r.hint.fix)},
+                {"message", message(r)}};
+    if (!r.hint.source.empty()) rj["fix_source"] = r.hint.source;
+    reads.push_back(rj);
+  }
+  j["reads"] = reads;
+  return j;
+}
+
+}  // namespace
+
+int exitStatus(const GateOutcome& g) { return g.verdict == GateVerdict::Failed ? 1 : 0; }
+
+std::vector<size_t> readsOfKey(const index::Inventory& inv, const analysis::BaselineKey& key) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < inv.reads.size(); ++i) {
+    const facts::Read& r = inv.reads[i];
+    if (analysis::counts(r) && r.file == key.file && r.enclosing == key.enclosing &&
+        r.name == key.name)
+      out.push_back(i);
+  }
+  return out;
+}
+
+std::string gateVerdictLine(const GateOutcome& g) {
+  std::ostringstream out;
+  std::string files = " in the " + std::to_string(g.filesSeen) + " file(s) scanned";
+  switch (g.verdict) {
+    case GateVerdict::Created:
+      out << "gate: created baseline " << g.baselinePath << " with " << g.total << " reads in "
+          << g.keys << " keys";
+      break;
+    case GateVerdict::Failed:
+      out << "gate: FAILED: global reads rose (" << g.baselineTotal << " in the baseline, "
+          << g.nextTotal << " now)" << (g.update ? "; refusing to grow the baseline" : "");
+      break;
+    case GateVerdict::Shrunk:
+      out << "gate: baseline shrunk from " << g.baselineTotal << " to " << g.nextTotal << " reads";
+      break;
+    case GateVerdict::Passed:
+      if (!g.result.fell.empty())
+        out << "gate: passed: counts fell from " << g.baselineTotal << " to " << g.nextTotal
+            << "; run with --update to shrink the baseline";
+      else
+        out << "gate: passed: " << g.total << " global reads"
+            << (g.subset || !g.result.kept.empty() ? files : std::string())
+            << ", as in the baseline";
+      break;
+  }
+  return out.str() + "\n";
+}
+
+std::string gateText(const index::Inventory& inv, const GateOutcome& g, const TextStyle& style) {
+  std::ostringstream out;
+  if (!style.quiet) {
+    for (const auto& r : inv.reads)
+      if (r.suppressed)
+        out << "allowed: " << r.file << ":" << r.line << ": " << r.name << " (" << *r.suppressed
+            << ")\n";
+    for (const auto& b : inv.badSuppressions)
+      out << "warning: " << b.file << ":" << b.line << ": "
+          << (b.problem.empty() ? "`gridlock: allow` without a reason is ignored" : b.problem)
+          << "\n";
+    if (!g.changedSince.empty())
+      out << "gate: " << g.changedFiles << " file(s) changed since " << g.changedSince << "; "
+          << g.filesScanned << " translation unit(s) to check\n";
+  }
+  for (const auto& c : g.result.added) keyErrors(out, inv, c, true, style);
+  for (const auto& c : g.result.rose) keyErrors(out, inv, c, false, style);
+  for (const auto& c : g.result.added)
+    out << "new:  " << c.key.str() << ": " << c.after << " read(s) not in the baseline\n";
+  for (const auto& c : g.result.rose)
+    out << "rose: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
+  if (!style.quiet) {
+    for (const auto& c : g.result.fell)
+      out << "fell: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
+    for (size_t i = 0; i < g.result.kept.size(); ++i)
+      if (!g.keptWhy[i].empty())
+        out << "kept: " << g.result.kept[i].key.str() << ": " << g.result.kept[i].before << " ("
+            << g.keptWhy[i] << ")\n";
+    if (g.outside)
+      out << "gate: " << g.outside << " key(s) of files this run did not scan left as they are\n";
+  }
+  out << gateVerdictLine(g);
+  if (g.verdict == GateVerdict::Failed && !style.quiet)
+    out << "gate: remove each read above (its fix says how), or allow a deliberate one with "
+           "`// gridlock: allow(reason)` (docs/suppressions.md)\n";
+  return out.str();
+}
+
+std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
+  ojson gate = {{"verdict", verdictName(g.verdict)},
+                {"exit", exitStatus(g)},
+                {"baseline", index::jsonPath(g.baselinePath)},
+                {"baseline_total", g.baselineTotal},
+                {"total", g.total},
+                {"next_total", g.nextTotal},
+                {"files_scanned", g.filesScanned},
+                {"subset", g.subset},
+                {"changed_since", g.changedSince.empty() ? ojson(nullptr) : ojson(g.changedSince)},
+                {"new", g.result.added.size()},
+                {"rose", g.result.rose.size()},
+                {"fell", g.result.fell.size()},
+                {"kept", g.result.kept.size()},
+                {"outside", g.outside}};
+  ojson changes = ojson::array();
+  for (const auto& c : g.result.added) changes.push_back(changeJson(inv, c, "new"));
+  for (const auto& c : g.result.rose) changes.push_back(changeJson(inv, c, "rose"));
+  for (const auto& c : g.result.fell) changes.push_back(changeJson(inv, c, "fell"));
+  for (size_t i = 0; i < g.result.kept.size(); ++i) {
+    ojson k = changeJson(inv, g.result.kept[i], "kept");
+    k["why"] = g.keptWhy[i].empty() ? "not scanned by this run" : g.keptWhy[i];
+    changes.push_back(k);
+  }
+  ojson allowed = ojson::array();
+  for (const auto& r : inv.reads)
+    if (r.suppressed)
+      allowed.push_back({{"file", index::jsonPath(r.file)},
+                         {"line", r.line},
+                         {"column", r.column},
+                         {"name", r.name},
+                         {"reason", *r.suppressed}});
+  ojson doc = {{"gate", gate}, {"changes", changes}, {"allowed", allowed}};
+  return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
+}
+
+std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
+                      const std::map<size_t, SarifFix>& fixes) {
+  SarifExtras b;
+  b.fixes = fixes;
+  if (g.verdict == GateVerdict::Created) return sarif(inv, rootUri, nullptr, &b);
+  b.states.assign(inv.reads.size(), "unchanged");
+  for (const auto* changes : {&g.result.added, &g.result.rose})
+    for (const auto& c : *changes)
+      for (size_t i : readsOfKey(inv, c.key)) b.states[i] = "new";
+  b.absent = g.result.fell;
+  return sarif(inv, rootUri, nullptr, &b);
+}
+
+}  // namespace gridlock::report
