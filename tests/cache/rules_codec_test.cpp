@@ -33,7 +33,8 @@ RulePack samplePack() {
   g.pack = 2;
   // Every field set, as the sample must (a parser would not take field and thread together).
   g.thread = {"const minitron::Meta&", "meta", Yields::State, "minitron::Meta", true,
-              "minitron::Meta::global()", "minitron/meta.h", facts::ThreadPosition::Last};
+              "minitron::Meta::global()", "minitron/meta.h", facts::ThreadPosition::Last,
+              "struct minitron::Meta"};
   GlobalRule state;
   state.variable = "multi_gpu_config";
   state.type = "MultiGpuConfig";
@@ -59,7 +60,8 @@ RulePack samplePack() {
                       true,
                       "MPI_COMM_WORLD",
                       "gridlock/group.h",
-                      facts::ThreadPosition::Last};
+                      facts::ThreadPosition::Last,
+                      "class gridlock::ProcessGroup"};
   p.rewrite.collapse = {"gridlock::use_mpu()", "const auto&", "groups", "gridlock/pgc.h"};
   return p;
 }
@@ -73,7 +75,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 4u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 6u);
-  EXPECT_EQ(fieldCount<ThreadRule>(), 8u);
+  EXPECT_EQ(fieldCount<ThreadRule>(), 9u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);
 }
 

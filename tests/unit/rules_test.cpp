@@ -1,4 +1,5 @@
 // Rule packs: loading, every validation error naming file, JSON path and problem; globs.
+#include "rules/forward_declaration.h"
 #include "rules/glob.h"
 #include "rules/rule_pack.h"
 #include "rules/rule_set.h"
@@ -90,9 +91,36 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
                        "size": 1}}]})"),
             "p.json: /globals/0/thread/size: unknown key (allowed: type, name, edge, include, "
-            "position)");
+            "position, forward_declaration)");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
+                       "include": "m.h", "forward_declaration": "union M"}}]})"),
+            "p.json: /globals/0/thread/forward_declaration: expected \"class NAME\" or \"struct "
+            "NAME\" with NAME a qualified identifier, got \"union M\"");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v"}], "rewrite": {"thread":
+                       {"type": "const ns::M&", "name": "m", "yields": "collection", "edge": "e",
+                        "forward_declaration": "class ns::M"}}})"),
+            "p.json: /rewrite/thread/forward_declaration: a forward declaration stands in for "
+            "\"include\", which this thread rule lacks");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v"}], "rewrite": {"thread":
+                       {"type": "const ns::M&", "name": "m", "yields": "collection", "edge": "e",
+                        "include": "m.h", "forward_declaration": "class ns::M<int>"}}})"),
+            "p.json: /rewrite/thread/forward_declaration: expected \"class NAME\" or \"struct "
+            "NAME\" with NAME a qualified identifier, got \"class ns::M<int>\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "field": "m.kv"}]})"),
             "p.json: /globals/0/field: expected a field name (an identifier), got \"m.kv\"");
+}
+
+TEST(RulePack, ForwardDeclarationsAreSpelledAsCode) {
+  RulePack legacy = loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/gridlock-legacy.json");
+  EXPECT_EQ(legacy.rewrite.thread.forwardDeclaration, "class gridlock::ProcessGroupCollection");
+  EXPECT_EQ(forwardDeclarationLines("class gridlock::ProcessGroupCollection"),
+            "namespace gridlock {\nclass ProcessGroupCollection;\n}  // namespace gridlock\n");
+  EXPECT_EQ(forwardDeclarationLines("struct a::b::Env"),
+            "namespace a::b {\nstruct Env;\n}  // namespace a::b\n");
+  EXPECT_EQ(forwardDeclarationLines("struct Env"), "struct Env;\n");
+  for (const char* bad : {"Env", "class", "class ", "class a::", "class ::a", "class 1a",
+                          "enum class E", "class a b"})
+    EXPECT_EQ(forwardDeclarationLines(bad), "") << bad;
 }
 
 TEST(RulePack, GlobalsMapToPerModelFields) {

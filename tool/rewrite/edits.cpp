@@ -1,6 +1,8 @@
 #include "rewrite/edits.h"
 
+#include "rewrite/include_placement.h"
 #include "rewrite/unified_diff.h"
+#include "rules/forward_declaration.h"
 #include "support/file_io.h"
 
 #include <clang/Format/Format.h>
@@ -150,7 +152,8 @@ clang::tooling::Replacements withCrlf(const std::string& before,
 // the project formats (a .clang-format that applies), else not formatted at all (includes
 // are still put in their block). False, with `out` told why, when that fails.
 bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
-                    const std::set<std::string>& includes, Prepared& out) {
+                    const std::set<std::string>& includes,
+                    const std::map<std::string, std::string>& forwards, Prepared& out) {
   clang::tooling::Replacements reps;
   bool conflict = false;
   for (const auto& e : edits)
@@ -159,12 +162,36 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
       conflict = true;
     }
   if (conflict) return false;
-  for (const auto& h : includes) {
+  // A type the header only takes by reference or pointer is declared, not included.
+  std::set<std::string> full = includes;
+  std::string declarations;
+  for (const auto& [header, declaration] : forwards) {
+    std::string lines = rules::forwardDeclarationLines(declaration);
+    if (includesHeader(c.before, header) || declaresForward(c.before, declaration)) continue;
+    if (lines.empty() || !forwardDeclarationOffset(c.before)) full.insert(header);
+    else declarations += "\n" + lines;
+  }
+  if (!declarations.empty()) {
+    size_t at = *forwardDeclarationOffset(c.before);
+    if (at < c.before.size() && c.before[at] != '\n' && c.before[at] != '\r') declarations += "\n";
+    if (auto err = reps.add(clang::tooling::Replacement(c.path, at, 0, declarations)))
+      out.errors.push_back(c.file + ": forward declarations: " + errorText(std::move(err)));
+  }
+  std::map<size_t, std::string> inBlock;  // offset -> the #include lines that join a block there
+  for (const auto& h : full) {
     std::string spelled = h.front() == '<' || h.front() == '"' ? h : "\"" + h + "\"";
+    if (includesHeader(c.before, h)) continue;
+    if (auto at = blockOffset(c.before, spelled.front() == '"' ? spelled.substr(1, spelled.size() - 2) : "")) {
+      inBlock[*at] += "#include " + spelled + "\n";
+      continue;
+    }
     if (auto err =
             reps.add(clang::tooling::Replacement(c.path, UINT_MAX, 0, "#include " + spelled)))
       out.errors.push_back(c.file + ": #include " + spelled + ": " + errorText(std::move(err)));
   }
+  for (const auto& [at, lines] : inBlock)
+    if (auto err = reps.add(clang::tooling::Replacement(c.path, at, 0, lines)))
+      out.errors.push_back(c.file + ": " + lines + errorText(std::move(err)));
   auto style = clang::format::getStyle("file", c.path, "none", c.before);
   if (!style) {
     out.errors.push_back(c.file + ": .clang-format: " + errorText(style.takeError()));
@@ -195,14 +222,20 @@ Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::strin
   std::map<std::string, std::vector<Edit>> byFile;
   for (const auto& e : plan.edits) byFile[e.file].push_back(e);
   std::map<std::string, std::set<std::string>> includes;
-  for (const auto& i : plan.includes) includes[i.file].insert(i.header);
+  for (const auto& i : plan.includes)
+    if (i.forward.empty()) includes[i.file].insert(i.header);
+  // A forward declaration serves a file only where nothing there needs the whole type.
+  std::map<std::string, std::map<std::string, std::string>> forwards;
+  for (const auto& i : plan.includes)
+    if (!i.forward.empty() && !includes[i.file].count(i.header))
+      forwards[i.file][i.header] = i.forward;
 
   for (auto& [file, edits] : byFile) {
     FileChange c;
     c.file = file;
     c.path = joinPath(root, file);
     if (!readAsScanned(c, inv, out) || !uniqueEdits(c, edits, out) ||
-        !replacementsOf(c, edits, includes[file], out))
+        !replacementsOf(c, edits, includes[file], forwards[file], out))
       continue;
     auto after = clang::tooling::applyAllReplacements(c.before, c.replacements);
     if (!after) {

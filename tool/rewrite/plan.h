@@ -26,6 +26,9 @@ struct Edit {
 struct Include {
   std::string file;
   std::string header;
+  // `class ns::T`: a declaration that only takes T by reference or pointer, in a header, may
+  // declare it instead (rewrite/include_placement.h); "" = include the header.
+  std::string forward = {};
 };
 
 // What one strategy did: reads it removed, and the places it changed to do so (functions

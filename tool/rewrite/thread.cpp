@@ -1,5 +1,6 @@
 #include "rewrite/thread.h"
 
+#include "rewrite/include_placement.h"
 #include "rewrite/type_spelling.h"
 #include "rules/source_pick.h"
 
@@ -204,7 +205,12 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     s.plan.signatures[usr] = name;
     std::string what = " parameter list of " + name;
     for (const auto& l : s.inv.rewrite.lists.at(usr)) {
-      if (!rule.include.empty()) s.plan.includes.push_back({l.file, rule.include});
+      if (!rule.include.empty()) {
+        const bool byReference = rule.type.ends_with("&") || rule.type.ends_with("*");
+        const bool declareOnly = !l.definition && isHeaderFile(l.file) && byReference;
+        s.plan.includes.push_back(
+            {l.file, rule.include, declareOnly ? rule.forwardDeclaration : std::string()});
+      }
       // Last: defaults cannot precede a parameter without one.
       bool atEnd = k >= l.paramBegins.size() && l.written > 0;
       bool merged = false;

@@ -1,5 +1,6 @@
 #include "rules/rule_pack.h"
 
+#include "rules/forward_declaration.h"
 #include "rules/pack_lookup.h"
 #include "rules/source_pick.h"
 #include "support/file_io.h"
@@ -173,12 +174,30 @@ CollapseRule readCollapse(const Reader& r, const json& co) {
   return c;
 }
 
+// thread.forward_declaration: `class ns::T` or `struct T`, declared in a header instead of
+// the include when the header only takes the parameter by reference or pointer.
+std::string readForwardDeclaration(const Reader& r, const json& th, const std::string& include,
+                                   const std::string& at) {
+  std::string d = r.string(th, "forward_declaration", at, false);
+  if (d.empty()) return d;
+  if (forwardDeclarationLines(d).empty())
+    r.fail(at + "/forward_declaration",
+           "expected \"class NAME\" or \"struct NAME\" with NAME a qualified identifier, got \"" +
+               d + "\"");
+  if (include.empty())
+    r.fail(at + "/forward_declaration",
+           "a forward declaration stands in for \"include\", which this thread rule lacks");
+  return d;
+}
+
 ThreadRule readThread(const Reader& r, const json& th) {
   using facts::Yields;
   const std::string at = "/rewrite/thread";
-  r.object(th, at, {"type", "name", "yields", "group", "pointer", "edge", "include", "position"});
+  r.object(th, at, {"type", "name", "yields", "group", "pointer", "edge", "include", "position",
+                    "forward_declaration"});
   ThreadRule t;
   t.include = r.string(th, "include", at, false);
+  t.forwardDeclaration = readForwardDeclaration(r, th, t.include, at);
   t.type = r.string(th, "type", at, true);
   t.name = r.string(th, "name", at, true);
   t.yields = r.choice(th, "yields", at, {Yields::Group, Yields::Collection}, {Yields::Group});
@@ -282,7 +301,7 @@ AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at)
 // globals[].thread: the variable threaded as a parameter, fields read through it by their names.
 ThreadRule readStateThread(const Reader& r, const json& th, const GlobalRule& g,
                            const std::string& at) {
-  r.object(th, at, {"type", "name", "edge", "include", "position"});
+  r.object(th, at, {"type", "name", "edge", "include", "position", "forward_declaration"});
   ThreadRule t;
   t.yields = facts::Yields::State;
   t.group = g.type;
@@ -296,6 +315,7 @@ ThreadRule readStateThread(const Reader& r, const json& th, const GlobalRule& g,
   t.edge = r.string(th, "edge", at, false);
   if (t.edge.empty()) t.edge = g.variable;
   t.include = r.string(th, "include", at, false);
+  t.forwardDeclaration = readForwardDeclaration(r, th, t.include, at);
   t.position = r.choice(th, "position", at,
                         {facts::ThreadPosition::BeforeDefaults, facts::ThreadPosition::Last},
                         {facts::ThreadPosition::BeforeDefaults});

@@ -43,6 +43,9 @@ struct ThreadRule {
   // Where the parameter goes: before the first defaulted one (defaults keep trailing), or
   // last (the defaults before it are removed and spelled out at the calls that left them out).
   facts::ThreadPosition position = facts::ThreadPosition::BeforeDefaults;
+  // `class ns::T`: declared instead of `include` in a header whose declaration (not a
+  // definition) only takes the parameter by reference or pointer; "" = always include.
+  std::string forwardDeclaration;
 };
 
 // Mutable process-wide state: reads are global_state, writes global_write.

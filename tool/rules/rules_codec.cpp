@@ -58,6 +58,7 @@ void fields(V&& v, T& x) {
   v("edge", x.edge);
   v("include", x.include);
   v("position", x.position);
+  v("forward_declaration", x.forwardDeclaration);
 }
 
 template <typename V, typename T>
