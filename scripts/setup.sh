@@ -5,6 +5,7 @@ set -euo pipefail
 PACKAGES=(
   cmake ninja-build git
   clang-19 libclang-19-dev llvm-19-dev
+  clang-format-19  # scripts/check-format.sh (ctest format_check)
   nlohmann-json3-dev libcli11-dev libpugixml-dev
   libgtest-dev libgmock-dev
   libopenmpi-dev openmpi-bin

@@ -63,17 +63,21 @@ TEST(ModelScan, CudaFileMatchesItsAnnotations) {
 }
 
 TEST(ModelScan, GatePassesAgainstCommittedBaseline) {
-  CommandResult r = runCommand(std::string(GRIDLOCK_BIN) + " gate -p " MODEL_DB_DIR
-                               " --rules " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock.json"
-                               " --root " GRIDLOCK_SOURCE_DIR "/fixtures/model --jobs 2"
-                               " --baseline " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock-baseline.json");
+  CommandResult r =
+      runCommand(std::string(GRIDLOCK_BIN) +
+                 " gate -p " MODEL_DB_DIR " --rules " GRIDLOCK_SOURCE_DIR
+                 "/fixtures/model/gridlock.json"
+                 " --root " GRIDLOCK_SOURCE_DIR
+                 "/fixtures/model --jobs 2"
+                 " --baseline " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock-baseline.json");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
 }
 
 // The rewritten model is a test output only: the diff the rewriter makes (CPU configuration),
 // applied to a copy of the fixture, must give every file what its CHECK-FIXES and
 // CHECK-INCLUDE annotations say, written from the pack's rules (tests/rewrite/fix_annotations.h).
-const std::string kRewriteArgs = " --rules " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock.json"
+const std::string kRewriteArgs = " --rules " GRIDLOCK_SOURCE_DIR
+                                 "/fixtures/model/gridlock.json"
                                  " --root " GRIDLOCK_SOURCE_DIR "/fixtures/model --jobs 2 -q";
 
 TEST(ModelRewrite, EveryFileIsWhatItsAnnotationsSay) {

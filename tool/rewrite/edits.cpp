@@ -107,8 +107,7 @@ clang::tooling::Replacements separateIncludes(const std::string& before,
     bool inserted = r.getLength() == 0 && text.rfind("#include ", 0) == 0 && !text.empty() &&
                     text.back() == '\n';
     if (inserted && at < before.size() && before[at] != '\n' && before[at] != '\r' &&
-        before[at] != '#' &&
-        !afterInclude(before, at))
+        before[at] != '#' && !afterInclude(before, at))
       text += "\n";
     if (auto err = out.add(clang::tooling::Replacement(r.getFilePath(), at, r.getLength(), text))) {
       llvm::consumeError(std::move(err));
@@ -168,8 +167,10 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
   for (const auto& [header, declaration] : forwards) {
     std::string lines = rules::forwardDeclarationLines(declaration);
     if (includesHeader(c.before, header) || declaresForward(c.before, declaration)) continue;
-    if (lines.empty() || !forwardDeclarationOffset(c.before)) full.insert(header);
-    else declarations += "\n" + lines;
+    if (lines.empty() || !forwardDeclarationOffset(c.before))
+      full.insert(header);
+    else
+      declarations += "\n" + lines;
   }
   if (!declarations.empty()) {
     size_t at = *forwardDeclarationOffset(c.before);
@@ -181,7 +182,8 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
   for (const auto& h : full) {
     std::string spelled = h.front() == '<' || h.front() == '"' ? h : "\"" + h + "\"";
     if (includesHeader(c.before, h)) continue;
-    if (auto at = blockOffset(c.before, spelled.front() == '"' ? spelled.substr(1, spelled.size() - 2) : "")) {
+    if (auto at = blockOffset(
+            c.before, spelled.front() == '"' ? spelled.substr(1, spelled.size() - 2) : "")) {
       inBlock[*at] += "#include " + spelled + "\n";
       continue;
     }
