@@ -32,8 +32,15 @@ RulePack samplePack() {
   g.type = "minitron::Meta";
   g.pack = 2;
   // Every field set, as the sample must (a parser would not take field and thread together).
-  g.thread = {"const minitron::Meta&", "meta", Yields::State, "minitron::Meta", true,
-              "minitron::Meta::global()", "minitron/meta.h", facts::ThreadPosition::Last};
+  g.thread = {"const minitron::Meta&",
+              "meta",
+              Yields::State,
+              "minitron::Meta",
+              true,
+              "minitron::Meta::global()",
+              "minitron/meta.h",
+              facts::ThreadPosition::Last,
+              true};
   GlobalRule state;
   state.variable = "multi_gpu_config";
   state.type = "MultiGpuConfig";
@@ -46,7 +53,7 @@ RulePack samplePack() {
   state.thread.position = facts::ThreadPosition::Last;
   state.thread.pointer = true;
   p.globals = {g, state};
-  p.types = {{"gridlock::ProcessGroupCollection", Yields::Collection, "world", {"tp", "pp"}}};
+  p.types = {{"gridlock::ProcessGroupCollection", Yields::Collection, "world", {"tp", "pp"}, true}};
   p.publicHeaders = {"include/**"};
   p.rewrite.spell = {{Yields::Size, "{g}->size()"}};
   p.rewrite.spellInclude = "gridlock/process_group.h";
@@ -59,8 +66,14 @@ RulePack samplePack() {
                       true,
                       "MPI_COMM_WORLD",
                       "gridlock/group.h",
-                      facts::ThreadPosition::Last};
+                      facts::ThreadPosition::Last,
+                      true};
   p.rewrite.collapse = {"gridlock::use_mpu()", "const auto&", "groups", "gridlock/pgc.h"};
+  p.rewrite.env = {"GlobalEnv",
+                   "const GlobalEnv &env",
+                   "GlobalEnv::Instance()",
+                   "env.h",
+                   {{"tp", {{Yields::Group, "{env}.tp_group()"}, {Yields::Size, "{env}.tp()"}}}}};
   return p;
 }
 
@@ -71,9 +84,10 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Scope>(), 3u);
   EXPECT_EQ(fieldCount<AccessorRule>(), 7u);
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
-  EXPECT_EQ(fieldCount<TypeRule>(), 4u);
-  EXPECT_EQ(fieldCount<RewriteRules>(), 6u);
-  EXPECT_EQ(fieldCount<ThreadRule>(), 8u);
+  EXPECT_EQ(fieldCount<TypeRule>(), 5u);
+  EXPECT_EQ(fieldCount<RewriteRules>(), 7u);
+  EXPECT_EQ(fieldCount<ThreadRule>(), 9u);
+  EXPECT_EQ(fieldCount<EnvRule>(), 5u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);
 }
 

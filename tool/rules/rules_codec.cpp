@@ -45,6 +45,7 @@ void fields(V&& v, T& x) {
   v("yields", x.yields);
   v("group", x.group);
   v("groups", x.groups);
+  v("env", x.env);
 }
 
 template <typename V, typename T>
@@ -58,6 +59,7 @@ void fields(V&& v, T& x) {
   v("edge", x.edge);
   v("include", x.include);
   v("position", x.position);
+  v("env", x.env);
 }
 
 template <typename V, typename T>
@@ -70,6 +72,16 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, EnvRule>
+void fields(V&& v, T& x) {
+  v("type", x.type);
+  v("parameter", x.parameter);
+  v("edge", x.edge);
+  v("include", x.include);
+  v("methods", x.methods);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, RewriteRules>
 void fields(V&& v, T& x) {
   v("spell", x.spell);
@@ -78,6 +90,7 @@ void fields(V&& v, T& x) {
   v("require_include", x.requireInclude);
   v("thread", x.thread);
   v("collapse", x.collapse);
+  v("env", x.env);
 }
 
 template <typename V, typename T>
