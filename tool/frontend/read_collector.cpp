@@ -501,7 +501,7 @@ facts::FixHint ReadCollector::hintFor(const Target& t) {
     hint.sourcePointer = false;
   } else {
     hint.source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields,
-                                &hint.sourcePointer);
+                                &hint.sourcePointer, &hint.sourceEnv);
   }
   if (!hint.source.empty()) hint.fix = Fix::Substitute;
   return hint;
