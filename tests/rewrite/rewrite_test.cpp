@@ -103,7 +103,7 @@ TEST(RewriteRefusal, BadEnvPackIsBadInput) {
                                "/bad.json --root " + c.src + " --apply");
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find(c.dir + "/bad.json: /rewrite/env/methods/tp/size: the template must name "
-                                "the env as {env}"),
+                               "the env as {env}"),
             std::string::npos)
       << r.err;
   EXPECT_EQ(c.compareWithInput(), "");

@@ -51,7 +51,9 @@ Inventory merge(std::vector<facts::TuFacts> tus, bool rewriteFacts) {
   std::sort(inv.parseErrors.begin(), inv.parseErrors.end(),
             [](const auto& a, const auto& b) { return a.file < b.file; });
   std::sort(inv.badSuppressions.begin(), inv.badSuppressions.end(),
-            [](const auto& a, const auto& b) { return std::tie(a.file, a.line) < std::tie(b.file, b.line); });
+            [](const auto& a, const auto& b) {
+              return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+            });
   return inv;
 }
 

@@ -34,7 +34,7 @@ struct Inventory {
   // The rules some unit declares (TuFacts::rulesSeen).
   std::set<std::string> rulesSeen;
   Program program;
-  std::vector<facts::Read> exemptReads;  // see TuFacts::exemptReads
+  std::vector<facts::Read> exemptReads;        // see TuFacts::exemptReads
   std::map<std::string, std::string> digests;  // file -> MD5 at scan time
   RewriteIndex rewrite;
   CacheCounts cache;  // set by the scan, not by merge()
