@@ -18,6 +18,7 @@ SourceFact sampleSource(const std::string& spelling) {
   s.name = "groups";
   s.shape = {Holder::Smart, true};
   s.fields = {"tp", "pp"};
+  s.env = true;
   return s;
 }
 
@@ -37,7 +38,7 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.macro = "TP_RANK";
   r.edge = true;
   r.suppressed = "only logs once";
-  r.hint = {Fix::Collapse, "this->pg_collection_->tp", false};
+  r.hint = {Fix::Collapse, "this->pg_collection_->tp", false, true};
   r.spelling = "core/macros.h:6:45";
   r.offset = 120;
   r.length = 44;
@@ -157,7 +158,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // set in sampleFacts() above; then update its count here.
   EXPECT_EQ(fieldCount<TuFacts>(), 17u);
   EXPECT_EQ(fieldCount<Read>(), 33u);
-  EXPECT_EQ(fieldCount<FixHint>(), 3u);
+  EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
   EXPECT_EQ(fieldCount<BadSuppression>(), 4u);
   EXPECT_EQ(fieldCount<ParseError>(), 3u);
@@ -166,7 +167,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<ClassFact>(), 5u);
   EXPECT_EQ(fieldCount<SiteFact>(), 12u);
   EXPECT_EQ(fieldCount<ArgFact>(), 7u);
-  EXPECT_EQ(fieldCount<SourceFact>(), 6u);
+  EXPECT_EQ(fieldCount<SourceFact>(), 7u);
   EXPECT_EQ(fieldCount<Shape>(), 2u);
   EXPECT_EQ(fieldCount<ParamListFact>(), 14u);
   EXPECT_EQ(fieldCount<CallFact>(), 11u);

@@ -40,7 +40,8 @@ RulePack samplePack() {
               "minitron::Meta::global()",
               "minitron/meta.h",
               facts::ThreadPosition::Last,
-              "struct minitron::Meta"};
+              "struct minitron::Meta",
+              true};
   GlobalRule state;
   state.variable = "multi_gpu_config";
   state.type = "MultiGpuConfig";
@@ -53,7 +54,7 @@ RulePack samplePack() {
   state.thread.position = facts::ThreadPosition::Last;
   state.thread.pointer = true;
   p.globals = {g, state};
-  p.types = {{"gridlock::ProcessGroupCollection", Yields::Collection, "world", {"tp", "pp"}}};
+  p.types = {{"gridlock::ProcessGroupCollection", Yields::Collection, "world", {"tp", "pp"}, true}};
   p.publicHeaders = {"include/**"};
   p.rewrite.spell = {{Yields::Size, "{g}->size()"}};
   p.rewrite.spellInclude = "gridlock/process_group.h";
@@ -67,8 +68,14 @@ RulePack samplePack() {
                       "MPI_COMM_WORLD",
                       "gridlock/group.h",
                       facts::ThreadPosition::Last,
-                      "class gridlock::ProcessGroup"};
+                      "class gridlock::ProcessGroup",
+                      true};
   p.rewrite.collapse = {"gridlock::use_mpu()", "const auto&", "groups", "gridlock/pgc.h"};
+  p.rewrite.env = {"GlobalEnv",
+                   "const GlobalEnv &env",
+                   "GlobalEnv::Instance()",
+                   "env.h",
+                   {{"tp", {{Yields::Group, "{env}.tp_group()"}, {Yields::Size, "{env}.tp()"}}}}};
   return p;
 }
 
@@ -79,9 +86,10 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Scope>(), 3u);
   EXPECT_EQ(fieldCount<AccessorRule>(), 7u);
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
-  EXPECT_EQ(fieldCount<TypeRule>(), 4u);
-  EXPECT_EQ(fieldCount<RewriteRules>(), 6u);
-  EXPECT_EQ(fieldCount<ThreadRule>(), 9u);
+  EXPECT_EQ(fieldCount<TypeRule>(), 5u);
+  EXPECT_EQ(fieldCount<RewriteRules>(), 7u);
+  EXPECT_EQ(fieldCount<ThreadRule>(), 10u);
+  EXPECT_EQ(fieldCount<EnvRule>(), 5u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);
 }
 

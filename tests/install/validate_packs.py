@@ -68,6 +68,21 @@ bad = {
     "thread group without group": {"name": "x", "globals": [{"variable": "v"}],
                                    "rewrite": {"thread": {"type": "T", "name": "n", "edge": "e"}}},
     "$schema a number": {"$schema": 7, "name": "x", "globals": [{"variable": "v"}]},
+    "env without methods": {"name": "x", "globals": [{"variable": "v"}],
+                            "rewrite": {"env": {"type": "E", "parameter": "const E &e",
+                                                "edge": "E::get()"}}},
+    "env passed by value": {"name": "x", "globals": [{"variable": "v"}],
+                            "rewrite": {"env": {"type": "E", "parameter": "E e", "edge": "E::get()",
+                                                "methods": {"tp": {"size": "{env}.s()"}}}}},
+    "env method without {env}": {"name": "x", "globals": [{"variable": "v"}],
+                                 "rewrite": {"env": {"type": "E", "parameter": "E &e",
+                                                     "edge": "E::get()",
+                                                     "methods": {"tp": {"size": "s()"}}}}},
+    "env and thread": {"name": "x", "globals": [{"variable": "v"}],
+                       "rewrite": {"thread": {"type": "T", "name": "n", "edge": "e",
+                                              "yields": "collection"},
+                                   "env": {"type": "E", "parameter": "E &e", "edge": "E::get()",
+                                           "methods": {"tp": {"size": "{env}.s()"}}}}},
 }
 for what, pack in bad.items():
     if validator.is_valid(pack):
@@ -103,6 +118,9 @@ for where, enum, table, whole in enums:
             failures.append("%s: %r is not a spelling of %s %s" % (where, v, table, tables[table]))
     if whole and sorted(enum) != sorted(tables[table]):
         failures.append("%s: %s != kinds.h %s" % (where, enum, tables[table]))
+env_keys = sorted(rw["env"]["properties"]["methods"]["additionalProperties"]["properties"])
+if env_keys != sorted(["group", "size", "rank", "src_rank"]):
+    failures.append("rewrite/env/methods keys %s" % env_keys)
 spell_keys = sorted(rw["spell"]["properties"])
 derived = sorted(["group", "size", "rank", "src_rank"])
 if spell_keys != derived or any(k not in tables.get("Yields", []) for k in spell_keys):

@@ -79,7 +79,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
                                            "group", "mpi", "last", "format", "state", "compose",
                                            "arguments", "macro_arg", "skipped", "state_thread",
-                                           "namespace", "two_programs"));
+                                           "namespace", "two_programs", "env_object"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");
@@ -88,6 +88,25 @@ TEST(RewriteRefusal, NoModeIsBadInput) {
   EXPECT_NE(r.err.find("rewrite needs one of --export-fixes FILE, --apply, --diff"),
             std::string::npos)
       << r.err;
+}
+
+// A pack whose env method does not name the env: refused before anything is scanned or
+// written, naming the pack's JSON path.
+TEST(RewriteRefusal, BadEnvPackIsBadInput) {
+  Case c("env_object");
+  std::string pack = readFile(c.rules());
+  size_t at = pack.find("\"{env}.tensor_parallel_size()\"");
+  ASSERT_NE(at, std::string::npos);
+  pack.replace(at, 30, "\"tensor_parallel_size()\"");
+  writeFile(c.dir + "/bad.json", pack);
+  CommandResult r = runCommand(kBin + " rewrite -p " + c.build + " --rules " + c.dir +
+                               "/bad.json --root " + c.src + " --apply");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find(c.dir + "/bad.json: /rewrite/env/methods/tp/size: the template must name "
+                               "the env as {env}"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(c.compareWithInput(), "");
 }
 
 TEST(RewriteRefusal, SubstitutionThatDoesNotCompileIsRolledBackAlone) {
@@ -207,7 +226,7 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
       R"("accessors": [{"function": "f", "kind": "accessor", "group": "tp", "yields": "size"}])";
   EXPECT_EQ(error(R"({"name": "x", )" + acc + R"(, "rewrite": {"spel": {}}})"),
             "p.json: /rewrite/spel: unknown key (allowed: spell, include, require, thread, "
-            "collapse)");
+            "collapse, env)");
   EXPECT_EQ(
       error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"collapse": {"lookup": "f()"}}})js"),
       "p.json: /rewrite/collapse: missing required key \"name\"");

@@ -144,6 +144,102 @@ TEST(RulePack, GlobalsMapToPerModelFields) {
   EXPECT_EQ(set.type("gridlock::ShardingMetadata")->yields, facts::Yields::State);
 }
 
+// rewrite.env: an object holding the groups behind methods; it implies the type rule, the
+// thread parameter and the collapse local.
+TEST(RulePack, EnvObjectDescribesItsMethods) {
+  RulePack p = loadRulePack(GRIDLOCK_SOURCE_DIR "/fixtures/rewrite/env_object/gridlock.json");
+  const EnvRule& e = p.rewrite.env;
+  EXPECT_EQ(e.type, "GlobalEnv");
+  EXPECT_EQ(e.parameter, "const GlobalEnv &env");
+  EXPECT_EQ(e.edge, "GlobalEnv::Instance()");
+  ASSERT_EQ(e.methods.size(), 2u);
+  EXPECT_EQ(e.methods.at("tp").at(facts::Yields::Size), "{env}.tensor_parallel_size()");
+  EXPECT_EQ(e.methods.at("dp").at(facts::Yields::Group), "{env}.dp_group()");
+  EXPECT_EQ(p.rewrite.thread.type, "const GlobalEnv &");
+  EXPECT_EQ(p.rewrite.thread.name, "env");
+  EXPECT_EQ(p.rewrite.thread.yields, facts::Yields::Collection);
+  EXPECT_TRUE(p.rewrite.thread.env);
+  EXPECT_FALSE(p.rewrite.thread.pointer);
+  EXPECT_EQ(p.rewrite.thread.edge, "GlobalEnv::Instance()");
+  EXPECT_EQ(p.rewrite.thread.include, "env.h");
+  EXPECT_EQ(p.rewrite.collapse.lookup, "GlobalEnv::Instance()");
+  EXPECT_EQ(p.rewrite.collapse.type, "const GlobalEnv &");
+  EXPECT_EQ(p.rewrite.collapse.name, "env");
+  RuleSet set({p});
+  const TypeRule* t = set.type("GlobalEnv");
+  ASSERT_NE(t, nullptr);
+  EXPECT_EQ(t->yields, facts::Yields::Collection);
+  EXPECT_TRUE(t->env);
+  EXPECT_EQ(t->groups, (std::vector<std::string>{"dp", "tp"}));
+  EXPECT_TRUE(set.collectionHolds("const GlobalEnv &", "tp"));
+  EXPECT_FALSE(set.collectionHolds("const GlobalEnv &", "pp"));
+  // A pointer parameter reaches the methods with `->`.
+  RulePack ptr = parseRulePack(
+      R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", "group": "tp",
+                                     "yields": "group"}],
+          "rewrite": {"env": {"type": "E", "parameter": "E *e", "edge": "&E::get()",
+                              "methods": {"tp": {"group": "{env}.tp()"}}}}})js",
+      "p.json");
+  EXPECT_EQ(ptr.rewrite.thread.type, "E *");
+  EXPECT_EQ(ptr.rewrite.thread.name, "e");
+  EXPECT_TRUE(ptr.rewrite.thread.pointer);
+}
+
+TEST(RulePack, EnvErrorsNameTheKey) {
+  auto env = [](const std::string& body) {
+    return errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )js"
+                   R"js("group": "tp"}], "rewrite": {"env": )js" +
+                   body + "}}");
+  };
+  const std::string methods = R"js("methods": {"tp": {"size": "{env}.tp_size()"}})js";
+  EXPECT_EQ(env(R"js({"type": "E", "edge": "E::get()", )js" + methods + "}"),
+            "p.json: /rewrite/env: missing required key \"parameter\"");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", )js" + methods + "}"),
+            "p.json: /rewrite/env: missing required key \"edge\"");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()"})js"),
+            "p.json: /rewrite/env: missing required key \"methods\"");
+  EXPECT_EQ(
+      env(R"js({"type": "E", "parameter": "const E &", "edge": "E::get()", )js" + methods + "}"),
+      "p.json: /rewrite/env/parameter: expected a parameter declaration (\"const GlobalEnv "
+      "&env\"), got \"const E &\"");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "E e", "edge": "E::get()", )js" + methods + "}"),
+            "p.json: /rewrite/env/parameter: the env is passed by reference or pointer (\"const T "
+            "&env\", \"T *env\"), got \"E e\": a copy would not see its changes");
+  EXPECT_EQ(
+      env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", "methods": {}})js"),
+      "p.json: /rewrite/env/methods: expected an object naming each group the env holds, e.g. "
+      "{\"tp\": {\"size\": \"{env}.tensor_parallel_size()\"}}");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("methods": {"tp": {"size": "tp_size()"}}})js"),
+            "p.json: /rewrite/env/methods/tp/size: the template must name the env as {env}");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("methods": {"tp": {"world": "{env}.w()"}}})js"),
+            "p.json: /rewrite/env/methods/tp/world: unknown key (allowed: group, size, rank, "
+            "src_rank)");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("methods": {"tp": {}}})js"),
+            "p.json: /rewrite/env/methods/tp: names no method (group, size, rank, src_rank)");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("group": "tp", )js" +
+                methods + "}"),
+            "p.json: /rewrite/env/group: unknown key (allowed: type, parameter, edge, include, "
+            "methods)");
+  EXPECT_EQ(errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )js"
+                    R"js("group": "tp"}], "rewrite": {"thread": {"type": "T", "name": "t", )js"
+                    R"js("group": "tp", "edge": "W"}, "env": {"type": "E", "parameter": "E &e", )js"
+                    R"js("edge": "E::get()", )js" +
+                    methods + "}}}"),
+            "p.json: /rewrite/thread: rewrite.env threads and collapses the env itself (its "
+            "\"parameter\" and \"edge\"): leave out rewrite.thread");
+  EXPECT_EQ(errorOf(R"js({"name": "x", "types": [{"type": "E", "yields": "collection"}], )js"
+                    R"js("accessors": [{"function": "f", "kind": "accessor", "group": "tp"}], )js"
+                    R"js("rewrite": {"env": {"type": "E", "parameter": "E &e", )js"
+                    R"js("edge": "E::get()", )js" +
+                    methods + "}}}"),
+            "p.json: /types/0: E is rewrite.env's type, which says what it holds: leave it out of "
+            "types");
+}
+
 TEST(RulePack, MissingFileAndDuplicateAcrossPacks) {
   try {
     loadRulePack("/nonexistent/pack.json");

@@ -58,5 +58,14 @@ TEST(AdaptShape, EveryConversionAndTheImpossibleOnes) {
   EXPECT_EQ(adaptShape("o", Shape{Holder::Smart, true}, Shape{Holder::Smart, false}), "(*o)");
 }
 
+// rewrite.env templates are written for a reference; a pointer env reaches its methods with ->.
+TEST(SpellEnv, ReferenceAndPointer) {
+  EXPECT_EQ(spellEnv("{env}.tensor_parallel_size()", "this->env_", false),
+            "this->env_.tensor_parallel_size()");
+  EXPECT_EQ(spellEnv("{env}.dp_group()", "env", true), "env->dp_group()");
+  EXPECT_EQ(spellEnv("size_of({env})", "env", true), "size_of((*env))");
+  EXPECT_EQ(spellEnv("{env}.layout().RankOf({0})", "e", false), "e.layout().RankOf({0})");
+}
+
 }  // namespace
 }  // namespace gridlock::rules

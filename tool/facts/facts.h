@@ -22,6 +22,7 @@ struct FixHint {
   Fix fix = Fix::Unset;
   std::string source;         // what to substitute with, when fix is Substitute
   bool sourcePointer = true;  // `source` is a pointer or smart pointer (`->`), else a value
+  bool sourceEnv = false;     // `source` is an env object (rewrite.env): values are its methods
 };
 
 // What analysis adds to a read (analysis/laundering): whether its fallback still runs, and for
@@ -139,6 +140,7 @@ struct SourceFact {
   std::string name;   // the declaration's name, for "tp_group" -> tp
   Shape shape;
   std::vector<std::string> fields;  // a collection's groups, when its type rule lists them
+  bool env = false;  // an env object (rewrite.env): its groups are methods, not fields
 };
 
 // A call or construction that reaches a function or constructor.

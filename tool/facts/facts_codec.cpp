@@ -16,6 +16,7 @@ void fields(V&& v, T& x) {
   v("fix", x.fix);
   v("source", x.source);
   v("source_pointer", x.sourcePointer);
+  v("source_env", x.sourceEnv);
 }
 
 template <typename V, typename T>
@@ -119,6 +120,7 @@ void fields(V&& v, T& x) {
   v("name", x.name);
   v("shape", x.shape);
   v("fields", x.fields);
+  v("env", x.env);
 }
 
 template <typename V, typename T>

@@ -498,8 +498,8 @@ facts::FixHint ReadCollector::hintFor(const Target& t) {
         sources_.pickState(sources_.candidates(fn, locals), t.global->type, t.global->field);
     hint.sourcePointer = false;
   } else {
-    hint.source =
-        sources_.pick(sources_.candidates(fn, locals), t.group, t.yields, &hint.sourcePointer);
+    hint.source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields,
+                                &hint.sourcePointer, &hint.sourceEnv);
   }
   if (!hint.source.empty()) hint.fix = Fix::Substitute;
   return hint;

@@ -116,7 +116,7 @@ DeclaredRules declaredRules(ASTContext& ctx, const rules::RuleSet& rules) {
         if (a.yields != Yields::Group && a.yields != Yields::Collection) continue;
         std::string type = heldTypeName(fd->getReturnType());
         if (!type.empty() && !rules.type(type))
-          out.inferred.emplace(type, rules::TypeRule{type, a.yields, "", {}});
+          out.inferred.emplace(type, rules::TypeRule{type, a.yields, "", {}, false});
       }
     }
     for (const auto& g : pack.globals)
@@ -227,19 +227,26 @@ std::vector<facts::SourceFact> ScopeSources::facts(
                      c.type->type,
                      c.decl->getName().str(),
                      shapeOf(c.decl->getType()),
-                     {}});
+                     {},
+                     false});
     else
       out.push_back({c.spelling, c.type->yields, c.type->group, c.decl->getName().str(),
-                     shapeOf(c.decl->getType()), c.type->groups});
+                     shapeOf(c.decl->getType()), c.type->groups, c.type->env});
   return out;
 }
 
 std::string ScopeSources::pick(const std::vector<SourceCandidate>& cands, const std::string& group,
-                               facts::Yields yields, bool* pointer) const {
+                               facts::Yields yields, bool* pointer, bool* env) const {
   std::vector<facts::SourceFact> sources = facts(cands);
   bool field = false;
   const facts::SourceFact* s = rules::pickSource(sources, group, yields, &field);
   if (!s) return "";
+  if (s->env && field) {
+    // The env itself: the rewriter spells the group or value with its method.
+    if (pointer) *pointer = s->shape != facts::Shape{};
+    if (env) *env = true;
+    return s->spelling;
+  }
   if (pointer) *pointer = field || s->shape != facts::Shape{};
   return rules::spellPicked(*s, field, group);
 }

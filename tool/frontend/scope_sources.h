@@ -69,9 +69,10 @@ class ScopeSources {
 
   // The spelling of the best candidate for a read of `group` yielding `yields`, or "".
   // `pointer` receives whether the spelling names a pointer or smart pointer (a field of a
-  // collection is taken to be one: the runtime's are std::shared_ptr).
+  // collection is taken to be one: the runtime's are std::shared_ptr). For an env object
+  // (rewrite.env) holding the group, the env itself, and `env` receives true.
   std::string pick(const std::vector<SourceCandidate>& cands, const std::string& group,
-                   facts::Yields yields, bool* pointer = nullptr) const;
+                   facts::Yields yields, bool* pointer = nullptr, bool* env = nullptr) const;
 
   // The spelling of `field` of the first candidate holding per-model state of `stateType`
   // (any state type when empty): "this->sharding_.num_kv_heads", "meta->num_kv_heads"; or "".

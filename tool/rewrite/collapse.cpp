@@ -1,5 +1,7 @@
 #include "rewrite/collapse.h"
 
+#include "rewrite/type_spelling.h"
+
 #include <algorithm>
 
 namespace gridlock::rewrite {
@@ -51,7 +53,10 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
     if (&s.packRules(r)->collapse != &rule || r.offset < def->bodyFirst) continue;
-    PlanState::Spelled value = s.valueFrom(r, rule.name + "." + r.group, true);
+    // An env object's groups are its methods; a collection's, its fields (smart pointers).
+    PlanState::Spelled value = s.packRules(r)->env.type.empty()
+                                   ? s.valueFrom(r, rule.name + "." + r.group, true)
+                                   : s.valueFromEnv(r, rule.name, rule.type.back() == '*');
     if (value.text.empty()) continue;
     derived = derived || value.derived;
     planned.emplace_back(i, value.text);
@@ -62,7 +67,7 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
       s.verdict(i).detail += "; not collapsed: " + fn.name + " already declares " + rule.name;
     return;
   }
-  std::string decl = rule.type + " " + rule.name + " = " + rule.lookup + ";" +
+  std::string decl = declaration(rule.type, rule.name) + " = " + rule.lookup + ";" +
                      (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
   bool declared = false;
   for (auto& [i, text] : planned) {

@@ -1,5 +1,6 @@
 #include "rewrite/plan_state.h"
 
+#include "rules/source_pick.h"
 #include "support/strings.h"
 
 #include <cctype>
@@ -189,6 +190,41 @@ PlanState::Spelled PlanState::valueFrom(const facts::Read& r, const std::string&
     return none;
   }
   return spellRead(r, tmpl, g, pointer);
+}
+
+PlanState::Spelled PlanState::valueFromEnv(const facts::Read& r, const std::string& env,
+                                           bool pointer) const {
+  const rules::RewriteRules* pack = packRules(r);
+  Spelled none;
+  if (!pack || pack->env.type.empty()) {
+    none.why = "the rule pack has no rewrite.env";
+    return none;
+  }
+  const rules::EnvRule& e = pack->env;
+  if (r.yields == facts::Yields::Collection) {  // the env itself (the singleton's lookup)
+    Spelled whole = spellRead(r, "{g}", pointer ? "(*" + env + ")" : env, false);
+    return whole;
+  }
+  auto methods = e.methods.find(r.group);
+  if (methods == e.methods.end()) {
+    none.why = "the env (" + e.type + ") has no method for the " + r.group +
+               " group (rewrite.env.methods." + r.group + ")";
+    return none;
+  }
+  if (auto m = methods->second.find(r.yields); m != methods->second.end()) {
+    // The method is the env's own: its type is the one the parameter or local names.
+    Spelled direct = spellRead(r, rules::spellEnv(m->second, env, pointer), "", false);
+    direct.derived = false;
+    return direct;
+  }
+  auto g = methods->second.find(facts::Yields::Group);
+  if (g == methods->second.end()) {
+    none.why = "the env (" + e.type + ") has no method for the " + r.group + " group's " +
+               facts::str(r.yields) + " nor for the group (rewrite.env.methods." + r.group + ")";
+    return none;
+  }
+  // Derived from the group the method returns (a pointer or smart pointer, as accessors do).
+  return valueFrom(r, rules::spellEnv(g->second, env, pointer), true);
 }
 
 }  // namespace gridlock::rewrite

@@ -81,6 +81,10 @@ class PlanState {
                     bool pointer) const;
   // The value the pack's templates give `r` from `g` (spellTemplate, then spellRead).
   Spelled valueFrom(const facts::Read& r, const std::string& g, bool pointer) const;
+  // The value of `r` from the env object `env` (rewrite.env, a pointer when `pointer`): the
+  // env's method for the read's group and value (`env.tensor_parallel_size()`), else the
+  // value the pack's templates derive from the group's method (`env.tp_group()->rank()`).
+  Spelled valueFromEnv(const facts::Read& r, const std::string& env, bool pointer) const;
 
  private:
   const HeldFiles* held_;

@@ -104,7 +104,23 @@ class SupplyPlanner {
                                                    ? std::string("a collection")
                                                    : "the " + group + " group"));
     facts::Shape shape;
-    std::string spelling = rules::spellPicked(*src, field, group, &shape);
+    std::string spelling;
+    if (src->env && field) {
+      // An env object: the group is its method, of the type the fallback's read has.
+      const rules::RewriteRules* pack = rules_.rewriteFor(read.name);
+      const std::string* method = nullptr;
+      if (pack)
+        if (auto m = pack->env.methods.find(group); m != pack->env.methods.end())
+          if (auto g = m->second.find(facts::Yields::Group); g != m->second.end())
+            method = &g->second;
+      if (!method)
+        return fail(src->spelling + " (an env) has no method for the " + group +
+                    " group (rewrite.env.methods." + group + ".group)");
+      spelling = rules::spellEnv(*method, src->spelling, src->shape != facts::Shape{});
+      shape = rules::shapeOfTypeName(read.type);
+    } else {
+      spelling = rules::spellPicked(*src, field, group, &shape);
+    }
     std::string text = rules::adaptShape(spelling, shape, arg.shape);
     if (text.empty())
       return fail(spelling + " (" + facts::str(shape) + ") does not convert to the parameter (" +

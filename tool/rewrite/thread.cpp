@@ -202,8 +202,8 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     if (auto c = s.inv.program.classes.find(fn.classUsr); c != s.inv.program.classes.end())
       className = c->second.name;
     // As a maintainer writes it in that namespace (the declarations of one function share it).
-    std::string decl =
-        relativeTypeSpelling(rule.type, enclosingNamespace(name, className)) + " " + rule.name;
+    std::string decl = declaration(
+        relativeTypeSpelling(rule.type, enclosingNamespace(name, className)), rule.name);
     unsigned k = all.position.at(usr);
     s.plan.signatures[usr] = name;
     std::string what = " parameter list of " + name;
@@ -264,6 +264,7 @@ PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
     v.text = rule.pointer ? "(*" + rule.name + ")" : rule.name;
     return v;
   }
+  if (rule.env) return s.valueFromEnv(r, rule.name, rule.pointer);
   if (r.yields == facts::Yields::Collection) {
     // The whole collection: nothing of the group's type is called.
     PlanState::Spelled whole = s.spellRead(r, rule.pointer ? "(*{g})" : "{g}", rule.name, false);

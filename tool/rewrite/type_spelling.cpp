@@ -78,4 +78,10 @@ std::string enclosingNamespace(const std::string& function, const std::string& c
   return className.empty() ? qualifier(function) : qualifier(className + "::x");
 }
 
+std::string declaration(const std::string& type, const std::string& name) {
+  size_t sigils = type.find_last_not_of("&*");
+  bool apart = sigils != std::string::npos && sigils + 1 < type.size() && type[sigils] == ' ';
+  return type + (apart ? "" : " ") + name;
+}
+
 }  // namespace gridlock::rewrite

@@ -14,6 +14,10 @@ namespace gridlock::rewrite {
 // transparent.
 std::string relativeTypeSpelling(const std::string& type, const std::string& scope);
 
+// A declaration of `name` of `type`: "const T& name", or "const T &name" when the type
+// sets its `&`/`*` apart ("const T &", as a pack's "parameter" writes it).
+std::string declaration(const std::string& type, const std::string& name);
+
 // The namespace a function is declared in, from its qualified name and, for a member, its
 // class's qualified name (a member's parameter types are looked up from the class outwards).
 std::string enclosingNamespace(const std::string& function, const std::string& className);

@@ -223,12 +223,96 @@ void readSpell(const Reader& r, const json& sp, RewriteRules& out) {
   }
 }
 
+// "const GlobalEnv &env" -> {"const GlobalEnv &", "env"}: the trailing identifier is the name.
+std::pair<std::string, std::string> splitParameter(const Reader& r, const std::string& param,
+                                                   const std::string& at) {
+  size_t end = param.find_last_not_of(' ');
+  if (end == std::string::npos) end = 0;
+  size_t begin = end + 1;
+  while (begin > 0 &&
+         (std::isalnum(static_cast<unsigned char>(param[begin - 1])) || param[begin - 1] == '_'))
+    --begin;
+  std::string name = param.substr(begin, end + 1 - begin);
+  std::string type = param.substr(0, begin);
+  while (!type.empty() && type.back() == ' ') type.pop_back();
+  if (!isIdentifier(name) || type.empty())
+    r.fail(at,
+           "expected a parameter declaration (\"const GlobalEnv &env\"), got \"" + param + "\"");
+  if (type.back() != '&' && type.back() != '*')
+    r.fail(at,
+           "the env is passed by reference or pointer (\"const T &env\", \"T *env\"), got "
+           "\"" +
+               param + "\": a copy would not see its changes");
+  return {type, name};
+}
+
+// rewrite.env: the object, its parameter, what an edge passes, and a method per group and
+// per value derived from it.
+EnvRule readEnv(const Reader& r, const json& en) {
+  using facts::Yields;
+  const std::string at = "/rewrite/env";
+  r.object(en, at, {"type", "parameter", "edge", "include", "methods"});
+  EnvRule e;
+  e.type = r.string(en, "type", at, true);
+  e.parameter = r.string(en, "parameter", at, true);
+  splitParameter(r, e.parameter, at + "/parameter");
+  e.edge = r.string(en, "edge", at, true);
+  e.include = r.string(en, "include", at, false);
+  auto ms = en.find("methods");
+  if (ms == en.end()) r.fail(at, "missing required key \"methods\"");
+  if (!ms->is_object() || ms->empty())
+    r.fail(at + "/methods",
+           "expected an object naming each group the env holds, e.g. "
+           "{\"tp\": {\"size\": \"{env}.tensor_parallel_size()\"}}");
+  for (auto g = ms->begin(); g != ms->end(); ++g) {
+    const std::string gat = at + "/methods/" + g.key();
+    if (!isIdentifier(g.key())) r.fail(gat, "expected a group name (an identifier)");
+    r.object(*g, gat, {"group", "size", "rank", "src_rank"});
+    if (g->empty()) r.fail(gat, "names no method (group, size, rank, src_rank)");
+    for (auto v = g->begin(); v != g->end(); ++v) {
+      std::string t = r.string(*g, v.key(), gat, true);
+      if (t.find("{env}") == std::string::npos)
+        r.fail(gat + "/" + v.key(), "the template must name the env as {env}");
+      e.methods[g.key()][*facts::parse<Yields>(v.key())] = t;
+    }
+  }
+  return e;
+}
+
+// The thread and collapse rules rewrite.env implies: the env threaded as `parameter`, edges
+// passing `edge`; where a function cannot take it, one local of the same declaration.
+void envRules(const EnvRule& e, RewriteRules& out) {
+  Reader quiet("");
+  auto [type, name] = splitParameter(quiet, e.parameter, "");
+  out.thread.type = type;
+  out.thread.name = name;
+  out.thread.yields = facts::Yields::Collection;
+  out.thread.pointer = type.back() == '*';
+  out.thread.env = true;
+  out.thread.edge = e.edge;
+  out.thread.include = e.include;
+  out.collapse.lookup = e.edge;
+  out.collapse.type = type;
+  out.collapse.name = name;
+  out.collapse.include = e.include;
+}
+
 // `rewrite`: how the rewriter spells what replaces a read (docs/rewrite.md).
 RewriteRules readRewrite(const Reader& r, const json& rw) {
-  r.object(rw, "/rewrite", {"spell", "include", "require", "thread", "collapse"});
+  r.object(rw, "/rewrite", {"spell", "include", "require", "thread", "collapse", "env"});
   RewriteRules out;
   if (auto co = rw.find("collapse"); co != rw.end()) out.collapse = readCollapse(r, *co);
   if (auto th = rw.find("thread"); th != rw.end()) out.thread = readThread(r, *th);
+  if (auto en = rw.find("env"); en != rw.end()) {
+    for (const char* k : {"thread", "collapse"})
+      if (rw.contains(k))
+        r.fail(std::string("/rewrite/") + k,
+               "rewrite.env threads and collapses the env itself (its \"parameter\" and "
+               "\"edge\"): leave out rewrite." +
+                   std::string(k));
+    out.env = readEnv(r, *en);
+    envRules(out.env, out);
+  }
   out.spellInclude = r.string(rw, "include", "/rewrite", false);
   if (auto sp = rw.find("spell"); sp != rw.end()) readSpell(r, *sp, out);
   if (auto rq = rw.find("require"); rq != rw.end()) {
@@ -259,7 +343,7 @@ void readTypes(const Reader& r, const json& root, RulePack& pack) {
     pack.types.push_back(
         {r.string(types[i], "type", at, true),
          r.choice(types[i], "yields", at, {Yields::Group, Yields::Collection, Yields::State}),
-         r.string(types[i], "group", at, false), r.strings(types[i], "groups", at)});
+         r.string(types[i], "group", at, false), r.strings(types[i], "groups", at), false});
   }
 }
 
@@ -378,6 +462,7 @@ void inheritRewrite(RewriteRules& own, const std::vector<RewriteRules>& bases) {
     if (own.spellInclude.empty()) own.spellInclude = b.spellInclude;
     if (own.thread.type.empty()) own.thread = b.thread;
     if (own.collapse.lookup.empty()) own.collapse = b.collapse;
+    if (own.env.type.empty()) own.env = b.env;
     if (own.requireSpell.empty()) {
       own.requireSpell = b.requireSpell;
       own.requireInclude = b.requireInclude;
@@ -401,7 +486,19 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   if (auto it = root.find("rewrite"); it != root.end()) pack.rewrite = readRewrite(r, *it);
   if (auto it = root.find("scope"); it != root.end()) pack.scope = readScope(r, *it);
   pack.publicHeaders = r.strings(root, "public_headers", "");
+  const size_t baseTypes = pack.types.size();
   readTypes(r, root, pack);
+  if (const EnvRule& e = pack.rewrite.env; !e.type.empty()) {
+    // The env is a collection of the groups its methods name; a base pack's env came with
+    // its own type rule.
+    for (size_t i = baseTypes; i < pack.types.size(); ++i)
+      if (pack.types[i].type == e.type)
+        r.fail("/types/" + std::to_string(i - baseTypes),
+               e.type + " is rewrite.env's type, which says what it holds: leave it out of types");
+    TypeRule t{e.type, facts::Yields::Collection, "", {}, true};
+    for (const auto& [g, values] : e.methods) t.groups.push_back(g);
+    pack.types.push_back(std::move(t));
+  }
   readRules(r, root, pack);
   inheritRewrite(pack.rewrite, baseRewrites);
   if (pack.accessors.empty() && pack.globals.empty())

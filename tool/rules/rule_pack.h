@@ -46,6 +46,7 @@ struct ThreadRule {
   // `class ns::T`: declared instead of `include` in a header whose declaration (not a
   // definition) only takes the parameter by reference or pointer; "" = always include.
   std::string forwardDeclaration;
+  bool env = false;  // the collection is rewrite.env's object: values are its methods
 };
 
 // Mutable process-wide state: reads are global_state, writes global_write.
@@ -66,6 +67,9 @@ struct TypeRule {
   facts::Yields yields = facts::Yields::Group;  // Group, Collection or State
   std::string group;  // the group a value of this type always holds ("world" for MPI_Comm)
   std::vector<std::string> groups;  // a collection's groups (its fields); empty: not said
+  // A collection whose groups and derived values are reached through methods (rewrite.env),
+  // not fields: a value of it is spelled with the env's method templates.
+  bool env = false;
 };
 
 // Collapse: several reads of one function's groups become one lookup of the collection that
@@ -75,6 +79,19 @@ struct CollapseRule {
   std::string type = "const auto";
   std::string name;     // the local it is held in
   std::string include;  // the header declaring the collection
+};
+
+// An object that holds the groups behind methods (InfiniTrain's GlobalEnv), rewrite.env: each
+// group's value, and values derived from it (size, rank), is a method template on `{env}`,
+// written for a reference (`{env}.tensor_parallel_size()`; `{env}->` where the env in scope is
+// a pointer). Implies a type rule (a collection of the methods' groups, `env`), a thread rule
+// and a collapse rule, all spelled from `parameter` and `edge`.
+struct EnvRule {
+  std::string type;       // qualified class name; "" when the pack has no env
+  std::string parameter;  // as written: "const GlobalEnv &env"
+  std::string edge;       // what an edge passes: "GlobalEnv::Instance()"
+  std::string include;    // the header declaring the type
+  std::map<std::string, std::map<facts::Yields, std::string>> methods;  // group -> value -> tmpl
 };
 
 // The rewrite keys of a pack (docs/rewrite.md). Spelling templates name the group expression
@@ -87,6 +104,7 @@ struct RewriteRules {
   std::string requireInclude;  // the header that declares it, as written in #include
   ThreadRule thread;           // empty type: the pack does not thread
   CollapseRule collapse;       // empty lookup: the pack does not collapse
+  EnvRule env;                 // empty type: the pack has no env object
 };
 
 struct RulePack {

@@ -45,6 +45,7 @@ void fields(V&& v, T& x) {
   v("yields", x.yields);
   v("group", x.group);
   v("groups", x.groups);
+  v("env", x.env);
 }
 
 template <typename V, typename T>
@@ -59,6 +60,7 @@ void fields(V&& v, T& x) {
   v("include", x.include);
   v("position", x.position);
   v("forward_declaration", x.forwardDeclaration);
+  v("env", x.env);
 }
 
 template <typename V, typename T>
@@ -71,6 +73,16 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, EnvRule>
+void fields(V&& v, T& x) {
+  v("type", x.type);
+  v("parameter", x.parameter);
+  v("edge", x.edge);
+  v("include", x.include);
+  v("methods", x.methods);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, RewriteRules>
 void fields(V&& v, T& x) {
   v("spell", x.spell);
@@ -79,6 +91,7 @@ void fields(V&& v, T& x) {
   v("require_include", x.requireInclude);
   v("thread", x.thread);
   v("collapse", x.collapse);
+  v("env", x.env);
 }
 
 template <typename V, typename T>

@@ -58,6 +58,26 @@ std::string spellPicked(const facts::SourceFact& s, bool field, const std::strin
   return s.spelling + (s.shape == facts::Shape{} ? "." : "->") + group;
 }
 
+std::string spellEnv(const std::string& tmpl, const std::string& env, bool pointer) {
+  std::string out;
+  for (size_t i = 0; i < tmpl.size();) {
+    if (tmpl.compare(i, 5, "{env}") != 0) {
+      out += tmpl[i++];
+      continue;
+    }
+    i += 5;
+    if (!pointer) {
+      out += env;
+    } else if (tmpl.compare(i, 1, ".") == 0) {
+      out += env + "->";
+      ++i;
+    } else {
+      out += "(*" + env + ")";
+    }
+  }
+  return out;
+}
+
 facts::Shape shapeOfTypeName(const std::string& type) {
   using facts::Holder;
   std::string t;

@@ -25,6 +25,10 @@ const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& source
 std::string spellPicked(const facts::SourceFact& s, bool field, const std::string& group,
                         facts::Shape* shape = nullptr);
 
+// An env method template (rewrite.env, written for a reference: `{env}.dp_group()`) spelled
+// for the env expression `env`: `env->dp_group()` when it is a pointer or smart pointer.
+std::string spellEnv(const std::string& tmpl, const std::string& env, bool pointer);
+
 // The shape of a type from its spelling ("const gridlock::ProcessGroupCollection&": value,
 // "std::shared_ptr<gridlock::ProcessGroup>": smart, "T*": pointer), for types the facts carry
 // as text (a pack's thread parameter, a read's type).
