@@ -38,7 +38,40 @@ void TuCache::miss(const TuRef& tu, std::string reason) {
   reasons_.emplace_back(tu.display, std::move(reason));
 }
 
-std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
+TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest) {
+  std::promise<LoadedBlob> promise;
+  std::shared_future<LoadedBlob> loading;
+  bool mine = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = blobs_.find(digest);
+    if (it == blobs_.end()) {
+      it = blobs_.emplace(digest, promise.get_future().share()).first;
+      mine = true;
+    }
+    loading = it->second;
+  }
+  if (!mine) return loading.get();
+  LoadedBlob b;
+  std::optional<std::string> bytes = store_.readBlob(digest);
+  if (!bytes) {
+    b.problem = "blob " + digest + " missing";
+    warn("blob " + store_.blobPathOf(digest) +
+         " is missing; the files that use it are scanned again");
+  } else {
+    DecodedBlob d = decodeBlob(*bytes, settings_.build, digest);
+    b.facts = std::move(d.facts);
+    if (!b.facts) {
+      b.problem = "blob " + digest + " corrupt (" + d.problem + ")";
+      warn("blob " + store_.blobPathOf(digest) + " is corrupt (" + d.problem +
+           "); the files that use it are scanned again");
+    }
+  }
+  promise.set_value(b);
+  return b;
+}
+
+std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
   std::string slot = slotOf(settings_.root, tu.file, settings_.rewriteFacts);
   std::optional<std::string> bytes = store_.read(slot);
   if (!bytes) {
@@ -82,6 +115,22 @@ std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
     miss(tu, c.reason);
     return std::nullopt;
   }
+  // The facts of its files: a blob missing or damaged is a miss (parsed again, and stored
+  // again), never facts.
+  for (auto& f : e.byFile.files) {
+    LoadedBlob b = loadBlob(f.digest);
+    if (!b.facts) {
+      miss(tu, b.problem);
+      return std::nullopt;
+    }
+    f.facts = std::move(b.facts);
+  }
+  if (std::string problem = facts::checkRuns(e.byFile); !problem.empty()) {
+    warn(tu.display + ": entry " + store_.pathOf(slot) + " is corrupt (" + problem +
+         "); scanning the file again");
+    miss(tu, "entry corrupt (" + problem + ")");
+    return std::nullopt;
+  }
   if (c.restamp) {
     // Same contents under new stamps (a checkout, a touch): record them, so the next scan
     // trusts the stamps again instead of reading the files.
@@ -96,7 +145,10 @@ std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
   }
   std::lock_guard<std::mutex> lock(mutex_);
   ++hits_;
-  return std::move(e.facts);
+  facts::UnitFacts out;
+  out.tu = std::move(e.facts);
+  out.byFile = std::make_shared<const facts::ByFile>(std::move(e.byFile));
+  return out;
 }
 
 void TuCache::store(const TuRef& tu, Deps deps, const facts::TuFacts& facts) {
@@ -107,7 +159,24 @@ void TuCache::store(const TuRef& tu, Deps deps, const facts::TuFacts& facts) {
   e.links = settings_.links;
   e.deps = std::move(deps);
   e.facts = facts;
+  e.byFile = facts::splitByFile(e.facts);
   try {
+    // The blobs before the entry that names them: a reader never finds an entry whose blobs
+    // were not written yet. A blob already stored is left as it is, unless this scan found it
+    // damaged.
+    for (auto& f : e.byFile.files) {
+      Blob blob = encodeBlob(*f.facts, settings_.build);
+      f.digest = blob.digest;
+      bool damaged;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = blobs_.find(blob.digest);
+        damaged = it != blobs_.end() &&
+                  it->second.wait_for(std::chrono::seconds(0)) == std::future_status::ready &&
+                  !it->second.get().facts;
+      }
+      if (damaged || !store_.hasBlob(blob.digest)) store_.writeBlob(blob.digest, blob.bytes);
+    }
     store_.write(e.slot, encodeEntry(e, settings_.build));
     std::lock_guard<std::mutex> lock(mutex_);
     wrote_ = true;

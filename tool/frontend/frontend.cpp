@@ -23,8 +23,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
 #include <cctype>
+#include <exception>
 #include <functional>
 #include <iostream>
 #include <mutex>
@@ -51,10 +51,12 @@ class ErrorCollector : public DiagnosticConsumer {
       if (p.isValid()) {
         std::string rel;
         rootRelative(options_.root, &options_.aliases, realPath(p.getFilename()), rel);
-        where = rel + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": ";
+        where =
+            rel + ":" + std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn()) + ": ";
         // The file and its includers, up to the main file.
-        for (PresumedLoc q = p; q.isValid();
-             q = q.getIncludeLoc().isValid() ? sm.getPresumedLoc(q.getIncludeLoc()) : PresumedLoc()) {
+        for (PresumedLoc q = p; q.isValid(); q = q.getIncludeLoc().isValid()
+                                                     ? sm.getPresumedLoc(q.getIncludeLoc())
+                                                     : PresumedLoc()) {
           std::string r;
           rootRelative(options_.root, &options_.aliases, realPath(q.getFilename()), r);
           if (std::find(files.begin(), files.end(), r) == files.end()) files.push_back(r);
@@ -124,7 +126,8 @@ class SkippedRecorder : public PPCallbacks {
   SkippedRecorder(const SourceManager& sm, const FrontendOptions& options, facts::TuFacts& out)
       : sm_(sm), options_(options), out_(out) {}
   void SourceRangeSkipped(SourceRange range, SourceLocation) override {
-    SourceLocation b = sm_.getExpansionLoc(range.getBegin()), e = sm_.getExpansionLoc(range.getEnd());
+    SourceLocation b = sm_.getExpansionLoc(range.getBegin()),
+                   e = sm_.getExpansionLoc(range.getEnd());
     FileID fid = sm_.getFileID(b);
     if (fid != sm_.getFileID(e)) return;
     OptionalFileEntryRef entry = sm_.getFileEntryRefForID(fid);
@@ -133,14 +136,15 @@ class SkippedRecorder : public PPCallbacks {
     if (!rootRelative(options_.root, &options_.aliases, realPath(entry->getName().str()), rel))
       return;
     llvm::StringRef buffer = sm_.getBufferData(fid);
-    unsigned from = sm_.getFileOffset(b), to = std::min<size_t>(sm_.getFileOffset(e), buffer.size());
+    unsigned from = sm_.getFileOffset(b),
+             to = std::min<size_t>(sm_.getFileOffset(e), buffer.size());
     for (unsigned i = from; i < to;) {
       char c = buffer[i];
       if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
         unsigned j = i;
-        while (j < to && (std::isalnum(static_cast<unsigned char>(buffer[j])) || buffer[j] == '_')) ++j;
-        out_.skipped.push_back(
-            {buffer.substr(i, j - i).str(), rel, sm_.getLineNumber(fid, i), i});
+        while (j < to && (std::isalnum(static_cast<unsigned char>(buffer[j])) || buffer[j] == '_'))
+          ++j;
+        out_.skipped.push_back({buffer.substr(i, j - i).str(), rel, sm_.getLineNumber(fid, i), i});
         i = j;
       } else {
         ++i;
@@ -468,10 +472,10 @@ std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptio
   return files;
 }
 
-std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
-                                        const std::vector<std::string>& files,
-                                        const FrontendOptions& options) {
-  std::vector<facts::TuFacts> results(files.size());
+std::vector<facts::UnitFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
+                                          const std::vector<std::string>& files,
+                                          const FrontendOptions& options) {
+  std::vector<facts::UnitFacts> results(files.size());
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
   bool progress = options.progress && isatty(STDERR_FILENO) && !options.onUnitDone;
@@ -479,14 +483,15 @@ std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::Rul
   if (options.cache) view.emplace(unitFileSystem(options));
   parallelFor(files.size(), options.jobs, [&](size_t i) {
     auto parse = [&](cache::Recorder* r) { return scanOne(db, rules, files[i], options, r); };
-    results[i] = options.cache ? scanCached(db, files[i], options, *view, parse) : parse(nullptr);
+    results[i] = options.cache ? scanCached(db, files[i], options, *view, parse)
+                               : facts::UnitFacts{parse(nullptr), nullptr};
     size_t n = ++done;
     if (options.onUnitDone) {
       std::lock_guard<std::mutex> lock(progressMutex);
       options.onUnitDone(n, files.size(), results[i]);
     } else if (progress) {
       std::lock_guard<std::mutex> lock(progressMutex);
-      std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].mainFile
+      std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].tu.mainFile
                 << std::flush;
     }
   });

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cache/tu_cache.h"
+#include "facts/by_file.h"
 #include "facts/facts.h"
 #include "frontend/compile_db.h"
 #include "frontend/file_places.h"
@@ -15,17 +16,17 @@
 namespace gridlock::frontend {
 
 struct FrontendOptions {
-  std::string root;            // real path of --root
-  RootAliases aliases;         // rootAliases(): files symlinked into the root from outside
+  std::string root;               // real path of --root
+  RootAliases aliases;            // rootAliases(): files symlinked into the root from outside
   std::vector<std::string> only;  // positional paths: restrict to these files or directories
   // `only` lists the files a diff touches (gate --changed-since): each selects the units it is
   // or that include it; one that selects nothing (deleted, not C++, outside the root, a header
   // no unit includes) is skipped, not an error; an empty list selects no unit.
   bool onlyFromDiff = false;
-  unsigned jobs = 0;           // 0: all cores
-  bool progress = false;       // a progress line on stderr
+  unsigned jobs = 0;      // 0: all cores
+  bool progress = false;  // a progress line on stderr
   // Called after each unit, one call at a time (cli/progress.h), instead of that line.
-  std::function<void(size_t done, size_t total, const facts::TuFacts& tu)> onUnitDone;
+  std::function<void(size_t done, size_t total, const facts::UnitFacts& unit)> onUnitDone;
   CudaSettings cuda;
   // Absolute path -> contents read instead of the file on disk (the rewriter re-parses its
   // result before writing anything).
@@ -51,9 +52,10 @@ RootAliases rootAliases(const ScanDatabase& db, const std::string& root);
 // selects nothing, and for an entry Clang cannot run (ScanDatabase::checkEntries).
 std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptions& options);
 
-// One TuFacts per file, in the order of `files`.
-std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
-                                        const std::vector<std::string>& files,
-                                        const FrontendOptions& options);
+// One unit's facts per file, in the order of `files`: whole when parsed, split by file when
+// loaded from the cache.
+std::vector<facts::UnitFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
+                                          const std::vector<std::string>& files,
+                                          const FrontendOptions& options);
 
 }  // namespace gridlock::frontend
