@@ -24,6 +24,17 @@ size_t filesUnder(const std::string& dir) {
   return n;
 }
 
+// The facts blobs under `dir` (the others hold dependencies).
+size_t factsBlobsUnder(const std::string& dir) {
+  size_t n = 0;
+  if (!fs::exists(dir)) return 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file() &&
+        readFile(e.path().string()).rfind("gridlock-cache-blob 1 facts\n", 0) == 0)
+      ++n;
+  return n;
+}
+
 int jsonCount(const std::string& json, const char* what) {
   auto j = nlohmann::json::parse(json, nullptr, false);
   if (j.is_discarded() || !j["summary"].contains("cache")) return -1;
@@ -61,8 +72,9 @@ class BlobCli : public ::testing::Test {
     return gridlock("scan --format json" + fx.args() + extra);
   }
   CommandResult truth() { return gridlock("scan --no-cache --format json" + fx.args()); }
-  // The digests of the blobs a unit's entry names.
-  std::vector<std::string> blobsOf(const std::string& unit) {
+  // The digests of the facts blobs (or with `deps`, of the dependency blobs) a unit's entry
+  // names.
+  std::vector<std::string> blobsOf(const std::string& unit, bool deps = false) {
     std::string slot = cache::slotOf(fs::canonical(fx.root).string(), fx.root + "/" + unit,
                                      /*rewriteFacts=*/false);
     std::string bytes = readFile(fx.cacheDir() + "/entries/" + slot.substr(0, 2) + "/" + slot);
@@ -72,7 +84,7 @@ class BlobCli : public ::testing::Test {
     EXPECT_EQ(d.status, cache::Decoded::Status::Ok) << d.problem;
     std::vector<std::string> out;
     for (const auto& f : d.entry.byFile.files) out.push_back(f.digest);
-    return out;
+    return deps ? d.entry.depsDigests : out;
   }
   std::string sharedBlob() {
     std::vector<std::string> a = blobsOf("two/a.cpp"), b = blobsOf("two/b.cpp");
@@ -94,8 +106,17 @@ TEST_F(BlobCli, TwoUnitsIncludingOneHeaderStoreItsFactsOnce) {
   ASSERT_EQ(cold.status, 0) << cold.err;
   EXPECT_EQ(filesUnder(fx.cacheDir() + "/entries"), 2u);
   // shared.h's facts once, a.cpp's and b.cpp's: three blobs.
-  EXPECT_EQ(filesUnder(fx.cacheDir() + "/blobs"), 3u);
+  EXPECT_EQ(factsBlobsUnder(fx.cacheDir() + "/blobs"), 3u);
   EXPECT_EQ(blobsOf("two/a.cpp").size(), 2u);
+  // The dependencies, one blob per directory: every directory's the same in both units but
+  // two/'s (a.cpp and shared.h read there, or b.cpp and shared.h).
+  std::vector<std::string> depsA = blobsOf("two/a.cpp", true), depsB = blobsOf("two/b.cpp", true);
+  ASSERT_FALSE(depsA.empty());
+  EXPECT_EQ(depsA.size(), depsB.size());
+  std::set<std::string> all(depsA.begin(), depsA.end());
+  all.insert(depsB.begin(), depsB.end());
+  EXPECT_EQ(all.size(), depsA.size() + 1);
+  EXPECT_EQ(filesUnder(fx.cacheDir() + "/blobs"), 3u + all.size());
   EXPECT_EQ(blobsOf("two/b.cpp").size(), 2u);
   EXPECT_EQ(sharedBlob().size(), 32u);
 
@@ -105,7 +126,7 @@ TEST_F(BlobCli, TwoUnitsIncludingOneHeaderStoreItsFactsOnce) {
   CommandResult t = truth();
   EXPECT_EQ(withoutCacheCounts(warm.out), withoutCacheCounts(t.out));
   EXPECT_EQ(warm.err, t.err);
-  EXPECT_EQ(filesUnder(fx.cacheDir() + "/blobs"), 3u);  // a hit writes nothing
+  EXPECT_EQ(filesUnder(fx.cacheDir() + "/blobs"), 3u + all.size());  // a hit writes nothing
 }
 
 TEST_F(BlobCli, DamagedSharedBlobMissesEveryUnitNamingItWithOneWarning) {
@@ -151,6 +172,26 @@ TEST_F(BlobCli, DamagedSharedBlobMissesEveryUnitNamingItWithOneWarning) {
                              "gridlock: cache: two/b.cpp: blob " +
                              digest + " missing\n" + t.err);
   EXPECT_TRUE(fs::exists(path));
+
+  // A dependency blob both units name (one not of two/), damaged: the same.
+  std::vector<std::string> depsA = blobsOf("two/a.cpp", true), depsB = blobsOf("two/b.cpp", true);
+  std::string sharedDeps;
+  for (const auto& d : depsA)
+    if (std::find(depsB.begin(), depsB.end(), d) != depsB.end()) sharedDeps = d;
+  ASSERT_FALSE(sharedDeps.empty());
+  bytes = readFile(blobPath(sharedDeps));
+  writeFile(blobPath(sharedDeps), bytes.substr(0, bytes.size() - 1));
+  CommandResult deps = scan(" -v");
+  EXPECT_EQ(withoutCacheCounts(deps.out), withoutCacheCounts(t.out));
+  EXPECT_EQ(deps.err, "gridlock: warning: cache: blob " + blobPath(sharedDeps) +
+                          " is corrupt (truncated); the files that use it are scanned again\n"
+                          "gridlock: cache: 0 hits, 2 misses\n"
+                          "gridlock: cache: two/a.cpp: blob " +
+                          sharedDeps +
+                          " corrupt (truncated)\n"
+                          "gridlock: cache: two/b.cpp: blob " +
+                          sharedDeps + " corrupt (truncated)\n" + t.err);
+  EXPECT_EQ(jsonCount(scan().out, "hits"), 2);
 }
 
 size_t bytesUnder(const std::string& dir) {
@@ -171,7 +212,7 @@ TEST_F(BlobCli, EvictionNeverRemovesABlobAnEntryNames) {
   CommandResult small = scan(" --jobs 1 --cache-size " + std::to_string(total - 1));
   ASSERT_EQ(small.status, 0) << small.err;
   EXPECT_EQ(filesUnder(fx.cacheDir() + "/entries"), 1u);
-  EXPECT_EQ(filesUnder(fx.cacheDir() + "/blobs"), 2u);
+  EXPECT_EQ(factsBlobsUnder(fx.cacheDir() + "/blobs"), 2u);
   std::string shared;
   for (const std::string unit : {"two/a.cpp", "two/b.cpp"}) {
     std::string slot = cache::slotOf(fs::canonical(fx.root).string(), fx.root + "/" + unit, false);
@@ -179,6 +220,7 @@ TEST_F(BlobCli, EvictionNeverRemovesABlobAnEntryNames) {
     std::vector<std::string> blobs = blobsOf(unit);
     ASSERT_EQ(blobs.size(), 2u);
     for (const auto& d : blobs) EXPECT_TRUE(fs::exists(blobPath(d))) << unit << " " << d;
+    for (const auto& d : blobsOf(unit, true)) EXPECT_TRUE(fs::exists(blobPath(d))) << unit;
   }
   CommandResult t = truth();
   CommandResult next = scan();

@@ -24,8 +24,11 @@ struct Entry {
   std::string rulesDigest;  // rules_codec.h digestOf()
   std::string command;      // key.h commandKey()
   std::string links;        // key.h linksKey()
+  // Its dependencies, stored as one blob per directory (most are the same in every unit):
+  // decoding gives only their digests (`deps` empty), encoding writes only the digests.
   Deps deps;
-  facts::TuFacts facts;  // the unit's own facts (by_file.h UnitFacts)
+  std::vector<std::string> depsDigests;  // of depsBlobs(deps)
+  facts::TuFacts facts;                  // the unit's own facts (by_file.h UnitFacts)
   // Its files' facts: every digest set; decoding leaves their facts unloaded (null).
   facts::ByFile byFile;
 };
@@ -50,6 +53,17 @@ struct Blob {
   std::string bytes;
 };
 Blob encodeBlob(const facts::TuFacts& fileFacts, const std::string& build);
+
+// The dependencies as blobs, one per directory they are in.
+std::vector<Blob> depsBlobs(const Deps& deps, const std::string& build);
+struct DecodedDeps {
+  std::shared_ptr<const Deps> deps;  // null when damaged
+  std::string problem;
+};
+DecodedDeps decodeDepsBlob(std::string_view bytes, const std::string& build,
+                           const std::string& digest);
+// The blobs' dependencies as one, each list in the order deps.h gives it.
+Deps joinDeps(const std::vector<std::shared_ptr<const Deps>>& parts);
 
 struct DecodedBlob {
   std::shared_ptr<const facts::TuFacts> facts;  // null when damaged

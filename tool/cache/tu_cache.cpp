@@ -38,7 +38,7 @@ void TuCache::miss(const TuRef& tu, std::string reason) {
   reasons_.emplace_back(tu.display, std::move(reason));
 }
 
-TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest) {
+TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest, bool deps) {
   std::promise<LoadedBlob> promise;
   std::shared_future<LoadedBlob> loading;
   bool mine = false;
@@ -59,11 +59,19 @@ TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest) {
     warn("blob " + store_.blobPathOf(digest) +
          " is missing; the files that use it are scanned again");
   } else {
-    DecodedBlob d = decodeBlob(*bytes, settings_.build, digest);
-    b.facts = std::move(d.facts);
-    if (!b.facts) {
-      b.problem = "blob " + digest + " corrupt (" + d.problem + ")";
-      warn("blob " + store_.blobPathOf(digest) + " is corrupt (" + d.problem +
+    std::string problem;
+    if (deps) {
+      DecodedDeps d = decodeDepsBlob(*bytes, settings_.build, digest);
+      b.deps = std::move(d.deps);
+      problem = std::move(d.problem);
+    } else {
+      DecodedBlob d = decodeBlob(*bytes, settings_.build, digest);
+      b.facts = std::move(d.facts);
+      problem = std::move(d.problem);
+    }
+    if (!b.ok()) {
+      b.problem = "blob " + digest + " corrupt (" + problem + ")";
+      warn("blob " + store_.blobPathOf(digest) + " is corrupt (" + problem +
            "); the files that use it are scanned again");
     }
   }
@@ -109,6 +117,17 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
     miss(tu, "files linked into the root changed");
     return std::nullopt;
   }
+  // Its dependencies, one blob per directory.
+  std::vector<std::shared_ptr<const Deps>> parts;
+  for (const auto& digest : e.depsDigests) {
+    LoadedBlob b = loadBlob(digest, /*deps=*/true);
+    if (!b.deps) {
+      miss(tu, b.problem);
+      return std::nullopt;
+    }
+    parts.push_back(std::move(b.deps));
+  }
+  e.deps = joinDeps(parts);
   CheckResult c =
       check(e.deps, view, tu.source, [this](const std::string& p) { return displayPath(p); });
   if (!c.fresh) {
@@ -118,7 +137,7 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
   // The facts of its files: a blob missing or damaged is a miss (parsed again, and stored
   // again), never facts.
   for (auto& f : e.byFile.files) {
-    LoadedBlob b = loadBlob(f.digest);
+    LoadedBlob b = loadBlob(f.digest, /*deps=*/false);
     if (!b.facts) {
       miss(tu, b.problem);
       return std::nullopt;
@@ -136,6 +155,10 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
     // trusts the stamps again instead of reading the files.
     e.deps = std::move(c.deps);
     try {
+      std::vector<Blob> depsParts = depsBlobs(e.deps, settings_.build);
+      writeBlobs(depsParts);
+      e.depsDigests.clear();
+      for (const auto& b : depsParts) e.depsDigests.push_back(b.digest);
       store_.write(slot, encodeEntry(e, settings_.build));
     } catch (const std::exception& ex) {
       warn(std::string("cannot update an entry: ") + ex.what());
@@ -151,6 +174,20 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
   return out;
 }
 
+void TuCache::writeBlobs(const std::vector<Blob>& blobs) {
+  for (const auto& blob : blobs) {
+    bool damaged;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = blobs_.find(blob.digest);
+      damaged = it != blobs_.end() &&
+                it->second.wait_for(std::chrono::seconds(0)) == std::future_status::ready &&
+                !it->second.get().ok();
+    }
+    if (damaged || !store_.hasBlob(blob.digest)) store_.writeBlob(blob.digest, blob.bytes);
+  }
+}
+
 void TuCache::store(const TuRef& tu, Deps deps, const facts::TuFacts& facts) {
   Entry e;
   e.slot = slotOf(settings_.root, tu.file, settings_.rewriteFacts);
@@ -164,19 +201,13 @@ void TuCache::store(const TuRef& tu, Deps deps, const facts::TuFacts& facts) {
     // The blobs before the entry that names them: a reader never finds an entry whose blobs
     // were not written yet. A blob already stored is left as it is, unless this scan found it
     // damaged.
+    std::vector<Blob> blobs = depsBlobs(e.deps, settings_.build);
+    for (const auto& b : blobs) e.depsDigests.push_back(b.digest);
     for (auto& f : e.byFile.files) {
-      Blob blob = encodeBlob(*f.facts, settings_.build);
-      f.digest = blob.digest;
-      bool damaged;
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        auto it = blobs_.find(blob.digest);
-        damaged = it != blobs_.end() &&
-                  it->second.wait_for(std::chrono::seconds(0)) == std::future_status::ready &&
-                  !it->second.get().facts;
-      }
-      if (damaged || !store_.hasBlob(blob.digest)) store_.writeBlob(blob.digest, blob.bytes);
+      blobs.push_back(encodeBlob(*f.facts, settings_.build));
+      f.digest = blobs.back().digest;
     }
+    writeBlobs(blobs);
     store_.write(e.slot, encodeEntry(e, settings_.build));
     std::lock_guard<std::mutex> lock(mutex_);
     wrote_ = true;

@@ -5,6 +5,7 @@
 
 #include "cache/check.h"
 #include "cache/deps.h"
+#include "cache/entry.h"
 #include "cache/store.h"
 #include "facts/by_file.h"
 #include "facts/facts.h"
@@ -68,12 +69,16 @@ class TuCache {
  private:
   void miss(const TuRef& tu, std::string reason);
   struct LoadedBlob {
-    std::shared_ptr<const facts::TuFacts> facts;
-    std::string problem;  // why not, for a miss's reason
+    std::shared_ptr<const facts::TuFacts> facts;  // a facts blob's
+    std::shared_ptr<const Deps> deps;             // a deps blob's
+    std::string problem;                          // why neither, for a miss's reason
+    bool ok() const { return facts || deps; }
   };
-  // The blob's facts, read and decoded by the first unit that asks (which warns once when it
-  // is missing or damaged); the others wait for them.
-  LoadedBlob loadBlob(const std::string& digest);
+  // The blob's contents, read and decoded by the first unit that asks (which warns once when
+  // it is missing or damaged); the others wait for them.
+  LoadedBlob loadBlob(const std::string& digest, bool deps);
+  // Writes the blobs not stored yet (or found damaged by this scan).
+  void writeBlobs(const std::vector<Blob>& blobs);
   void warn(const std::string& line);
   std::string displayPath(const std::string& path) const;
 
