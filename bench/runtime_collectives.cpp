@@ -42,8 +42,8 @@ double median(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
-Pair compare(const std::function<void()>& raw, const std::function<void()>& runtime,
-             int rounds, MPI_Comm comm) {
+Pair compare(const std::function<void()>& raw, const std::function<void()>& runtime, int rounds,
+             MPI_Comm comm) {
   raw();
   runtime();  // warm-up: connections, buffers
   // Iterations for ~10 ms a side, agreed on by all ranks.
@@ -69,8 +69,10 @@ Pair compare(const std::function<void()>& raw, const std::function<void()>& runt
 
 std::string human(std::size_t bytes) {
   char buf[32];
-  if (bytes >= (1u << 20)) std::snprintf(buf, sizeof buf, "%zu MiB", bytes >> 20);
-  else std::snprintf(buf, sizeof buf, "%zu KiB", bytes >> 10);
+  if (bytes >= (1u << 20))
+    std::snprintf(buf, sizeof buf, "%zu MiB", bytes >> 20);
+  else
+    std::snprintf(buf, sizeof buf, "%zu KiB", bytes >> 10);
   return buf;
 }
 
@@ -98,15 +100,19 @@ int main(int argc, char** argv) {
       Pair p;
       if (!std::strcmp(op, "allreduce")) {
         p = compare(
-            [&] { MPI_Allreduce(MPI_IN_PLACE, a.data(), static_cast<int>(n), MPI_FLOAT, MPI_SUM,
-                                MPI_COMM_WORLD); },
+            [&] {
+              MPI_Allreduce(MPI_IN_PLACE, a.data(), static_cast<int>(n), MPI_FLOAT, MPI_SUM,
+                            MPI_COMM_WORLD);
+            },
             [&] { gridlock::all_reduce<float>(b, gridlock::ReduceOp::Sum, *world); }, rounds,
             MPI_COMM_WORLD);
       } else {
         std::span<float> out(b.data(), part * ranks);
         p = compare(
-            [&] { MPI_Allgather(in.data(), static_cast<int>(part), MPI_FLOAT, a.data(),
-                                static_cast<int>(part), MPI_FLOAT, MPI_COMM_WORLD); },
+            [&] {
+              MPI_Allgather(in.data(), static_cast<int>(part), MPI_FLOAT, a.data(),
+                            static_cast<int>(part), MPI_FLOAT, MPI_COMM_WORLD);
+            },
             [&] { gridlock::all_gather<float>(in, out, *world); }, rounds, MPI_COMM_WORLD);
       }
       if (world->rank() == 0)

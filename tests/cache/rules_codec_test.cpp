@@ -32,8 +32,14 @@ RulePack samplePack() {
   g.type = "minitron::Meta";
   g.pack = 2;
   // Every field set, as the sample must (a parser would not take field and thread together).
-  g.thread = {"const minitron::Meta&", "meta", Yields::State, "minitron::Meta", true,
-              "minitron::Meta::global()", "minitron/meta.h", facts::ThreadPosition::Last};
+  g.thread = {"const minitron::Meta&",
+              "meta",
+              Yields::State,
+              "minitron::Meta",
+              true,
+              "minitron::Meta::global()",
+              "minitron/meta.h",
+              facts::ThreadPosition::Last};
   GlobalRule state;
   state.variable = "multi_gpu_config";
   state.type = "MultiGpuConfig";

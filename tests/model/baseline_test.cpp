@@ -29,7 +29,8 @@ class ModelBaseline : public testing::TestWithParam<int> {};
 TEST_P(ModelBaseline, FailsExactlyTheThreeBugTests) {
   const int ranks = GetParam();
   const std::string dir = makeTempDir("model-np" + std::to_string(ranks));
-  const std::string cmd = "GRIDLOCK_RESULTS_DIR=" + dir + " timeout 300 " MODEL_MPIRUN
+  const std::string cmd = "GRIDLOCK_RESULTS_DIR=" + dir +
+                          " timeout 300 " MODEL_MPIRUN
                           " --allow-run-as-root --oversubscribe"
                           " --mca btl_vader_single_copy_mechanism none -n " +
                           std::to_string(ranks) + " " MODEL_CPU_DIR "/model_test";
@@ -44,7 +45,8 @@ TEST_P(ModelBaseline, FailsExactlyTheThreeBugTests) {
     nlohmann::json report = nlohmann::json::parse(readFile(file));
     for (const auto& suite : report.at("testsuites"))
       for (const auto& test : suite.at("testsuite")) {
-        const std::string id = suite.at("name").get<std::string>() + "." + test.at("name").get<std::string>();
+        const std::string id =
+            suite.at("name").get<std::string>() + "." + test.at("name").get<std::string>();
         ++reportedBy[id];
         if (test.contains("failures") && !test.at("failures").empty()) failedOn[id].insert(rank);
       }
@@ -63,7 +65,9 @@ TEST_P(ModelBaseline, FailsExactlyTheThreeBugTests) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Ranks, ModelBaseline, testing::Values(2, 4),
-                         [](const testing::TestParamInfo<int>& i) { return "np" + std::to_string(i.param); });
+                         [](const testing::TestParamInfo<int>& i) {
+                           return "np" + std::to_string(i.param);
+                         });
 
 }  // namespace
 }  // namespace gridlock::test

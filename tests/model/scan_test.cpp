@@ -58,16 +58,20 @@ TEST(ModelScan, CudaFileMatchesItsAnnotations) {
 }
 
 TEST(ModelScan, GatePassesAgainstCommittedBaseline) {
-  CommandResult r = runCommand(std::string(GRIDLOCK_BIN) + " gate -p " MODEL_DB_DIR
-                               " --rules " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock.json"
-                               " --root " GRIDLOCK_SOURCE_DIR "/fixtures/model --jobs 2"
-                               " --baseline " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock-baseline.json");
+  CommandResult r =
+      runCommand(std::string(GRIDLOCK_BIN) +
+                 " gate -p " MODEL_DB_DIR " --rules " GRIDLOCK_SOURCE_DIR
+                 "/fixtures/model/gridlock.json"
+                 " --root " GRIDLOCK_SOURCE_DIR
+                 "/fixtures/model --jobs 2"
+                 " --baseline " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock-baseline.json");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
 }
 
 // The rewritten model is a test output only; its golden copy is the diff the rewriter makes
 // (tests/rewrite/golden/model.diff, from the CPU configuration), compared byte for byte.
-const std::string kRewriteArgs = " --rules " GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock.json"
+const std::string kRewriteArgs = " --rules " GRIDLOCK_SOURCE_DIR
+                                 "/fixtures/model/gridlock.json"
                                  " --root " GRIDLOCK_SOURCE_DIR "/fixtures/model --jobs 2 -q";
 
 TEST(ModelRewrite, DiffMatchesGolden) {

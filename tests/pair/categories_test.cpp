@@ -125,7 +125,8 @@ TEST(Signatures, GroupedByNormalisedMessageMostFrequentFirst) {
   c.signatures = sigs;
   std::ostringstream out;
   writeText(c, out);
-  EXPECT_NE(out.str().find("  63x Attention requires an explicit pg_collection (identical on all ranks)\n"),
+  EXPECT_NE(out.str().find(
+                "  63x Attention requires an explicit pg_collection (identical on all ranks)\n"),
             std::string::npos)
       << out.str();
 }

@@ -43,7 +43,8 @@ TEST(Categorise, EveryCombination) {
   };
   for (const Row& r : rows)
     EXPECT_EQ(name(categorise(r.baseline, r.change, r.passedOnRerun)), name(r.expected))
-        << name(r.baseline) << " -> " << name(r.change) << (r.passedOnRerun ? " (rerun passed)" : "");
+        << name(r.baseline) << " -> " << name(r.change)
+        << (r.passedOnRerun ? " (rerun passed)" : "");
 }
 
 TEST(Categorise, OnlyUnforgivenChangeProblemsAreRerun) {

@@ -49,7 +49,8 @@ TEST(PairCommand, NoRegressionExitsZero) {
   TempDir d;
   writeFile(d / "b/a.json", gtestJson({{"A.x", "pass", ""}, {"A.y", "fail", "old"}}));
   writeFile(d / "c/a.json", gtestJson({{"A.x", "pass", ""}, {"A.y", "pass", ""}}));
-  Result r = runCommand({"--baseline-results", d / "b", "--change-results", d / "c", "--format", "json"});
+  Result r =
+      runCommand({"--baseline-results", d / "b", "--change-results", d / "c", "--format", "json"});
   EXPECT_EQ(r.code, 0);
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["summary"]["fixed"], 1);
@@ -61,7 +62,8 @@ TEST(PairCommand, InvalidAloneExitsOne) {
   TempDir d;
   writeFile(d / "b/a.json", gtestJson({{"A.x", "pass", ""}}));
   writeFile(d / "c/a.json", "{\"testsuites\": [{\"name\": \"A\", \"testsui");  // died writing
-  Result r = runCommand({"--baseline-results", d / "b", "--change-results", d / "c", "--format", "json"});
+  Result r =
+      runCommand({"--baseline-results", d / "b", "--change-results", d / "c", "--format", "json"});
   EXPECT_EQ(r.code, 1);
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["summary"]["invalid"], 1);
@@ -69,7 +71,8 @@ TEST(PairCommand, InvalidAloneExitsOne) {
 }
 
 TEST(PairCommand, MissingDirectoryExitsTwo) {
-  Result r = runCommand({"--baseline-results", "/nonexistent/b", "--change-results", kCategories + "/change"});
+  Result r = runCommand(
+      {"--baseline-results", "/nonexistent/b", "--change-results", kCategories + "/change"});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err, "gridlock pair: error: /nonexistent/b: not a results directory\n");
   EXPECT_EQ(r.out, "");

@@ -46,15 +46,16 @@ TEST(Flow, TwoDirectoriesEndToEnd) {
   Reported r = runJson(o);
   EXPECT_EQ(r.code, 0) << r.err;
   std::map<std::string, std::string> expected = {
-      {"A.same", "passed_both"}, {"A.fixed", "fixed"},   {"A.still", "still_failing"},
-      {"A.gone", "removed"},     {"A.new", "added"},     {"A.skip", "passed_both"}};
+      {"A.same", "passed_both"}, {"A.fixed", "fixed"}, {"A.still", "still_failing"},
+      {"A.gone", "removed"},     {"A.new", "added"},   {"A.skip", "passed_both"}};
   EXPECT_EQ(categoriesOf(r.report), expected);
   EXPECT_EQ(r.report["summary"]["skipped_both"], 1);
   // The failure message comes verbatim; its signature drops the tree's path and the pid.
   for (auto& t : r.report["tests"])
     if (t["id"] == "A.still") {
-      EXPECT_EQ(t["message"], (d / "change") + "/model_test.cpp:" +
-                                  std::string(t["message"]).substr(std::string(t["message"]).find(':') + 1));
+      EXPECT_EQ(t["message"],
+                (d / "change") + "/model_test.cpp:" +
+                    std::string(t["message"]).substr(std::string(t["message"]).find(':') + 1));
       EXPECT_EQ(t["signature"], "A.still failed on rank <n>");
     }
   EXPECT_EQ(r.report["notes"], nlohmann::json::array());
@@ -188,12 +189,16 @@ TEST(Flow, GitRevisionsAreCheckedOutAsWorktreesAndRemoved) {
   TempDir d;
   std::string repo = d / "repo";
   makeTree(repo, "A.a pass\nA.b fail\n");
-  std::string git = "cd '" + repo + "' && git -c init.defaultBranch=main init -q && "
+  std::string git = "cd '" + repo +
+                    "' && git -c init.defaultBranch=main init -q && "
                     "git -c user.name=t -c user.email=t@t add -A && "
                     "git -c user.name=t -c user.email=t@t commit -qm base";
   ASSERT_EQ(std::system(git.c_str()), 0);
   writeFile(repo + "/tests.txt", "A.a fail\nA.b pass\n");
-  ASSERT_EQ(std::system(("cd '" + repo + "' && git -c user.name=t -c user.email=t@t commit -qam change").c_str()), 0);
+  ASSERT_EQ(
+      std::system(
+          ("cd '" + repo + "' && git -c user.name=t -c user.email=t@t commit -qam change").c_str()),
+      0);
   PairOptions o;
   o.baseline = "HEAD~1";
   o.change = "HEAD";
@@ -208,7 +213,8 @@ TEST(Flow, GitRevisionsAreCheckedOutAsWorktreesAndRemoved) {
   // Only the main worktree is left.
   std::string list;
   {
-    FILE* p = popen(("git -C '" + repo + "' worktree list --porcelain | grep -c '^worktree '").c_str(), "r");
+    FILE* p = popen(
+        ("git -C '" + repo + "' worktree list --porcelain | grep -c '^worktree '").c_str(), "r");
     char buf[64] = {};
     if (p && fgets(buf, sizeof buf, p)) list = buf;
     if (p) pclose(p);
@@ -274,9 +280,10 @@ using namespace gridlock::pair::testing;
 TEST(RankOutputWrapper, SetsGTestOutputPerRank) {
   TempDir d;
   std::string wrapper = std::string(PAIR_SOURCE_DIR) + "/gtest-rank-output.sh";
-  std::string cmd = "cd '" + d.path() + "' && for r in 0 1; do GRIDLOCK_RESULTS_DIR=/res "
-                    "OMPI_COMM_WORLD_RANK=$r sh '" + wrapper +
-                    "' sh -c 'echo $GTEST_OUTPUT' >> out.txt; done";
+  std::string cmd = "cd '" + d.path() +
+                    "' && for r in 0 1; do GRIDLOCK_RESULTS_DIR=/res "
+                    "OMPI_COMM_WORLD_RANK=$r sh '" +
+                    wrapper + "' sh -c 'echo $GTEST_OUTPUT' >> out.txt; done";
   ASSERT_EQ(std::system(cmd.c_str()), 0);
   EXPECT_EQ(readFile(d / "out.txt"), "json:/res/rank0/\njson:/res/rank1/\n");
 }
@@ -301,8 +308,10 @@ TEST(MpiFlow, RealGTestBinaryUnderMpirun) {
   PairOptions o;
   o.baseline = d / "base";
   o.change = d / "change";
-  o.test = "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -n 2 --oversubscribe "
-           "sh " + std::string(PAIR_SOURCE_DIR) + "/gtest-rank-output.sh " PAIR_FAKE_RANK_GTEST;
+  o.test =
+      "OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 mpirun -n 2 --oversubscribe "
+      "sh " +
+      std::string(PAIR_SOURCE_DIR) + "/gtest-rank-output.sh " PAIR_FAKE_RANK_GTEST;
   o.reruns = 1;
   o.resultsDir = d / "results";
   o.format = "json";
@@ -332,7 +341,8 @@ TEST(MpiFlow, RealGTestBinaryUnderMpirun) {
       EXPECT_EQ(t["signature"], "Attention requires an explicit pg_collection");
     }
   }
-  expected = {{"Mpi.Same", "passed_both"}, {"Mpi.BreaksOnRank1", "new_failure"},
+  expected = {{"Mpi.Same", "passed_both"},
+              {"Mpi.BreaksOnRank1", "new_failure"},
               {"Mpi.CrashesOnRank1", "passed_both"}};
   EXPECT_EQ(cats, expected);
 }

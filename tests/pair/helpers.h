@@ -65,7 +65,10 @@ inline std::string gtestJson(const std::vector<T>& tests) {
     std::string q = "\"";
     for (char c : s) {
       if (c == '"' || c == '\\') q += '\\';
-      if (c == '\n') { q += "\\n"; continue; }
+      if (c == '\n') {
+        q += "\\n";
+        continue;
+      }
       q += c;
     }
     return q + "\"";
@@ -74,8 +77,8 @@ inline std::string gtestJson(const std::vector<T>& tests) {
   for (size_t i = 0; i < tests.size(); ++i) {
     const T& t = tests[i];
     std::string suite = t.id.substr(0, t.id.find('.')), name = t.id.substr(t.id.find('.') + 1);
-    out += std::string(i ? ", " : "") + "{\"name\": " + quote(suite) + ", \"testsuite\": [{\"name\": " +
-           quote(name) + ", \"status\": \"RUN\", \"result\": " +
+    out += std::string(i ? ", " : "") + "{\"name\": " + quote(suite) +
+           ", \"testsuite\": [{\"name\": " + quote(name) + ", \"status\": \"RUN\", \"result\": " +
            (t.outcome == "skip" ? "\"SKIPPED\"" : "\"COMPLETED\"");
     if (t.outcome == "fail")
       out += ", \"failures\": [{\"failure\": " + quote(t.message) + ", \"type\": \"\"}]";

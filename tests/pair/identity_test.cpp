@@ -74,7 +74,8 @@ TEST(TestIdentity, JUnitClassAndNameLineUpWithGoogleTest) {
 // Names and messages that would break a table row or a line.
 Comparison awkward() {
   TempDir d;
-  writeFile(d / "b/a.json", report({{"Pipe", "a|b", ""}, {"Tick", "a`b", ""}, {"New", "line\nx", ""}}));
+  writeFile(d / "b/a.json",
+            report({{"Pipe", "a|b", ""}, {"Tick", "a`b", ""}, {"New", "line\nx", ""}}));
   writeFile(d / "c/a.json", report({{"Pipe", "a|b", "x.cpp:1\nexpected `a|b`\nsecond line"},
                                     {"Tick", "a`b", "back`tick | pipe \\| escaped"},
                                     {"New", "line\nx", "one\ntwo"}}));
@@ -98,8 +99,10 @@ TEST(ReportEscaping, MarkdownCellsKeepTheTable) {
     if (line.rfind("| `", 0) != 0 && line.rfind("| ``", 0) != 0) continue;
     int pipes = 0;
     for (size_t i = 0; i < line.size(); ++i) {
-      if (line[i] == '\\') ++i;
-      else if (line[i] == '|') ++pipes;
+      if (line[i] == '\\')
+        ++i;
+      else if (line[i] == '|')
+        ++pipes;
     }
     EXPECT_EQ(pipes, 6) << line;
   }

@@ -110,8 +110,9 @@ TEST(Incidents, BaselineOnlyCrashFails) {
   t.mark("base", "segv");
   Outcome r = run(t.o);
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.report()["incidents"], json::array({incident("baseline", 0, "signal", 11, "SIGSEGV",
-                                                           "killed by signal 11 (SIGSEGV)", false)}));
+  EXPECT_EQ(r.report()["incidents"],
+            json::array({incident("baseline", 0, "signal", 11, "SIGSEGV",
+                                  "killed by signal 11 (SIGSEGV)", false)}));
 }
 
 TEST(Incidents, SameSignalInBothTreesIsSharedAndDoesNotFail) {
@@ -122,11 +123,11 @@ TEST(Incidents, SameSignalInBothTreesIsSharedAndDoesNotFail) {
   json j = r.report();
   EXPECT_EQ(j["result"], "pass");
   EXPECT_EQ(j["summary"]["incidents"], 2);
-  EXPECT_EQ(j["incidents"],
-            json::array({incident("baseline", 0, "signal", 11, "SIGSEGV",
-                                  "killed by signal 11 (SIGSEGV)", true),
-                         incident("change", 0, "signal", 11, "SIGSEGV",
-                                  "killed by signal 11 (SIGSEGV)", true)}));
+  EXPECT_EQ(
+      j["incidents"],
+      json::array(
+          {incident("baseline", 0, "signal", 11, "SIGSEGV", "killed by signal 11 (SIGSEGV)", true),
+           incident("change", 0, "signal", 11, "SIGSEGV", "killed by signal 11 (SIGSEGV)", true)}));
   Outcome text = run(t.o, "text");
   EXPECT_EQ(text.out.substr(0, text.out.find('\n')),
             "gridlock pair: PASS: 2 shared incidents, 1 still_failing (2 tests)");
@@ -140,16 +141,17 @@ TEST(Incidents, SameSignalInBothTreesIsSharedAndDoesNotFail) {
 }
 
 TEST(Incidents, DifferentSignalsAreNotShared) {
-  Trees t("A.a pass\n", "sh run_tests.sh && if [ -e segv ]; then kill -SEGV $$; else "
-                        "kill -ABRT $$; fi");
+  Trees t("A.a pass\n",
+          "sh run_tests.sh && if [ -e segv ]; then kill -SEGV $$; else "
+          "kill -ABRT $$; fi");
   t.mark("base", "segv");
   Outcome r = run(t.o);
   EXPECT_EQ(r.code, 1);
-  EXPECT_EQ(r.report()["incidents"],
-            json::array({incident("baseline", 0, "signal", 11, "SIGSEGV",
-                                  "killed by signal 11 (SIGSEGV)", false),
-                         incident("change", 0, "signal", 6, "SIGABRT",
-                                  "killed by signal 6 (SIGABRT)", false)}));
+  EXPECT_EQ(
+      r.report()["incidents"],
+      json::array(
+          {incident("baseline", 0, "signal", 11, "SIGSEGV", "killed by signal 11 (SIGSEGV)", false),
+           incident("change", 0, "signal", 6, "SIGABRT", "killed by signal 6 (SIGABRT)", false)}));
 }
 
 // Writes every result, then hangs where the tree has a `hang` file.
@@ -278,8 +280,9 @@ TEST(CommandEnds, RecordRoundTripAndBadRecord) {
     parseEnd("crashed\n", "/r/run0.end");
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "/r/run0.end: not a command end record (\"exit N\", \"signal N\" or "
-                           "\"timeout S\")");
+    EXPECT_STREQ(e.what(),
+                 "/r/run0.end: not a command end record (\"exit N\", \"signal N\" or "
+                 "\"timeout S\")");
   }
 }
 

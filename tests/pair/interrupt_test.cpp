@@ -5,13 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 extern char** environ;
 
@@ -85,15 +85,16 @@ TEST_P(Interrupt, StopsTheCommandsGroupRemovesWhatItMadeAndExits128PlusSignal) {
   fs::create_directories(tmp);
   makeTree(repo, "A.a pass\n");
   writeFile(repo + "/hang.sh", hangScript());
-  std::string git = "cd '" + repo + "' && git -c init.defaultBranch=main init -q && "
+  std::string git = "cd '" + repo +
+                    "' && git -c init.defaultBranch=main init -q && "
                     "git -c user.name=t -c user.email=t@t add -A && "
                     "git -c user.name=t -c user.email=t@t commit -qm base && "
                     "echo 'A.a fail' > tests.txt && "
                     "git -c user.name=t -c user.email=t@t commit -qam change";
   ASSERT_EQ(std::system(git.c_str()), 0);
 
-  std::vector<std::string> args = {GRIDLOCK_BIN, "pair", "--baseline", "HEAD~1", "--change",
-                                   "HEAD", "--repo", repo, "--test", c.test, "--reruns", "1"};
+  std::vector<std::string> args = {GRIDLOCK_BIN, "pair", "--baseline", "HEAD~1", "--change", "HEAD",
+                                   "--repo",     repo,   "--test",     c.test,   "--reruns", "1"};
   if (*c.build) args.insert(args.end(), {"--build", c.build});
   std::vector<std::string> envs = {"TMPDIR=" + tmp, "PAIR_TEST_MARKS=" + marks};
   std::string path = getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin";

@@ -1,7 +1,7 @@
 // Merging ranks: a test fails when it fails on any rank and is invalid without a result on some
 // rank; a binary that vanished makes its tests invalid, never absent.
-#include "helpers.h"
 #include "pair/merge.h"
+#include "helpers.h"
 #include "pair/report.h"
 
 #include <gtest/gtest.h>
@@ -10,27 +10,38 @@ namespace gridlock::pair {
 namespace {
 
 ResultFile file(const std::string& source, int rank, std::vector<Observation> tests) {
-  return {"/r/" + source + ".rank" + std::to_string(rank), source, rank, false, "", std::move(tests)};
+  return {
+      "/r/" + source + ".rank" + std::to_string(rank), source, rank, false, "", std::move(tests)};
 }
 
 ResultFile truncated(const std::string& source, int rank) {
-  return {"/r/" + source + ".rank" + std::to_string(rank), source, rank, true, "truncated JSON (12 bytes)", {}};
+  return {"/r/" + source + ".rank" + std::to_string(rank),
+          source,
+          rank,
+          true,
+          "truncated JSON (12 bytes)",
+          {}};
 }
 
 using testing::tid;
 
 Observation pass(const std::string& id) { return {tid(id), Outcome::Pass, ""}; }
-Observation fail(const std::string& id, const std::string& m) { return {tid(id), Outcome::Fail, m}; }
+Observation fail(const std::string& id, const std::string& m) {
+  return {tid(id), Outcome::Fail, m};
+}
 
-std::map<TestId, Merged> mergeOne(const RunResults& run, MissingSource missing = MissingSource::Crash,
-                                       int forcedRanks = 0) {
+std::map<TestId, Merged> mergeOne(const RunResults& run,
+                                  MissingSource missing = MissingSource::Crash,
+                                  int forcedRanks = 0) {
   TestIndex index = indexRuns({&run}, forcedRanks);
   return mergeRun(run, index, missing);
 }
 
 TEST(Merge, FailsWhenAnyRankFails) {
-  RunResults run{"", {file("a.json", 0, {pass("A.x")}), file("a.json", 1, {fail("A.x", "t.cpp:3\nboom 7")}),
-                      file("a.json", 2, {pass("A.x")})}};
+  RunResults run{
+      "",
+      {file("a.json", 0, {pass("A.x")}), file("a.json", 1, {fail("A.x", "t.cpp:3\nboom 7")}),
+       file("a.json", 2, {pass("A.x")})}};
   Merged m = mergeOne(run).at(tid("A.x"));
   EXPECT_EQ(m.status, Status::Fail);
   EXPECT_EQ(m.message, "t.cpp:3\nboom 7");
@@ -41,9 +52,10 @@ TEST(Merge, FailsWhenAnyRankFails) {
 
 TEST(Merge, SeveralRunsOfOneSuiteSayWhichResultsFailed) {
   // The suite under mpirun at 2 and at 4 ranks: two sources, six rank results.
-  RunResults run{"", {file("np2/t.json", 0, {fail("A.x", "a")}), file("np2/t.json", 1, {pass("A.x")}),
-                      file("np4/t.json", 0, {fail("A.x", "a")}), file("np4/t.json", 1, {pass("A.x")}),
-                      file("np4/t.json", 2, {fail("A.x", "b")}), file("np4/t.json", 3, {pass("A.x")})}};
+  RunResults run{"",
+                 {file("np2/t.json", 0, {fail("A.x", "a")}), file("np2/t.json", 1, {pass("A.x")}),
+                  file("np4/t.json", 0, {fail("A.x", "a")}), file("np4/t.json", 1, {pass("A.x")}),
+                  file("np4/t.json", 2, {fail("A.x", "b")}), file("np4/t.json", 3, {pass("A.x")})}};
   Merged m = mergeOne(run).at(tid("A.x"));
   EXPECT_EQ(m.failedRanks, (std::vector<int>{0, 0, 2}));
   EXPECT_EQ(m.ranks, 6);
@@ -55,15 +67,17 @@ TEST(Merge, SeveralRunsOfOneSuiteSayWhichResultsFailed) {
 }
 
 TEST(Merge, IdenticalOnAllRanksAfterNormalising) {
-  RunResults run{"", {file("a.json", 0, {fail("A.x", "/t/base.cpp:3\nrank 0 at 0x10")}),
-                      file("a.json", 1, {fail("A.x", "/t/base.cpp:4\nrank 1 at 0x20")})}};
+  RunResults run{"",
+                 {file("a.json", 0, {fail("A.x", "/t/base.cpp:3\nrank 0 at 0x10")}),
+                  file("a.json", 1, {fail("A.x", "/t/base.cpp:4\nrank 1 at 0x20")})}};
   Merged m = mergeOne(run).at(tid("A.x"));
   EXPECT_EQ(m.status, Status::Fail);
   EXPECT_EQ(m.message, "/t/base.cpp:3\nrank 0 at 0x10");  // the lowest rank's, verbatim
   EXPECT_EQ(m.failedRanks, (std::vector<int>{0, 1}));
   EXPECT_TRUE(m.identicalOnAllRanks);
 
-  RunResults differ{"", {file("a.json", 0, {fail("A.x", "shard")}), file("a.json", 1, {fail("A.x", "group")})}};
+  RunResults differ{
+      "", {file("a.json", 0, {fail("A.x", "shard")}), file("a.json", 1, {fail("A.x", "group")})}};
   EXPECT_FALSE(mergeOne(differ).at(tid("A.x")).identicalOnAllRanks);
 }
 
@@ -87,22 +101,26 @@ TEST(Merge, TruncatedRankFileIsInvalidNotZeroFailures) {
 }
 
 TEST(Merge, TestMissingFromOneRanksCompleteFileIsInvalid) {
-  RunResults run{"", {file("a.json", 0, {pass("A.x"), pass("A.y")}), file("a.json", 1, {pass("A.x")})}};
+  RunResults run{"",
+                 {file("a.json", 0, {pass("A.x"), pass("A.y")}), file("a.json", 1, {pass("A.x")})}};
   Merged m = mergeOne(run).at(tid("A.y"));
   EXPECT_EQ(m.status, Status::Invalid);
   EXPECT_EQ(m.message, "no result in /r/a.json.rank1");
 }
 
 TEST(Merge, CrashObservationIsInvalid) {
-  RunResults run{"", {file("ctest.xml", 0, {{tid("A.x"), Outcome::Crash, "died while running A.x"}})}};
+  RunResults run{"",
+                 {file("ctest.xml", 0, {{tid("A.x"), Outcome::Crash, "died while running A.x"}})}};
   Merged m = mergeOne(run).at(tid("A.x"));
   EXPECT_EQ(m.status, Status::Invalid);
   EXPECT_EQ(m.message, "crashed: died while running A.x");
 }
 
 TEST(Merge, SkipsCountOnlyWhenEveryRankSkips) {
-  RunResults run{"", {file("a.json", 0, {pass("A.x"), {tid("A.s"), Outcome::Skip, "no gpu"}}),
-                      file("a.json", 1, {{tid("A.x"), Outcome::Skip, ""}, {tid("A.s"), Outcome::Skip, "no gpu"}})}};
+  RunResults run{"",
+                 {file("a.json", 0, {pass("A.x"), {tid("A.s"), Outcome::Skip, "no gpu"}}),
+                  file("a.json", 1,
+                       {{tid("A.x"), Outcome::Skip, ""}, {tid("A.s"), Outcome::Skip, "no gpu"}})}};
   auto merged = mergeOne(run);
   EXPECT_EQ(merged.at(tid("A.x")).status, Status::Pass);  // passed wherever it ran
   EXPECT_EQ(merged.at(tid("A.s")).status, Status::Skip);
@@ -115,20 +133,24 @@ TEST(Merge, VanishedBinaryIsInvalidInTheChangeAndAbsentInTheBaseline) {
   TestIndex index = indexRuns({&baseline, &change});
   auto c = mergeRun(change, index, MissingSource::Crash);
   EXPECT_EQ(c.at(tid("B.y")).status, Status::Invalid);  // b.json's binary died in the change
-  EXPECT_EQ(c.at(tid("B.y")).message, "no result: b.json wrote no result file (crashed or timed out?)");
+  EXPECT_EQ(c.at(tid("B.y")).message,
+            "no result: b.json wrote no result file (crashed or timed out?)");
   auto b = mergeRun(baseline, index, MissingSource::Absent);
   EXPECT_EQ(b.at(tid("C.z")).status, Status::Absent);  // c.json is a binary the change added
 }
 
 TEST(Merge, RemovedTestFromACompleteBinaryIsAbsent) {
-  RunResults baseline{"", {file("a.json", 0, {pass("A.x"), pass("A.gone")}), file("a.json", 1, {pass("A.x"), pass("A.gone")})}};
+  RunResults baseline{"",
+                      {file("a.json", 0, {pass("A.x"), pass("A.gone")}),
+                       file("a.json", 1, {pass("A.x"), pass("A.gone")})}};
   RunResults change{"", {file("a.json", 0, {pass("A.x")}), file("a.json", 1, {pass("A.x")})}};
   TestIndex index = indexRuns({&baseline, &change});
   EXPECT_EQ(mergeRun(change, index, MissingSource::Crash).at(tid("A.gone")).status, Status::Absent);
   // ... but when the change's rank 1 file is cut off, its absence proves nothing.
   RunResults cut{"", {file("a.json", 0, {pass("A.x")}), truncated("a.json", 1)}};
-  EXPECT_EQ(mergeRun(cut, indexRuns({&baseline, &cut}), MissingSource::Crash).at(tid("A.gone")).status,
-            Status::Invalid);
+  EXPECT_EQ(
+      mergeRun(cut, indexRuns({&baseline, &cut}), MissingSource::Crash).at(tid("A.gone")).status,
+      Status::Invalid);
 }
 
 TEST(Merge, ExpectedRanksComeFromBothTreesOrFromForcedRanks) {

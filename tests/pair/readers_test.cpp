@@ -37,8 +37,9 @@ TEST(GTestJson, ReadsEveryOutcomeAndTheFirstFailure) {
   EXPECT_EQ(outcomes(f),
             "S.Pass=pass S.Fail=fail S.Throw=fail S.Skip=skip S.DISABLED_Off=skip "
             "I/P.Param/0=pass I/P.Param/1=fail ");
-  EXPECT_EQ(f.tests[1].message,
-            "t.cpp:4\nExpected equality of these values:\n  a\n    Which is: 3\n  4\nextra 0xdeadbeef");
+  EXPECT_EQ(
+      f.tests[1].message,
+      "t.cpp:4\nExpected equality of these values:\n  a\n    Which is: 3\n  4\nextra 0xdeadbeef");
   EXPECT_EQ(f.tests[2].message,
             "unknown file\nC++ exception with description \"Attention requires an explicit "
             "pg_collection\" thrown in the test body.");
@@ -70,8 +71,9 @@ TEST(GTestJson, MalformedFileNamesFileAndProblem) {
     read("not_gtest.json");
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), dataDir() + "/readers/not_gtest.json: not a GoogleTest JSON "
-                                                 "report: no \"testsuites\" array");
+    EXPECT_EQ(std::string(e.what()), dataDir() +
+                                         "/readers/not_gtest.json: not a GoogleTest JSON "
+                                         "report: no \"testsuites\" array");
   }
 }
 
@@ -125,8 +127,8 @@ TEST(JUnit, SuiteAndNameStayApart) {
       f);
   std::vector<TestId> ids;
   for (const Observation& o : f.tests) ids.push_back(o.id);
-  std::vector<TestId> expected = {{"pkg.Class", "test"}, {"pkg", "Class.test"}, {"Suite", "Name"},
-                                  {"", "plain"}, {"A", "b.c"}};
+  std::vector<TestId> expected = {
+      {"pkg.Class", "test"}, {"pkg", "Class.test"}, {"Suite", "Name"}, {"", "plain"}, {"A", "b.c"}};
   EXPECT_EQ(ids, expected);
 }
 
@@ -145,8 +147,8 @@ TEST(JUnit, TruncatedAndMalformed) {
     read("malformed.xml");
     FAIL() << "no error";
   } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()).find(dataDir() + "/readers/malformed.xml: malformed XML at byte"),
-              0u)
+    EXPECT_EQ(
+        std::string(e.what()).find(dataDir() + "/readers/malformed.xml: malformed XML at byte"), 0u)
         << e.what();
   }
 }

@@ -30,7 +30,8 @@ PairedRun pairTrees(const std::string& baselineTests, const std::string& changeT
   o.test = kSingleRank;
   o.reruns = reruns;
   std::ostringstream log;
-  PairedRun r{collectAndCompare(o, log), readFile(d / "change/runs.log"), readFile(d / "base/runs.log")};
+  PairedRun r{collectAndCompare(o, log), readFile(d / "change/runs.log"),
+              readFile(d / "base/runs.log")};
   return r;
 }
 
@@ -48,12 +49,13 @@ TEST(Reruns, FailsFirstPassesSecondIsFlaky) {
   EXPECT_EQ(t.reruns, 1);
   EXPECT_EQ(t.passedOnRerun, 1);
   EXPECT_EQ(r.changeLog, "0 all\n1 A.wobbly\n");  // only the failing test, and only once
-  EXPECT_EQ(r.baselineLog, "0 all\n");             // the baseline is never rerun
+  EXPECT_EQ(r.baselineLog, "0 all\n");            // the baseline is never rerun
   EXPECT_EQ(exitCode(r.comparison), 0);
 }
 
 TEST(Reruns, AlwaysFailingIsANewFailureAfterAllReruns) {
-  PairedRun r = pairTrees("A.ok pass\nA.bad pass\nA.worse pass\n", "A.ok pass\nA.bad fail\nA.worse fail\n", 3);
+  PairedRun r = pairTrees("A.ok pass\nA.bad pass\nA.worse pass\n",
+                          "A.ok pass\nA.bad fail\nA.worse fail\n", 3);
   EXPECT_EQ(name(row(r.comparison, "A.bad").category), "new_failure");
   EXPECT_EQ(row(r.comparison, "A.bad").reruns, 3);
   EXPECT_EQ(r.changeLog, "0 all\n1 A.bad:A.worse\n2 A.bad:A.worse\n3 A.bad:A.worse\n");

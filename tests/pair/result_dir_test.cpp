@@ -1,6 +1,6 @@
 // Finding result files in a directory and telling their ranks apart.
-#include "helpers.h"
 #include "pair/result_dir.h"
+#include "helpers.h"
 
 #include <gtest/gtest.h>
 
@@ -30,7 +30,9 @@ TEST(ReadResultDir, ReadsJsonAndXmlRecursivelyInPathOrder) {
   TempDir d;
   writeFile(d / "rank1/a.json", gtestJson({{"A.x", "pass", ""}}));
   writeFile(d / "rank0/a.json", gtestJson({{"A.x", "fail", "boom"}}));
-  writeFile(d / "ctest.xml", "<testsuite name=\"s\"><testcase name=\"c\" classname=\"c\" status=\"run\"/></testsuite>");
+  writeFile(
+      d / "ctest.xml",
+      "<testsuite name=\"s\"><testcase name=\"c\" classname=\"c\" status=\"run\"/></testsuite>");
   writeFile(d / "notes.txt", "ignored");
   RunResults run = readResultDir(d.path());
   ASSERT_EQ(run.files.size(), 3u);

@@ -53,13 +53,15 @@ void addIncludes(const std::vector<std::string>& input, std::vector<std::string>
     size_t after = spec.find(" AFTER "), before = spec.find(" BEFORE ");
     bool isAfter = after != std::string::npos;
     size_t cut = isAfter ? after : before;
-    if (cut == std::string::npos) throw std::runtime_error("CHECK-INCLUDE needs AFTER or BEFORE: " + line);
+    if (cut == std::string::npos)
+      throw std::runtime_error("CHECK-INCLUDE needs AFTER or BEFORE: " + line);
     std::string added = spec.substr(0, cut);
     std::string anchor = spec.substr(cut + (isAfter ? 7 : 8));
     size_t found = out.size();
     for (size_t i = 0; i < out.size(); ++i)
       if (out[i] == anchor) {
-        if (found != out.size()) throw std::runtime_error("CHECK-INCLUDE anchor repeats: " + anchor);
+        if (found != out.size())
+          throw std::runtime_error("CHECK-INCLUDE anchor repeats: " + anchor);
         found = i;
       }
     if (found == out.size()) throw std::runtime_error("CHECK-INCLUDE anchor not found: " + anchor);
@@ -116,8 +118,10 @@ std::map<unsigned, std::multiset<std::string>> expectedLeft(const std::string& t
     long line = static_cast<long>(i + 1);
     size_t colon = rest.find(':');
     if (colon == std::string::npos) throw std::runtime_error("CHECK-LEFT without ':'");
-    if (rest[0] == '@') line += std::stol(rest.substr(1, colon - 1));
-    else if (colon != 0) throw std::runtime_error("CHECK-LEFT: bad form " + rest);
+    if (rest[0] == '@')
+      line += std::stol(rest.substr(1, colon - 1));
+    else if (colon != 0)
+      throw std::runtime_error("CHECK-LEFT: bad form " + rest);
     std::istringstream words(rest.substr(colon + 1));
     for (std::string w; words >> w;) out[static_cast<unsigned>(line)].insert(w);
   }

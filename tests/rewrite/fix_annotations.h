@@ -5,12 +5,12 @@
 //
 // A code line followed by CHECK-FIXES lines becomes those lines (one or more: an inserted
 // #include or declaration is written as a second line), each indented like its comment plus
-// any spaces after `CHECK-FIXES: ` (`// CHECK-FIXES:` alone is an empty line; where clang-format re-indents the comments of a statement
-// it formats, the comment sits where it puts it and the text carries the rest). Every
-// line without one stays as it is, annotations included. An #include the rewrite adds is
-// written `// CHECK-INCLUDE: #include "x.h" AFTER #include "y.h"` (or BEFORE a line), anywhere
-// in the file: a comment between includes would split their block and move the insertion. A
-// read the rewrite leaves carries
+// any spaces after `CHECK-FIXES: ` (`// CHECK-FIXES:` alone is an empty line; where clang-format
+// re-indents the comments of a statement it formats, the comment sits where it puts it and the text
+// carries the rest). Every line without one stays as it is, annotations included. An #include the
+// rewrite adds is written `// CHECK-INCLUDE: #include "x.h" AFTER #include "y.h"` (or BEFORE a
+// line), anywhere in the file: a comment between includes would split their block and move the
+// insertion. A read the rewrite leaves carries
 // `// CHECK-LEFT: FIX [FIX...]` at the end of its line (one fix per read on the line, as
 // `scan --plan` reports them after the rewrite); a read on a line the rewrite adds (a Collapse
 // lookup) is named from a neighbour: `// CHECK-LEFT@+1: FIX`.

@@ -41,7 +41,7 @@ TEST(FixAnnotations, ABareAnnotationIsAnEmptyLine) {
 }
 
 TEST(FixAnnotations, MalformedAnnotationsAreErrors) {
-  EXPECT_THROW(expectedOutput("// CHECK-FIXES: x\n"), std::runtime_error);  // nothing above
+  EXPECT_THROW(expectedOutput("// CHECK-FIXES: x\n"), std::runtime_error);    // nothing above
   EXPECT_THROW(expectedOutput("x\n// CHECK-FIXES x\n"), std::runtime_error);  // no ': '
   EXPECT_THROW(expectedOutput("x\n// CHECK-INCLUDE: #include \"y.h\" NEAR x\n"),
                std::runtime_error);

@@ -38,8 +38,8 @@ struct OutsideCase {
     writeFile(buildDir + "/compile_commands.json", db);
   }
   CommandResult rewrite(const std::string& extra) const {
-    return runCommand(std::string(GRIDLOCK_BIN) + " rewrite -p " + dir + "/build --rules " +
-                      kCase + "/gridlock.json --root " + src + " " + extra);
+    return runCommand(std::string(GRIDLOCK_BIN) + " rewrite -p " + dir + "/build --rules " + kCase +
+                      "/gridlock.json --root " + src + " " + extra);
   }
   std::string input(const std::string& f) const { return readFile(kCase + "/input/" + f); }
   std::string now(const std::string& f) const { return readFile(src + "/" + f); }

@@ -78,7 +78,8 @@ TEST_P(Golden, DiffAppliesWithPatch) {
 INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
                                            "group", "mpi", "last", "format", "state", "compose",
-                                           "arguments", "macro_arg", "skipped", "state_thread", "namespace", "two_programs"));
+                                           "arguments", "macro_arg", "skipped", "state_thread",
+                                           "namespace", "two_programs"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

@@ -72,7 +72,8 @@ TEST(Collectives, BroadcastFromEveryRoot) {
       if (g->rank() == root)
         for (int i = 0; i < 33; ++i) buf[i] = root * 100 + i;
       broadcast<double>(buf, root, *g);
-      for (int i = 0; i < 33; ++i) ASSERT_EQ(buf[i], root * 100 + i) << g->name() << " root " << root;
+      for (int i = 0; i < 33; ++i)
+        ASSERT_EQ(buf[i], root * 100 + i) << g->name() << " root " << root;
     }
   }
 }

@@ -52,7 +52,9 @@ class Gpu : public testing::Test {
 
 template <class T>
 struct Buf {
-  explicit Buf(std::size_t n) : n(n) { EXPECT_EQ(cudaMalloc(&p, sizeof(T) * (n ? n : 1)), cudaSuccess); }
+  explicit Buf(std::size_t n) : n(n) {
+    EXPECT_EQ(cudaMalloc(&p, sizeof(T) * (n ? n : 1)), cudaSuccess);
+  }
   explicit Buf(const std::vector<T>& host) : Buf(host.size()) {
     EXPECT_EQ(cudaMemcpy(p, host.data(), sizeof(T) * n, cudaMemcpyHostToDevice), cudaSuccess);
   }
@@ -76,7 +78,7 @@ std::vector<float> input(int rank, int n) {
 
 // Groups with NCCL communicators, released before MPI_Finalize (see DeviceCommsTeardown).
 struct DeviceState {
-  std::unique_ptr<Grid> grid;  // its tp group's communicator is split from the grid root's
+  std::unique_ptr<Grid> grid;           // its tp group's communicator is split from the grid root's
   std::shared_ptr<ProcessGroup> probe;  // takes the deliberate NCCL errors
 };
 
@@ -127,8 +129,8 @@ TEST_F(Gpu, AllReduceMatchesHostReference) {
     }
     Buf<std::int64_t> mx(std::vector<std::int64_t>{g->global_rank()});
     device::all_reduce(mx.p, 1, ReduceOp::Max, *g);
-    EXPECT_EQ(mx.get()[0], g->ranks().back() > g->ranks().front() ? g->ranks().back()
-                                                                   : g->ranks().front());
+    EXPECT_EQ(mx.get()[0],
+              g->ranks().back() > g->ranks().front() ? g->ranks().back() : g->ranks().front());
   }
 }
 

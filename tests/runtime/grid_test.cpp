@@ -1,6 +1,6 @@
 // Grid: communicators matching the layout on every rank; two grids side by side in one process.
-#include "gridlock/collectives.h"
 #include "gridlock/grid.h"
+#include "gridlock/collectives.h"
 #include "gridlock/process_group.h"
 #include "test_world.h"
 
@@ -38,8 +38,7 @@ std::vector<GridOptions> grids_for(int world) {
     o.cp = cp;
     o.ep = ep;
     o.etp = etp;
-    if (world % (tp * pp * cp) == 0 && world % ((etp ? etp : tp) * ep * pp) == 0)
-      out.push_back(o);
+    if (world % (tp * pp * cp) == 0 && world % ((etp ? etp : tp) * ep * pp) == 0) out.push_back(o);
   };
   add(1, 1, 1, 1, 0);
   add(2, 1, 1, 1, 0);

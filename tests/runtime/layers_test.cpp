@@ -1,7 +1,7 @@
 // Parallel layers against one unsharded matmul: every rank builds the full weights from a
 // fixed formula, loads its slice, and must reproduce the full result.
-#include "gridlock/grid.h"
 #include "gridlock/layers.h"
+#include "gridlock/grid.h"
 #include "gridlock/process_group.h"
 #include "test_world.h"
 
@@ -74,7 +74,8 @@ TEST(Layers, ColumnParallelMatchesUnsharded) {
 TEST(Layers, ColumnThenRowIsTheUnshardedMlp) {
   for (auto& tp : tp_groups()) {
     const int batch = 3, hidden = 16, ffn = 40;
-    auto x = pattern(batch * hidden, 4), w1 = pattern(ffn * hidden, 5), w2 = pattern(hidden * ffn, 6);
+    auto x = pattern(batch * hidden, 4), w1 = pattern(ffn * hidden, 5),
+         w2 = pattern(hidden * ffn, 6);
     auto b2 = pattern(hidden, 7);
     ColumnParallelLinear up(hidden, ffn, "mlp.up_proj", {}, tp);
     RowParallelLinear down(ffn, hidden, "mlp.down_proj", {}, tp);

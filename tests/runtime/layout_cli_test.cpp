@@ -87,7 +87,8 @@ TEST(ShardCommand, PrintsTheIssueVectors) {
   EXPECT_EQ(run({"shard", "--total", "101", "--mp", "2", "--name", "lm_head"}).out,
             "{\"sizes\":[51,50]}\n");
   EXPECT_EQ(run({"shard", "--total", "101", "--mp", "2", "--name", "lm_head", "--kv-heads", "3",
-                 "--grain", "64"}).out,
+                 "--grain", "64"})
+                .out,
             "{\"sizes\":[64,37]}\n");
 }
 

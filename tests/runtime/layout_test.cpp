@@ -46,19 +46,19 @@ TEST(GridLayout, ContextParallelVariesBetweenTpAndDp) {
   GridLayout l(opts(16, 2, 2, 2));
   EXPECT_EQ(l.dp(), 2);
   EXPECT_EQ(l.groups("tp")[0], (std::vector<int>{0, 1}));
-  EXPECT_EQ(l.groups("cp"), (RankGroups{{0, 2}, {1, 3}, {4, 6}, {5, 7},
-                                        {8, 10}, {9, 11}, {12, 14}, {13, 15}}));
-  EXPECT_EQ(l.groups("dp"), (RankGroups{{0, 4}, {1, 5}, {2, 6}, {3, 7},
-                                        {8, 12}, {9, 13}, {10, 14}, {11, 15}}));
+  EXPECT_EQ(l.groups("cp"),
+            (RankGroups{{0, 2}, {1, 3}, {4, 6}, {5, 7}, {8, 10}, {9, 11}, {12, 14}, {13, 15}}));
+  EXPECT_EQ(l.groups("dp"),
+            (RankGroups{{0, 4}, {1, 5}, {2, 6}, {3, 7}, {8, 12}, {9, 13}, {10, 14}, {11, 15}}));
   // dp-cp: cp varies fastest inside the group (it comes first in the order).
-  EXPECT_EQ(l.groups("dp_cp"), (RankGroups{{0, 2, 4, 6}, {1, 3, 5, 7},
-                                           {8, 10, 12, 14}, {9, 11, 13, 15}}));
-  EXPECT_EQ(l.groups("tp_cp"), (RankGroups{{0, 1, 2, 3}, {4, 5, 6, 7},
-                                           {8, 9, 10, 11}, {12, 13, 14, 15}}));
-  EXPECT_EQ(l.groups("pp"), (RankGroups{{0, 8}, {1, 9}, {2, 10}, {3, 11},
-                                        {4, 12}, {5, 13}, {6, 14}, {7, 15}}));
-  EXPECT_EQ(l.groups("mp"), (RankGroups{{0, 1, 8, 9}, {2, 3, 10, 11},
-                                        {4, 5, 12, 13}, {6, 7, 14, 15}}));
+  EXPECT_EQ(l.groups("dp_cp"),
+            (RankGroups{{0, 2, 4, 6}, {1, 3, 5, 7}, {8, 10, 12, 14}, {9, 11, 13, 15}}));
+  EXPECT_EQ(l.groups("tp_cp"),
+            (RankGroups{{0, 1, 2, 3}, {4, 5, 6, 7}, {8, 9, 10, 11}, {12, 13, 14, 15}}));
+  EXPECT_EQ(l.groups("pp"),
+            (RankGroups{{0, 8}, {1, 9}, {2, 10}, {3, 11}, {4, 12}, {5, 13}, {6, 14}, {7, 15}}));
+  EXPECT_EQ(l.groups("mp"),
+            (RankGroups{{0, 1, 8, 9}, {2, 3, 10, 11}, {4, 5, 12, 13}, {6, 7, 14, 15}}));
 }
 
 TEST(GridLayout, ExpertGridHasItsOwnSizesAndSharesPp) {

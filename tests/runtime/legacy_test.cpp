@@ -107,10 +107,10 @@ TEST_F(Legacy, StrictModeThrowsNamingTheAccessor) {
   ps::set_strict_mode(true);
   EXPECT_TRUE(ps::strict_mode());
   std::vector<std::pair<std::string, std::function<void()>>> reads;
-#define GRIDLOCK_READS(NAME)                                                                  \
-  reads.push_back({"get_" #NAME "_group", [] { ps::get_##NAME##_group(); }});                 \
-  reads.push_back({"get_" #NAME "_world_size", [] { ps::get_##NAME##_world_size(); }});       \
-  reads.push_back({"get_" #NAME "_rank", [] { ps::get_##NAME##_rank(); }});                   \
+#define GRIDLOCK_READS(NAME)                                                            \
+  reads.push_back({"get_" #NAME "_group", [] { ps::get_##NAME##_group(); }});           \
+  reads.push_back({"get_" #NAME "_world_size", [] { ps::get_##NAME##_world_size(); }}); \
+  reads.push_back({"get_" #NAME "_rank", [] { ps::get_##NAME##_rank(); }});             \
   reads.push_back({"get_" #NAME "_src_rank", [] { ps::get_##NAME##_src_rank(); }});
   GRIDLOCK_READS(tensor_model_parallel)
   GRIDLOCK_READS(pipeline_model_parallel)
@@ -127,8 +127,8 @@ TEST_F(Legacy, StrictModeThrowsNamingTheAccessor) {
 #undef GRIDLOCK_READS
   reads.push_back({"is_pipeline_first_stage", [] { ps::is_pipeline_first_stage(); }});
   reads.push_back({"is_pipeline_last_stage", [] { ps::is_pipeline_last_stage(); }});
-  reads.push_back({"use_mpu_process_groups",
-                   [] { ProcessGroupCollection::use_mpu_process_groups(); }});
+  reads.push_back(
+      {"use_mpu_process_groups", [] { ProcessGroupCollection::use_mpu_process_groups(); }});
   EXPECT_EQ(reads.size(), 51u);
   for (auto& [name, read] : reads) {
     try {

@@ -1,7 +1,7 @@
 // ProcessGroup: ranks, global ranks, sub-groups from an explicit parent, errors as exceptions.
+#include "gridlock/process_group.h"
 #include "gridlock/collectives.h"
 #include "gridlock/error.h"
-#include "gridlock/process_group.h"
 #include "test_world.h"
 
 #include <gtest/gtest.h>

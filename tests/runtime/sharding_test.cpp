@@ -1,8 +1,8 @@
 // Shard widths: AutoTP's rules, the reference vectors, per-model metadata, fused QKV
 // layouts and the legacy process-wide globals (including the two-model clash they cause).
 #include "gridlock/sharding.h"
-#include "gridlock/tp_shard.h"
 #include "gridlock/parallel_state.h"
+#include "gridlock/tp_shard.h"
 
 #include <gtest/gtest.h>
 
@@ -33,8 +33,8 @@ TEST(Sharding, KvHeadSplitGivesWholeHeadsFirstRanksFirst) {
 }
 
 TEST(Sharding, ExcludedNamesUseTheGrainSplit) {
-  for (const char* name : {"model.layers.0.mlp.fc1", "gate_proj", "layers.3.up_proj",
-                           "down_proj", "w1", "experts.w2", "w3", "lm_head", "embed_out"}) {
+  for (const char* name : {"model.layers.0.mlp.fc1", "gate_proj", "layers.3.up_proj", "down_proj",
+                           "w1", "experts.w2", "w3", "lm_head", "embed_out"}) {
     EXPECT_TRUE(uses_grain_split(name)) << name;
     EXPECT_EQ(shard_sizes(192, 2, name, kv(3)), (std::vector<int>{96, 96})) << name;
   }
@@ -98,7 +98,7 @@ TEST(Sharding, LegacyGlobalsAreWhatTwoModelsClashOn) {
   // changes the first model's split. This is the bug explicit metadata removes.
   tp_shard::num_kv_heads = 3;
   EXPECT_EQ(tp_shard::get_shard_size(192, 2, 0, "q_proj"), 128);
-  tp_shard::num_kv_heads = 2;  // the second model loads
+  tp_shard::num_kv_heads = 2;                                    // the second model loads
   EXPECT_EQ(tp_shard::get_shard_size(192, 2, 0, "q_proj"), 96);  // the first model's rank 0 now
   EXPECT_EQ(tp_shard::get_shard_size(101, 2, 1, "lm_head"), 50);
   EXPECT_EQ(tp_shard::get_shard_size(101, 2, 0, nullptr), 51);
@@ -124,10 +124,8 @@ TEST(FusedQkv, ThirdsShardEachThirdAlike) {
             (std::vector<Segment>{{0, 128}, {192, 128}, {384, 128}}));
   EXPECT_EQ(fused_qkv_segments(FusedQkvLayout::Thirds, 576, 2, 1, kv(3)),
             (std::vector<Segment>{{128, 64}, {320, 64}, {512, 64}}));
-  EXPECT_THROW(fused_qkv_segments(FusedQkvLayout::Thirds, 577, 2, 0, kv(3)),
-               std::invalid_argument);
-  EXPECT_THROW(fused_qkv_segments(FusedQkvLayout::Thirds, 576, 2, 2, kv(3)),
-               std::invalid_argument);
+  EXPECT_THROW(fused_qkv_segments(FusedQkvLayout::Thirds, 577, 2, 0, kv(3)), std::invalid_argument);
+  EXPECT_THROW(fused_qkv_segments(FusedQkvLayout::Thirds, 576, 2, 2, kv(3)), std::invalid_argument);
 }
 
 TEST(FusedQkv, GroupedQueryKeepsKvGroupsWithTheirQueries) {

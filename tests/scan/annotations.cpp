@@ -37,7 +37,8 @@ std::string siteAnnotation(const std::string& text, const std::string& where) {
   std::string w;
   while (words >> w) {
     size_t eq = w.find('=');
-    if (eq == std::string::npos) throw std::runtime_error(where + ": bad site annotation word " + w);
+    if (eq == std::string::npos)
+      throw std::runtime_error(where + ": bad site annotation word " + w);
     kv[w.substr(0, eq)] = w.substr(eq + 1);
   }
   std::optional<facts::Via> via = facts::parse<facts::Via>(kv["via"]);
@@ -81,14 +82,22 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
       unsigned times = 1;
       words >> kind;
       while (words >> w) {
-        if (w.rfind("guard=", 0) == 0) guard = w.substr(6);
-        else if (w.rfind("macro=", 0) == 0) macro = w.substr(6);
-        else if (w.rfind("fix=", 0) == 0) fix = w.substr(4);
-        else if (w == "edge") edge = true;
-        else if (w == "suppressed") suppressed = true;
-        else if (w.size() > 1 && w[0] == 'x' && std::isdigit(static_cast<unsigned char>(w[1]))) times = std::stoi(w.substr(1));
-        else if (group.empty() && w.find('=') == std::string::npos) group = w;
-        else throw std::runtime_error(rel + ":" + std::to_string(n) + ": bad annotation word " + w);
+        if (w.rfind("guard=", 0) == 0)
+          guard = w.substr(6);
+        else if (w.rfind("macro=", 0) == 0)
+          macro = w.substr(6);
+        else if (w.rfind("fix=", 0) == 0)
+          fix = w.substr(4);
+        else if (w == "edge")
+          edge = true;
+        else if (w == "suppressed")
+          suppressed = true;
+        else if (w.size() > 1 && w[0] == 'x' && std::isdigit(static_cast<unsigned char>(w[1])))
+          times = std::stoi(w.substr(1));
+        else if (group.empty() && w.find('=') == std::string::npos)
+          group = w;
+        else
+          throw std::runtime_error(rel + ":" + std::to_string(n) + ": bad annotation word " + w);
       }
       if (kind != "global_write" && fix.empty())
         throw std::runtime_error(rel + ":" + std::to_string(n) + ": annotation needs fix=");

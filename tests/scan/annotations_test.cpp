@@ -57,14 +57,18 @@ TEST(ScanFixture, EnclosingSymbolsAndSources) {
       if (r.file == file && r.line == line) return &r;
     return nullptr;
   };
-  const facts::Read* src = find("core/attention.cpp", "return gridlock::parallel_state::get_tensor_model_parallel_src_rank();");
+  const facts::Read* src =
+      find("core/attention.cpp",
+           "return gridlock::parallel_state::get_tensor_model_parallel_src_rank();");
   ASSERT_NE(src, nullptr);
   EXPECT_EQ(src->name, "gridlock::parallel_state::get_tensor_model_parallel_src_rank");
   EXPECT_EQ(src->enclosing, "minitron::SelfAttention::src");
   EXPECT_EQ(src->enclosingClass, "minitron::SelfAttention");
   EXPECT_EQ(src->hint.source, "this->pg_collection_->tp");  // a protected field of the base
 
-  const facts::Read* lambda = find("core/attention.cpp", "auto f = [] { return gridlock::parallel_state::get_expert_model_parallel_world_size(); };");
+  const facts::Read* lambda = find(
+      "core/attention.cpp",
+      "auto f = [] { return gridlock::parallel_state::get_expert_model_parallel_world_size(); };");
   ASSERT_NE(lambda, nullptr);
   EXPECT_EQ(lambda->enclosing, "minitron::in_lambda");
 
@@ -72,7 +76,9 @@ TEST(ScanFixture, EnclosingSymbolsAndSources) {
   ASSERT_NE(callback, nullptr);
   EXPECT_EQ(callback->enclosing, "minitron::rank_callback");
 
-  const facts::Read* tmpl = find("core/templates.h", "return x * gridlock::parallel_state::get_tensor_model_parallel_world_size();");
+  const facts::Read* tmpl =
+      find("core/templates.h",
+           "return x * gridlock::parallel_state::get_tensor_model_parallel_world_size();");
   ASSERT_NE(tmpl, nullptr);
   EXPECT_EQ(tmpl->enclosing, "minitron::scaled");
 
@@ -86,8 +92,8 @@ TEST(ScanFixture, SuppressionWithoutReasonIsReported) {
   const auto& bad = fixture().inventory.badSuppressions;
   ASSERT_EQ(bad.size(), 1u);
   EXPECT_EQ(bad[0].file, "core/state.cpp");
-  EXPECT_EQ(bad[0].line, lineOf(GRIDLOCK_SOURCE_DIR "/fixtures/scan", "core/state.cpp",
-                               "int unexplained()"));
+  EXPECT_EQ(bad[0].line,
+            lineOf(GRIDLOCK_SOURCE_DIR "/fixtures/scan", "core/state.cpp", "int unexplained()"));
   const facts::Read* allowed = nullptr;
   for (const auto& r : fixture().inventory.reads)
     if (r.suppressed) allowed = &r;

@@ -54,10 +54,11 @@ TEST(Callers, OverridesOfAVirtualTargetAreReached) {
 TEST(Callers, ClassesComeFromTheClassGraph) {
   auto r = analysis::callers(fixture().inventory.program, "minitron::Attention::Attention",
                              "pg_collection");
-  EXPECT_EQ(r.classes, (std::vector<std::string>{
-                           "minitron::Attention", "minitron::CrossAttention", "minitron::Delegating",
-                           "minitron::FlashSelfAttention", "minitron::LegacyAttention",
-                           "minitron::SelfAttention", "minitron::WithLogging<minitron::Attention>"}));
+  EXPECT_EQ(r.classes,
+            (std::vector<std::string>{"minitron::Attention", "minitron::CrossAttention",
+                                      "minitron::Delegating", "minitron::FlashSelfAttention",
+                                      "minitron::LegacyAttention", "minitron::SelfAttention",
+                                      "minitron::WithLogging<minitron::Attention>"}));
 }
 
 TEST(Callers, UnknownTargetsAreNamed) {
@@ -66,13 +67,17 @@ TEST(Callers, UnknownTargetsAreNamed) {
     analysis::callers(p, "minitron::Atention::Atention", "pg_collection");
     FAIL();
   } catch (const analysis::CallersError& e) {
-    EXPECT_STREQ(e.what(), "no function or constructor named minitron::Atention::Atention in the scanned code");
+    EXPECT_STREQ(
+        e.what(),
+        "no function or constructor named minitron::Atention::Atention in the scanned code");
   }
   try {
     analysis::callers(p, "minitron::make_attention", "pgc");
     FAIL();
   } catch (const analysis::CallersError& e) {
-    EXPECT_STREQ(e.what(), "minitron::make_attention has no parameter named pgc (its parameters: hidden, pg)");
+    EXPECT_STREQ(
+        e.what(),
+        "minitron::make_attention has no parameter named pgc (its parameters: hidden, pg)");
   }
 }
 
@@ -127,10 +132,11 @@ TEST(Laundering, ReadsMatchAnnotationsAndFallbackKnowsItsBreakingSites) {
 }
 
 TEST(CallersCli, JsonContract) {
-  CommandResult r = runCommand(std::string(GRIDLOCK_BIN) + " callers -p " GRIDLOCK_BINARY_DIR
-                               "/fixtures/callers --root " + kRoot +
-                               " --function minitron::Attention::Attention --param pg_collection "
-                               "--format json");
+  CommandResult r =
+      runCommand(std::string(GRIDLOCK_BIN) +
+                 " callers -p " GRIDLOCK_BINARY_DIR "/fixtures/callers --root " + kRoot +
+                 " --function minitron::Attention::Attention --param pg_collection "
+                 "--format json");
   ASSERT_EQ(r.status, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["target"], "minitron::Attention::Attention");
@@ -144,9 +150,9 @@ TEST(CallersCli, JsonContract) {
   EXPECT_EQ(first["supplied"], "forwarded");
   EXPECT_EQ(first["forwarded_from"], "minitron::CrossAttention::CrossAttention(pgc)");
 
-  CommandResult bad = runCommand(std::string(GRIDLOCK_BIN) + " callers -p " GRIDLOCK_BINARY_DIR
-                                 "/fixtures/callers --root " + kRoot +
-                                 " --function minitron::Attention::Attention --param pg");
+  CommandResult bad = runCommand(std::string(GRIDLOCK_BIN) +
+                                 " callers -p " GRIDLOCK_BINARY_DIR "/fixtures/callers --root " +
+                                 kRoot + " --function minitron::Attention::Attention --param pg");
   EXPECT_EQ(bad.status, 2);
   EXPECT_NE(bad.err.find("has no parameter named pg"), std::string::npos) << bad.err;
 }

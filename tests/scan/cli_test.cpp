@@ -12,7 +12,8 @@ namespace {
 
 const std::string kBin = GRIDLOCK_BIN;
 const std::string kSrc = GRIDLOCK_SOURCE_DIR;
-const std::string kFixtureArgs = std::string(" -p ") + GRIDLOCK_BINARY_DIR "/fixtures/scan --rules " +
+const std::string kFixtureArgs = std::string(" -p ") +
+                                 GRIDLOCK_BINARY_DIR "/fixtures/scan --rules " +
                                  GRIDLOCK_SOURCE_DIR "/fixtures/scan/gridlock.json --root " +
                                  GRIDLOCK_SOURCE_DIR "/fixtures/scan";
 
@@ -48,8 +49,8 @@ TEST(ScanCli, JsonHasTheContractFields) {
   EXPECT_EQ(j["summary"]["parse_errors"], 0);
   EXPECT_EQ(j["summary"]["writes"], 2);
   const auto& first = j["reads"][0];
-  for (const char* key : {"file", "line", "column", "name", "kind", "group", "enclosing", "guard",
-                          "macro", "fix"})
+  for (const char* key :
+       {"file", "line", "column", "name", "kind", "group", "enclosing", "guard", "macro", "fix"})
     EXPECT_TRUE(first.contains(key)) << key;
   EXPECT_EQ(first["file"], "core/attention.cpp");
   EXPECT_EQ(first["line"], 10);
@@ -94,11 +95,12 @@ TEST(ScanCli, ParseErrorExitsTwoAndNamesTheFile) {
 }
 
 TEST(ScanCli, MissingCompileDatabaseIsBadInput) {
-  CommandResult r = runCommand(kBin + " scan -p /nonexistent/build --rules " + kSrc +
-                               "/rules/mpi.json");
+  CommandResult r =
+      runCommand(kBin + " scan -p /nonexistent/build --rules " + kSrc + "/rules/mpi.json");
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("no compile database: /nonexistent/build/compile_commands.json does not exist"),
-            std::string::npos)
+  EXPECT_NE(
+      r.err.find("no compile database: /nonexistent/build/compile_commands.json does not exist"),
+      std::string::npos)
       << r.err;
 }
 

@@ -25,7 +25,8 @@ void writeFile(const std::string& path, const std::string& text) {
 }
 
 std::string makeTempDir(const std::string& tag) {
-  std::string templ = (std::filesystem::temp_directory_path() / ("gridlock-" + tag + "-XXXXXX")).string();
+  std::string templ =
+      (std::filesystem::temp_directory_path() / ("gridlock-" + tag + "-XXXXXX")).string();
   if (!mkdtemp(templ.data())) throw std::runtime_error("mkdtemp failed");
   return templ;
 }

@@ -38,13 +38,14 @@ index::Program program() {
          fn("c", "c", {"pg"}), fn("d", "d", {"pg"})},
         {},
         {
-            site("h", "a", "src/a.cpp", 1, {{facts::Supplied::Forwarded, 1}}),   // a forwards its pg to helper
+            site("h", "a", "src/a.cpp", 1,
+                 {{facts::Supplied::Forwarded, 1}}),  // a forwards its pg to helper
             site("a", "b", "src/b.cpp", 2, {{E, -1}, {F, 0}}),
-            site("b", "c", "src/c.cpp", 3, {{D, -1}}),    // c leaves it out
+            site("b", "c", "src/c.cpp", 3, {{D, -1}}),  // c leaves it out
             site("b", "c", "src/c.cpp", 4, {{N, -1}}),
             site("b", "c", "tests/c_test.cpp", 5, {{D, -1}}),  // out of scope
-            site("h", "d", "src/d.cpp", 6, {{F, 0}}),   // d forwards to helper...
-            site("d", "h", "src/h.cpp", 7, {{F, 0}}),   // ...and helper to d: a cycle
+            site("h", "d", "src/d.cpp", 6, {{F, 0}}),          // d forwards to helper...
+            site("d", "h", "src/h.cpp", 7, {{F, 0}}),          // ...and helper to d: a cycle
             site("h", "", "src/e.cpp", 8, {{E, -1}}),
         });
   p.finish();
@@ -58,11 +59,11 @@ TEST(CallersAnalysis, FollowsForwardingThroughLevelsAndCycles) {
   for (const auto& s : sites)
     got.push_back(s.file + ":" + std::to_string(s.line) + " " + facts::str(s.supplied) +
                   (s.forwardedFrom.empty() ? "" : " " + s.forwardedFrom));
-  EXPECT_EQ(got, (std::vector<std::string>{
-                     "src/a.cpp:1 forwarded a(pg)", "src/b.cpp:2 forwarded b(pg)",
-                     "src/c.cpp:3 default", "src/c.cpp:4 null", "src/d.cpp:6 forwarded d(pg)",
-                     "src/e.cpp:8 explicit", "src/h.cpp:7 forwarded helper(pg)",
-                     "tests/c_test.cpp:5 default"}));
+  EXPECT_EQ(got,
+            (std::vector<std::string>{
+                "src/a.cpp:1 forwarded a(pg)", "src/b.cpp:2 forwarded b(pg)", "src/c.cpp:3 default",
+                "src/c.cpp:4 null", "src/d.cpp:6 forwarded d(pg)", "src/e.cpp:8 explicit",
+                "src/h.cpp:7 forwarded helper(pg)", "tests/c_test.cpp:5 default"}));
 }
 
 TEST(CallersAnalysis, OverridesAreTargetsToo) {
@@ -73,8 +74,7 @@ TEST(CallersAnalysis, OverridesAreTargetsToo) {
   facts::FunctionFact leaf = fn("L::f", "L::f", {"group"});
   leaf.overrides = {"M::f"};
   p.add({base, mid, leaf}, {},
-        {site("B::f", "", "x.cpp", 1, {{E, -1}}),
-         site("L::f", "", "x.cpp", 2, {{D, -1}})});
+        {site("B::f", "", "x.cpp", 1, {{E, -1}}), site("L::f", "", "x.cpp", 2, {{D, -1}})});
   p.finish();
   CallersResult r = callers(p, "B::f", "pg");
   ASSERT_EQ(r.sites.size(), 2u);
@@ -97,7 +97,8 @@ TEST(Laundering, SitesInScopeOmittingTheArgumentBecomeReads) {
   fallback.guardParam = 0;
   inv.exemptReads.push_back(fallback);  // the helper itself is exempt
   rules::RulePack pack = rules::parseRulePack(
-      R"({"name": "p", "scope": {"include": ["src/**"]}, "globals": [{"variable": "v"}]})", "p.json");
+      R"({"name": "p", "scope": {"include": ["src/**"]}, "globals": [{"variable": "v"}]})",
+      "p.json");
   launder(inv, rules::RuleSet({pack}));
   ASSERT_EQ(inv.reads.size(), 2u);  // c.cpp:3 (default) and c.cpp:4 (null); tests/ is out
   EXPECT_EQ(inv.reads[0].kind, facts::ReadKind::Laundered);
@@ -126,7 +127,8 @@ TEST(Laundering, DefaultArgumentReadsLaunderOnlyIntoOmittingCalls) {
   dflt.guardParam = 0;
   inv.reads.push_back(dflt);
   rules::RulePack pack = rules::parseRulePack(
-      R"({"name": "p", "scope": {"include": ["src/**"]}, "globals": [{"variable": "v"}]})", "p.json");
+      R"({"name": "p", "scope": {"include": ["src/**"]}, "globals": [{"variable": "v"}]})",
+      "p.json");
   launder(inv, rules::RuleSet({pack}));
   // c.cpp:3 leaves it out; c.cpp:4 passes null explicitly, which is not the default.
   ASSERT_EQ(inv.reads.size(), 2u);

@@ -31,8 +31,8 @@ namespace other { ps::PG* get_tp_group(); }
 
 std::vector<facts::Read> scan(const std::string& body) {
   static rules::RuleSet rules(std::vector<rules::RulePack>{rules::parseRulePack(kPack, "t.json")});
-  auto ast = clang::tooling::buildASTFromCodeWithArgs(std::string(kPrelude) + body,
-                                                      {"-std=c++20"}, "/src/input.cc");
+  auto ast = clang::tooling::buildASTFromCodeWithArgs(std::string(kPrelude) + body, {"-std=c++20"},
+                                                      "/src/input.cc");
   EXPECT_TRUE(ast);
   EXPECT_FALSE(ast->getDiagnostics().hasErrorOccurred()) << body;
   facts::TuFacts out;
@@ -66,7 +66,8 @@ TEST(Guard, ConditionalFallbacks) {
 }
 
 TEST(Guard, IfFallbacks) {
-  EXPECT_EQ(only("void f(PG* pg) { if (!pg) pg = ps::get_tp_group(); }"), "accessor fallback require");
+  EXPECT_EQ(only("void f(PG* pg) { if (!pg) pg = ps::get_tp_group(); }"),
+            "accessor fallback require");
   EXPECT_EQ(only("void f(PG* pg) { if (pg == nullptr) { pg = ps::get_tp_group(); } }"),
             "accessor fallback require");
   EXPECT_EQ(only("void f(PG* pg) { if (nullptr == pg) pg = ps::get_tp_group(); }"),
@@ -81,7 +82,8 @@ TEST(Guard, IfFallbacks) {
             "accessor fallback require");
   EXPECT_EQ(only("PG* f(PG* pg) { if (pg) return pg; return ps::get_tp_group(); }"),
             "accessor fallback require");
-  EXPECT_EQ(only("PG* f(PG* pg) { if (pg != nullptr) { return pg; } PG* g = ps::get_tp_group(); return g; }"),
+  EXPECT_EQ(only("PG* f(PG* pg) { if (pg != nullptr) { return pg; } PG* g = ps::get_tp_group(); "
+                 "return g; }"),
             "accessor fallback require");
 }
 
@@ -101,7 +103,8 @@ TEST(Guard, NotFallbacks) {
             "accessor none thread");
   EXPECT_EQ(only("int f(int rank) { if (rank == 0) return ps::get_tp_size(); return 0; }"),
             "accessor none thread");
-  EXPECT_EQ(only("int f(int n) { return n != 0 ? 0 : ps::get_tp_size(); }"), "accessor none thread");
+  EXPECT_EQ(only("int f(int n) { return n != 0 ? 0 : ps::get_tp_size(); }"),
+            "accessor none thread");
   // A lambda body runs when called, not under the condition around it.
   EXPECT_EQ(only("void f(PG* pg) { if (!pg) { auto l = [] { return ps::get_tp_size(); }; l(); } }"),
             "accessor none thread");
@@ -109,20 +112,25 @@ TEST(Guard, NotFallbacks) {
 
 TEST(Collector, SemanticMatchingNotNames) {
   EXPECT_EQ(scan("int f() { return other::get_tp_group() != nullptr; }").size(), 0u);
-  EXPECT_EQ(scan("struct S { PG* get_tp_group(); }; PG* f(S s) { return s.get_tp_group(); }").size(), 0u);
+  EXPECT_EQ(
+      scan("struct S { PG* get_tp_group(); }; PG* f(S s) { return s.get_tp_group(); }").size(), 0u);
   EXPECT_EQ(only("namespace q = ps; int f() { return q::get_tp_size(); }"), "accessor none thread");
-  EXPECT_EQ(only("using ps::get_tp_size; int f() { return get_tp_size(); }"), "accessor none thread");
+  EXPECT_EQ(only("using ps::get_tp_size; int f() { return get_tp_size(); }"),
+            "accessor none thread");
   EXPECT_EQ(only("auto p = &ps::get_tp_size;"), "accessor none thread");
   EXPECT_EQ(only("Coll f() { return Coll::from_globals(); }"), "shim none thread");
   // A template read counts once however often it is instantiated.
   EXPECT_EQ(scan("template <class T> int f(T) { return ps::get_tp_size(); }"
-                 "int g() { return f(1) + f(2.0) + f('c'); }").size(), 1u);
+                 "int g() { return f(1) + f(2.0) + f('c'); }")
+                .size(),
+            1u);
 }
 
 TEST(Collector, FixSourcesFromScope) {
   EXPECT_EQ(only("int f(Coll c) { return ps::get_tp_size(); }"), "accessor none substitute c.tp");
   EXPECT_EQ(only("int f(Coll* c) { return ps::get_tp_size(); }"), "accessor none substitute c->tp");
-  EXPECT_EQ(only("struct B { protected: Coll* pgc_; }; struct D : B { int f() { return ps::get_tp_size(); } };"),
+  EXPECT_EQ(only("struct B { protected: Coll* pgc_; }; struct D : B { int f() { return "
+                 "ps::get_tp_size(); } };"),
             "accessor none substitute this->pgc_->tp");
   EXPECT_EQ(only("int f() { Coll local; return ps::get_tp_size(); }"),
             "accessor none substitute local.tp");
@@ -131,7 +139,8 @@ TEST(Collector, FixSourcesFromScope) {
             "accessor none thread");
   EXPECT_EQ(only("int f(PG* tp_group) { return ps::get_tp_size(); }"),
             "accessor none substitute tp_group");
-  EXPECT_EQ(only("struct B { private: Coll* pgc_; }; struct D : B { int f() { return ps::get_tp_size(); } };"),
+  EXPECT_EQ(only("struct B { private: Coll* pgc_; }; struct D : B { int f() { return "
+                 "ps::get_tp_size(); } };"),
             "accessor none thread");
 }
 
@@ -149,8 +158,9 @@ TEST(Collector, WritesAreListedApart) {
 }
 
 TEST(Collector, EnclosingSymbols) {
-  auto reads = scan("namespace m { struct A { int f() const; }; int A::f() const { return ps::get_tp_size(); } }"
-                    "namespace m { int g = ps::get_tp_size(); struct B { int h = ps::get_tp_size(); }; }");
+  auto reads = scan(
+      "namespace m { struct A { int f() const; }; int A::f() const { return ps::get_tp_size(); } }"
+      "namespace m { int g = ps::get_tp_size(); struct B { int h = ps::get_tp_size(); }; }");
   ASSERT_EQ(reads.size(), 3u);
   EXPECT_EQ(reads[0].enclosing, "m::A::f");
   EXPECT_EQ(reads[0].enclosingClass, "m::A");

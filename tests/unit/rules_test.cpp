@@ -56,22 +56,29 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"name": "x", "acessors": []})"),
             "p.json: /acessors: unknown key (allowed: $schema, name, description, extends, scope, "
             "public_headers, types, accessors, globals, rewrite)");
-  EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})"),
-            "p.json: /accessors/0/kind: expected one of \"accessor\", \"shim\"; got \"acessor\"");
+  EXPECT_EQ(
+      errorOf(
+          R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})"),
+      "p.json: /accessors/0/kind: expected one of \"accessor\", \"shim\"; got \"acessor\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "accessor"}]})"),
             "p.json: /accessors/0: an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
   EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"kind": "shim"}]})"),
             "p.json: /accessors/0: exactly one of \"function\" or \"macro\" is required");
-  EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "shim", "yields": "group"}]})"),
-            "p.json: /accessors/0/yields: a shim yields a whole collection: expected \"collection\"");
+  EXPECT_EQ(
+      errorOf(
+          R"({"name": "x", "accessors": [{"function": "f", "kind": "shim", "yields": "group"}]})"),
+      "p.json: /accessors/0/yields: a shim yields a whole collection: expected \"collection\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v"}, {"variable": "v"}]})"),
             "p.json: /globals/1: duplicate rule for v");
   EXPECT_EQ(errorOf(R"({"name": "x", "scope": {"include": "**"}, "globals": [{"variable": "v"}]})"),
             "p.json: /scope/include: expected an array of strings");
   EXPECT_EQ(errorOf(R"({"name": "x"})"),
             "p.json: /: the pack has no \"accessors\" and no \"globals\": it would find nothing");
-  EXPECT_EQ(errorOf(R"({"name": "x", "types": [{"type": "T", "yields": "size"}], "globals": [{"variable": "v"}]})"),
-            "p.json: /types/0/yields: expected one of \"group\", \"collection\", \"state\"; got \"size\"");
+  EXPECT_EQ(
+      errorOf(
+          R"({"name": "x", "types": [{"type": "T", "yields": "size"}], "globals": [{"variable": "v"}]})"),
+      "p.json: /types/0/yields: expected one of \"group\", \"collection\", \"state\"; got "
+      "\"size\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "type": "M"}]})"),
             "p.json: /globals/0: \"type\" names the per-model state type whose \"field\" "
             "replaces the global (or that a threaded global holds): \"field\" or \"thread\" "

@@ -45,7 +45,8 @@ TEST(AdaptShape, EveryConversionAndTheImpossibleOnes) {
   EXPECT_EQ(adaptShape("g", Shape{Holder::Smart, false}, Shape{Holder::Smart, false}), "g");
   EXPECT_EQ(adaptShape("g", Shape{Holder::Value, false}, Shape{Holder::Pointer, false}), "&g");
   EXPECT_EQ(adaptShape("g", Shape{Holder::Smart, false}, Shape{Holder::Pointer, false}), "g.get()");
-  EXPECT_EQ(adaptShape("g", Shape{Holder::Unique, false}, Shape{Holder::Pointer, false}), "g.get()");
+  EXPECT_EQ(adaptShape("g", Shape{Holder::Unique, false}, Shape{Holder::Pointer, false}),
+            "g.get()");
   EXPECT_EQ(adaptShape("g", Shape{Holder::Pointer, false}, Shape{Holder::Value, false}), "*g");
   EXPECT_EQ(adaptShape("g", Shape{Holder::Smart, false}, Shape{Holder::Value, false}), "*g");
   EXPECT_EQ(adaptShape("g", Shape{Holder::Pointer, false}, Shape{Holder::Smart, false}), "");

@@ -46,12 +46,12 @@ rules::RuleSet pack() {
     ],
     "globals": [{"variable": "ps::num_kv_heads", "field": "num_kv_heads", "type": "Meta"},
                 {"variable": "ps::unmapped"}]
-  })json", "t.json")});
+  })json",
+                                              "t.json")});
 }
 
 // A read of `name` at `file:line`, in `fn` (USR and name the same), hint Thread.
-facts::Read read(const std::string& name, const std::string& fn, unsigned line,
-                 unsigned offset) {
+facts::Read read(const std::string& name, const std::string& fn, unsigned line, unsigned offset) {
   facts::Read r;
   r.file = "m.cpp";
   r.line = line;
@@ -143,8 +143,8 @@ TEST_F(Strategies, SubstituteSpellsTheValueFromTheSourceInScope) {
   inv.reads = {r, group};
   PlanState s(inv, rules, nullptr);
   Substitute().run(s);
-  EXPECT_EQ(editsOf(s.plan), (std::vector<std::string>{"40+12 this->pgc_->tp->size()",
-                                                       "60+12 groups.tp"}));
+  EXPECT_EQ(editsOf(s.plan),
+            (std::vector<std::string>{"40+12 this->pgc_->tp->size()", "60+12 groups.tp"}));
   EXPECT_EQ(verdictOf(s, 0), "substitute applied: replaced with this->pgc_->tp->size()");
   // A derived value needs the group's full type; the group itself does not.
   ASSERT_EQ(s.plan.includes.size(), 1u);
@@ -270,8 +270,7 @@ TEST_F(Strategies, ThreadAddsTheParameterAndEveryCallerPassesWhatItHolds) {
   PlanState s(inv, rules, nullptr);
   Thread().run(s);
   EXPECT_EQ(editsOf(s.plan), (std::vector<std::string>{"17+12 pgc.tp->size()",
-                                                       "6+0 const Coll& pgc",
-                                                       "70+0 groups"}));
+                                                       "6+0 const Coll& pgc", "70+0 groups"}));
   EXPECT_EQ(verdictOf(s, 0),
             "thread applied: replaced with pgc.tp->size(), pgc threaded through 1 function(s)");
   EXPECT_EQ(s.plan.tallies.at("thread").places, 1u);
@@ -298,7 +297,8 @@ TEST_F(Strategies, ThreadRefusesWhatItCannotClose) {
   EXPECT_EQ(verdictOf(s, 1),
             "function_pointer left: cannot thread pgc: p's address is taken: calls through the "
             "pointer are not seen");
-  EXPECT_EQ(verdictOf(s, 2), "open_call_graph left: cannot thread pgc: main cannot take a parameter");
+  EXPECT_EQ(verdictOf(s, 2),
+            "open_call_graph left: cannot thread pgc: main cannot take a parameter");
   // Virtual and main stay function-level reads: Collapse may still take them.
   EXPECT_TRUE(s.functionLevel(0));
   EXPECT_TRUE(s.functionLevel(2));
@@ -313,7 +313,7 @@ TEST_F(Strategies, ThreadSaysWhatAReadItCannotServeNeeds) {
                            "edge": "MPI_COMM_WORLD"}},
     "accessors": [{"function": "ps::tp_size", "kind": "accessor", "group": "tp", "yields": "size"},
                   {"function": "ps::all", "kind": "shim", "yields": "collection"}]})json",
-                                             "m.json")});
+                                           "m.json")});
   facts::Read shim = read("ps::all", "f", 2, 40);
   shim.kind = ReadKind::Shim;
   shim.group = "";
@@ -411,9 +411,9 @@ TEST_F(Strategies, CollapseTurnsAFunctionsReadsIntoOneLookup) {
   PlanState s(inv, rules, nullptr);
   ASSERT_TRUE(s.functionLimits(0) && s.functionLimits(1));  // what Thread leaves them with
   Collapse().run(s);
-  EXPECT_EQ(editsOf(s.plan), (std::vector<std::string>{"23+0 const Coll pgs = Coll::global();\n  ",
-                                                       "30+12 pgs.tp->size()",
-                                                       "45+12 pgs.dp->size()"}));
+  EXPECT_EQ(editsOf(s.plan),
+            (std::vector<std::string>{"23+0 const Coll pgs = Coll::global();\n  ",
+                                      "30+12 pgs.tp->size()", "45+12 pgs.dp->size()"}));
   EXPECT_EQ(s.plan.verdicts[0].fix, Fix::Collapse);
   EXPECT_TRUE(s.plan.verdicts[1].applied);
   EXPECT_EQ(s.plan.tallies.at("collapse").places, 1u);
@@ -444,8 +444,9 @@ TEST_F(Strategies, ThePlannerDecidesEveryReadAndSaysWhatItDid) {
   Plan p = plan(inv, rules);
   ASSERT_EQ(p.verdicts.size(), 2u);
   EXPECT_EQ(p.verdicts[1].detail, "edge file: reads are allowed here");
-  EXPECT_EQ(summaryLine(p, inv), "1 substituted, 0 required, 0 threaded (through 0 function(s)), "
-                                 "1 left (none 1)");
+  EXPECT_EQ(summaryLine(p, inv),
+            "1 substituted, 0 required, 0 threaded (through 0 function(s)), "
+            "1 left (none 1)");
 }
 
 }  // namespace

@@ -7,9 +7,9 @@ namespace gridlock::rewrite {
 namespace {
 
 TEST(TypeSpelling, SharedLeadingNamespacesAreDropped) {
-  EXPECT_EQ(relativeTypeSpelling("const infini_train::nn::parallel::GlobalEnv&",
-                                 "infini_train::nn"),
-            "const parallel::GlobalEnv&");
+  EXPECT_EQ(
+      relativeTypeSpelling("const infini_train::nn::parallel::GlobalEnv&", "infini_train::nn"),
+      "const parallel::GlobalEnv&");
   EXPECT_EQ(relativeTypeSpelling("const gridlock::ProcessGroupCollection&", "gridlock"),
             "const ProcessGroupCollection&");
   EXPECT_EQ(relativeTypeSpelling("const gridlock::ProcessGroupCollection&", "gridlock::model"),

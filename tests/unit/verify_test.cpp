@@ -78,7 +78,7 @@ TEST_F(Verify, AFileThatStopsCompilingIsHeldBackAndTheRestPlannedAgain) {
     return brokenIn("m.cpp", {"m.cpp"});
   });
   EXPECT_EQ(v.error, "");
-  EXPECT_EQ(scans, 1);   // the second round has nothing left to change: no re-scan
+  EXPECT_EQ(scans, 1);  // the second round has nothing left to change: no re-scan
   EXPECT_EQ(v.rounds, 2);
   EXPECT_TRUE(v.prepared.changes.empty());
   ASSERT_EQ(v.held.count("m.cpp"), 1u);

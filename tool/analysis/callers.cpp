@@ -20,7 +20,8 @@ std::string classNameOf(const index::Program& p, const std::string& usr) {
 
 }  // namespace
 
-std::vector<std::string> hierarchyBelow(const index::Program& program, const std::string& classUsr) {
+std::vector<std::string> hierarchyBelow(const index::Program& program,
+                                        const std::string& classUsr) {
   std::multimap<std::string, std::string> derived;  // base -> derived
   for (const auto& [usr, c] : program.classes)
     for (const auto& b : c.bases) derived.emplace(b, usr);
@@ -82,10 +83,11 @@ std::vector<CallerSite> reach(const index::Program& program,
       c.caller = s.callerUsr.empty() ? std::string() : nameOf(program, s.callerUsr);
       if (a.supplied == facts::Supplied::Forwarded) {
         auto caller = program.functions.find(s.callerUsr);
-        std::string pname = caller != program.functions.end() &&
-                                    static_cast<size_t>(a.forwardedFrom) < caller->second.params.size()
-                                ? caller->second.params[a.forwardedFrom].name
-                                : std::to_string(a.forwardedFrom);
+        std::string pname =
+            caller != program.functions.end() &&
+                    static_cast<size_t>(a.forwardedFrom) < caller->second.params.size()
+                ? caller->second.params[a.forwardedFrom].name
+                : std::to_string(a.forwardedFrom);
         c.forwardedFrom = c.caller + "(" + pname + ")";
         // The forwarding function's own callers decide whether the argument arrives.
         push(s.callerUsr, a.forwardedFrom);
@@ -94,7 +96,8 @@ std::vector<CallerSite> reach(const index::Program& program,
     }
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-    return std::tie(a.file, a.line, a.column, a.function) < std::tie(b.file, b.line, b.column, b.function);
+    return std::tie(a.file, a.line, a.column, a.function) <
+           std::tie(b.file, b.line, b.column, b.function);
   });
   return out;
 }
@@ -123,14 +126,15 @@ CallersResult callers(const index::Program& program, const std::string& function
   if (!named)
     throw CallersError("no function or constructor named " + function + " in the scanned code");
   if (roots.empty())
-    throw CallersError(function + " has no parameter named " + param + " (its parameters: " +
-                       paramsSeen + ")");
+    throw CallersError(function + " has no parameter named " + param +
+                       " (its parameters: " + paramsSeen + ")");
   for (const auto& c : classUsrs)
     for (auto& n : hierarchyBelow(program, c)) r.classes.push_back(n);
   std::sort(r.classes.begin(), r.classes.end());
   r.classes.erase(std::unique(r.classes.begin(), r.classes.end()), r.classes.end());
   r.sites = reach(program, roots);
-  for (const auto& [value, text] : facts::Spellings<facts::Supplied>::table) r.bySupplied[value] = 0;
+  for (const auto& [value, text] : facts::Spellings<facts::Supplied>::table)
+    r.bySupplied[value] = 0;
   for (const auto& s : r.sites) ++r.bySupplied[s.supplied];
   return r;
 }

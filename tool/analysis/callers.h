@@ -23,9 +23,9 @@ struct CallerSite {
   std::string className;  // constructed class (constructions) or the class holding a base init
   facts::Via via = facts::Via::Call;
   facts::Supplied supplied = facts::Supplied::Explicit;
-  std::string forwardedFrom; // "Qual::Name(param)" when forwarded
-  std::string function;      // the callee reached at this site
-  std::string caller;        // enclosing function of the site
+  std::string forwardedFrom;  // "Qual::Name(param)" when forwarded
+  std::string function;       // the callee reached at this site
+  std::string caller;         // enclosing function of the site
   std::string callerUsr;
   size_t siteIndex = 0;  // into Program::sites
   int param = -1;        // the callee's parameter this site binds
@@ -37,7 +37,7 @@ struct CallersResult {
   std::vector<std::string> classes;
   std::vector<CallerSite> sites;
   std::map<facts::Supplied, size_t> bySupplied;  // every value present, zeros included
-  bool publicApi = false;                 // the target is declared in a public header
+  bool publicApi = false;                        // the target is declared in a public header
 };
 
 // Every site reaching (usr, param index) of the given roots, following forwarding through

@@ -9,7 +9,8 @@ bool counts(const facts::Read& r) {
 Summary summarize(const index::Inventory& inv, const std::vector<facts::Verdict>* verdicts) {
   using facts::ReadKind;
   Summary s;
-  for (ReadKind k : {ReadKind::Accessor, ReadKind::Shim, ReadKind::GlobalState, ReadKind::Laundered})
+  for (ReadKind k :
+       {ReadKind::Accessor, ReadKind::Shim, ReadKind::GlobalState, ReadKind::Laundered})
     s.byKind[k] = 0;
   s.filesScanned = inv.filesScanned;
   s.parseErrors = inv.parseErrors.size();
@@ -31,9 +32,7 @@ Summary summarize(const index::Inventory& inv, const std::vector<facts::Verdict>
     }
     ++s.total;
     ++s.byKind[r.kind];
-    ++s.byGroup[!r.group.empty()              ? r.group
-                : r.kind == ReadKind::Shim ? "(collection)"
-                                              : "(state)"];
+    ++s.byGroup[!r.group.empty() ? r.group : r.kind == ReadKind::Shim ? "(collection)" : "(state)"];
     ++s.byFile[r.file];
     ++s.byFix[verdicts ? (*verdicts)[i].fix : r.hint.fix];
     if (r.guard == facts::Guard::Fallback) ++s.fallbacks;

@@ -38,16 +38,16 @@ struct Read {
   std::string file;  // relative to --root when under it, else absolute
   unsigned line = 0;
   unsigned column = 0;
-  std::string name;             // qualified accessor/variable, or the macro rule's name
+  std::string name;  // qualified accessor/variable, or the macro rule's name
   ReadKind kind = ReadKind::Accessor;
-  std::string group;            // tp, pp, world, ... ("" for shims and global state)
+  std::string group;  // tp, pp, world, ... ("" for shims and global state)
   Yields yields = Yields::Group;
-  std::string enclosing;        // qualified enclosing function (or variable); "" at file scope
-  std::string enclosingClass;   // qualified enclosing class, "" when none
-  std::string enclosingUsr;     // USR of the enclosing function (overloads stay apart)
+  std::string enclosing;       // qualified enclosing function (or variable); "" at file scope
+  std::string enclosingClass;  // qualified enclosing class, "" when none
+  std::string enclosingUsr;    // USR of the enclosing function (overloads stay apart)
   Guard guard = Guard::None;
-  std::optional<std::string> macro;  // the macro whose expansion spells the read
-  bool edge = false;                 // in a scope.edges file: listed, not counted
+  std::optional<std::string> macro;       // the macro whose expansion spells the read
+  bool edge = false;                      // in a scope.edges file: listed, not counted
   std::optional<std::string> suppressed;  // reason of the allow comment covering it
   FixHint hint;
   // Identity beyond the reported position: where the read is spelled (inside a macro
@@ -72,11 +72,11 @@ struct Read {
   bool inDefaultArgument = false;
 
   // Where the read sits, for the rewriter (docs/rewrite.md).
-  bool called = true;           // false: an accessor named but not called (&accessor, a callback)
-  bool inLambda = false;        // inside a lambda body
-  bool inInitializer = false;   // in a constructor's member or base initializer list
-  bool eagerFallback = false;   // a fallback that is always evaluated (`pg.value_or(global())`)
-  std::string type;             // the read expression's type, fully qualified
+  bool called = true;          // false: an accessor named but not called (&accessor, a callback)
+  bool inLambda = false;       // inside a lambda body
+  bool inInitializer = false;  // in a constructor's member or base initializer list
+  bool eagerFallback = false;  // a fallback that is always evaluated (`pg.value_or(global())`)
+  std::string type;            // the read expression's type, fully qualified
   // A called accessor's written arguments, as written ("" for one spelled in a macro): what
   // replaces the call must carry them (`{0}` in a spelling template).
   std::vector<std::string> arguments;
@@ -94,7 +94,7 @@ struct ParamFact {
 
 struct FunctionFact {
   std::string usr;
-  std::string name;  // qualified
+  std::string name;      // qualified
   std::string classUsr;  // for members and constructors
   bool isConstructor = false;
   bool isVirtual = false;
@@ -107,7 +107,7 @@ struct FunctionFact {
 
 struct ClassFact {
   std::string usr;
-  std::string name;  // qualified; specializations of templates with their arguments
+  std::string name;                // qualified; specializations of templates with their arguments
   std::vector<std::string> bases;  // USRs
   std::string file;
   unsigned line = 0;
@@ -132,11 +132,11 @@ struct ArgFact {
 // before the site, a field of the enclosing class or a base): what a site that leaves a group
 // out could pass instead.
 struct SourceFact {
-  std::string spelling;  // "groups", "this->tp_group_"
+  std::string spelling;           // "groups", "this->tp_group_"
   Yields yields = Yields::Group;  // Group, Collection or State
   std::string group;  // the group its type rule names, "" when the type does not say; State:
                       // the state type
-  std::string name;      // the declaration's name, for "tp_group" -> tp
+  std::string name;   // the declaration's name, for "tp_group" -> tp
   Shape shape;
   std::vector<std::string> fields;  // a collection's groups, when its type rule lists them
 };
@@ -149,7 +149,7 @@ struct SiteFact {
   unsigned line = 0;
   unsigned column = 0;
   Via via = Via::Call;
-  std::string classUsr;   // the class constructed (constructions), "" for calls
+  std::string classUsr;       // the class constructed (constructions), "" for calls
   std::vector<ArgFact> args;  // one per callee parameter
   // Where arguments are written: the closing parenthesis of the argument list (0: none, as
   // for an implicit base initializer), how many are written, whether it is spelled in a macro.
@@ -183,7 +183,7 @@ struct ParamListFact {
   std::string file;
   unsigned lparen = 0;
   unsigned rparen = 0;
-  unsigned written = 0;   // parameters written (0 for `()` and `(void)`)
+  unsigned written = 0;               // parameters written (0 for `()` and `(void)`)
   std::vector<unsigned> paramBegins;  // where each written parameter starts
   // Per written parameter, the bytes of ` = default` where this declaration writes one
   // (both 0 where it does not).

@@ -80,29 +80,27 @@ enum class ThreadPosition { BeforeDefaults, Last };
 template <typename E>
 struct Spellings;  // specialised below: a table of {value, spelling}
 
-#define GRIDLOCK_SPELLINGS(E, ...)                                     \
-  template <>                                                          \
-  struct Spellings<E> {                                                \
+#define GRIDLOCK_SPELLINGS(E, ...)                                           \
+  template <>                                                                \
+  struct Spellings<E> {                                                      \
     static constexpr std::pair<E, std::string_view> table[] = {__VA_ARGS__}; \
   }
 
 GRIDLOCK_SPELLINGS(ReadKind, {ReadKind::Accessor, "accessor"}, {ReadKind::Shim, "shim"},
-                   {ReadKind::GlobalState, "global_state"},
-                   {ReadKind::GlobalWrite, "global_write"},
+                   {ReadKind::GlobalState, "global_state"}, {ReadKind::GlobalWrite, "global_write"},
                    {ReadKind::Laundered, "laundered"});
 GRIDLOCK_SPELLINGS(Guard, {Guard::None, "none"}, {Guard::Fallback, "fallback"});
-GRIDLOCK_SPELLINGS(Yields, {Yields::Group, "group"}, {Yields::Size, "size"},
-                   {Yields::Rank, "rank"}, {Yields::SrcRank, "src_rank"},
-                   {Yields::Collection, "collection"}, {Yields::State, "state"});
+GRIDLOCK_SPELLINGS(Yields, {Yields::Group, "group"}, {Yields::Size, "size"}, {Yields::Rank, "rank"},
+                   {Yields::SrcRank, "src_rank"}, {Yields::Collection, "collection"},
+                   {Yields::State, "state"});
 GRIDLOCK_SPELLINGS(Fix, {Fix::Unset, ""}, {Fix::None, "none"}, {Fix::Substitute, "substitute"},
-                   {Fix::Require, "require"}, {Fix::Thread, "thread"},
-                   {Fix::Collapse, "collapse"}, {Fix::NoSource, "no_source"},
-                   {Fix::OpenCallGraph, "open_call_graph"}, {Fix::PublicApi, "public_api"},
-                   {Fix::Macro, "macro"}, {Fix::FunctionPointer, "function_pointer"},
+                   {Fix::Require, "require"}, {Fix::Thread, "thread"}, {Fix::Collapse, "collapse"},
+                   {Fix::NoSource, "no_source"}, {Fix::OpenCallGraph, "open_call_graph"},
+                   {Fix::PublicApi, "public_api"}, {Fix::Macro, "macro"},
+                   {Fix::FunctionPointer, "function_pointer"},
                    {Fix::VirtualDispatch, "virtual_dispatch"}, {Fix::Lambda, "lambda"},
-                   {Fix::DefaultArgument, "default_argument"},
-                   {Fix::Initializer, "initializer"}, {Fix::NameClash, "name_clash"},
-                   {Fix::OpenFallback, "open_fallback"},
+                   {Fix::DefaultArgument, "default_argument"}, {Fix::Initializer, "initializer"},
+                   {Fix::NameClash, "name_clash"}, {Fix::OpenFallback, "open_fallback"},
                    {Fix::EagerFallback, "eager_fallback"}, {Fix::NoSpelling, "no_spelling"},
                    {Fix::CompileError, "compile_error"});
 GRIDLOCK_SPELLINGS(Via, {Via::Direct, "direct"}, {Via::New, "new"},

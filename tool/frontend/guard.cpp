@@ -20,7 +20,7 @@ struct Verdict {
 };
 
 Verdict invert(Verdict v) {
-  v.test = v.test == Test::Present ? Test::Missing
+  v.test = v.test == Test::Present   ? Test::Missing
            : v.test == Test::Missing ? Test::Present
                                      : Test::None;
   return v;
@@ -99,8 +99,7 @@ Verdict classify(const Expr* c, ASTContext& ctx) {
     const CXXMethodDecl* md = m->getMethodDecl();
     if (!md) return {};
     // `if (pg)` on a smart pointer or optional is a call of its operator bool.
-    bool test = isa<CXXConversionDecl>(md) ||
-                (md->getIdentifier() && md->getName() == "has_value");
+    bool test = isa<CXXConversionDecl>(md) || (md->getIdentifier() && md->getName() == "has_value");
     if (test && isHolder(m->getImplicitObjectArgument(), &v.holder)) v.test = Test::Present;
     return v;
   }
@@ -146,8 +145,8 @@ bool isFallback(const std::vector<const Stmt*>& path, ASTContext& ctx, HoldsGrou
     } else if (const auto* call = dyn_cast<CXXMemberCallExpr>(parent)) {
       const CXXMethodDecl* md = call->getMethodDecl();
       const ValueDecl* holder = nullptr;
-      if (md && md->getIdentifier() && md->getName() == "value_or" &&
-          child != call->getCallee() && isHolder(call->getImplicitObjectArgument(), &holder))
+      if (md && md->getIdentifier() && md->getName() == "value_or" && child != call->getCallee() &&
+          isHolder(call->getImplicitObjectArgument(), &holder))
         return found(holder);
     } else if (const auto* block = dyn_cast<CompoundStmt>(parent)) {
       // `if (pg) return pg;` earlier in the block: what follows runs only without pg.

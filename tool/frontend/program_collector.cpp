@@ -21,10 +21,22 @@ using namespace clang;
 const Expr* underlying(const Expr* e) {
   for (int guard = 0; e && guard < 16; ++guard) {
     e = e->IgnoreParenImpCasts();
-    if (const auto* c = dyn_cast<ExprWithCleanups>(e)) { e = c->getSubExpr(); continue; }
-    if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) { e = m->getSubExpr(); continue; }
-    if (const auto* b = dyn_cast<CXXBindTemporaryExpr>(e)) { e = b->getSubExpr(); continue; }
-    if (const auto* f = dyn_cast<CXXFunctionalCastExpr>(e)) { e = f->getSubExpr(); continue; }
+    if (const auto* c = dyn_cast<ExprWithCleanups>(e)) {
+      e = c->getSubExpr();
+      continue;
+    }
+    if (const auto* m = dyn_cast<MaterializeTemporaryExpr>(e)) {
+      e = m->getSubExpr();
+      continue;
+    }
+    if (const auto* b = dyn_cast<CXXBindTemporaryExpr>(e)) {
+      e = b->getSubExpr();
+      continue;
+    }
+    if (const auto* f = dyn_cast<CXXFunctionalCastExpr>(e)) {
+      e = f->getSubExpr();
+      continue;
+    }
     if (const auto* c = dyn_cast<CXXConstructExpr>(e)) {
       if (c->getNumArgs() >= 1 && !isa<CXXTemporaryObjectExpr>(c) &&
           (c->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(c->getArg(1)))) {
@@ -223,10 +235,10 @@ bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
     pf.hasDefault = p->hasDefaultArg();
     if (pf.hasDefault && !p->hasUninstantiatedDefaultArg() && !p->hasUnparsedDefaultArg() &&
         p->getDefaultArg())
-      pf.defaultText = Lexer::getSourceText(
-                           CharSourceRange::getTokenRange(p->getDefaultArg()->getSourceRange()),
-                           sm_, ctx_.getLangOpts())
-                           .str();
+      pf.defaultText =
+          Lexer::getSourceText(CharSourceRange::getTokenRange(p->getDefaultArg()->getSourceRange()),
+                               sm_, ctx_.getLangOpts())
+              .str();
     f.params.push_back(std::move(pf));
   }
   SourceLocation loc = sm_.getExpansionLoc(fd->getLocation());
@@ -264,8 +276,10 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
   p.written = fd->getNumParams();
   for (const ParmVarDecl* prm : fd->parameters()) {
     SourceLocation b = prm->getBeginLoc();
-    if (b.isMacroID() || b.isInvalid()) p.inMacro = true;
-    else p.paramBegins.push_back(sm_.getFileOffset(sm_.getExpansionLoc(b)));
+    if (b.isMacroID() || b.isInvalid())
+      p.inMacro = true;
+    else
+      p.paramBegins.push_back(sm_.getFileOffset(sm_.getExpansionLoc(b)));
     p.defaults.emplace_back(0, 0);
     SourceRange d = prm->getDefaultArgRange();
     if (!rewriteFacts_ || !prm->hasDefaultArg() || d.isInvalid() || d.getBegin().isMacroID() ||
@@ -273,8 +287,8 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
       continue;
     // From the end of the declarator (before ` = `) to the end of the default expression.
     unsigned begin = sm_.getFileOffset(d.getBegin());
-    unsigned end = sm_.getFileOffset(
-        Lexer::getLocForEndOfToken(d.getEnd(), 0, sm_, ctx_.getLangOpts()));
+    unsigned end =
+        sm_.getFileOffset(Lexer::getLocForEndOfToken(d.getEnd(), 0, sm_, ctx_.getLangOpts()));
     llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(d.getBegin()));
     unsigned eq = begin;
     while (eq > 0 && buffer[eq - 1] != '=') --eq;
@@ -359,8 +373,10 @@ void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {
     if (isa<CXXDefaultArgExpr>(a)) continue;
     ++c.written;
     SourceLocation b = written(a->getBeginLoc());
-    if (b.isMacroID() || b.isInvalid()) c.inMacro = true;
-    else c.argBegins.push_back(insertionPoint(b));
+    if (b.isMacroID() || b.isInvalid())
+      c.inMacro = true;
+    else
+      c.argBegins.push_back(insertionPoint(b));
   }
   c.inLambda = lambdaDepth_ > 0;
   c.sources = sourcesHere();

@@ -54,8 +54,7 @@ ReadCollector::ReadCollector(ASTContext& ctx, const rules::RuleSet& rules, FileP
       if (!a.function.empty()) simpleNames_.insert(lastComponent(a.function));
     for (const auto& g : pack.globals) simpleNames_.insert(lastComponent(g.variable));
   }
-  for (const auto& m : macroExpansions)
-    pendingMacros_.emplace(m.nameLoc.getRawEncoding(), m);
+  for (const auto& m : macroExpansions) pendingMacros_.emplace(m.nameLoc.getRawEncoding(), m);
   frames_.emplace_back();  // file scope
 }
 
@@ -207,8 +206,7 @@ bool ReadCollector::VisitExpr(Expr* e) {
     for (auto it = range.first; it != range.second; ++it) claimed.push_back(it->second);
     pendingMacros_.erase(range.first, range.second);
     for (const auto& m : claimed)
-      record({m.rule->macro, m.rule->kind, m.rule->group, m.rule->yields, m.rule->pack},
-             m.nameLoc);
+      record({m.rule->macro, m.rule->kind, m.rule->group, m.rule->yields, m.rule->pack}, m.nameLoc);
     return true;
   }
   return true;
@@ -229,9 +227,8 @@ void ReadCollector::onFunctionRef(const NamedDecl* d, SourceLocation loc) {
 
 void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
   if (const rules::GlobalRule* r = globalRule(d))
-    record({r->variable,
-            isWrite() ? facts::ReadKind::GlobalWrite : facts::ReadKind::GlobalState, "",
-            facts::Yields::State, r->pack, r},
+    record({r->variable, isWrite() ? facts::ReadKind::GlobalWrite : facts::ReadKind::GlobalState,
+            "", facts::Yields::State, r->pack, r},
            loc);
 }
 
@@ -267,7 +264,8 @@ bool ReadCollector::isWrite() const {
       return method && !method->isConst() && !method->isStatic() &&
              call->getImplicitObjectArgument() == child;
     }
-    if (const auto* b = dyn_cast<BinaryOperator>(p)) return b->isAssignmentOp() && b->getLHS() == child;
+    if (const auto* b = dyn_cast<BinaryOperator>(p))
+      return b->isAssignmentOp() && b->getLHS() == child;
     if (const auto* u = dyn_cast<UnaryOperator>(p)) {
       if (u->getOpcode() != UO_AddrOf) return u->isIncrementDecrementOp();
       // `&g` may be written through unless it is at once made a pointer to const.
@@ -308,10 +306,10 @@ void ReadCollector::record(const Target& t, SourceLocation loc) {
   PresumedLoc at = sm_.getPresumedLoc(place.report, /*UseLineDirectives=*/false);
   PresumedLoc sp = sm_.getPresumedLoc(place.spelled, false);
   if (at.isInvalid()) return;
-  std::string spelling = sp.isInvalid() ? std::string()
-                                        : places_.at(place.spelled).path + ":" +
-                                              std::to_string(sp.getLine()) + ":" +
-                                              std::to_string(sp.getColumn());
+  std::string spelling = sp.isInvalid()
+                             ? std::string()
+                             : places_.at(place.spelled).path + ":" + std::to_string(sp.getLine()) +
+                                   ":" + std::to_string(sp.getColumn());
   if (!seen_.emplace(file.path, at.getLine(), at.getColumn(), t.name, spelling).second) return;
 
   facts::Read r;
@@ -401,8 +399,8 @@ void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
   SourceRange range = node ? node->getSourceRange() : SourceRange(loc, loc);
   // Written in a macro argument: where it is written; spelled in a macro body: the whole
   // invocation.
-  CharSourceRange chars = Lexer::makeFileCharRange(CharSourceRange::getTokenRange(range), sm_,
-                                                   ctx_.getLangOpts());
+  CharSourceRange chars =
+      Lexer::makeFileCharRange(CharSourceRange::getTokenRange(range), sm_, ctx_.getLangOpts());
   if (chars.isInvalid()) chars = sm_.getExpansionRange(range);
   SourceLocation end = chars.isTokenRange()
                            ? Lexer::getLocForEndOfToken(chars.getEnd(), 0, sm_, ctx_.getLangOpts())
@@ -444,9 +442,9 @@ void ReadCollector::setArguments(facts::Read& r, const CallExpr* call) {
     if (isa<CXXDefaultArgExpr>(a)) break;
     CharSourceRange chars = Lexer::makeFileCharRange(
         CharSourceRange::getTokenRange(a->getSourceRange()), sm_, ctx_.getLangOpts());
-    r.arguments.push_back(
-        chars.isInvalid() ? std::string()
-                          : Lexer::getSourceText(chars, sm_, ctx_.getLangOpts()).str());
+    r.arguments.push_back(chars.isInvalid()
+                              ? std::string()
+                              : Lexer::getSourceText(chars, sm_, ctx_.getLangOpts()).str());
   }
 }
 
@@ -496,12 +494,12 @@ facts::FixHint ReadCollector::hintFor(const Target& t) {
   if (t.kind == facts::ReadKind::GlobalState) {
     // Per-model state: the field of the metadata this function can see.
     if (!t.global || t.global->field.empty()) return hint;
-    hint.source = sources_.pickState(sources_.candidates(fn, locals), t.global->type,
-                                     t.global->field);
+    hint.source =
+        sources_.pickState(sources_.candidates(fn, locals), t.global->type, t.global->field);
     hint.sourcePointer = false;
   } else {
-    hint.source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields,
-                                &hint.sourcePointer);
+    hint.source =
+        sources_.pick(sources_.candidates(fn, locals), t.group, t.yields, &hint.sourcePointer);
   }
   if (!hint.source.empty()) hint.fix = Fix::Substitute;
   return hint;

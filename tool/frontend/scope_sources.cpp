@@ -165,8 +165,9 @@ const rules::TypeRule* ScopeSources::ruleOf(QualType t, bool* pointerLike) const
   return nullptr;
 }
 
-std::vector<SourceCandidate> ScopeSources::candidates(
-    const FunctionDecl* fn, const std::vector<const VarDecl*>& locals, bool fields) const {
+std::vector<SourceCandidate> ScopeSources::candidates(const FunctionDecl* fn,
+                                                      const std::vector<const VarDecl*>& locals,
+                                                      bool fields) const {
   std::vector<SourceCandidate> out;
   auto add = [&](const ValueDecl* d, std::string spelling) {
     bool ptr = false;
@@ -191,8 +192,7 @@ std::vector<SourceCandidate> ScopeSources::candidates(
     for (const FieldDecl* f : rd->fields())
       if (f->getIdentifier() && (rd == md->getParent() || f->getAccess() != AS_private))
         add(f, "this->" + f->getName().str());
-    for (const CXXBaseSpecifier& b : rd->bases())
-      work.push_back(b.getType()->getAsCXXRecordDecl());
+    for (const CXXBaseSpecifier& b : rd->bases()) work.push_back(b.getType()->getAsCXXRecordDecl());
   }
   return out;
 }
@@ -217,12 +217,17 @@ facts::Shape ScopeSources::shapeOf(QualType t) const {
   return {shapeOf(spec->getTemplateArgs()[0].getAsType()).holder, true};
 }
 
-std::vector<facts::SourceFact> ScopeSources::facts(const std::vector<SourceCandidate>& cands) const {
+std::vector<facts::SourceFact> ScopeSources::facts(
+    const std::vector<SourceCandidate>& cands) const {
   std::vector<facts::SourceFact> out;
   for (const auto& c : cands)
     if (c.type->yields == facts::Yields::State)  // its "group" is the state type
-      out.push_back({c.spelling, c.type->yields, c.type->type, c.decl->getName().str(),
-                     shapeOf(c.decl->getType()), {}});
+      out.push_back({c.spelling,
+                     c.type->yields,
+                     c.type->type,
+                     c.decl->getName().str(),
+                     shapeOf(c.decl->getType()),
+                     {}});
     else
       out.push_back({c.spelling, c.type->yields, c.type->group, c.decl->getName().str(),
                      shapeOf(c.decl->getType()), c.type->groups});
@@ -240,8 +245,7 @@ std::string ScopeSources::pick(const std::vector<SourceCandidate>& cands, const 
 }
 
 std::string ScopeSources::pickState(const std::vector<SourceCandidate>& cands,
-                                    const std::string& stateType,
-                                    const std::string& field) const {
+                                    const std::string& stateType, const std::string& field) const {
   for (const auto& c : cands)
     if (c.type->yields == facts::Yields::State && (stateType.empty() || c.type->type == stateType))
       return c.spelling + (c.pointerLike ? "->" : ".") + field;

@@ -31,9 +31,9 @@ void Program::finish() {
   std::sort(sites.begin(), sites.end(), [](const auto& a, const auto& b) {
     // `via` by its spelling, the order the reports have always had.
     return std::make_tuple(std::cref(a.file), a.line, a.column, std::cref(a.calleeUsr),
-                           facts::spell(a.via)) <
-           std::make_tuple(std::cref(b.file), b.line, b.column, std::cref(b.calleeUsr),
-                           facts::spell(b.via));
+                           facts::spell(a.via)) < std::make_tuple(std::cref(b.file), b.line,
+                                                                  b.column, std::cref(b.calleeUsr),
+                                                                  facts::spell(b.via));
   });
   sitesByCallee.clear();
   for (size_t i = 0; i < sites.size(); ++i) sitesByCallee.emplace(sites[i].calleeUsr, i);

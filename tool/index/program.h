@@ -6,8 +6,8 @@
 
 #include <map>
 #include <set>
-#include <tuple>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace gridlock::index {

@@ -30,7 +30,8 @@ void RewriteIndex::finish() {
     auto it = includers_.find(file);
     // A unit that lists no includes (or a file only skipped) counts as the file's only unit.
     size_t units = it == includers_.end() ? 0 : it->second;
-    if (skipped.first >= units) skippedNames.emplace(name, file + ":" + std::to_string(skipped.second));
+    if (skipped.first >= units)
+      skippedNames.emplace(name, file + ":" + std::to_string(skipped.second));
   }
   includers_.clear();
   skips_.clear();

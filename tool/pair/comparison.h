@@ -33,7 +33,7 @@ struct Signature {
   int count = 0;
   std::map<Category, int> categories;
   bool identicalOnAllRanks = false;  // every test of the group failed alike on all its ranks
-  std::vector<std::string> tests;  // display ids
+  std::vector<std::string> tests;    // display ids
 };
 
 // A run whose test command was killed by a signal or timed out (see command_end.h).
@@ -46,9 +46,9 @@ struct Incident {
 };
 
 struct Comparison {
-  std::vector<TestRow> tests;  // sorted by suite, then name
-  std::map<Category, int> summary;  // all eight categories, zeros included
-  int skippedBoth = 0;              // of passed_both: skipped in both trees
+  std::vector<TestRow> tests;         // sorted by suite, then name
+  std::map<Category, int> summary;    // all eight categories, zeros included
+  int skippedBoth = 0;                // of passed_both: skipped in both trees
   std::vector<Signature> signatures;  // of the change's problems, most frequent first
   int ranks = 1;                      // most ranks any test ran on
   std::vector<Incident> incidents;    // baseline's first run, change's first run, its reruns

@@ -10,10 +10,17 @@ std::string printable(std::string_view text) {
   for (char ch : text) {
     unsigned char c = static_cast<unsigned char>(ch);
     switch (ch) {
-      case '\n': out += "\\n"; continue;
-      case '\r': out += "\\r"; continue;
-      case '\t': out += "\\t"; continue;
-      default: break;
+      case '\n':
+        out += "\\n";
+        continue;
+      case '\r':
+        out += "\\r";
+        continue;
+      case '\t':
+        out += "\\t";
+        continue;
+      default:
+        break;
     }
     if (c < 0x20 || c == 0x7f) {
       char hex[8];
@@ -30,12 +37,23 @@ std::string markdownText(std::string_view text) {
   std::string out;
   for (char ch : printable(text)) {
     switch (ch) {
-      case '\\': out += "\\\\"; break;
-      case '|': out += "\\|"; break;
-      case '`': out += "\\`"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      default: out += ch;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '|':
+        out += "\\|";
+        break;
+      case '`':
+        out += "\\`";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      default:
+        out += ch;
     }
   }
   return out;

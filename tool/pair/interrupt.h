@@ -4,8 +4,8 @@
 // (destructors remove the worktrees and temporary results) and exits 128+signal.
 #pragma once
 
-#include <stdexcept>
 #include <sys/types.h>
+#include <stdexcept>
 
 namespace gridlock::pair {
 

@@ -17,10 +17,13 @@ std::string trim(std::string_view s) {
 // ctest's JUnit has no crash status (a segfault reads `<failure message=""/>`), so the captured
 // output is searched for what a dying process or mpirun prints.
 constexpr std::array<std::string_view, 14> kCrashMarkers = {
-    "SEGFAULT",        "Segmentation fault", "SIGSEGV",       "SIGABRT",
-    "SIGBUS",          "Child aborted",      "Aborted",       "Timeout",
-    "timed out",       "exited on signal",   "MPI_ABORT",     "terminate called",
-    "BAD_COMMAND",     "Unable to find executable"};
+    "SEGFAULT",    "Segmentation fault",
+    "SIGSEGV",     "SIGABRT",
+    "SIGBUS",      "Child aborted",
+    "Aborted",     "Timeout",
+    "timed out",   "exited on signal",
+    "MPI_ABORT",   "terminate called",
+    "BAD_COMMAND", "Unable to find executable"};
 
 // GoogleTest output where a test started but never reported an end: the binary died in it.
 std::string unfinishedGTest(const std::string& out) {
@@ -79,7 +82,8 @@ Observation readTestCase(const pugi::xml_node& tc) {
   std::string result = tc.attribute("result").as_string();
   std::string out = tc.child_value("system-out");
   out += tc.child_value("system-err");
-  pugi::xml_node error = tc.child("error"), failure = tc.child("failure"), skipped = tc.child("skipped");
+  pugi::xml_node error = tc.child("error"), failure = tc.child("failure"),
+                 skipped = tc.child("skipped");
   if (error) {
     o.outcome = Outcome::Crash;
     o.message = trim(error.attribute("message").as_string());

@@ -28,17 +28,21 @@ using SourceRank = std::pair<std::string, int>;
 // Worse outcomes win when one file names a test twice (e.g. --gtest_repeat).
 int severity(Outcome o) {
   switch (o) {
-    case Outcome::Skip: return 0;
-    case Outcome::Pass: return 1;
-    case Outcome::Fail: return 2;
-    case Outcome::Crash: return 3;
+    case Outcome::Skip:
+      return 0;
+    case Outcome::Pass:
+      return 1;
+    case Outcome::Fail:
+      return 2;
+    case Outcome::Crash:
+      return 3;
   }
   return 0;
 }
 
 struct RunView {
   std::map<TestId, std::map<SourceRank, const Observation*>> obs;  // test -> (source, rank)
-  std::map<std::string, std::map<int, const ResultFile*>> files;        // source -> rank -> file
+  std::map<std::string, std::map<int, const ResultFile*>> files;   // source -> rank -> file
 };
 
 RunView view(const RunResults& run) {
@@ -63,7 +67,8 @@ std::string whyMissing(const RunView& v, const std::string& source, int rank) {
     if (r != s->second.end()) f = r->second;
   }
   if (!f) return "no result: " + source + " wrote no result file (crashed or timed out?)";
-  if (f->truncated) return "no result: " + f->path + ": " + f->problem + " (crashed while writing?)";
+  if (f->truncated)
+    return "no result: " + f->path + ": " + f->problem + " (crashed while writing?)";
   return "no result in " + f->path;
 }
 
@@ -126,15 +131,13 @@ Merged mergeTest(const TestId& id, const RunView& v, const TestIndex& index,
       if (o == found->second.end()) {
         problems.add(r, whyMissing(v, s, r));
         m.unreported = true;
-      }
-      else if (o->second->outcome == Outcome::Crash)
+      } else if (o->second->outcome == Outcome::Crash)
         problems.add(r, "crashed: " + o->second->message);
       else
         results.emplace_back(r, o->second);
     }
   }
-  std::sort(results.begin(), results.end(),
-            [](auto& a, auto& b) { return a.first < b.first; });
+  std::sort(results.begin(), results.end(), [](auto& a, auto& b) { return a.first < b.first; });
   if (!problems.empty()) {
     problems.into(m);
     return m;

@@ -15,8 +15,8 @@ namespace gridlock::pair {
 // which sources report each test. Reruns and the other tree are checked against it, so a rank or
 // a binary that wrote nothing is noticed instead of shrinking the test list.
 struct TestIndex {
-  std::map<std::string, std::set<int>> ranksOf;            // source -> expected ranks
-  std::map<TestId, std::set<std::string>> sourcesOf;       // test -> sources
+  std::map<std::string, std::set<int>> ranksOf;       // source -> expected ranks
+  std::map<TestId, std::set<std::string>> sourcesOf;  // test -> sources
 };
 
 // Expected ranks of a source are 0..(highest rank seen for it in any run); `forcedRanks` > 0
@@ -25,10 +25,10 @@ TestIndex indexRuns(const std::vector<const RunResults*>& firstRuns, int forcedR
 
 struct Merged {
   Status status = Status::Absent;
-  std::string message;          // lowest failing rank's message, or why the test is invalid
+  std::string message;           // lowest failing rank's message, or why the test is invalid
   std::vector<int> failedRanks;  // ranks where it failed (or, when Invalid, had no result)
-  int ranks = 0;                // ranks expected to report the test
-  int runs = 0;                 // result sources (binaries, or one per mpirun) those ranks span
+  int ranks = 0;                 // ranks expected to report the test
+  int runs = 0;                  // result sources (binaries, or one per mpirun) those ranks span
   bool identicalOnAllRanks = false;  // failed on every one of >1 ranks, one normalised message
   // Invalid because an expected rank has no result for it (no file, a truncated one, or a file
   // without the test), as opposed to a result that reports a crash.

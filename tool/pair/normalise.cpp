@@ -7,7 +7,9 @@ namespace gridlock::pair {
 namespace {
 
 bool isWord(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool isPathChar(char c) { return isWord(c) || c == '/' || c == '.' || c == '-' || c == '+' || c == '~'; }
+bool isPathChar(char c) {
+  return isWord(c) || c == '/' || c == '.' || c == '-' || c == '+' || c == '~';
+}
 
 // "file.cpp:42", "unknown file", "file.cpp:42: Failure", "file.cpp(42): error: Failure", and
 // the "Failed" line of FAIL() after it.

@@ -29,7 +29,8 @@ Runner addPairCommand(CLI::App& app) {
                   "Ranks every test binary must report (default: inferred from result files)");
   cmd->add_option("--timeout", options->timeout,
                   "Seconds a test command run may take before its process group is killed "
-                  "(default " + std::to_string(pair::kDefaultTimeout) + "; 0: no limit)");
+                  "(default " +
+                      std::to_string(pair::kDefaultTimeout) + "; 0: no limit)");
   cmd->add_option("--build-timeout", options->buildTimeout,
                   "Seconds a build command may take (default and 0: no limit)");
   cmd->add_option("--results-dir", options->resultsDir,

@@ -2,18 +2,18 @@
 
 #include "pair/interrupt.h"
 
+#include <dirent.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <dirent.h>
-#include <fcntl.h>
-#include <poll.h>
 #include <stdexcept>
-#include <sys/wait.h>
 #include <thread>
-#include <unistd.h>
 
 namespace gridlock::pair {
 
@@ -96,11 +96,15 @@ bool ended(pid_t pid) {
   // signals were blocked over fork() so that none could.
   for (const int* s = interruptSignals(); *s; ++s) signal(*s, SIG_DFL);
   sigprocmask(SIG_SETMASK, &mask, nullptr);
-  if (outFd >= 0) dup2(outFd, STDOUT_FILENO); else dup2(STDERR_FILENO, STDOUT_FILENO);
+  if (outFd >= 0)
+    dup2(outFd, STDOUT_FILENO);
+  else
+    dup2(STDERR_FILENO, STDOUT_FILENO);
   int devnull = open("/dev/null", O_RDONLY);
   if (devnull >= 0) dup2(devnull, STDIN_FILENO);
   if (!spec.cwd.empty() && chdir(spec.cwd.c_str()) != 0) {
-    dprintf(STDERR_FILENO, "gridlock pair: cannot enter %s: %s\n", spec.cwd.c_str(), strerror(errno));
+    dprintf(STDERR_FILENO, "gridlock pair: cannot enter %s: %s\n", spec.cwd.c_str(),
+            strerror(errno));
     _exit(127);
   }
   for (auto& [k, v] : spec.env) setenv(k.c_str(), v.c_str(), 1);
@@ -178,7 +182,8 @@ ProcessResult runProcess(const ProcessSpec& spec) {
   // The handler forwarded the signal; what ignores it (or outlived the leader) goes now.
   if (interrupted()) stopGroup(pid, 0);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
   setForwardGroup(0);
   if (spec.interruptible) throwIfInterrupted();
   if (timedOut) {

@@ -20,10 +20,10 @@ struct ProcessSpec {
   std::vector<std::string> argv;  // argv[0] is looked up in PATH
   std::string cwd;
   std::vector<std::pair<std::string, std::string>> env;  // added to (or replacing in) ours
-  int timeoutSeconds = 0;         // 0: none; else the whole process group is killed
-  std::string* capture = nullptr; // collects stdout (to EOF, unless a timeout or an interrupt
-                                  // cuts it short); else stdout goes to our stderr, so that
-                                  // our stdout carries only the report
+  int timeoutSeconds = 0;          // 0: none; else the whole process group is killed
+  std::string* capture = nullptr;  // collects stdout (to EOF, unless a timeout or an interrupt
+                                   // cuts it short); else stdout goes to our stderr, so that
+                                   // our stdout carries only the report
   // After SIGINT/SIGTERM/SIGHUP (interrupt.h) runProcess stops the command's group and throws
   // Interrupted, and does not start a command at all. Cleanup (removing a worktree) runs anyway.
   bool interruptible = true;

@@ -30,12 +30,13 @@ void writeMarkdown(const Comparison& c, std::ostream& out) {
   for (Category k : wording::listedCategories())
     for (const TestRow& t : c.tests) {
       if (t.category != k) continue;
-      if (!header) out << "\n| test | category | baseline | change | message |\n|---|---|---|---|---|\n";
+      if (!header)
+        out << "\n| test | category | baseline | change | message |\n|---|---|---|---|---|\n";
       header = true;
       out << "| " << markdownCode(t.id) << " | " << name(t.category) << " | " << name(t.baseline)
-          << " | "
-          << cell(wording::changeCell(t)) << " | "
-          << cell(readableMessage(t.message) + wording::rankNote(t.identicalOnAllRanks, t.failedRanks, t.ranks, t.runs))
+          << " | " << cell(wording::changeCell(t)) << " | "
+          << cell(readableMessage(t.message) +
+                  wording::rankNote(t.identicalOnAllRanks, t.failedRanks, t.ranks, t.runs))
           << " |\n";
     }
 
@@ -43,7 +44,8 @@ void writeMarkdown(const Comparison& c, std::ostream& out) {
     out << "\n**Failure signatures**\n\n| count | message |\n|---:|---|\n";
     for (const Signature& s : c.signatures)
       out << "| " << s.count << " | "
-          << cell(s.message + (s.identicalOnAllRanks && c.ranks > 1 ? " (identical on all ranks)" : ""))
+          << cell(s.message +
+                  (s.identicalOnAllRanks && c.ranks > 1 ? " (identical on all ranks)" : ""))
           << " |\n";
   }
   if (!c.notes.empty()) {

@@ -15,15 +15,16 @@ constexpr size_t kMessageWidth = 100;
 
 void writeText(const Comparison& c, std::ostream& out) {
   out << "gridlock pair: " << wording::verdict(c) << ": " << wording::counts(c) << " ("
-      << c.tests.size() << " tests" << (c.ranks > 1 ? ", " + std::to_string(c.ranks) + " ranks" : "")
-      << ")\n\n";
+      << c.tests.size() << " tests"
+      << (c.ranks > 1 ? ", " + std::to_string(c.ranks) + " ranks" : "") << ")\n\n";
   for (Category k : kAllCategories)
     out << "  " << std::left << std::setw(14) << name(k) << std::right << std::setw(6)
         << c.summary.at(k) << "\n";
 
   if (!c.incidents.empty()) {
     out << "\nIncidents:\n";
-    for (const Incident& i : c.incidents) out << "  " << printable(wording::incidentLine(i)) << "\n";
+    for (const Incident& i : c.incidents)
+      out << "  " << printable(wording::incidentLine(i)) << "\n";
   }
 
   std::vector<const TestRow*> listed;

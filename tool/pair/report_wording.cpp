@@ -33,7 +33,8 @@ std::string incidentLine(const Incident& incident, size_t listed) {
   if (ids.empty()) {
     s += "every test reported";
   } else {
-    s += std::to_string(ids.size()) + (ids.size() == 1 ? " test" : " tests") + " had not reported: ";
+    s +=
+        std::to_string(ids.size()) + (ids.size() == 1 ? " test" : " tests") + " had not reported: ";
     for (size_t i = 0; i < ids.size() && i < listed; ++i) s += (i ? ", " : "") + ids[i];
     if (ids.size() > listed) s += " and " + std::to_string(ids.size() - listed) + " more";
   }
@@ -72,10 +73,9 @@ std::string rankNote(bool identical, const std::vector<int>& failedRanks, int ra
 }
 
 const std::vector<Category>& listedCategories() {
-  static const std::vector<Category> order = {Category::NewFailure,   Category::Invalid,
-                                              Category::Flaky,        Category::StillFailing,
-                                              Category::Fixed,        Category::Added,
-                                              Category::Removed};
+  static const std::vector<Category> order = {
+      Category::NewFailure, Category::Invalid, Category::Flaky,  Category::StillFailing,
+      Category::Fixed,      Category::Added,   Category::Removed};
   return order;
 }
 

@@ -1,7 +1,7 @@
 #include "pair/rerun_filter.h"
 
-#include <string_view>
 #include <unistd.h>
+#include <string_view>
 
 extern char** environ;
 

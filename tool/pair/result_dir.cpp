@@ -78,7 +78,8 @@ TreeResults readTreeResults(const std::string& dir) {
   auto readRun = [&](int k) {
     std::string run = (fs::path(dir) / ("run" + std::to_string(k))).string();
     RunResults r = readResultDir(run);
-    if (fs::is_regular_file(run + ".end", ec)) r.end = parseEnd(readText(run + ".end"), run + ".end");
+    if (fs::is_regular_file(run + ".end", ec))
+      r.end = parseEnd(readText(run + ".end"), run + ".end");
     return r;
   };
   tree.first = readRun(0);

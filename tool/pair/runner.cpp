@@ -3,8 +3,8 @@
 #include "pair/command_end.h"
 #include "pair/interrupt.h"
 #include "pair/process.h"
-#include "pair/rerun_filter.h"
 #include "pair/report.h"
+#include "pair/rerun_filter.h"
 #include "pair/result_dir.h"
 #include "pair/tree.h"
 
@@ -41,12 +41,14 @@ void validate(const PairOptions& o) {
   bool running = !o.baseline.empty() || !o.change.empty() || !o.test.empty();
   bool collected = !o.baselineResults.empty() || !o.changeResults.empty();
   if (running && collected)
-    throw InputError("give either --baseline/--change/--test or --baseline-results/--change-results");
+    throw InputError(
+        "give either --baseline/--change/--test or --baseline-results/--change-results");
   if (collected && (o.baselineResults.empty() || o.changeResults.empty()))
     throw InputError("--baseline-results and --change-results go together");
   if (!collected && (o.baseline.empty() || o.change.empty() || o.test.empty()))
-    throw InputError("--baseline, --change and --test are required (or --baseline-results and "
-                     "--change-results)");
+    throw InputError(
+        "--baseline, --change and --test are required (or --baseline-results and "
+        "--change-results)");
   if (o.reruns < 0) throw InputError("--reruns must be 0 or more");
   if (o.timeout < 0) throw InputError("--timeout must be 0 (no limit) or more");
   if (o.buildTimeout < 0) throw InputError("--build-timeout must be 0 (no limit) or more");
@@ -61,10 +63,13 @@ void requireBaselineResults(const RunResults& baseline, const std::string& where
   const CommandEnd& end = baseline.end;
   if (end.known && (end.timedOut || end.signal || end.exitStatus)) {  // it died or did not start
     std::string how = (end.signal ? "was " : "") + describe(end);
-    throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); its test "
-                     "command " + how);
+    throw InputError(where +
+                     ": no result files (*.json GoogleTest, *.xml JUnit); its test "
+                     "command " +
+                     how);
   }
-  throw InputError(where + ": no result files (*.json GoogleTest, *.xml JUnit); the test "
+  throw InputError(where +
+                   ": no result files (*.json GoogleTest, *.xml JUnit); the test "
                    "command must write them under $GRIDLOCK_RESULTS_DIR (see docs/pair.md)");
 }
 
@@ -114,8 +119,9 @@ Comparison runTrees(const PairOptions& o, std::ostream& log) {
   Tree change = Tree::resolve(o.change, o.repo, scratch.path(), "change");
   std::vector<std::string> notes;
   for (const Tree* t : {&baseline, &change}) {
-    if (t->isWorktree()) notes.push_back((t == &baseline ? "baseline" : "change") +
-                                         std::string(": git revision ") + t->revision());
+    if (t->isWorktree())
+      notes.push_back((t == &baseline ? "baseline" : "change") + std::string(": git revision ") +
+                      t->revision());
   }
   if (!o.build.empty())
     for (auto [tree, label] : {std::pair{&baseline, "baseline"}, std::pair{&change, "change"}}) {
@@ -173,7 +179,8 @@ int runPair(const PairOptions& o, std::ostream& out, std::ostream& err) {
     throwIfInterrupted();  // a signal after the last command: still no report
   } catch (const Interrupted& e) {
     // By now the command's group is stopped and the destructors have removed what pair made.
-    err << "gridlock pair: " << e.what() << "; stopped the running command and removed the "
+    err << "gridlock pair: " << e.what()
+        << "; stopped the running command and removed the "
            "temporary worktrees and results\n";
     return 128 + e.signal();
   } catch (const InputError& e) {

@@ -19,11 +19,11 @@ struct PairOptions {
   std::string baselineResults, changeResults;  // results already collected (instead of running)
   std::string test, build;                     // shell commands, run in each tree
   int reruns = 2;
-  int ranks = 0;    // expected ranks per test binary; 0: infer from the result files
+  int ranks = 0;  // expected ranks per test binary; 0: infer from the result files
   // Seconds per test command run; 0: none. An hour: far beyond a healthy suite's run (minutes),
   // so only a hang reaches it, and still inside a CI job's limit, so the report gets written.
   int timeout = kDefaultTimeout;
-  int buildTimeout = 0;  // seconds per build command; 0: none (a cold build may take hours)
+  int buildTimeout = 0;         // seconds per build command; 0: none (a cold build may take hours)
   std::string format = "text";  // text | json | markdown
   std::string output;           // report file; "" for `out`
   std::string resultsDir;       // keep collected results here; "" for a temporary directory

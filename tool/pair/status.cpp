@@ -4,11 +4,16 @@ namespace gridlock::pair {
 
 std::string_view name(Status s) {
   switch (s) {
-    case Status::Pass: return "pass";
-    case Status::Fail: return "fail";
-    case Status::Skip: return "skip";
-    case Status::Invalid: return "invalid";
-    case Status::Absent: return "absent";
+    case Status::Pass:
+      return "pass";
+    case Status::Fail:
+      return "fail";
+    case Status::Skip:
+      return "skip";
+    case Status::Invalid:
+      return "invalid";
+    case Status::Absent:
+      return "absent";
   }
   return "?";
 }
@@ -16,14 +21,22 @@ std::string_view name(Status s) {
 // These strings are the JSON contract in DESIGN.md.
 std::string_view name(Category c) {
   switch (c) {
-    case Category::PassedBoth: return "passed_both";
-    case Category::NewFailure: return "new_failure";
-    case Category::Fixed: return "fixed";
-    case Category::StillFailing: return "still_failing";
-    case Category::Flaky: return "flaky";
-    case Category::Added: return "added";
-    case Category::Removed: return "removed";
-    case Category::Invalid: return "invalid";
+    case Category::PassedBoth:
+      return "passed_both";
+    case Category::NewFailure:
+      return "new_failure";
+    case Category::Fixed:
+      return "fixed";
+    case Category::StillFailing:
+      return "still_failing";
+    case Category::Flaky:
+      return "flaky";
+    case Category::Added:
+      return "added";
+    case Category::Removed:
+      return "removed";
+    case Category::Invalid:
+      return "invalid";
   }
   return "?";
 }

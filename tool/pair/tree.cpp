@@ -12,10 +12,15 @@ namespace fs = std::filesystem;
 Tree Tree::resolve(const std::string& spec, const std::string& repo, const std::string& scratch,
                    const std::string& label) {
   std::error_code ec;
-  if (fs::is_directory(spec, ec)) return Tree(fs::absolute(spec).lexically_normal().string(), "", "");
+  if (fs::is_directory(spec, ec))
+    return Tree(fs::absolute(spec).lexically_normal().string(), "", "");
   std::string sha;
-  ProcessResult r = runProcess(
-      {{"git", "-C", repo, "rev-parse", "--verify", "--quiet", spec + "^{commit}"}, "", {}, 0, &sha});
+  ProcessResult r =
+      runProcess({{"git", "-C", repo, "rev-parse", "--verify", "--quiet", spec + "^{commit}"},
+                  "",
+                  {},
+                  0,
+                  &sha});
   while (!sha.empty() && (sha.back() == '\n' || sha.back() == '\r')) sha.pop_back();
   if (!r.ok() || sha.empty())
     throw InputError("--" + label + " " + spec + ": neither a directory nor a git revision of " +
@@ -30,12 +35,14 @@ Tree Tree::resolve(const std::string& spec, const std::string& repo, const std::
     throw;
   }
   if (!r.ok())
-    throw InputError("--" + label + " " + spec + ": git worktree add failed (" + r.describe() + ")");
+    throw InputError("--" + label + " " + spec + ": git worktree add failed (" + r.describe() +
+                     ")");
   return Tree(dir, fs::absolute(repo).string(), sha);
 }
 
 Tree::Tree(Tree&& other) noexcept
-    : path_(std::move(other.path_)), repo_(std::move(other.repo_)),
+    : path_(std::move(other.path_)),
+      repo_(std::move(other.repo_)),
       revision_(std::move(other.revision_)) {
   other.repo_.clear();
 }

@@ -43,8 +43,8 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
   const facts::ParamListFact* def = definitionOf(s, usr);
   if (!def || def->file != s.read(reads[0]).file) return;
   const facts::FunctionFact& fn = s.inv.program.functions.at(usr);
-  bool clash = std::find(def->bodyNames.begin(), def->bodyNames.end(), rule.name) !=
-               def->bodyNames.end();
+  bool clash =
+      std::find(def->bodyNames.begin(), def->bodyNames.end(), rule.name) != def->bodyNames.end();
   for (const auto& prm : fn.params) clash = clash || prm.name == rule.name;
   std::vector<std::pair<size_t, std::string>> planned;
   bool derived = false;
@@ -91,8 +91,7 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
 
 std::string Collapse::describe(const Tally& t) const {
   if (t.reads == 0) return "";
-  return std::to_string(t.reads) + " collapsed (into " + std::to_string(t.places) +
-         " lookup(s))";
+  return std::to_string(t.reads) + " collapsed (into " + std::to_string(t.places) + " lookup(s))";
 }
 
 }  // namespace gridlock::rewrite

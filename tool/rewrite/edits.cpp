@@ -105,8 +105,7 @@ clang::tooling::Replacements separateIncludes(const std::string& before,
     bool inserted = r.getLength() == 0 && text.rfind("#include ", 0) == 0 && !text.empty() &&
                     text.back() == '\n';
     if (inserted && at < before.size() && before[at] != '\n' && before[at] != '\r' &&
-        before[at] != '#' &&
-        !afterInclude(before, at))
+        before[at] != '#' && !afterInclude(before, at))
       text += "\n";
     if (auto err = out.add(clang::tooling::Replacement(r.getFilePath(), at, r.getLength(), text))) {
       llvm::consumeError(std::move(err));

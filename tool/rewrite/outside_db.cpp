@@ -13,9 +13,9 @@ namespace gridlock::rewrite {
 namespace {
 
 bool isSource(llvm::StringRef path) {
-  static const std::set<std::string> kExtensions = {
-      ".c", ".cc", ".cpp", ".cxx", ".c++", ".C", ".h", ".hh", ".hpp", ".hxx", ".h++",
-      ".H", ".inl", ".ipp", ".tcc", ".cu", ".cuh"};
+  static const std::set<std::string> kExtensions = {".c",   ".cc",  ".cpp", ".cxx", ".c++", ".C",
+                                                    ".h",   ".hh",  ".hpp", ".hxx", ".h++", ".H",
+                                                    ".inl", ".ipp", ".tcc", ".cu",  ".cuh"};
   return kExtensions.count(llvm::sys::path::extension(path).str()) != 0;
 }
 
@@ -49,7 +49,8 @@ void scanFile(const std::string& text, const std::string& file,
     size_t offset = tok.getRawIdentifier().data() - text.data();
     unsigned line = 1 + std::count(text.begin(), text.begin() + offset, '\n');
     size_t lineStart = text.rfind('\n', offset == 0 ? 0 : offset - 1);
-    unsigned column = offset - (lineStart == std::string::npos || offset == 0 ? 0 : lineStart + 1) + 1;
+    unsigned column =
+        offset - (lineStart == std::string::npos || offset == 0 ? 0 : lineStart + 1) + 1;
     out.push_back({file, line, column, it->second});
   }
 }

@@ -22,9 +22,9 @@ void triage(PlanState& s) {
     else if (r.suppressed)
       s.leave(i, Fix::None, "suppressed: " + *r.suppressed);
     else if (const std::string* why = s.held(r.file))
-      s.leave(i, Fix::CompileError,
-              "the rewritten " + r.file + " did not compile (" + *why +
-                  "): its edits are rolled back");
+      s.leave(
+          i, Fix::CompileError,
+          "the rewritten " + r.file + " did not compile (" + *why + "): its edits are rolled back");
   }
 }
 

@@ -124,15 +124,17 @@ bool PlanState::functionLimits(size_t i) {
   for (const facts::FunctionFact* f : fns) {
     if (f->isPublicApi) {
       leave(i, Fix::PublicApi,
-            r.enclosing + " is declared in a public header: a new parameter breaks callers "
-                          "outside the codebase");
+            r.enclosing +
+                " is declared in a public header: a new parameter breaks callers "
+                "outside the codebase");
       markFunctionLevel(i);
       return true;
     }
     if (f->isVirtual || !f->overrides.empty()) {
       leave(i, Fix::VirtualDispatch,
-            r.enclosing + " is virtual: every override and every call through the base would "
-                          "change together");
+            r.enclosing +
+                " is virtual: every override and every call through the base would "
+                "change together");
       markFunctionLevel(i);
       return true;
     }

@@ -30,8 +30,8 @@ std::string openSites(PlanState& s, const facts::Read& r, const std::string& par
   else
     for (const auto& site : r.analysis.breakingSites) list += (list.empty() ? "" : ", ") + site;
   size_t n = g != byGuard.end() ? g->second.failures.size() : r.analysis.breakingSites.size();
-  return std::to_string(n) + " call site(s) leave " + param + " out and cannot be given it: " +
-         list;
+  return std::to_string(n) + " call site(s) leave " + param +
+         " out and cannot be given it: " + list;
 }
 
 }  // namespace
@@ -53,8 +53,7 @@ void Require::require(PlanState& s, size_t i) {
   if (s.blocked(i)) return;
   if (!r.analysis.fallbackDead)
     return s.leave(i, Fix::OpenFallback,
-                   "the fallback tests " +
-                       (r.holder.empty() ? std::string("a value") : r.holder) +
+                   "the fallback tests " + (r.holder.empty() ? std::string("a value") : r.holder) +
                        ", not a parameter: callers cannot prove it dead");
   const facts::FunctionFact* fn = guardedFunction(s, r);
   std::string param = r.holder;
@@ -65,8 +64,10 @@ void Require::require(PlanState& s, size_t i) {
     if (size_t pos = owner.rfind("::"); pos != std::string::npos) owner = owner.substr(0, pos);
   if (fn && fn->isPublicApi)
     return s.leave(i, Fix::PublicApi,
-                   owner + " is declared in a public header: callers outside the codebase may "
-                           "leave " + param + " out");
+                   owner +
+                       " is declared in a public header: callers outside the codebase may "
+                       "leave " +
+                       param + " out");
   std::string after;
   if (std::string open = openSites(s, r, param, after); !open.empty())
     return s.leave(i, Fix::OpenFallback, open);
@@ -83,8 +84,7 @@ void Require::require(PlanState& s, size_t i) {
   if (!pack->requireInclude.empty()) s.plan.includes.push_back({r.file, pack->requireInclude});
   ++s.tally("require").reads;
   s.apply(i, Fix::Require,
-          "no call site leaves " + param + " out" + after + ": fails loudly (\"" + message +
-              "\")");
+          "no call site leaves " + param + " out" + after + ": fails loudly (\"" + message + "\")");
 }
 
 std::string Require::describe(const Tally& t) const {

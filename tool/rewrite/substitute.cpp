@@ -6,9 +6,9 @@ using facts::Fix;
 
 void substituteRead(PlanState& s, size_t i, const std::string& tmpl) {
   const facts::Read& r = s.read(i);
-  PlanState::Spelled spelled = tmpl.empty() ? s.valueFrom(r, r.hint.source, r.hint.sourcePointer)
-                                            : s.spellRead(r, tmpl, r.hint.source,
-                                                          r.hint.sourcePointer);
+  PlanState::Spelled spelled = tmpl.empty()
+                                   ? s.valueFrom(r, r.hint.source, r.hint.sourcePointer)
+                                   : s.spellRead(r, tmpl, r.hint.source, r.hint.sourcePointer);
   if (spelled.text.empty()) return s.leave(i, Fix::NoSpelling, spelled.why);
   const std::string& text = spelled.text;
   s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " substitute"});

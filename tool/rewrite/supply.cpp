@@ -7,8 +7,7 @@ using facts::Fix;
 void Supply::run(PlanState& s) {
   const Supplies& supplies = s.supplies();
   s.plan.edits.insert(s.plan.edits.end(), supplies.edits.begin(), supplies.edits.end());
-  s.plan.includes.insert(s.plan.includes.end(), supplies.includes.begin(),
-                         supplies.includes.end());
+  s.plan.includes.insert(s.plan.includes.end(), supplies.includes.begin(), supplies.includes.end());
   for (const auto& [key, site] : supplies.bySite) s.tally("supply").places += site.ok;
   for (size_t i = 0; i < s.size(); ++i)
     if (s.open(i) && s.read(i).kind == facts::ReadKind::Laundered) laundered(s, i);
@@ -26,8 +25,8 @@ void Supply::laundered(PlanState& s, size_t i) {
                    "passes " + site->text + " instead of leaving the group to " + r.name);
   }
   if (s.noEnclosingFunction(i) || s.functionLimits(i)) return;
-  std::string detail = "this call leaves the group out, so " + r.name + " reads " +
-                       r.analysis.launders;
+  std::string detail =
+      "this call leaves the group out, so " + r.name + " reads " + r.analysis.launders;
   if (site) detail += "; cannot pass one here: " + site->why;
   s.leave(i, Fix::OpenFallback, detail);
 }

@@ -62,11 +62,9 @@ class SupplyPlanner {
       return out;
     };
     rules::Placement place = rules_.placeAny(site.file, site.file.empty() || site.file[0] != '/');
-    if (place == rules::Placement::Out)
-      return fail("in a file outside the scanned scope");
+    if (place == rules::Placement::Out) return fail("in a file outside the scanned scope");
     if (held_ && held_->count(site.file))
-      return fail("the rewritten " + site.file + " did not compile (" + held_->at(site.file) +
-                  ")");
+      return fail("the rewritten " + site.file + " did not compile (" + held_->at(site.file) + ")");
     if (site.inMacro) return fail("the arguments are written in a macro");
     if (!arg.yields)
       return fail("the parameter's type is not one the pack lists as holding a group");
@@ -89,21 +87,22 @@ class SupplyPlanner {
         known = true;
         out.include = pack->thread.include;
       }
-      if (!known)
-        return fail("an edge holding no group, and nothing there declares " + global);
+      if (!known) return fail("an edge holding no group, and nothing there declares " + global);
       std::string text = rules::adaptShape(global, rules::shapeOfTypeName(read.type), arg.shape);
       if (text.empty() || text[0] == '&')  // never the address of a temporary
-        return fail("an edge holding no group, and " + global + " does not convert to the "
-                    "parameter (" + facts::str(arg.shape) + ")");
+        return fail("an edge holding no group, and " + global +
+                    " does not convert to the "
+                    "parameter (" +
+                    facts::str(arg.shape) + ")");
       out.ok = true;
       out.text = text;
       out.edge = true;
       return out;
     }
     if (!src)
-      return fail("nothing in scope holds " +
-                  (arg.yields == facts::Yields::Collection ? std::string("a collection")
-                                                           : "the " + group + " group"));
+      return fail("nothing in scope holds " + (arg.yields == facts::Yields::Collection
+                                                   ? std::string("a collection")
+                                                   : "the " + group + " group"));
     facts::Shape shape;
     std::string spelling = rules::spellPicked(*src, field, group, &shape);
     std::string text = rules::adaptShape(spelling, shape, arg.shape);
@@ -148,12 +147,12 @@ class SupplyPlanner {
                    callee->params[j].hasDefault && portableDefault(callee->params[j].defaultText)) {
           text = callee->params[j].defaultText;
         } else {
-          failure = "the argument would follow " +
-                    (callee && static_cast<size_t>(j) < callee->params.size()
-                         ? callee->params[j].name + " (default " +
-                               callee->params[j].defaultText + ")"
-                         : "a parameter") +
-                    ", whose default cannot be spelled out at the call";
+          failure =
+              "the argument would follow " +
+              (callee && static_cast<size_t>(j) < callee->params.size()
+                   ? callee->params[j].name + " (default " + callee->params[j].defaultText + ")"
+                   : "a parameter") +
+              ", whose default cannot be spelled out at the call";
         }
         appended += (appended.empty() && site.written == 0 ? "" : ", ") + text;
       }

@@ -18,11 +18,11 @@ namespace gridlock::rewrite {
 // One site's argument for one parameter.
 struct SiteSupply {
   bool ok = false;
-  std::string site;  // "file:line:col"
-  std::string text;  // what it passes (ok)
-  bool edge = false; // an edge file passing the global itself
+  std::string site;     // "file:line:col"
+  std::string text;     // what it passes (ok)
+  bool edge = false;    // an edge file passing the global itself
   std::string include;  // the header that declares it, when the file may not have it
-  std::string why;   // why it cannot (not ok)
+  std::string why;      // why it cannot (not ok)
 };
 
 // A guarded read's breaking sites, after supplying.

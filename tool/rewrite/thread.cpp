@@ -46,8 +46,8 @@ std::vector<size_t> Thread::candidates(PlanState& s) {
     }
     if (s.noEnclosingFunction(i) || s.functionLimits(i)) continue;
     s.leave(i, Fix::Thread,
-            "no group in scope: a group parameter would have to be threaded into " +
-                r.enclosing + " and its callers (not done by this version)");
+            "no group in scope: a group parameter would have to be threaded into " + r.enclosing +
+                " and its callers (not done by this version)");
     out.push_back(i);
   }
   return out;
@@ -67,21 +67,24 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
     }
     const rules::ThreadRule& rule = *ruleP;
     // What the read needs, for the reasons below: "the tp group", "a collection".
-    const std::string needs = r.group.empty() ? std::string("a collection")
-                                              : "the " + r.group + " group";
+    const std::string needs =
+        r.group.empty() ? std::string("a collection") : "the " + r.group + " group";
     if (rule.yields == facts::Yields::State) {
       // A function that writes the global is refused with its closure (closureWrites).
     } else if (rule.yields == facts::Yields::Collection && r.yields != facts::Yields::Collection &&
-        !s.rules.collectionHolds(rule.type, r.group)) {
-      s.leave(i, Fix::NoSource, "nothing in scope holds " + needs + ", and the collection the "
-                                "pack threads (" + rule.type + ") holds no " + r.group + " group");
+               !s.rules.collectionHolds(rule.type, r.group)) {
+      s.leave(i, Fix::NoSource,
+              "nothing in scope holds " + needs +
+                  ", and the collection the "
+                  "pack threads (" +
+                  rule.type + ") holds no " + r.group + " group");
       continue;
     }
     if (rule.yields == facts::Yields::Group &&
         !(r.group == rule.group && r.yields != facts::Yields::Collection)) {
       s.leave(i, Fix::NoSource,
-              "nothing in scope holds " + needs + ", and the pack threads only the " +
-                  rule.group + " group");
+              "nothing in scope holds " + needs + ", and the pack threads only the " + rule.group +
+                  " group");
       s.markFunctionLevel(i);
       continue;
     }

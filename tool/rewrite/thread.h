@@ -28,13 +28,14 @@ class Thread : public Strategy {
   std::map<std::string, std::vector<size_t>> byFunction(PlanState& s,
                                                         const std::vector<size_t>& reads);
   // Replaces the reads of one closed function with the parameter.
-  void replaceReads(PlanState& s, const std::vector<size_t>& reads,
-                    const rules::ThreadRule& rule, size_t functions);
+  void replaceReads(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule,
+                    size_t functions);
   // The parameter in every declaration of every threaded function, the argument at every call.
   void editSignatures(PlanState& s, const Closure& all,
                       const std::map<std::string, const rules::ThreadRule*>& ruleOf);
   // Whether the parameter would replace at least one of `reads`.
-  bool spellsAny(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule) const;
+  bool spellsAny(PlanState& s, const std::vector<size_t>& reads,
+                 const rules::ThreadRule& rule) const;
   PlanState::Spelled valueOf(PlanState& s, const facts::Read& r,
                              const rules::ThreadRule& rule) const;
   // The pack's rule for the read: the global's own (globals[].thread) for global state, else

@@ -50,14 +50,16 @@ std::optional<Refusal> ClosureBuilder::checkFunction(const std::string& usr,
                                                      const facts::FunctionFact& fn) {
   const index::RewriteIndex& facts = s_.inv.rewrite;
   if (fn.isConstructor && fn.params.empty())
-    return refuse(Fix::OpenCallGraph, fn.name + " is a default constructor: constructions "
-                                                "without an argument list are not all visible");
+    return refuse(Fix::OpenCallGraph, fn.name +
+                                          " is a default constructor: constructions "
+                                          "without an argument list are not all visible");
   const std::string simple = simpleName(fn.name);
   if (isOperator(simple))
     return refuse(Fix::OpenCallGraph, fn.name + " is an operator: it cannot take a parameter");
   if (fn.isPublicApi)
-    return refuse(Fix::PublicApi, fn.name + " is declared in a public header: a new parameter "
-                                            "breaks callers outside the codebase");
+    return refuse(Fix::PublicApi, fn.name +
+                                      " is declared in a public header: a new parameter "
+                                      "breaks callers outside the codebase");
   if (fn.isVirtual || !fn.overrides.empty())
     return refuse(Fix::VirtualDispatch, fn.name + " is virtual");
   if (fn.name == "main") return refuse(Fix::OpenCallGraph, "main cannot take a parameter");
@@ -82,8 +84,10 @@ std::optional<Refusal> ClosureBuilder::checkFunction(const std::string& usr,
                       "program links");
   for (const auto& l : lists->second) {
     if (const std::string* why = s_.held(l.file))
-      return refuse(Fix::CompileError, "declared in " + l.file + ", whose rewritten TU did not "
-                                       "compile (" + *why + ")");
+      return refuse(Fix::CompileError, "declared in " + l.file +
+                                           ", whose rewritten TU did not "
+                                           "compile (" +
+                                           *why + ")");
     isTemplate = isTemplate || l.isTemplate;
     if (l.inMacro) return refuse(Fix::Macro, fn.name + " is declared in a macro");
   }
@@ -133,21 +137,23 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   if (call.inMacro)
     return refuse(Fix::Macro, "the call at " + call.site + " is spelled in a macro");
   if (const std::string* why = s_.held(call.file))
-    return refuse(Fix::CompileError, "called at " + call.site + ", whose rewritten TU did not "
-                                     "compile (" + *why + ")");
+    return refuse(Fix::CompileError, "called at " + call.site +
+                                         ", whose rewritten TU did not "
+                                         "compile (" +
+                                         *why + ")");
   if (call.inLambda)
-    return refuse(Fix::Lambda, "the call at " + call.site + " is inside a lambda, where the "
-                               "caller's parameter would have to be captured");
+    return refuse(Fix::Lambda, "the call at " + call.site +
+                                   " is inside a lambda, where the "
+                                   "caller's parameter would have to be captured");
   if (call.callerUsr.empty())
     return refuse(Fix::OpenCallGraph, fn.name + " is called at file scope (" + call.site + ")");
   if (call.rparen == 0)
-    return refuse(Fix::OpenCallGraph,
-                  "the construction at " + call.site + " has no argument list to add to (implicit)");
+    return refuse(Fix::OpenCallGraph, "the construction at " + call.site +
+                                          " has no argument list to add to (implicit)");
   if (k < call.written && (k >= call.argBegins.size() || call.argBegins[k] == 0))
     return refuse(Fix::Macro, "the arguments at " + call.site + " are written in a macro");
   const facts::FunctionFact* caller = nullptr;
-  if (auto it = s_.inv.program.functions.find(call.callerUsr);
-      it != s_.inv.program.functions.end())
+  if (auto it = s_.inv.program.functions.find(call.callerUsr); it != s_.inv.program.functions.end())
     caller = &it->second;
   std::string arg;
   bool edge = s_.rules.placeAny(call.file, call.file.empty() || call.file[0] != '/') ==
@@ -157,7 +163,8 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   } else if (call.sources) {
     bool field = false;
     const std::string group = rule.yields == facts::Yields::Collection ? "" : rule.group;
-    if (const facts::SourceFact* src = rules::pickSource(*call.sources, group, rule.yields, &field)) {
+    if (const facts::SourceFact* src =
+            rules::pickSource(*call.sources, group, rule.yields, &field)) {
       facts::Shape from;
       std::string spelling = rules::spellPicked(*src, field, rule.group, &from);
       arg = rules::adaptShape(spelling, from, rules::shapeOfTypeName(rule.type));
@@ -174,10 +181,10 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   std::string spelled;
   for (unsigned j = call.written; last && j < fn.params.size(); ++j) {
     if (!portableDefault(fn.params[j].defaultText))
-      return refuse(Fix::DefaultArgument,
-                    "the call at " + call.site + " leaves out " + fn.params[j].name +
-                        ", whose default (" + fn.params[j].defaultText +
-                        ") may not mean the same there");
+      return refuse(Fix::DefaultArgument, "the call at " + call.site + " leaves out " +
+                                              fn.params[j].name + ", whose default (" +
+                                              fn.params[j].defaultText +
+                                              ") may not mean the same there");
     spelled += fn.params[j].defaultText + ", ";
   }
   if (k < call.written)
@@ -194,8 +201,15 @@ std::vector<ClosureBuilder::Caller> ClosureBuilder::callersOf(const facts::Funct
     auto [lo, hi] = s_.inv.program.sitesByCallee.equal_range(fn.usr);
     for (auto it = lo; it != hi; ++it) {
       const facts::SiteFact& site = s_.inv.program.sites[it->second];
-      Caller c{facts::where(site.file, site.line, site.column), site.file, site.callerUsr,
-               site.inMacro, false, site.rparen, site.written, {}, &site.sources};
+      Caller c{facts::where(site.file, site.line, site.column),
+               site.file,
+               site.callerUsr,
+               site.inMacro,
+               false,
+               site.rparen,
+               site.written,
+               {},
+               &site.sources};
       for (unsigned i = 0; i < site.written && i < site.args.size(); ++i)
         c.argBegins.push_back(site.args[i].length ? site.args[i].insertAt : 0);
       out.push_back(std::move(c));

@@ -35,8 +35,7 @@ class ClosureBuilder {
   explicit ClosureBuilder(PlanState& s) : s_(s) {}
 
   // Fills `c` from `start`, or says why it cannot.
-  std::optional<Refusal> close(const std::string& start, const rules::ThreadRule& rule,
-                               Closure& c);
+  std::optional<Refusal> close(const std::string& start, const rules::ThreadRule& rule, Closure& c);
 
  private:
   // One call or construction of a function being threaded.

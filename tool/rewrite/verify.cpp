@@ -55,8 +55,9 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
     bool broken = false;
     bool pinned = holdBack(after, before, v.prepared, v, broken);
     if (broken && (!pinned || v.rounds > kMaxVerifyRounds)) {
-      v.error = "the failure is not in a file the rewrite changed alone; rewrite rolled back; "
-                "nothing written";
+      v.error =
+          "the failure is not in a file the rewrite changed alone; rewrite rolled back; "
+          "nothing written";
       return v;
     }
     if (broken) continue;

@@ -36,8 +36,8 @@ class Reader {
                      std::initializer_list<const char*> allowed) const {
     if (!j.is_object()) fail(where, "expected an object, got " + std::string(j.type_name()));
     for (auto it = j.begin(); it != j.end(); ++it) {
-      bool known = std::any_of(allowed.begin(), allowed.end(),
-                               [&](const char* k) { return it.key() == k; });
+      bool known =
+          std::any_of(allowed.begin(), allowed.end(), [&](const char* k) { return it.key() == k; });
       if (!known) {
         std::string list;
         for (const char* k : allowed) list += std::string(list.empty() ? "" : ", ") + k;
@@ -73,8 +73,7 @@ class Reader {
     fail(where + "/" + key, "expected one of " + list + "; got \"" + v + "\"");
   }
 
-  bool boolean(const json& j, const std::string& key, const std::string& where,
-               bool dflt) const {
+  bool boolean(const json& j, const std::string& key, const std::string& where, bool dflt) const {
     auto it = j.find(key);
     if (it == j.end()) return dflt;
     if (!it->is_boolean()) fail(where + "/" + key, "expected true or false");
@@ -247,7 +246,8 @@ void readTypes(const Reader& r, const json& root, RulePack& pack) {
 // The rule names a pack already holds (its bases'), so a second rule for one is an error.
 std::set<std::string> ruleNames(const RulePack& pack) {
   std::set<std::string> out;
-  for (const auto& a : pack.accessors) out.insert(a.function.empty() ? "macro " + a.macro : a.function);
+  for (const auto& a : pack.accessors)
+    out.insert(a.function.empty() ? "macro " + a.macro : a.function);
   for (const auto& g : pack.globals) out.insert(g.variable);
   return out;
 }
@@ -267,10 +267,9 @@ AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at)
     r.fail(at, "an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
   std::optional<Yields> dflt;
   if (rule.kind == ReadKind::Shim) dflt = Yields::Collection;
-  rule.yields = r.choice(a, "yields", at,
-                         {Yields::Group, Yields::Size, Yields::Rank, Yields::SrcRank,
-                          Yields::Collection},
-                         dflt);
+  rule.yields = r.choice(
+      a, "yields", at,
+      {Yields::Group, Yields::Size, Yields::Rank, Yields::SrcRank, Yields::Collection}, dflt);
   if (rule.kind == ReadKind::Shim && rule.yields != Yields::Collection)
     r.fail(at + "/yields", "a shim yields a whole collection: expected \"collection\"");
   rule.spell = r.string(a, "spell", at, false);
@@ -301,8 +300,10 @@ ThreadRule readStateThread(const Reader& r, const json& th, const GlobalRule& g,
                         {facts::ThreadPosition::BeforeDefaults});
   t.pointer = shapeOfTypeName(t.type).holder == facts::Holder::Pointer;
   if (!t.pointer && t.type.find('&') == std::string::npos)
-    r.fail(at + "/type", "a threaded global is passed by reference or pointer (\"const T&\", "
-                         "\"T*\"), got \"" + t.type + "\": a copy would not see its writes");
+    r.fail(at + "/type",
+           "a threaded global is passed by reference or pointer (\"const T&\", "
+           "\"T*\"), got \"" +
+               t.type + "\": a copy would not see its writes");
   return t;
 }
 
@@ -314,15 +315,17 @@ GlobalRule readGlobal(const Reader& r, const json& g, const std::string& at) {
   rule.field = r.string(g, "field", at, false);
   rule.type = r.string(g, "type", at, false);
   if (!rule.type.empty() && rule.field.empty() && !g.contains("thread"))
-    r.fail(at, "\"type\" names the per-model state type whose \"field\" replaces the "
-               "global (or that a threaded global holds): \"field\" or \"thread\" is "
-               "missing");
+    r.fail(at,
+           "\"type\" names the per-model state type whose \"field\" replaces the "
+           "global (or that a threaded global holds): \"field\" or \"thread\" is "
+           "missing");
   if (!rule.field.empty() && !isIdentifier(rule.field))
     r.fail(at + "/field", "expected a field name (an identifier), got \"" + rule.field + "\"");
   if (auto th = g.find("thread"); th != g.end()) {
     if (!rule.field.empty())
-      r.fail(at + "/thread", "a global is either read through a per-model \"field\" or "
-                             "threaded whole, not both");
+      r.fail(at + "/thread",
+             "a global is either read through a per-model \"field\" or "
+             "threaded whole, not both");
     rule.thread = readStateThread(r, *th, rule, at + "/thread");
   }
   return rule;
@@ -366,8 +369,9 @@ void inheritRewrite(RewriteRules& own, const std::vector<RewriteRules>& bases) {
 RulePack parseRulePack(const std::string& text, const std::string& path, int depth) {
   json root = parseJson(text, path);
   Reader r(path);
-  r.object(root, "", {"$schema", "name", "description", "extends", "scope", "public_headers",
-                      "types", "accessors", "globals", "rewrite"});
+  r.object(root, "",
+           {"$schema", "name", "description", "extends", "scope", "public_headers", "types",
+            "accessors", "globals", "rewrite"});
   r.string(root, "$schema", "", false);  // for editors (share/gridlock/schema); else ignored
   RulePack pack;
   pack.path = path;

@@ -21,13 +21,13 @@ struct Scope {
 
 // One thing whose every reference is a read: a function (accessor or shim) or a macro.
 struct AccessorRule {
-  std::string function;  // qualified name; empty for macro rules
-  std::string macro;     // macro name; empty for function rules
+  std::string function;                              // qualified name; empty for macro rules
+  std::string macro;                                 // macro name; empty for function rules
   facts::ReadKind kind = facts::ReadKind::Accessor;  // Accessor or Shim
-  std::string group;     // "" for collections
-  facts::Yields yields = facts::Yields::Group;  // anything but State
-  size_t pack = 0;       // index of the pack it came from, for its scope
-  std::string spell;     // rewrite: this accessor's value from a group "{g}" (overrides the pack's)
+  std::string group;                                 // "" for collections
+  facts::Yields yields = facts::Yields::Group;       // anything but State
+  size_t pack = 0;    // index of the pack it came from, for its scope
+  std::string spell;  // rewrite: this accessor's value from a group "{g}" (overrides the pack's)
 };
 
 // How Thread adds a parameter: `type name`, holding one group (`group`) or a collection;
@@ -36,10 +36,10 @@ struct ThreadRule {
   std::string type;
   std::string name;
   facts::Yields yields = facts::Yields::Group;  // Group or Collection (State: a global's)
-  std::string group;  // for yields group: the group it holds ("world"); State: the state type
-  bool pointer = false;          // `name->` (else `name.`) reaches a collection's fields
-  std::string edge;              // the expression an edge caller passes (`MPI_COMM_WORLD`)
-  std::string include;           // the header declaring `type`, added where a list changes
+  std::string group;     // for yields group: the group it holds ("world"); State: the state type
+  bool pointer = false;  // `name->` (else `name.`) reaches a collection's fields
+  std::string edge;      // the expression an edge caller passes (`MPI_COMM_WORLD`)
+  std::string include;   // the header declaring `type`, added where a list changes
   // Where the parameter goes: before the first defaulted one (defaults keep trailing), or
   // last (the defaults before it are removed and spelled out at the calls that left them out).
   facts::ThreadPosition position = facts::ThreadPosition::BeforeDefaults;
@@ -59,16 +59,16 @@ struct GlobalRule {
 // Types that hold a group, a collection or per-model state (the metadata whose fields replace
 // mutable globals): what a read could be replaced with.
 struct TypeRule {
-  std::string type;    // qualified name (or a typedef such as MPI_Comm)
+  std::string type;                             // qualified name (or a typedef such as MPI_Comm)
   facts::Yields yields = facts::Yields::Group;  // Group, Collection or State
-  std::string group;   // the group a value of this type always holds ("world" for MPI_Comm)
+  std::string group;  // the group a value of this type always holds ("world" for MPI_Comm)
   std::vector<std::string> groups;  // a collection's groups (its fields); empty: not said
 };
 
 // Collapse: several reads of one function's groups become one lookup of the collection that
 // holds them all, declared at the top of the body.
 struct CollapseRule {
-  std::string lookup;   // the expression that yields the collection (the shim call)
+  std::string lookup;  // the expression that yields the collection (the shim call)
   std::string type = "const auto";
   std::string name;     // the local it is held in
   std::string include;  // the header declaring the collection
@@ -79,7 +79,7 @@ struct CollapseRule {
 // scope is a reference or a value.
 struct RewriteRules {
   std::map<facts::Yields, std::string> spell;  // Group, Size, Rank, SrcRank -> template
-  std::string spellInclude;     // the header derived values need (the group's full type)
+  std::string spellInclude;    // the header derived values need (the group's full type)
   std::string requireSpell;    // a dead fallback's replacement: {type} and {message}
   std::string requireInclude;  // the header that declares it, as written in #include
   ThreadRule thread;           // empty type: the pack does not thread

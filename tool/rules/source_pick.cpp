@@ -25,8 +25,7 @@ std::string words(const std::string& name) {
 }  // namespace
 
 const facts::SourceFact* pickSource(const std::vector<facts::SourceFact>& sources,
-                                    const std::string& group, facts::Yields yields,
-                                    bool* field) {
+                                    const std::string& group, facts::Yields yields, bool* field) {
   using facts::Yields;
   if (field) *field = false;
   if (yields == Yields::State) {  // per-model state: a value of the state type (`group`)

@@ -209,7 +209,7 @@ void writeFileAtomic(const std::string& path, std::string_view contents,
   crashPoint(kOutputSteps[0]);
   const std::string tmp = exists ? tempPathFor(target) : target;
   if (beforeRename) beforeRename(tmp);  // complete and synced, not visible yet
-  if (exists) ::unlink(tmp.c_str());  // a stale one of this pid
+  if (exists) ::unlink(tmp.c_str());    // a stale one of this pid
   if (!linkUnnamed(fd, tmp)) {
     int err = errno;
     ::close(fd);

@@ -18,12 +18,18 @@ namespace detail {
 
 template <class T>
 MPI_Datatype mpi_type() {
-  if constexpr (std::is_same_v<T, float>) return MPI_FLOAT;
-  else if constexpr (std::is_same_v<T, double>) return MPI_DOUBLE;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return MPI_INT32_T;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return MPI_INT64_T;
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return MPI_UINT8_T;
-  else static_assert(sizeof(T) == 0, "no MPI datatype for this element type");
+  if constexpr (std::is_same_v<T, float>)
+    return MPI_FLOAT;
+  else if constexpr (std::is_same_v<T, double>)
+    return MPI_DOUBLE;
+  else if constexpr (std::is_same_v<T, std::int32_t>)
+    return MPI_INT32_T;
+  else if constexpr (std::is_same_v<T, std::int64_t>)
+    return MPI_INT64_T;
+  else if constexpr (std::is_same_v<T, std::uint8_t>)
+    return MPI_UINT8_T;
+  else
+    static_assert(sizeof(T) == 0, "no MPI datatype for this element type");
 }
 
 // Untyped cores; counts are elements of `type`.
@@ -33,8 +39,8 @@ void broadcast(void* buf, std::size_t count, MPI_Datatype type, int root,
                const ProcessGroup& group);
 void all_gather(const void* in, void* out, std::size_t count, MPI_Datatype type,
                 const ProcessGroup& group);
-void reduce_scatter(const void* in, void* out, std::size_t count, MPI_Datatype type,
-                    ReduceOp op, const ProcessGroup& group);
+void reduce_scatter(const void* in, void* out, std::size_t count, MPI_Datatype type, ReduceOp op,
+                    const ProcessGroup& group);
 void send(const void* buf, std::size_t count, MPI_Datatype type, int dst, int tag,
           const ProcessGroup& group);
 void recv(void* buf, std::size_t count, MPI_Datatype type, int src, int tag,
@@ -86,8 +92,8 @@ std::vector<T> all_gather_uneven(std::span<const T> in, std::span<const int> wid
 
 // Row-major [rows x widths[r]] blocks, one a rank, joined along columns into [rows x sum].
 template <class T>
-std::vector<T> all_gather_columns(std::span<const T> local, int rows,
-                                  std::span<const int> widths, const ProcessGroup& group) {
+std::vector<T> all_gather_columns(std::span<const T> local, int rows, std::span<const int> widths,
+                                  const ProcessGroup& group) {
   std::vector<int> flat(widths.begin(), widths.end());
   for (int& w : flat) w *= rows;
   std::vector<T> blocks = all_gather_uneven<T>(local, flat, group);

@@ -29,12 +29,12 @@ void all_gather(const T* in, T* out, std::size_t count, const ProcessGroup& grou
 // Uneven widths: pad to the widest, gather, trim into `out` (sum of widths). Synchronizes
 // `stream` before returning, since it frees its staging buffer.
 template <class T>
-void all_gather_uneven(const T* in, std::span<const int> widths, T* out,
-                       const ProcessGroup& group, cudaStream_t stream = nullptr);
+void all_gather_uneven(const T* in, std::span<const int> widths, T* out, const ProcessGroup& group,
+                       cudaStream_t stream = nullptr);
 // in holds group.size() * count elements; out gets the reduction of block rank.
 template <class T>
-void reduce_scatter(const T* in, T* out, std::size_t count, ReduceOp op,
-                    const ProcessGroup& group, cudaStream_t stream = nullptr);
+void reduce_scatter(const T* in, T* out, std::size_t count, ReduceOp op, const ProcessGroup& group,
+                    cudaStream_t stream = nullptr);
 template <class T>
 void send(const T* buf, std::size_t count, int dst, const ProcessGroup& group,
           cudaStream_t stream = nullptr);

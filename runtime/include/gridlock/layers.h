@@ -29,9 +29,8 @@ class TpSplitLinear {
 
  protected:
   // `layer` names the class in errors; `split` is in_features or out_features.
-  TpSplitLinear(const char* layer, int in_features, int out_features, int split,
-                std::string name, const ShardingMetadata& metadata,
-                std::shared_ptr<ProcessGroup> tp);
+  TpSplitLinear(const char* layer, int in_features, int out_features, int split, std::string name,
+                const ShardingMetadata& metadata, std::shared_ptr<ProcessGroup> tp);
   int local_width() const;
   // Throws unless `weight` is [out x in] and `bias` is empty or [out].
   void check_full(std::span<const float> weight, std::span<const float> bias) const;
@@ -88,8 +87,7 @@ class RowParallelLinear : public TpSplitLinear {
 // the full hidden state and returns full logits.
 class LmHead : public RowParallelLinear {
  public:
-  LmHead(int hidden, int vocab, const ShardingMetadata& metadata,
-         std::shared_ptr<ProcessGroup> tp)
+  LmHead(int hidden, int vocab, const ShardingMetadata& metadata, std::shared_ptr<ProcessGroup> tp)
       : RowParallelLinear(hidden, vocab, "lm_head", metadata, std::move(tp), false) {}
 };
 
@@ -98,7 +96,7 @@ class LmHead : public RowParallelLinear {
 class VocabParallelEmbedding {
  public:
   VocabParallelEmbedding(int vocab, int dim, std::shared_ptr<ProcessGroup> tp, int grain = 1);
-  void load_full(std::span<const float> table);  // [vocab x dim]
+  void load_full(std::span<const float> table);                // [vocab x dim]
   std::vector<float> forward(std::span<const int> ids) const;  // [ids x dim]
 
   int vocab() const { return vocab_; }

@@ -34,24 +34,24 @@ bool strict_mode();
 
 // Per-group accessors: the group, its size, this process's rank in it, and its source rank
 // (the global rank of the group's rank 0).
-#define GRIDLOCK_LEGACY_GROUP_ACCESSORS(NAME)             \
-  std::shared_ptr<ProcessGroup> get_##NAME##_group();     \
-  int get_##NAME##_world_size();                          \
-  int get_##NAME##_rank();                                \
+#define GRIDLOCK_LEGACY_GROUP_ACCESSORS(NAME)         \
+  std::shared_ptr<ProcessGroup> get_##NAME##_group(); \
+  int get_##NAME##_world_size();                      \
+  int get_##NAME##_rank();                            \
   int get_##NAME##_src_rank();
 
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(tensor_model_parallel)          // tp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(pipeline_model_parallel)        // pp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(context_parallel)               // cp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(data_parallel)                  // dp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(data_parallel_with_context)     // dp_cp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(model_parallel)                 // mp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(tensor_and_context_parallel)    // tp_cp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(tensor_data_context_parallel)   // tp_dp_cp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(expert_model_parallel)          // ep
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(expert_tensor_parallel)         // expt_tp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(expert_data_parallel)           // expt_dp
-GRIDLOCK_LEGACY_GROUP_ACCESSORS(embedding)                      // embd
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(tensor_model_parallel)         // tp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(pipeline_model_parallel)       // pp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(context_parallel)              // cp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(data_parallel)                 // dp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(data_parallel_with_context)    // dp_cp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(model_parallel)                // mp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(tensor_and_context_parallel)   // tp_cp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(tensor_data_context_parallel)  // tp_dp_cp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(expert_model_parallel)         // ep
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(expert_tensor_parallel)        // expt_tp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(expert_data_parallel)          // expt_dp
+GRIDLOCK_LEGACY_GROUP_ACCESSORS(embedding)                     // embd
 
 #undef GRIDLOCK_LEGACY_GROUP_ACCESSORS
 

@@ -34,9 +34,9 @@ std::string unavailable_reason() {
 
 int select_for(const ProcessGroup& group) {
   MPI_Comm node = MPI_COMM_NULL;
-  check_mpi(MPI_Comm_split_type(group.comm(), MPI_COMM_TYPE_SHARED, group.rank(), MPI_INFO_NULL,
-                                &node),
-            "MPI_Comm_split_type", group.name());
+  check_mpi(
+      MPI_Comm_split_type(group.comm(), MPI_COMM_TYPE_SHARED, group.rank(), MPI_INFO_NULL, &node),
+      "MPI_Comm_split_type", group.name());
   int local = 0;
   int rc = MPI_Comm_rank(node, &local);
   MPI_Comm_free(&node);

@@ -13,19 +13,28 @@ namespace {
 
 template <class T>
 ncclDataType_t nccl_type() {
-  if constexpr (std::is_same_v<T, float>) return ncclFloat32;
-  else if constexpr (std::is_same_v<T, double>) return ncclFloat64;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return ncclInt32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return ncclInt64;
-  else static_assert(sizeof(T) == 0, "no NCCL datatype for this element type");
+  if constexpr (std::is_same_v<T, float>)
+    return ncclFloat32;
+  else if constexpr (std::is_same_v<T, double>)
+    return ncclFloat64;
+  else if constexpr (std::is_same_v<T, std::int32_t>)
+    return ncclInt32;
+  else if constexpr (std::is_same_v<T, std::int64_t>)
+    return ncclInt64;
+  else
+    static_assert(sizeof(T) == 0, "no NCCL datatype for this element type");
 }
 
 ncclRedOp_t nccl_op(ReduceOp op) {
   switch (op) {
-    case ReduceOp::Sum: return ncclSum;
-    case ReduceOp::Max: return ncclMax;
-    case ReduceOp::Min: return ncclMin;
-    case ReduceOp::Prod: return ncclProd;
+    case ReduceOp::Sum:
+      return ncclSum;
+    case ReduceOp::Max:
+      return ncclMax;
+    case ReduceOp::Min:
+      return ncclMin;
+    case ReduceOp::Prod:
+      return ncclProd;
   }
   throw std::invalid_argument("unknown ReduceOp");
 }
@@ -48,8 +57,8 @@ void broadcast(T* buf, std::size_t count, int root, const ProcessGroup& g, cudaS
 
 template <class T>
 void all_gather(const T* in, T* out, std::size_t count, const ProcessGroup& g, cudaStream_t s) {
-  detail::check_nccl(ncclAllGather(in, out, count, nccl_type<T>(), comm_of(g), s),
-                     "ncclAllGather", g.name());
+  detail::check_nccl(ncclAllGather(in, out, count, nccl_type<T>(), comm_of(g), s), "ncclAllGather",
+                     g.name());
 }
 
 template <class T>
@@ -63,8 +72,9 @@ void all_gather_uneven(const T* in, std::span<const int> widths, T* out, const P
   std::size_t mine = widths[g.rank()];
   T* staging = nullptr;  // [pad(in) | gathered]
   std::size_t bytes = sizeof(T) * widest * (g.size() + 1);
-  detail::check_cuda(cudaMallocAsync(reinterpret_cast<void**>(&staging), std::max<std::size_t>(bytes, 1), s),
-                     "cudaMallocAsync", g.name());
+  detail::check_cuda(
+      cudaMallocAsync(reinterpret_cast<void**>(&staging), std::max<std::size_t>(bytes, 1), s),
+      "cudaMallocAsync", g.name());
   T* padded = staging;
   T* gathered = staging + widest;
   try {
@@ -91,9 +101,8 @@ void all_gather_uneven(const T* in, std::span<const int> widths, T* out, const P
 template <class T>
 void reduce_scatter(const T* in, T* out, std::size_t count, ReduceOp op, const ProcessGroup& g,
                     cudaStream_t s) {
-  detail::check_nccl(
-      ncclReduceScatter(in, out, count, nccl_type<T>(), nccl_op(op), comm_of(g), s),
-      "ncclReduceScatter", g.name());
+  detail::check_nccl(ncclReduceScatter(in, out, count, nccl_type<T>(), nccl_op(op), comm_of(g), s),
+                     "ncclReduceScatter", g.name());
 }
 
 template <class T>
@@ -116,9 +125,9 @@ void group_end() { detail::check_nccl(ncclGroupEnd(), "ncclGroupEnd", "(none)");
   template void broadcast<T>(T*, std::size_t, int, const ProcessGroup&, cudaStream_t);        \
   template void all_gather<T>(const T*, T*, std::size_t, const ProcessGroup&, cudaStream_t);  \
   template void all_gather_uneven<T>(const T*, std::span<const int>, T*, const ProcessGroup&, \
-                                     cudaStream_t);                                            \
+                                     cudaStream_t);                                           \
   template void reduce_scatter<T>(const T*, T*, std::size_t, ReduceOp, const ProcessGroup&,   \
-                                  cudaStream_t);                                               \
+                                  cudaStream_t);                                              \
   template void send<T>(const T*, std::size_t, int, const ProcessGroup&, cudaStream_t);       \
   template void recv<T>(T*, std::size_t, int, const ProcessGroup&, cudaStream_t);
 

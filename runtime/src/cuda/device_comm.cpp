@@ -21,8 +21,7 @@ std::shared_ptr<DeviceComm> bootstrap(const ProcessGroup& g) {
   int dev = 0;
   detail::check_cuda(cudaGetDevice(&dev), "cudaGetDevice", g.name());
   ncclComm_t comm = nullptr;
-  detail::check_nccl(ncclCommInitRank(&comm, g.size(), id, g.rank()), "ncclCommInitRank",
-                     g.name());
+  detail::check_nccl(ncclCommInitRank(&comm, g.size(), id, g.rank()), "ncclCommInitRank", g.name());
   return std::make_shared<DeviceComm>(comm, dev);
 }
 

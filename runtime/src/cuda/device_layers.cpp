@@ -31,8 +31,8 @@ void gemm_xwt(const float* x, int batch, int in, const float* w, int out, float*
   }
   Cublas blas(group);
   const float one = 1.f, zero = 0.f;
-  detail::check_cublas(cublasSgemm(blas.handle, CUBLAS_OP_T, CUBLAS_OP_N, out, batch, in, &one,
-                                   w, in, x, in, &zero, y, out),
+  detail::check_cublas(cublasSgemm(blas.handle, CUBLAS_OP_T, CUBLAS_OP_N, out, batch, in, &one, w,
+                                   in, x, in, &zero, y, out),
                        "cublasSgemm", group);
 }
 
@@ -42,8 +42,7 @@ void check_launch(const std::string& group) {
 
 }  // namespace
 
-std::vector<float> forward(const ColumnParallelLinear& layer, std::span<const float> x,
-                           int batch) {
+std::vector<float> forward(const ColumnParallelLinear& layer, std::span<const float> x, int batch) {
   const ProcessGroup& g = layer.group();
   int in = layer.in_features(), out = layer.local_out();
   DeviceBuffer<float> dx(x, g.name()), dw(std::span<const float>(layer.weight()), g.name());
@@ -67,10 +66,10 @@ std::vector<float> forward(const ColumnParallelLinear& layer, std::span<const fl
   int col = 0;
   for (int w : layer.widths()) {
     if (w > 0 && batch > 0)
-      detail::check_cuda(cudaMemcpy2D(dout.get() + col, sizeof(float) * total,
-                                      blocks.get() + at, sizeof(float) * w, sizeof(float) * w,
-                                      batch, cudaMemcpyDeviceToDevice),
-                         "cudaMemcpy2D", g.name());
+      detail::check_cuda(
+          cudaMemcpy2D(dout.get() + col, sizeof(float) * total, blocks.get() + at,
+                       sizeof(float) * w, sizeof(float) * w, batch, cudaMemcpyDeviceToDevice),
+          "cudaMemcpy2D", g.name());
     at += static_cast<std::size_t>(w) * batch;
     col += w;
   }

@@ -31,7 +31,8 @@ void add_bias(float* y, const float* bias, int rows, int cols, cudaStream_t s) {
 void embedding_lookup(const int* ids, int n, const float* table, int begin, int end, int dim,
                       float* out, cudaStream_t s) {
   long long total = static_cast<long long>(n) * dim;
-  if (total > 0) embedding_kernel<<<blocks(total), 256, 0, s>>>(ids, n, table, begin, end, dim, out);
+  if (total > 0)
+    embedding_kernel<<<blocks(total), 256, 0, s>>>(ids, n, table, begin, end, dim, out);
 }
 
 }  // namespace gridlock::device::kernels

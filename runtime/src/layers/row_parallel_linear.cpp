@@ -9,8 +9,8 @@ namespace gridlock {
 RowParallelLinear::RowParallelLinear(int in_features, int out_features, std::string name,
                                      const ShardingMetadata& metadata,
                                      std::shared_ptr<ProcessGroup> tp, bool input_is_parallel)
-    : TpSplitLinear("RowParallelLinear", in_features, out_features, in_features,
-                    std::move(name), metadata, std::move(tp)),
+    : TpSplitLinear("RowParallelLinear", in_features, out_features, in_features, std::move(name),
+                    metadata, std::move(tp)),
       input_parallel_(input_is_parallel) {}
 
 void RowParallelLinear::load_full(std::span<const float> weight, std::span<const float> bias) {

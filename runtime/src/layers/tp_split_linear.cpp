@@ -8,7 +8,10 @@ namespace gridlock {
 TpSplitLinear::TpSplitLinear(const char* layer, int in_features, int out_features, int split,
                              std::string name, const ShardingMetadata& metadata,
                              std::shared_ptr<ProcessGroup> tp)
-    : layer_(layer), in_(in_features), out_(out_features), name_(std::move(name)),
+    : layer_(layer),
+      in_(in_features),
+      out_(out_features),
+      name_(std::move(name)),
       tp_(std::move(tp)) {
   if (!tp_) throw std::invalid_argument(std::string(layer_) + " '" + name_ + "' needs a tp group");
   widths_ = shard_sizes(split, tp_->size(), name_, metadata);

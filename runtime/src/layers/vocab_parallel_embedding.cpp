@@ -6,8 +6,8 @@
 
 namespace gridlock {
 
-VocabParallelEmbedding::VocabParallelEmbedding(int vocab, int dim,
-                                               std::shared_ptr<ProcessGroup> tp, int grain)
+VocabParallelEmbedding::VocabParallelEmbedding(int vocab, int dim, std::shared_ptr<ProcessGroup> tp,
+                                               int grain)
     : vocab_(vocab), dim_(dim), tp_(std::move(tp)) {
   if (!tp_) throw std::invalid_argument("VocabParallelEmbedding needs a tp group");
   ShardingMetadata rows;  // vocabulary rows never follow kv heads

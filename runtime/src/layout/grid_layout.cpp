@@ -32,20 +32,22 @@ int expert_tensor_parallel_size(const GridOptions& o) { return o.etp == 0 ? o.tp
 
 void validate(const GridOptions& o) {
   require(o.world >= 1, "world must be >= 1, got " + str(o.world));
-  for (auto [name, v] : {std::pair{"tp", o.tp}, {"pp", o.pp}, {"cp", o.cp}, {"ep", o.ep},
+  for (auto [name, v] : {std::pair{"tp", o.tp},
+                         {"pp", o.pp},
+                         {"cp", o.cp},
+                         {"ep", o.ep},
                          {"etp", expert_tensor_parallel_size(o)}})
     require(v >= 1, std::string(name) + " must be >= 1, got " + str(v));
   require(o.rank_offset >= 0, "rank offset must be >= 0, got " + str(o.rank_offset));
   int dense = o.tp * o.cp * o.pp;
-  require(o.world % dense == 0, "world " + str(o.world) + " is not divisible by tp*cp*pp = " +
-                                    str(o.tp) + "*" + str(o.cp) + "*" + str(o.pp) + " = " +
-                                    str(dense));
+  require(o.world % dense == 0, "world " + str(o.world) +
+                                    " is not divisible by tp*cp*pp = " + str(o.tp) + "*" +
+                                    str(o.cp) + "*" + str(o.pp) + " = " + str(dense));
   int etp = expert_tensor_parallel_size(o);
   int expert = etp * o.ep * o.pp;
   require(o.world % expert == 0, "world " + str(o.world) +
-                                     " is not divisible by etp*ep*pp (expert grid) = " +
-                                     str(etp) + "*" + str(o.ep) + "*" + str(o.pp) + " = " +
-                                     str(expert));
+                                     " is not divisible by etp*ep*pp (expert grid) = " + str(etp) +
+                                     "*" + str(o.ep) + "*" + str(o.pp) + " = " + str(expert));
 }
 
 int data_parallel_size(const GridOptions& o) {
@@ -60,8 +62,8 @@ int expert_data_parallel_size(const GridOptions& o) {
 
 const std::vector<std::string>& grid_group_names() {
   static const std::vector<std::string> names = {
-      "tp", "dp", "pp", "cp", "ep", "expt_tp", "expt_dp", "mp", "tp_dp_cp", "embd",
-      "pos_embd", "dp_cp", "tp_cp", "tp_dp", "tp_ep", "tp_ep_pp"};
+      "tp",       "dp",   "pp",       "cp",    "ep",    "expt_tp", "expt_dp", "mp",
+      "tp_dp_cp", "embd", "pos_embd", "dp_cp", "tp_cp", "tp_dp",   "tp_ep",   "tp_ep_pp"};
   return names;
 }
 
@@ -72,7 +74,8 @@ GridLayout::GridLayout(const GridOptions& options) : options_(options) {
   expt_dp_ = expert_data_parallel_size(o);
   // As in Megatron-core: the dense grid has ep = 1; experts get a grid of their own.
   RankGenerator dense(o.tp, 1, dp_, o.pp, o.cp, o.order, o.rank_offset);
-  RankGenerator expert(expert_tensor_parallel_size(o), o.ep, expt_dp_, o.pp, 1, without_cp(o.order), o.rank_offset);
+  RankGenerator expert(expert_tensor_parallel_size(o), o.ep, expt_dp_, o.pp, 1, without_cp(o.order),
+                       o.rank_offset);
 
   groups_["tp"] = dense.get_ranks("tp");
   groups_["dp"] = dense.get_ranks("dp");
@@ -92,10 +95,11 @@ GridLayout::GridLayout(const GridOptions& options) : options_(options) {
   // Both grids share the pipeline: stage boundaries must agree or a pp send crosses grids.
   RankGroups expert_pp = expert.get_ranks("pp");
   if (expert_pp != groups_["pp"])
-    throw std::invalid_argument("order '" + o.order +
-                                "' puts the expert grid's pp groups on other ranks than the "
-                                "dense grid's; put pp last in the order or give both grids the same "
-                                "sizes before pp");
+    throw std::invalid_argument(
+        "order '" + o.order +
+        "' puts the expert grid's pp groups on other ranks than the "
+        "dense grid's; put pp last in the order or give both grids the same "
+        "sizes before pp");
 
   for (const auto& pp : groups_["pp"]) {
     groups_["embd"].push_back(pp.size() > 1 ? std::vector<int>{pp.front(), pp.back()} : pp);

@@ -18,20 +18,18 @@ int near_even(int total, int world, int rank) {
 }  // namespace
 
 bool uses_grain_split(std::string_view name) {
-  static constexpr std::array<std::string_view, 7> parts = {"mlp",       "gate_proj", "up_proj",
-                                                            "down_proj", "w1",        "w2",
-                                                            "w3"};
+  static constexpr std::array<std::string_view, 7> parts = {
+      "mlp", "gate_proj", "up_proj", "down_proj", "w1", "w2", "w3"};
   for (auto p : parts)
     if (name.find(p) != std::string_view::npos) return true;
   return name == "lm_head" || name == "embed_out";
 }
 
-int shard_size(int total, int world, int rank, std::string_view name,
-               const ShardingMetadata& m) {
+int shard_size(int total, int world, int rank, std::string_view name, const ShardingMetadata& m) {
   require(total >= 0, "shard total must be >= 0, got " + std::to_string(total));
   require(world >= 1, "shard world must be >= 1, got " + std::to_string(world));
-  require(rank >= 0 && rank < world, "shard rank " + std::to_string(rank) + " is outside [0, " +
-                                         std::to_string(world) + ")");
+  require(rank >= 0 && rank < world,
+          "shard rank " + std::to_string(rank) + " is outside [0, " + std::to_string(world) + ")");
   require(m.grain >= 1, "grain must be >= 1, got " + std::to_string(m.grain));
   require(m.num_kv_heads >= 0, "kv heads must be >= 0, got " + std::to_string(m.num_kv_heads));
 
@@ -66,9 +64,9 @@ std::vector<int> shard_offsets(const std::vector<int>& sizes) {
 
 std::vector<Segment> fused_qkv_segments(FusedQkvLayout layout, int total, int world, int rank,
                                         const ShardingMetadata& m) {
-  require(world >= 1 && rank >= 0 && rank < world,
-          "fused qkv rank " + std::to_string(rank) + " is outside [0, " + std::to_string(world) +
-              ")");
+  require(
+      world >= 1 && rank >= 0 && rank < world,
+      "fused qkv rank " + std::to_string(rank) + " is outside [0, " + std::to_string(world) + ")");
   if (layout == FusedQkvLayout::Thirds) {
     require(total % 3 == 0, "fused qkv width " + std::to_string(total) + " is not 3 thirds");
     int third = total / 3;

@@ -2,10 +2,10 @@
 // (MPI_COMM_WORLD), on purpose: it is what fixtures start from and what gridlock removes.
 #include "gridlock/parallel_state.h"
 
+#include "../layout/legacy_strict.h"
 #include "gridlock/grid.h"
 #include "gridlock/process_group.h"
 #include "gridlock/process_group_collection.h"
-#include "../layout/legacy_strict.h"
 
 #include <memory>
 #include <mutex>
@@ -89,19 +89,18 @@ void destroy_model_parallel() {
   state().grid.reset();
 }
 
-#define GRIDLOCK_LEGACY_DEFINE(NAME, FAMILY)                                             \
-  std::shared_ptr<ProcessGroup> get_##NAME##_group() {                                  \
-    return group_for("gridlock::parallel_state::get_" #NAME "_group", FAMILY);          \
-  }                                                                                      \
-  int get_##NAME##_world_size() {                                                        \
-    return group_for("gridlock::parallel_state::get_" #NAME "_world_size", FAMILY)->size(); \
-  }                                                                                      \
-  int get_##NAME##_rank() {                                                              \
-    return group_for("gridlock::parallel_state::get_" #NAME "_rank", FAMILY)->rank();   \
-  }                                                                                      \
-  int get_##NAME##_src_rank() {                                                          \
-    return group_for("gridlock::parallel_state::get_" #NAME "_src_rank", FAMILY)         \
-        ->global_rank(0);                                                                \
+#define GRIDLOCK_LEGACY_DEFINE(NAME, FAMILY)                                                      \
+  std::shared_ptr<ProcessGroup> get_##NAME##_group() {                                            \
+    return group_for("gridlock::parallel_state::get_" #NAME "_group", FAMILY);                    \
+  }                                                                                               \
+  int get_##NAME##_world_size() {                                                                 \
+    return group_for("gridlock::parallel_state::get_" #NAME "_world_size", FAMILY)->size();       \
+  }                                                                                               \
+  int get_##NAME##_rank() {                                                                       \
+    return group_for("gridlock::parallel_state::get_" #NAME "_rank", FAMILY)->rank();             \
+  }                                                                                               \
+  int get_##NAME##_src_rank() {                                                                   \
+    return group_for("gridlock::parallel_state::get_" #NAME "_src_rank", FAMILY)->global_rank(0); \
   }
 
 GRIDLOCK_LEGACY_DEFINE(tensor_model_parallel, "tp")

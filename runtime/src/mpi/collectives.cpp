@@ -10,10 +10,14 @@ namespace {
 
 MPI_Op to_mpi(ReduceOp op) {
   switch (op) {
-    case ReduceOp::Sum: return MPI_SUM;
-    case ReduceOp::Max: return MPI_MAX;
-    case ReduceOp::Min: return MPI_MIN;
-    case ReduceOp::Prod: return MPI_PROD;
+    case ReduceOp::Sum:
+      return MPI_SUM;
+    case ReduceOp::Max:
+      return MPI_MAX;
+    case ReduceOp::Min:
+      return MPI_MIN;
+    case ReduceOp::Prod:
+      return MPI_PROD;
   }
   throw std::invalid_argument("unknown ReduceOp");
 }
@@ -21,8 +25,8 @@ MPI_Op to_mpi(ReduceOp op) {
 // MPI counts are int; larger buffers are refused rather than silently truncated.
 int to_count(std::size_t count, const char* call, const ProcessGroup& group) {
   if (count > static_cast<std::size_t>(INT_MAX))
-    throw std::length_error(std::string(call) + " on group '" + group.name() + "': " +
-                            std::to_string(count) + " elements exceed MPI's int count");
+    throw std::length_error(std::string(call) + " on group '" + group.name() +
+                            "': " + std::to_string(count) + " elements exceed MPI's int count");
   return static_cast<int>(count);
 }
 
@@ -43,8 +47,7 @@ void all_reduce(void* buf, std::size_t count, MPI_Datatype type, ReduceOp op,
             g.name());
 }
 
-void broadcast(void* buf, std::size_t count, MPI_Datatype type, int root,
-               const ProcessGroup& g) {
+void broadcast(void* buf, std::size_t count, MPI_Datatype type, int root, const ProcessGroup& g) {
   int n = to_count(count, "MPI_Bcast", g);
   check_mpi(MPI_Bcast(buf, n, type, root, g.comm()), "MPI_Bcast", g.name());
 }
@@ -55,8 +58,8 @@ void all_gather(const void* in, void* out, std::size_t count, MPI_Datatype type,
   check_mpi(MPI_Allgather(in, n, type, out, n, type, g.comm()), "MPI_Allgather", g.name());
 }
 
-void reduce_scatter(const void* in, void* out, std::size_t count, MPI_Datatype type,
-                    ReduceOp op, const ProcessGroup& g) {
+void reduce_scatter(const void* in, void* out, std::size_t count, MPI_Datatype type, ReduceOp op,
+                    const ProcessGroup& g) {
   int n = to_count(count, "MPI_Reduce_scatter_block", g);
   check_mpi(MPI_Reduce_scatter_block(in, out, n, type, to_mpi(op), g.comm()),
             "MPI_Reduce_scatter_block", g.name());
@@ -71,8 +74,7 @@ void send(const void* buf, std::size_t count, MPI_Datatype type, int dst, int ta
 void recv(void* buf, std::size_t count, MPI_Datatype type, int src, int tag,
           const ProcessGroup& g) {
   int n = to_count(count, "MPI_Recv", g);
-  check_mpi(MPI_Recv(buf, n, type, src, tag, g.comm(), MPI_STATUS_IGNORE), "MPI_Recv",
-            g.name());
+  check_mpi(MPI_Recv(buf, n, type, src, tag, g.comm(), MPI_STATUS_IGNORE), "MPI_Recv", g.name());
 }
 
 }  // namespace gridlock::detail

@@ -58,7 +58,8 @@ std::shared_ptr<ProcessGroup> ProcessGroup::adopt(MPI_Comm comm, std::string nam
             name);
   auto parent = self_.lock();
   if (!parent) throw std::logic_error("ProcessGroup '" + name_ + "' is not owned by a shared_ptr");
-  std::shared_ptr<ProcessGroup> g(new ProcessGroup(comm, std::move(name), std::move(ranks), parent));
+  std::shared_ptr<ProcessGroup> g(
+      new ProcessGroup(comm, std::move(name), std::move(ranks), parent));
   g->self_ = g;
   return g;
 }
@@ -91,8 +92,8 @@ std::shared_ptr<ProcessGroup> ProcessGroup::split(int color, int key, std::strin
 
 int ProcessGroup::global_rank(int group_rank) const {
   if (group_rank < 0 || group_rank >= size())
-    throw std::out_of_range("rank " + std::to_string(group_rank) + " is outside group '" +
-                            name_ + "' of size " + std::to_string(size()));
+    throw std::out_of_range("rank " + std::to_string(group_rank) + " is outside group '" + name_ +
+                            "' of size " + std::to_string(size()));
   return ranks_[group_rank];
 }
 

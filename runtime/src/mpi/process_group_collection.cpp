@@ -8,8 +8,8 @@ namespace gridlock {
 
 const std::vector<std::string>& ProcessGroupCollection::field_names() {
   static const std::vector<std::string> names = {
-      "tp", "pp", "cp", "dp", "dp_cp", "mp", "tp_cp", "tp_dp", "tp_dp_cp",
-      "ep", "expt_tp", "expt_dp", "tp_ep", "tp_ep_pp", "embd", "pos_embd"};
+      "tp",       "pp", "cp",      "dp",      "dp_cp", "mp",       "tp_cp", "tp_dp",
+      "tp_dp_cp", "ep", "expt_tp", "expt_dp", "tp_ep", "tp_ep_pp", "embd",  "pos_embd"};
   return names;
 }
 
