@@ -146,6 +146,37 @@ TEST_F(CacheParts, RacyStampIsNotTrusted) {
   EXPECT_EQ(recheck(d).reason, "header inc2/a.h changed");
 }
 
+// Dependencies split into one blob per directory and joined again are the recorded ones, in
+// their order: here main.cpp (dir), inc2/a.h (dir/inc2), inc1/a.h missing (dir/inc1).
+TEST_F(CacheParts, DependenciesByDirectoryJoinBackExactly) {
+  Deps d = recordParse(dir);
+  std::vector<Blob> blobs = depsBlobs(d, "build-id 1");
+  EXPECT_GE(blobs.size(), 3u);
+  std::vector<std::shared_ptr<const Deps>> parts;
+  for (auto it = blobs.rbegin(); it != blobs.rend(); ++it) {  // any order joins the same
+    DecodedDeps part = decodeDepsBlob(it->bytes, "build-id 1", it->digest);
+    ASSERT_TRUE(part.deps) << part.problem;
+    parts.push_back(part.deps);
+  }
+  Deps joined = joinDeps(parts);
+  ASSERT_EQ(joined.reads.size(), d.reads.size());
+  for (size_t i = 0; i < d.reads.size(); ++i) {
+    EXPECT_EQ(joined.reads[i].path, d.reads[i].path);
+    EXPECT_EQ(joined.reads[i].stamp, d.reads[i].stamp);
+    EXPECT_EQ(joined.reads[i].digest, d.reads[i].digest);
+  }
+  EXPECT_EQ(joined.files, d.files);
+  EXPECT_EQ(joined.directories, d.directories);
+  ASSERT_EQ(joined.missing.size(), d.missing.size());
+  for (size_t i = 0; i < d.missing.size(); ++i) {
+    EXPECT_EQ(joined.missing[i].dir, d.missing[i].dir);
+    EXPECT_EQ(joined.missing[i].names, d.missing[i].names);
+  }
+  ASSERT_EQ(joined.listings.size(), d.listings.size());
+  EXPECT_EQ(joined.listings[0].digest, d.listings[0].digest);
+  EXPECT_TRUE(recheck(joined).fresh);
+}
+
 Entry sampleEntry() {
   Entry e;
   e.slot = slotOf("/root", "/root/a.cpp", false);
@@ -159,14 +190,26 @@ Entry sampleEntry() {
 }
 
 TEST(CacheEntry, RoundTrip) {
-  std::string bytes = encodeEntry(sampleEntry(), "build-id 1");
+  Entry e = sampleEntry();
+  // The dependencies travel as blobs, one per directory; the entry names them.
+  std::vector<Blob> deps = depsBlobs(e.deps, "build-id 1");
+  ASSERT_EQ(deps.size(), 1u);  // all in /root
+  e.depsDigests = {deps[0].digest};
+  std::string bytes = encodeEntry(e, "build-id 1");
   Decoded d = decodeEntry(bytes, "build-id 1");
   ASSERT_EQ(d.status, Decoded::Status::Ok) << d.problem;
   EXPECT_EQ(d.entry.slot, sampleEntry().slot);
   EXPECT_EQ(d.entry.command, sampleEntry().command);
   EXPECT_EQ(d.entry.links, sampleEntry().links);
   EXPECT_FALSE(d.entry.links.empty());
-  EXPECT_EQ(d.entry.deps.reads[0].stamp, (Stamp{7, 100, 1, 2}));
+  EXPECT_TRUE(d.entry.deps.reads.empty());
+  ASSERT_EQ(d.entry.depsDigests, std::vector<std::string>{deps[0].digest});
+  DecodedDeps part = decodeDepsBlob(deps[0].bytes, "build-id 1", deps[0].digest);
+  ASSERT_TRUE(part.deps) << part.problem;
+  Deps joined = joinDeps({part.deps});
+  ASSERT_EQ(joined.reads.size(), 1u);
+  EXPECT_EQ(joined.reads[0].stamp, (Stamp{7, 100, 1, 2}));
+  EXPECT_EQ(decodeDepsBlob(deps[0].bytes, "build-id 2", deps[0].digest).problem, "digest mismatch");
   EXPECT_EQ(d.entry.facts.notes, std::vector<std::string>{"a note"});
 }
 

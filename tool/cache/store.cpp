@@ -1,5 +1,7 @@
 #include "cache/store.h"
 
+#include "cache/entry.h"
+
 #include "support/atomic_write.h"
 #include "support/file_io.h"
 
@@ -11,6 +13,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 #include <system_error>
 #include <vector>
@@ -84,18 +87,41 @@ void Store::touch(const std::string& slot) const {
   ::utimensat(AT_FDCWD, pathOf(slot).c_str(), nullptr, 0);
 }
 
-size_t Store::evict() const {
-  struct Item {
-    fs::path path;
-    std::uint64_t size;
-    fs::file_time_type used;
-  };
+std::string Store::blobPathOf(const std::string& digest) const {
+  return dir_ + "/blobs/" + digest.substr(0, 2) + "/" + digest;
+}
+
+std::optional<std::string> Store::readBlob(const std::string& digest) const {
+  return support::readFile(blobPathOf(digest));
+}
+
+bool Store::hasBlob(const std::string& digest) const {
+  struct stat st;
+  return ::stat(blobPathOf(digest).c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+void Store::writeBlob(const std::string& digest, const std::string& bytes) const {
+  std::string path = blobPathOf(digest);
+  std::error_code ec;
+  fs::create_directories(fs::path(path).parent_path(), ec);
+  support::writeFileAtomic(path, bytes);
+}
+
+namespace {
+
+struct Item {
+  fs::path path;
+  std::uint64_t size;
+  fs::file_time_type used;
+};
+
+// The files under `dir` (temporaries a crashed writer left an hour ago removed, younger ones
+// left alone), and their total size.
+std::vector<Item> filesUnder(const fs::path& dir, std::uint64_t& total) {
   std::vector<Item> items;
-  std::uint64_t total = 0;
   std::error_code ec;
   auto now = fs::file_time_type::clock::now();
-  for (fs::recursive_directory_iterator it(fs::path(dir_) / "entries", ec), end; !ec && it != end;
-       it.increment(ec)) {
+  for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (!it->is_regular_file(ec)) continue;
     std::uint64_t size = it->file_size(ec);
     fs::file_time_type used = it->last_write_time(ec);
@@ -111,18 +137,49 @@ size_t Store::evict() const {
     items.push_back({it->path(), size, used});
     total += size;
   }
+  return items;
+}
+
+}  // namespace
+
+size_t Store::evict() const {
+  std::uint64_t total = 0;
+  std::vector<Item> entries = filesUnder(fs::path(dir_) / "entries", total);
+  std::vector<Item> blobFiles = filesUnder(fs::path(dir_) / "blobs", total);
   if (total <= maxBytes_) return 0;
-  std::sort(items.begin(), items.end(),
-            [](const Item& a, const Item& b) { return a.used < b.used; });
+  std::error_code ec;
+  auto remove = [&](const fs::path& p, std::uint64_t size) {
+    bool gone = fs::remove(p, ec);
+    ec.clear();
+    if (gone) total -= size;
+    return gone;
+  };
+  // How many entries name each blob (an entry that cannot be read names none).
+  std::map<std::string, std::pair<size_t, const Item*>> blobs;  // digest -> (names, file)
+  for (const auto& b : blobFiles) blobs[b.path.filename().string()] = {0, &b};
+  std::vector<std::vector<std::string>> named(entries.size());
+  for (size_t i = 0; i < entries.size(); ++i) {
+    std::optional<std::string> bytes = support::readFile(entries[i].path.string());
+    if (!bytes) continue;
+    if (auto digests = blobsOfEntry(*bytes)) named[i] = std::move(*digests);
+    for (const auto& d : named[i]) ++blobs[d].first;
+  }
+  for (auto& [digest, b] : blobs)
+    if (b.first == 0 && b.second) remove(b.second->path, b.second->size);
+  std::vector<size_t> order(entries.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return entries[a].used < entries[b].used; });
   size_t removed = 0;
   std::uint64_t goal = maxBytes_ / 10 * 9;
-  for (const auto& i : items) {
+  for (size_t i : order) {
     if (total <= goal) break;
-    if (fs::remove(i.path, ec)) {
-      total -= i.size;
-      ++removed;
+    if (!remove(entries[i].path, entries[i].size)) continue;
+    ++removed;
+    for (const auto& d : named[i]) {
+      auto& [names, file] = blobs[d];
+      if (--names == 0 && file) remove(file->path, file->size);
     }
-    ec.clear();
   }
   return removed;
 }

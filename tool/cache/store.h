@@ -1,7 +1,8 @@
-// The cache directory: one file per entry under entries/, written whole beside its place and
-// renamed over it (support/atomic_write.h), so a reader in another process finds the old entry,
-// the new one or none, never a part. Bounded in size: the least recently used entries go first
-// (an entry's mtime is its last use).
+// The cache directory: one file per entry under entries/ and one per blob (the facts of one
+// file, entry.h) under blobs/, each written whole beside its place and renamed over it
+// (support/atomic_write.h), so a reader in another process finds the old file, the new one or
+// none, never a part. Bounded in size: the least recently used entries go first (an entry's
+// mtime is its last use), and a blob goes when no entry left names it.
 #pragma once
 
 #include <cstdint>
@@ -23,9 +24,16 @@ class Store {
   // Marks the entry used now.
   void touch(const std::string& slot) const;
 
-  // Keeps the directory within its bound: when it holds more, removes the least recently used
-  // entries until it holds at most 90% of it. Removes temporaries a crashed writer left (older
-  // than an hour). Returns the number of entries removed.
+  // Blobs, by digest. Throws support::WriteError.
+  std::string blobPathOf(const std::string& digest) const;
+  std::optional<std::string> readBlob(const std::string& digest) const;
+  bool hasBlob(const std::string& digest) const;
+  void writeBlob(const std::string& digest, const std::string& bytes) const;
+
+  // Keeps the directory within its bound: when entries and blobs hold more, removes the blobs
+  // no entry names, then the least recently used entries, each with the blobs only it named,
+  // until they hold at most 90% of it. Removes temporaries a crashed writer left (older than
+  // an hour). Returns the number of entries removed.
   size_t evict() const;
 
   const std::string& dir() const { return dir_; }

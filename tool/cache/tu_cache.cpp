@@ -38,7 +38,48 @@ void TuCache::miss(const TuRef& tu, std::string reason) {
   reasons_.emplace_back(tu.display, std::move(reason));
 }
 
-std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
+TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest, bool deps) {
+  std::promise<LoadedBlob> promise;
+  std::shared_future<LoadedBlob> loading;
+  bool mine = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = blobs_.find(digest);
+    if (it == blobs_.end()) {
+      it = blobs_.emplace(digest, promise.get_future().share()).first;
+      mine = true;
+    }
+    loading = it->second;
+  }
+  if (!mine) return loading.get();
+  LoadedBlob b;
+  std::optional<std::string> bytes = store_.readBlob(digest);
+  if (!bytes) {
+    b.problem = "blob " + digest + " missing";
+    warn("blob " + store_.blobPathOf(digest) +
+         " is missing; the files that use it are scanned again");
+  } else {
+    std::string problem;
+    if (deps) {
+      DecodedDeps d = decodeDepsBlob(*bytes, settings_.build, digest);
+      b.deps = std::move(d.deps);
+      problem = std::move(d.problem);
+    } else {
+      DecodedBlob d = decodeBlob(*bytes, settings_.build, digest);
+      b.facts = std::move(d.facts);
+      problem = std::move(d.problem);
+    }
+    if (!b.ok()) {
+      b.problem = "blob " + digest + " corrupt (" + problem + ")";
+      warn("blob " + store_.blobPathOf(digest) + " is corrupt (" + problem +
+           "); the files that use it are scanned again");
+    }
+  }
+  promise.set_value(b);
+  return b;
+}
+
+std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
   std::string slot = slotOf(settings_.root, tu.file, settings_.rewriteFacts);
   std::optional<std::string> bytes = store_.read(slot);
   if (!bytes) {
@@ -76,10 +117,37 @@ std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
     miss(tu, "files linked into the root changed");
     return std::nullopt;
   }
+  // Its dependencies, one blob per directory.
+  std::vector<std::shared_ptr<const Deps>> parts;
+  for (const auto& digest : e.depsDigests) {
+    LoadedBlob b = loadBlob(digest, /*deps=*/true);
+    if (!b.deps) {
+      miss(tu, b.problem);
+      return std::nullopt;
+    }
+    parts.push_back(std::move(b.deps));
+  }
+  e.deps = joinDeps(parts);
   CheckResult c =
       check(e.deps, view, tu.source, [this](const std::string& p) { return displayPath(p); });
   if (!c.fresh) {
     miss(tu, c.reason);
+    return std::nullopt;
+  }
+  // The facts of its files: a blob missing or damaged is a miss (parsed again, and stored
+  // again), never facts.
+  for (auto& f : e.byFile.files) {
+    LoadedBlob b = loadBlob(f.digest, /*deps=*/false);
+    if (!b.facts) {
+      miss(tu, b.problem);
+      return std::nullopt;
+    }
+    f.facts = std::move(b.facts);
+  }
+  if (std::string problem = facts::checkRuns(e.byFile); !problem.empty()) {
+    warn(tu.display + ": entry " + store_.pathOf(slot) + " is corrupt (" + problem +
+         "); scanning the file again");
+    miss(tu, "entry corrupt (" + problem + ")");
     return std::nullopt;
   }
   if (c.restamp) {
@@ -87,6 +155,10 @@ std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
     // trusts the stamps again instead of reading the files.
     e.deps = std::move(c.deps);
     try {
+      std::vector<Blob> depsParts = depsBlobs(e.deps, settings_.build);
+      writeBlobs(depsParts);
+      e.depsDigests.clear();
+      for (const auto& b : depsParts) e.depsDigests.push_back(b.digest);
       store_.write(slot, encodeEntry(e, settings_.build));
     } catch (const std::exception& ex) {
       warn(std::string("cannot update an entry: ") + ex.what());
@@ -96,7 +168,24 @@ std::optional<facts::TuFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
   }
   std::lock_guard<std::mutex> lock(mutex_);
   ++hits_;
-  return std::move(e.facts);
+  facts::UnitFacts out;
+  out.tu = std::move(e.facts);
+  out.byFile = std::make_shared<const facts::ByFile>(std::move(e.byFile));
+  return out;
+}
+
+void TuCache::writeBlobs(const std::vector<Blob>& blobs) {
+  for (const auto& blob : blobs) {
+    bool damaged;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = blobs_.find(blob.digest);
+      damaged = it != blobs_.end() &&
+                it->second.wait_for(std::chrono::seconds(0)) == std::future_status::ready &&
+                !it->second.get().ok();
+    }
+    if (damaged || !store_.hasBlob(blob.digest)) store_.writeBlob(blob.digest, blob.bytes);
+  }
 }
 
 void TuCache::store(const TuRef& tu, Deps deps, const facts::TuFacts& facts) {
@@ -107,7 +196,18 @@ void TuCache::store(const TuRef& tu, Deps deps, const facts::TuFacts& facts) {
   e.links = settings_.links;
   e.deps = std::move(deps);
   e.facts = facts;
+  e.byFile = facts::splitByFile(e.facts);
   try {
+    // The blobs before the entry that names them: a reader never finds an entry whose blobs
+    // were not written yet. A blob already stored is left as it is, unless this scan found it
+    // damaged.
+    std::vector<Blob> blobs = depsBlobs(e.deps, settings_.build);
+    for (const auto& b : blobs) e.depsDigests.push_back(b.digest);
+    for (auto& f : e.byFile.files) {
+      blobs.push_back(encodeBlob(*f.facts, settings_.build));
+      f.digest = blobs.back().digest;
+    }
+    writeBlobs(blobs);
     store_.write(e.slot, encodeEntry(e, settings_.build));
     std::lock_guard<std::mutex> lock(mutex_);
     wrote_ = true;

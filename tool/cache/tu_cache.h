@@ -5,11 +5,16 @@
 
 #include "cache/check.h"
 #include "cache/deps.h"
+#include "cache/entry.h"
 #include "cache/store.h"
+#include "facts/by_file.h"
 #include "facts/facts.h"
 
 #include <cstdint>
 #include <functional>
+#include <future>
+#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -41,10 +46,12 @@ class TuCache {
   // Throws std::runtime_error when the directory cannot be created.
   explicit TuCache(Settings settings);
 
-  // The facts of a fresh entry, or nothing (a miss, with its reason). `view` is this scan's
+  // The facts of a fresh entry, split by file (each blob read and decoded once per scan,
+  // however many units name it), or nothing (a miss, with its reason). `view` is this scan's
   // view of the file system the parse would use.
-  std::optional<facts::TuFacts> lookup(const TuRef& tu, FileView& view);
-  // Stores a parse's facts. A failure to write is a warning, never an error.
+  std::optional<facts::UnitFacts> lookup(const TuRef& tu, FileView& view);
+  // Stores a parse's facts: the blobs of its files that are not stored yet, then its entry. A
+  // failure to write is a warning, never an error.
   void store(const TuRef& tu, Deps deps, const facts::TuFacts& facts);
   // Evicts what no longer fits; one warning line for entries of another gridlock.
   void finish();
@@ -61,6 +68,17 @@ class TuCache {
 
  private:
   void miss(const TuRef& tu, std::string reason);
+  struct LoadedBlob {
+    std::shared_ptr<const facts::TuFacts> facts;  // a facts blob's
+    std::shared_ptr<const Deps> deps;             // a deps blob's
+    std::string problem;                          // why neither, for a miss's reason
+    bool ok() const { return facts || deps; }
+  };
+  // The blob's contents, read and decoded by the first unit that asks (which warns once when
+  // it is missing or damaged); the others wait for them.
+  LoadedBlob loadBlob(const std::string& digest, bool deps);
+  // Writes the blobs not stored yet (or found damaged by this scan).
+  void writeBlobs(const std::vector<Blob>& blobs);
   void warn(const std::string& line);
   std::string displayPath(const std::string& path) const;
 
@@ -72,6 +90,7 @@ class TuCache {
   size_t foreign_ = 0;
   std::string foreignWhy_;
   bool wrote_ = false;
+  std::map<std::string, std::shared_future<LoadedBlob>> blobs_;  // by digest, this scan's
   std::function<void(const std::string&)> sink_;
 };
 

@@ -25,14 +25,19 @@ Progress Progress::forStderr() {
   return Progress(std::cerr, isatty(STDERR_FILENO), interval);
 }
 
-void Progress::unitDone(size_t done, size_t total, const facts::TuFacts& tu) {
+void Progress::unitDone(size_t done, size_t total, const facts::UnitFacts& unit) {
   if (terminal_) {
-    out_ << "\r\033[K[" << done << "/" << total << "] " << tu.mainFile << std::flush;
+    out_ << "\r\033[K[" << done << "/" << total << "] " << unit.tu.mainFile << std::flush;
     return;
   }
-  for (const auto& r : tu.reads)
-    if (!r.edge && !r.suppressed && r.kind != facts::ReadKind::GlobalWrite)
-      reads_.emplace(r.file, r.line, r.column, r.name);
+  auto count = [&](const std::vector<facts::Read>& reads) {
+    for (const auto& r : reads)
+      if (!r.edge && !r.suppressed && r.kind != facts::ReadKind::GlobalWrite)
+        reads_.emplace(r.file, r.line, r.column, r.name);
+  };
+  count(unit.tu.reads);
+  if (unit.byFile)
+    for (const auto& f : unit.byFile->files) count(f.facts->reads);
   auto now = std::chrono::steady_clock::now();
   if (std::chrono::duration<double>(now - last_).count() < interval_) return;
   last_ = now;

@@ -4,6 +4,7 @@
 // seconds (0: after every unit). -q turns both off.
 #pragma once
 
+#include "facts/by_file.h"
 #include "facts/facts.h"
 
 #include <chrono>
@@ -22,7 +23,7 @@ class Progress {
   static Progress forStderr();
 
   // One unit done (called one at a time).
-  void unitDone(size_t done, size_t total, const facts::TuFacts& tu);
+  void unitDone(size_t done, size_t total, const facts::UnitFacts& unit);
   // Clears the terminal line.
   void finish();
 

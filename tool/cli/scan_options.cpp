@@ -90,14 +90,14 @@ ScanRun runScan(const ScanOptions& o) {
   std::optional<Progress> progress;
   if (!o.quiet) {
     progress.emplace(Progress::forStderr());
-    fo.onUnitDone = [&progress](size_t n, size_t total, const facts::TuFacts& tu) {
+    fo.onUnitDone = [&progress](size_t n, size_t total, const facts::UnitFacts& tu) {
       progress->unitDone(n, total, tu);
     };
   }
   fo.cuda = dbo.cuda;
   fo.overlay = o.overlay;
   fo.rewriteFacts = o.rewriteFacts;
-  std::vector<facts::TuFacts> tus;
+  std::vector<facts::UnitFacts> tus;
   std::set<std::string> scanned;   // a file two databases list is scanned once, as the first says
   std::vector<std::string> files;  // the first database's (shards and the cache are its)
   ShardPlan shard;

@@ -72,7 +72,7 @@ ShardPlan planShard(const ScanOptions& o, const std::vector<std::string>& files)
 }
 
 void writeShardFacts(const ScanOptions& o, const ScanRun& run, const std::vector<std::string>& all,
-                     const ShardPlan& plan, const std::vector<facts::TuFacts>& tus,
+                     const ShardPlan& plan, const std::vector<facts::UnitFacts>& tus,
                      const index::CacheCounts& counts) {
   FactsFile f;
   f.root = run.root;
@@ -88,7 +88,7 @@ void writeShardFacts(const ScanOptions& o, const ScanRun& run, const std::vector
   f.shard = plan.spec.index;
   f.shards = plan.spec.count;
   f.positions = plan.positions;
-  f.tus = tus;
+  for (const auto& unit : tus) f.tus.push_back(facts::wholeFacts(unit));
   f.cache = counts;
   writeOutput(o.factsOut, encodeFactsFile(f));
   std::string name = "gridlock: shard " + std::to_string(f.shard) + "/" + std::to_string(f.shards);

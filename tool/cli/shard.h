@@ -8,6 +8,7 @@
 #pragma once
 
 #include "cli/scan_options.h"
+#include "facts/by_file.h"
 #include "facts/facts.h"
 
 #include <CLI/CLI.hpp>
@@ -44,7 +45,7 @@ ShardPlan planShard(const ScanOptions& o, const std::vector<std::string>& files)
 // Writes the facts file of a finished shard (--facts-out), and says so on stderr (with -v,
 // every unit it holds).
 void writeShardFacts(const ScanOptions& o, const ScanRun& run, const std::vector<std::string>& all,
-                     const ShardPlan& plan, const std::vector<facts::TuFacts>& tus,
+                     const ShardPlan& plan, const std::vector<facts::UnitFacts>& tus,
                      const index::CacheCounts& counts);
 
 }  // namespace gridlock::cli

@@ -23,12 +23,12 @@ cache::TuRef cacheRef(const ScanDatabase& db, const std::string& file,
 
 }  // namespace
 
-facts::TuFacts scanCached(const ScanDatabase& db, const std::string& file,
-                          const FrontendOptions& options, cache::FileView& view,
-                          const std::function<facts::TuFacts(cache::Recorder*)>& parse) {
+facts::UnitFacts scanCached(const ScanDatabase& db, const std::string& file,
+                            const FrontendOptions& options, cache::FileView& view,
+                            const std::function<facts::TuFacts(cache::Recorder*)>& parse) {
   cache::TuRef tu = cacheRef(db, file, options);
-  if (std::optional<facts::TuFacts> hit = options.cache->lookup(tu, view)) {
-    hit->notes = db.notes(file);  // from the translation of the command as it is now
+  if (std::optional<facts::UnitFacts> hit = options.cache->lookup(tu, view)) {
+    hit->tu.notes = db.notes(file);  // from the translation of the command as it is now
     return std::move(*hit);
   }
   cache::Recorder recorder;
@@ -36,7 +36,7 @@ facts::TuFacts scanCached(const ScanDatabase& db, const std::string& file,
   // Edited text in memory (the rewriter's check) is no state of the disk to remember, and a
   // failed parse is not kept.
   if (options.overlay.empty() && !out.parseError) options.cache->store(tu, recorder.finish(), out);
-  return out;
+  return {std::move(out), nullptr};
 }
 
 }  // namespace gridlock::frontend

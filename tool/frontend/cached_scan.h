@@ -13,8 +13,9 @@
 namespace gridlock::frontend {
 
 // `parse` parses the TU, recording its dependencies with the recorder it is given.
-facts::TuFacts scanCached(const ScanDatabase& db, const std::string& file,
-                          const FrontendOptions& options, cache::FileView& view,
-                          const std::function<facts::TuFacts(cache::Recorder*)>& parse);
+// A hit's facts come split by file (facts/by_file.h), a parse's whole.
+facts::UnitFacts scanCached(const ScanDatabase& db, const std::string& file,
+                            const FrontendOptions& options, cache::FileView& view,
+                            const std::function<facts::TuFacts(cache::Recorder*)>& parse);
 
 }  // namespace gridlock::frontend

@@ -472,10 +472,10 @@ std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptio
   return files;
 }
 
-std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
-                                        const std::vector<std::string>& files,
-                                        const FrontendOptions& options) {
-  std::vector<facts::TuFacts> results(files.size());
+std::vector<facts::UnitFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
+                                          const std::vector<std::string>& files,
+                                          const FrontendOptions& options) {
+  std::vector<facts::UnitFacts> results(files.size());
   std::atomic<size_t> done{0};
   std::mutex progressMutex;
   bool progress = options.progress && isatty(STDERR_FILENO) && !options.onUnitDone;
@@ -483,14 +483,15 @@ std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::Rul
   if (options.cache) view.emplace(unitFileSystem(options));
   parallelFor(files.size(), options.jobs, [&](size_t i) {
     auto parse = [&](cache::Recorder* r) { return scanOne(db, rules, files[i], options, r); };
-    results[i] = options.cache ? scanCached(db, files[i], options, *view, parse) : parse(nullptr);
+    results[i] = options.cache ? scanCached(db, files[i], options, *view, parse)
+                               : facts::UnitFacts{parse(nullptr), nullptr};
     size_t n = ++done;
     if (options.onUnitDone) {
       std::lock_guard<std::mutex> lock(progressMutex);
       options.onUnitDone(n, files.size(), results[i]);
     } else if (progress) {
       std::lock_guard<std::mutex> lock(progressMutex);
-      std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].mainFile
+      std::cerr << "\r\033[K[" << n << "/" << files.size() << "] " << results[i].tu.mainFile
                 << std::flush;
     }
   });

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "cache/tu_cache.h"
+#include "facts/by_file.h"
 #include "facts/facts.h"
 #include "frontend/compile_db.h"
 #include "frontend/file_places.h"
@@ -25,7 +26,7 @@ struct FrontendOptions {
   unsigned jobs = 0;      // 0: all cores
   bool progress = false;  // a progress line on stderr
   // Called after each unit, one call at a time (cli/progress.h), instead of that line.
-  std::function<void(size_t done, size_t total, const facts::TuFacts& tu)> onUnitDone;
+  std::function<void(size_t done, size_t total, const facts::UnitFacts& unit)> onUnitDone;
   CudaSettings cuda;
   // Absolute path -> contents read instead of the file on disk (the rewriter re-parses its
   // result before writing anything).
@@ -51,9 +52,10 @@ RootAliases rootAliases(const ScanDatabase& db, const std::string& root);
 // selects nothing, and for an entry Clang cannot run (ScanDatabase::checkEntries).
 std::vector<std::string> selectFiles(const ScanDatabase& db, const FrontendOptions& options);
 
-// One TuFacts per file, in the order of `files`.
-std::vector<facts::TuFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
-                                        const std::vector<std::string>& files,
-                                        const FrontendOptions& options);
+// One unit's facts per file, in the order of `files`: whole when parsed, split by file when
+// loaded from the cache.
+std::vector<facts::UnitFacts> runFrontend(const ScanDatabase& db, const rules::RuleSet& rules,
+                                          const std::vector<std::string>& files,
+                                          const FrontendOptions& options);
 
 }  // namespace gridlock::frontend

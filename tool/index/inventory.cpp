@@ -1,8 +1,11 @@
 #include "index/inventory.h"
 
+#include "facts/by_file.h"
+
 #include <algorithm>
 #include <set>
 #include <tuple>
+#include <unordered_set>
 
 namespace gridlock::index {
 
@@ -14,15 +17,35 @@ void sortReads(std::vector<facts::Read>& reads) {
 }
 
 Inventory merge(std::vector<facts::TuFacts> tus, bool rewriteFacts) {
+  std::vector<facts::UnitFacts> units(tus.size());
+  for (size_t i = 0; i < tus.size(); ++i) units[i].tu = std::move(tus[i]);
+  return merge(std::move(units), rewriteFacts);
+}
+
+Inventory merge(std::vector<facts::UnitFacts> units, bool rewriteFacts) {
   Inventory inv;
-  inv.filesScanned = tus.size();
+  inv.filesScanned = units.size();
   inv.rewrite.collected = rewriteFacts;
   // A read's identity is where it is reported and where it is spelled: a header's read seen
   // by many TUs, or a template's by many instantiations, is one read.
   using Key = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
   std::set<Key> seen;
   std::set<std::pair<std::string, unsigned>> badSeen;
-  for (auto& tu : tus) {
+  // A file's facts that an earlier unit shared (the same digest) were merged with it: merging
+  // them again would change nothing (every step below keeps the first of equal facts, and
+  // a later copy adds nothing to a merged function), so they are left out.
+  std::unordered_set<std::string> mergedFiles;
+  for (auto& unit : units) {
+    facts::TuFacts& tu = unit.tu;
+    if (unit.byFile) {
+      const facts::ByFile& byFile = *unit.byFile;
+      facts::joinByFile(tu, byFile, [&](size_t g) {
+        return !byFile.files[g].digest.empty() && mergedFiles.count(byFile.files[g].digest);
+      });
+      for (const auto& f : byFile.files)
+        if (!f.digest.empty()) mergedFiles.insert(f.digest);
+      unit.byFile.reset();
+    }
     for (auto& r : tu.reads)
       if (seen.emplace(r.file, r.line, r.column, r.name, r.spelling).second)
         inv.reads.push_back(std::move(r));

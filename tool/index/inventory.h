@@ -2,6 +2,7 @@
 // template instantiations saw it.
 #pragma once
 
+#include "facts/by_file.h"
 #include "facts/facts.h"
 #include "index/program.h"
 #include "index/rewrite_index.h"
@@ -42,6 +43,9 @@ struct Inventory {
 
 // `rewriteFacts`: the TUs carry the rewriter's facts (they are merged into `rewrite`).
 Inventory merge(std::vector<facts::TuFacts> tus, bool rewriteFacts = false);
+// The same of units whose facts may be split by file (facts/by_file.h): the facts of a file
+// that several units share by digest are merged once, with the first unit that has them.
+Inventory merge(std::vector<facts::UnitFacts> units, bool rewriteFacts = false);
 // The one order of reads every report and the gate rely on: file, line, column, name, spelling.
 void sortReads(std::vector<facts::Read>& reads);
 

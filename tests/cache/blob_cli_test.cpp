@@ -1,0 +1,234 @@
+// The cache's blobs through the gridlock binary: the facts of a header two units include are
+// stored once, and a damaged or missing blob is a miss for every unit that names it, with one
+// warning, never a wrong result.
+#include "cache/entry.h"
+#include "cache/fixture_copy.h"
+#include "cache/key.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <filesystem>
+#include <set>
+
+namespace gridlock::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+size_t filesUnder(const std::string& dir) {
+  size_t n = 0;
+  if (!fs::exists(dir)) return 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir)) n += e.is_regular_file();
+  return n;
+}
+
+// The facts blobs under `dir` (the others hold dependencies).
+size_t factsBlobsUnder(const std::string& dir) {
+  size_t n = 0;
+  if (!fs::exists(dir)) return 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file() &&
+        readFile(e.path().string()).rfind("gridlock-cache-blob 1 facts\n", 0) == 0)
+      ++n;
+  return n;
+}
+
+int jsonCount(const std::string& json, const char* what) {
+  auto j = nlohmann::json::parse(json, nullptr, false);
+  if (j.is_discarded() || !j["summary"].contains("cache")) return -1;
+  return j["summary"]["cache"][what].get<int>();
+}
+
+// Two units, two/a.cpp and two/b.cpp, that include two/shared.h and nothing else. Facts are
+// located in three files: shared.h (a class and a function), a.cpp and b.cpp (a function and
+// its call of the header's function each).
+class BlobCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    fx.write("two/shared.h",
+             "#pragma once\n"
+             "struct Shared {\n"
+             "  int value = 0;\n"
+             "};\n"
+             "inline int shared_twice(int a) { return a * 2; }\n");
+    for (const std::string name : {"a", "b"})
+      fx.write("two/" + name + ".cpp",
+               "#include \"shared.h\"\n"
+               "int from_" +
+                   name + "(int x) { return shared_twice(x); }\n");
+    auto past = fs::file_time_type::clock::now() - std::chrono::minutes(1);
+    for (const std::string f : {"two/shared.h", "two/a.cpp", "two/b.cpp"})
+      fs::last_write_time(fx.root + "/" + f, past);
+    nlohmann::json db = nlohmann::json::array();
+    for (const std::string name : {"a", "b"})
+      db.push_back({{"directory", fx.root + "/two"},
+                    {"file", fx.root + "/two/" + name + ".cpp"},
+                    {"command", "clang++ -std=c++20 -c " + fx.root + "/two/" + name + ".cpp"}});
+    writeFile(fx.build + "/compile_commands.json", db.dump(2));
+  }
+  CommandResult scan(const std::string& extra = "") {
+    return gridlock("scan --format json" + fx.args() + extra);
+  }
+  CommandResult truth() { return gridlock("scan --no-cache --format json" + fx.args()); }
+  // The digests of the facts blobs (or with `deps`, of the dependency blobs) a unit's entry
+  // names.
+  std::vector<std::string> blobsOf(const std::string& unit, bool deps = false) {
+    std::string slot = cache::slotOf(fs::canonical(fx.root).string(), fx.root + "/" + unit,
+                                     /*rewriteFacts=*/false);
+    std::string bytes = readFile(fx.cacheDir() + "/entries/" + slot.substr(0, 2) + "/" + slot);
+    std::string build = bytes.substr(bytes.find('\n') + 1);
+    build = build.substr(0, build.find('\n'));
+    cache::Decoded d = cache::decodeEntry(bytes, build);
+    EXPECT_EQ(d.status, cache::Decoded::Status::Ok) << d.problem;
+    std::vector<std::string> out;
+    for (const auto& f : d.entry.byFile.files) out.push_back(f.digest);
+    return deps ? d.entry.depsDigests : out;
+  }
+  std::string sharedBlob() {
+    std::vector<std::string> a = blobsOf("two/a.cpp"), b = blobsOf("two/b.cpp");
+    std::set<std::string> common;
+    for (const auto& d : a)
+      if (std::find(b.begin(), b.end(), d) != b.end()) common.insert(d);
+    EXPECT_EQ(common.size(), 1u);  // shared.h's
+    return common.empty() ? "" : *common.begin();
+  }
+  std::string blobPath(const std::string& digest) {
+    return fx.cacheDir() + "/blobs/" + digest.substr(0, 2) + "/" + digest;
+  }
+
+  FixtureCopy fx;
+};
+
+TEST_F(BlobCli, TwoUnitsIncludingOneHeaderStoreItsFactsOnce) {
+  CommandResult cold = scan();
+  ASSERT_EQ(cold.status, 0) << cold.err;
+  EXPECT_EQ(filesUnder(fx.cacheDir() + "/entries"), 2u);
+  // shared.h's facts once, a.cpp's and b.cpp's: three blobs.
+  EXPECT_EQ(factsBlobsUnder(fx.cacheDir() + "/blobs"), 3u);
+  EXPECT_EQ(blobsOf("two/a.cpp").size(), 2u);
+  // The dependencies, one blob per directory: every directory's the same in both units but
+  // two/'s (a.cpp and shared.h read there, or b.cpp and shared.h).
+  std::vector<std::string> depsA = blobsOf("two/a.cpp", true), depsB = blobsOf("two/b.cpp", true);
+  ASSERT_FALSE(depsA.empty());
+  EXPECT_EQ(depsA.size(), depsB.size());
+  std::set<std::string> all(depsA.begin(), depsA.end());
+  all.insert(depsB.begin(), depsB.end());
+  EXPECT_EQ(all.size(), depsA.size() + 1);
+  EXPECT_EQ(filesUnder(fx.cacheDir() + "/blobs"), 3u + all.size());
+  EXPECT_EQ(blobsOf("two/b.cpp").size(), 2u);
+  EXPECT_EQ(sharedBlob().size(), 32u);
+
+  CommandResult warm = scan();
+  ASSERT_EQ(warm.status, 0) << warm.err;
+  EXPECT_EQ(jsonCount(warm.out, "hits"), 2);
+  CommandResult t = truth();
+  EXPECT_EQ(withoutCacheCounts(warm.out), withoutCacheCounts(t.out));
+  EXPECT_EQ(warm.err, t.err);
+  EXPECT_EQ(filesUnder(fx.cacheDir() + "/blobs"), 3u + all.size());  // a hit writes nothing
+}
+
+TEST_F(BlobCli, DamagedSharedBlobMissesEveryUnitNamingItWithOneWarning) {
+  ASSERT_EQ(scan().status, 0);
+  std::string digest = sharedBlob();
+  ASSERT_FALSE(digest.empty());
+  std::string path = blobPath(digest);
+  std::string bytes = readFile(path);
+  bytes[bytes.size() - 5] ^= 0x01;
+  writeFile(path, bytes);
+
+  CommandResult t = truth();
+  ASSERT_EQ(t.status, 0) << t.err;
+  CommandResult warm = scan(" -v");
+  ASSERT_EQ(warm.status, 0) << warm.err;
+  EXPECT_EQ(withoutCacheCounts(warm.out), withoutCacheCounts(t.out));
+  EXPECT_EQ(jsonCount(warm.out, "hits"), 0);
+  EXPECT_EQ(jsonCount(warm.out, "misses"), 2);
+  EXPECT_EQ(warm.err, "gridlock: warning: cache: blob " + path +
+                          " is corrupt (checksum mismatch); the files that use it are scanned "
+                          "again\n"
+                          "gridlock: cache: 0 hits, 2 misses\n"
+                          "gridlock: cache: two/a.cpp: blob " +
+                          digest +
+                          " corrupt (checksum mismatch)\n"
+                          "gridlock: cache: two/b.cpp: blob " +
+                          digest + " corrupt (checksum mismatch)\n" + t.err);
+  // The parses stored it again.
+  CommandResult again = scan();
+  EXPECT_EQ(jsonCount(again.out, "hits"), 2);
+  EXPECT_EQ(again.err, t.err);
+  EXPECT_EQ(withoutCacheCounts(again.out), withoutCacheCounts(t.out));
+
+  fs::remove(path);
+  CommandResult missing = scan(" -v");
+  EXPECT_EQ(withoutCacheCounts(missing.out), withoutCacheCounts(t.out));
+  EXPECT_EQ(missing.err, "gridlock: warning: cache: blob " + path +
+                             " is missing; the files that use it are scanned again\n"
+                             "gridlock: cache: 0 hits, 2 misses\n"
+                             "gridlock: cache: two/a.cpp: blob " +
+                             digest +
+                             " missing\n"
+                             "gridlock: cache: two/b.cpp: blob " +
+                             digest + " missing\n" + t.err);
+  EXPECT_TRUE(fs::exists(path));
+
+  // A dependency blob both units name (one not of two/), damaged: the same.
+  std::vector<std::string> depsA = blobsOf("two/a.cpp", true), depsB = blobsOf("two/b.cpp", true);
+  std::string sharedDeps;
+  for (const auto& d : depsA)
+    if (std::find(depsB.begin(), depsB.end(), d) != depsB.end()) sharedDeps = d;
+  ASSERT_FALSE(sharedDeps.empty());
+  bytes = readFile(blobPath(sharedDeps));
+  writeFile(blobPath(sharedDeps), bytes.substr(0, bytes.size() - 1));
+  CommandResult deps = scan(" -v");
+  EXPECT_EQ(withoutCacheCounts(deps.out), withoutCacheCounts(t.out));
+  EXPECT_EQ(deps.err, "gridlock: warning: cache: blob " + blobPath(sharedDeps) +
+                          " is corrupt (truncated); the files that use it are scanned again\n"
+                          "gridlock: cache: 0 hits, 2 misses\n"
+                          "gridlock: cache: two/a.cpp: blob " +
+                          sharedDeps +
+                          " corrupt (truncated)\n"
+                          "gridlock: cache: two/b.cpp: blob " +
+                          sharedDeps + " corrupt (truncated)\n" + t.err);
+  EXPECT_EQ(jsonCount(scan().out, "hits"), 2);
+}
+
+size_t bytesUnder(const std::string& dir) {
+  size_t n = 0;
+  for (const auto& e : fs::recursive_directory_iterator(dir))
+    if (e.is_regular_file()) n += e.file_size();
+  return n;
+}
+
+// A bound one byte short of what two units take: the run that writes evicts the least
+// recently used entry and the blob only it names, never shared.h's, which the other names.
+TEST_F(BlobCli, EvictionNeverRemovesABlobAnEntryNames) {
+  ASSERT_EQ(scan().status, 0);
+  size_t total = bytesUnder(fx.cacheDir() + "/entries") + bytesUnder(fx.cacheDir() + "/blobs");
+  // An appended comment: a.cpp is parsed again and its entry written again (same size, same
+  // facts and blobs), so the run evicts.
+  fx.write("two/a.cpp", fx.read("two/a.cpp") + "// edited\n");
+  CommandResult small = scan(" --jobs 1 --cache-size " + std::to_string(total - 1));
+  ASSERT_EQ(small.status, 0) << small.err;
+  EXPECT_EQ(filesUnder(fx.cacheDir() + "/entries"), 1u);
+  EXPECT_EQ(factsBlobsUnder(fx.cacheDir() + "/blobs"), 2u);
+  std::string shared;
+  for (const std::string unit : {"two/a.cpp", "two/b.cpp"}) {
+    std::string slot = cache::slotOf(fs::canonical(fx.root).string(), fx.root + "/" + unit, false);
+    if (!fs::exists(fx.cacheDir() + "/entries/" + slot.substr(0, 2) + "/" + slot)) continue;
+    std::vector<std::string> blobs = blobsOf(unit);
+    ASSERT_EQ(blobs.size(), 2u);
+    for (const auto& d : blobs) EXPECT_TRUE(fs::exists(blobPath(d))) << unit << " " << d;
+    for (const auto& d : blobsOf(unit, true)) EXPECT_TRUE(fs::exists(blobPath(d))) << unit;
+  }
+  CommandResult t = truth();
+  CommandResult next = scan();
+  EXPECT_EQ(jsonCount(next.out, "hits"), 1);
+  EXPECT_EQ(jsonCount(next.out, "misses"), 1);
+  EXPECT_EQ(next.err, t.err);
+  EXPECT_EQ(withoutCacheCounts(next.out), withoutCacheCounts(t.out));
+}
+
+}  // namespace
+}  // namespace gridlock::test
