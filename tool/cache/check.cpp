@@ -5,10 +5,19 @@
 
 #include <llvm/Support/MemoryBuffer.h>
 
+#include <atomic>
+
 namespace gridlock::cache {
 
+namespace {
+std::uint64_t nextViewId() {
+  static std::atomic<std::uint64_t> next{0};
+  return ++next;
+}
+}  // namespace
+
 FileView::FileView(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs)
-    : fs_(std::move(fs)), start_(std::chrono::system_clock::now()) {}
+    : fs_(std::move(fs)), start_(std::chrono::system_clock::now()), id_(nextViewId()) {}
 
 FileView::Info FileView::info(const std::string& path) {
   {

@@ -9,6 +9,7 @@
 #include <llvm/Support/VirtualFileSystem.h>
 
 #include <chrono>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -31,10 +32,13 @@ class FileView {
   std::optional<std::string> digest(const std::string& path);  // MD5 of the contents
   std::optional<std::string> listing(const std::string& dir);  // listingDigest()
   std::chrono::system_clock::time_point start() const { return start_; }
+  // Unique to this view in the process: what is decided from one view holds for it alone.
+  std::uint64_t id() const { return id_; }
 
  private:
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fs_;
   std::chrono::system_clock::time_point start_;
+  std::uint64_t id_;
   std::mutex mutex_;
   std::map<std::string, Info> infos_;
   std::map<std::string, std::optional<std::string>> digests_, listings_;

@@ -127,9 +127,16 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
     }
     parts.push_back(std::move(b.deps));
   }
-  e.deps = joinDeps(parts);
-  CheckResult c =
-      check(e.deps, view, tu.source, [this](const std::string& p) { return displayPath(p); });
+  // Every blob clean: fresh, nothing to restamp. Otherwise the whole check, for the reason
+  // (the unit's source named as such) and the new stamps.
+  CheckResult c;
+  c.fresh = true;
+  for (size_t i = 0; i < parts.size() && c.fresh; ++i)
+    c.fresh = depsClean(e.depsDigests[i], *parts[i], view);
+  if (!c.fresh) {
+    e.deps = joinDeps(parts);
+    c = check(e.deps, view, tu.source, [this](const std::string& p) { return displayPath(p); });
+  }
   if (!c.fresh) {
     miss(tu, c.reason);
     return std::nullopt;
@@ -172,6 +179,19 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
   out.tu = std::move(e.facts);
   out.byFile = std::make_shared<const facts::ByFile>(std::move(e.byFile));
   return out;
+}
+
+bool TuCache::depsClean(const std::string& digest, const Deps& part, FileView& view) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (auto it = depsClean_.find({view.id(), digest}); it != depsClean_.end()) return it->second;
+  }
+  // Two threads may check one blob at once: both get the same answer from the same view.
+  CheckResult c = check(part, view, "", [](const std::string& p) { return p; });
+  const bool clean = c.fresh && !c.restamp;
+  std::lock_guard<std::mutex> lock(mutex_);
+  depsClean_[{view.id(), digest}] = clean;
+  return clean;
 }
 
 void TuCache::writeBlobs(const std::vector<Blob>& blobs) {

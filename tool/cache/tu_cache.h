@@ -77,6 +77,10 @@ class TuCache {
   // The blob's contents, read and decoded by the first unit that asks (which warns once when
   // it is missing or damaged); the others wait for them.
   LoadedBlob loadBlob(const std::string& digest, bool deps);
+  // Whether a deps blob's records all hold as recorded, stamps included (nothing to restamp):
+  // decided once per run and blob, since the run's FileView does not change and most blobs
+  // (a directory of headers) are named by many units.
+  bool depsClean(const std::string& digest, const Deps& part, FileView& view);
   // Writes the blobs not stored yet (or found damaged by this scan).
   void writeBlobs(const std::vector<Blob>& blobs);
   void warn(const std::string& line);
@@ -90,7 +94,8 @@ class TuCache {
   size_t foreign_ = 0;
   std::string foreignWhy_;
   bool wrote_ = false;
-  std::map<std::string, std::shared_future<LoadedBlob>> blobs_;  // by digest, this scan's
+  std::map<std::string, std::shared_future<LoadedBlob>> blobs_;      // by digest, this scan's
+  std::map<std::pair<std::uint64_t, std::string>, bool> depsClean_;  // by view and digest
   std::function<void(const std::string&)> sink_;
 };
 
