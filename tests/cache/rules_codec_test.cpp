@@ -41,6 +41,7 @@ RulePack samplePack() {
               "minitron/meta.h",
               facts::ThreadPosition::Last,
               "struct minitron::Meta",
+              true,
               true};
   GlobalRule state;
   state.variable = "multi_gpu_config";
@@ -69,12 +70,14 @@ RulePack samplePack() {
                       "gridlock/group.h",
                       facts::ThreadPosition::Last,
                       "class gridlock::ProcessGroup",
+                      true,
                       true};
   p.rewrite.collapse = {"gridlock::use_mpu()", "const auto&", "groups", "gridlock/pgc.h"};
   p.rewrite.env = {"GlobalEnv",
                    "const GlobalEnv &env",
                    "GlobalEnv::Instance()",
                    "env.h",
+                   true,
                    {{"tp", {{Yields::Group, "{env}.tp_group()"}, {Yields::Size, "{env}.tp()"}}}}};
   return p;
 }
@@ -88,8 +91,8 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 7u);
-  EXPECT_EQ(fieldCount<ThreadRule>(), 10u);
-  EXPECT_EQ(fieldCount<EnvRule>(), 5u);
+  EXPECT_EQ(fieldCount<ThreadRule>(), 11u);
+  EXPECT_EQ(fieldCount<EnvRule>(), 6u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);
 }
 

@@ -79,7 +79,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
                                            "group", "mpi", "last", "format", "state", "compose",
                                            "arguments", "macro_arg", "skipped", "state_thread",
-                                           "namespace", "two_programs", "env_object"));
+                                           "namespace", "two_programs", "env_object", "hoist"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

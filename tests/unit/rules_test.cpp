@@ -98,7 +98,16 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
                        "size": 1}}]})"),
             "p.json: /globals/0/thread/size: unknown key (allowed: type, name, edge, include, "
-            "position, forward_declaration)");
+            "position, forward_declaration, hoist)");
+  // The edge defaults to the variable, whose name the parameter takes: `const M& v = v;`.
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
+                       "hoist": true}}]})"),
+            "p.json: /globals/0/thread/hoist: the edge is the parameter's own name (v): a local "
+            "of that name would initialise itself; name another edge or leave out hoist");
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v"}], "rewrite": {"thread":
+                       {"type": "M*", "name": "m", "yields": "collection", "edge": "e",
+                        "hoist": "yes"}}})"),
+            "p.json: /rewrite/thread/hoist: expected true or false");
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
                        "include": "m.h", "forward_declaration": "union M"}}]})"),
             "p.json: /globals/0/thread/forward_declaration: expected \"class NAME\" or \"struct "
@@ -223,7 +232,7 @@ TEST(RulePack, EnvErrorsNameTheKey) {
                 R"js("group": "tp", )js" +
                 methods + "}"),
             "p.json: /rewrite/env/group: unknown key (allowed: type, parameter, edge, include, "
-            "methods)");
+            "hoist, methods)");
   EXPECT_EQ(errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )js"
                     R"js("group": "tp"}], "rewrite": {"thread": {"type": "T", "name": "t", )js"
                     R"js("group": "tp", "edge": "W"}, "env": {"type": "E", "parameter": "E &e", )js"

@@ -48,6 +48,13 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
   bool clash =
       std::find(def->bodyNames.begin(), def->bodyNames.end(), rule.name) != def->bodyNames.end();
   for (const auto& prm : fn.params) clash = clash || prm.name == rule.name;
+  // The same local declared there already (Thread's hoisted edge: `env` of the same type and
+  // initialiser) serves the reads; another local of that name clashes.
+  bool declared = false;
+  if (auto l = s.locals.find(usr); l != s.locals.end() && l->second.name == rule.name) {
+    declared = l->second.type == rule.type && l->second.init == rule.lookup;
+    clash = clash || !declared;
+  }
   std::vector<std::pair<size_t, std::string>> planned;
   bool derived = false;
   for (size_t i : reads) {
@@ -69,7 +76,6 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
   }
   std::string decl = declaration(rule.type, rule.name) + " = " + rule.lookup + ";" +
                      (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
-  bool declared = false;
   for (auto& [i, text] : planned) {
     const facts::Read& r = s.read(i);
     std::string why = s.verdict(i).detail;

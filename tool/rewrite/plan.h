@@ -36,6 +36,7 @@ struct Include {
 struct Tally {
   size_t reads = 0;
   size_t places = 0;
+  size_t locals = 0;  // Thread: edge functions that declare the edge once (thread.hoist)
 };
 
 // Files whose rewritten translation unit did not compile, with the first error: no edit may

@@ -46,6 +46,13 @@ class PlanState {
   const std::vector<const facts::FunctionFact*>* functionsNamed(const std::string& name) const;
   // Call sites that leave a group out, each given what it holds (computed once, on first use).
   const Supplies& supplies();
+  // A local one strategy declares before a function's first statement (Thread's hoisted edge,
+  // Collapse's lookup), by function USR: another that wants the same local uses it instead of
+  // declaring the name again.
+  struct Local {
+    std::string name, type, init;
+  };
+  std::map<std::string, Local> locals;
 
   // --- checks shared by strategies ---
   // Reasons every strategy that edits the read in place shares (a macro, a named accessor, a

@@ -1,5 +1,6 @@
 #include "rewrite/thread.h"
 
+#include "rewrite/edge_hoist.h"
 #include "rewrite/include_placement.h"
 #include "rewrite/type_spelling.h"
 #include "rules/source_pick.h"
@@ -109,6 +110,7 @@ void Thread::run(PlanState& s) {
   if (!s.inv.rewrite.collected) return;
   Closure all;
   std::map<std::string, const rules::ThreadRule*> ruleOf;
+  EdgeArgs edges;
   ClosureBuilder builder(s);
   for (auto& [usr, group] : byFunction(s, reads)) {
     const rules::ThreadRule& rule = *ruleFor(s, s.read(group[0]));
@@ -150,8 +152,11 @@ void Thread::run(PlanState& s) {
     all.position.insert(c.position.begin(), c.position.end());
     for (auto& [k, v] : c.args) all.args[k] = v;
     for (const auto& f : c.edgeFiles) s.plan.includes.push_back({f, rule.include});
+    for (const auto& [caller, keys] : c.edgeArgs)
+      edges[caller][&rule].insert(keys.begin(), keys.end());
     replaceReads(s, group, rule, c.functions.size());
   }
+  hoistEdges(s, edges, all.args);
   editSignatures(s, all, ruleOf);
 }
 
@@ -282,8 +287,10 @@ PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
 }
 
 std::string Thread::describe(const Tally& t) const {
+  std::string hoisted =
+      t.locals ? ", the edge declared once in " + std::to_string(t.locals) + " of its callers" : "";
   return std::to_string(t.reads) + " threaded (through " + std::to_string(t.places) +
-         " function(s))";
+         " function(s)" + hoisted + ")";
 }
 
 }  // namespace gridlock::rewrite

@@ -187,11 +187,16 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
                                               ") may not mean the same there");
     spelled += fn.params[j].defaultText + ", ";
   }
+  std::pair<std::string, unsigned> key{call.file,
+                                       k < call.written ? call.argBegins[k] : call.rparen};
   if (k < call.written)
-    c.args[{call.file, call.argBegins[k]}] = {arg + ", ", call.site};
+    c.args[key] = {arg + ", ", call.site};
   else
-    c.args[{call.file, call.rparen}] = {(call.written ? ", " : "") + spelled + arg, call.site};
-  if (arg == rule.edge && !rule.include.empty()) c.edgeFiles.insert(call.file);
+    c.args[key] = {(call.written ? ", " : "") + spelled + arg, call.site};
+  if (arg == rule.edge) {
+    c.edgeArgs[call.callerUsr].push_back(key);
+    if (!rule.include.empty()) c.edgeFiles.insert(call.file);
+  }
   return std::nullopt;
 }
 

@@ -22,6 +22,8 @@ struct Closure {
   // (file, offset) -> the argument inserted there, and the call's "file:line:col"
   std::map<std::pair<std::string, unsigned>, std::pair<std::string, std::string>> args;
   std::set<std::string> edgeFiles;  // files where a caller passes the global
+  // Per caller USR, where it passes the rule's edge (keys of `args`): what hoisting reads.
+  std::map<std::string, std::vector<std::pair<std::string, unsigned>>> edgeArgs;
 };
 
 // Why a closure cannot be made.

@@ -194,7 +194,7 @@ ThreadRule readThread(const Reader& r, const json& th) {
   const std::string at = "/rewrite/thread";
   r.object(th, at,
            {"type", "name", "yields", "group", "pointer", "edge", "include", "position",
-            "forward_declaration"});
+            "forward_declaration", "hoist"});
   ThreadRule t;
   t.include = r.string(th, "include", at, false);
   t.forwardDeclaration = readForwardDeclaration(r, th, t.include, at);
@@ -209,6 +209,7 @@ ThreadRule readThread(const Reader& r, const json& th) {
   if (t.yields == Yields::Group && t.group.empty())
     r.fail(at, "a thread parameter that yields a group needs \"group\" (the group it holds)");
   t.pointer = r.boolean(th, "pointer", at, false);
+  t.hoist = r.boolean(th, "hoist", at, false);
   return t;
 }
 
@@ -251,13 +252,14 @@ std::pair<std::string, std::string> splitParameter(const Reader& r, const std::s
 EnvRule readEnv(const Reader& r, const json& en) {
   using facts::Yields;
   const std::string at = "/rewrite/env";
-  r.object(en, at, {"type", "parameter", "edge", "include", "methods"});
+  r.object(en, at, {"type", "parameter", "edge", "include", "hoist", "methods"});
   EnvRule e;
   e.type = r.string(en, "type", at, true);
   e.parameter = r.string(en, "parameter", at, true);
   splitParameter(r, e.parameter, at + "/parameter");
   e.edge = r.string(en, "edge", at, true);
   e.include = r.string(en, "include", at, false);
+  e.hoist = r.boolean(en, "hoist", at, false);
   auto ms = en.find("methods");
   if (ms == en.end()) r.fail(at, "missing required key \"methods\"");
   if (!ms->is_object() || ms->empty())
@@ -291,6 +293,7 @@ void envRules(const EnvRule& e, RewriteRules& out) {
   out.thread.env = true;
   out.thread.edge = e.edge;
   out.thread.include = e.include;
+  out.thread.hoist = e.hoist;
   out.collapse.lookup = e.edge;
   out.collapse.type = type;
   out.collapse.name = name;
@@ -385,7 +388,7 @@ AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at)
 // globals[].thread: the variable threaded as a parameter, fields read through it by their names.
 ThreadRule readStateThread(const Reader& r, const json& th, const GlobalRule& g,
                            const std::string& at) {
-  r.object(th, at, {"type", "name", "edge", "include", "position", "forward_declaration"});
+  r.object(th, at, {"type", "name", "edge", "include", "position", "forward_declaration", "hoist"});
   ThreadRule t;
   t.yields = facts::Yields::State;
   t.group = g.type;
@@ -409,6 +412,12 @@ ThreadRule readStateThread(const Reader& r, const json& th, const GlobalRule& g,
            "a threaded global is passed by reference or pointer (\"const T&\", "
            "\"T*\"), got \"" +
                t.type + "\": a copy would not see its writes");
+  t.hoist = r.boolean(th, "hoist", at, false);
+  if (t.hoist && t.edge == t.name)
+    r.fail(at + "/hoist",
+           "the edge is the parameter's own name (" + t.name +
+               "): a local of that name would initialise itself; name another edge or leave "
+               "out hoist");
   return t;
 }
 

@@ -47,6 +47,10 @@ struct ThreadRule {
   // definition) only takes the parameter by reference or pointer; "" = always include.
   std::string forwardDeclaration;
   bool env = false;  // the collection is rewrite.env's object: values are its methods
+  // An edge function that passes `edge` at two or more calls declares it once, as a local of
+  // the parameter's declaration before its first statement, and passes that: only for an
+  // expression that gives the same object wherever it is evaluated (`GlobalEnv::Instance()`).
+  bool hoist = false;
 };
 
 // Mutable process-wide state: reads are global_state, writes global_write.
@@ -91,6 +95,7 @@ struct EnvRule {
   std::string parameter;  // as written: "const GlobalEnv &env"
   std::string edge;       // what an edge passes: "GlobalEnv::Instance()"
   std::string include;    // the header declaring the type
+  bool hoist = false;     // ThreadRule::hoist for the env's parameter
   std::map<std::string, std::map<facts::Yields, std::string>> methods;  // group -> value -> tmpl
 };
 

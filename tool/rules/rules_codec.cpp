@@ -61,6 +61,7 @@ void fields(V&& v, T& x) {
   v("position", x.position);
   v("forward_declaration", x.forwardDeclaration);
   v("env", x.env);
+  v("hoist", x.hoist);
 }
 
 template <typename V, typename T>
@@ -79,6 +80,7 @@ void fields(V&& v, T& x) {
   v("parameter", x.parameter);
   v("edge", x.edge);
   v("include", x.include);
+  v("hoist", x.hoist);
   v("methods", x.methods);
 }
 
