@@ -157,5 +157,24 @@ TEST(CallersCli, JsonContract) {
   EXPECT_NE(bad.err.find("has no parameter named pg"), std::string::npos) << bad.err;
 }
 
+// The frontend keeps only the calls that can reach scanned code: a target in an excluded file
+// would get a partial answer, so it is refused (with no pack, every file is scanned).
+TEST(CallersCli, ATargetNoPackScansIsRefused) {
+  const std::string base = std::string(GRIDLOCK_BIN) +
+                           " callers -p " GRIDLOCK_BINARY_DIR "/fixtures/callers --root " + kRoot +
+                           " --function helpers::tp_or_default --param pg";
+  CommandResult r = runCommand(base + " --rules " + kRoot + "/gridlock.json");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("helpers::tp_or_default is declared in helpers/groups.h, which no rule "
+                       "pack scans"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(r.out, "");
+  CommandResult all = runCommand(base + " --format json");
+  ASSERT_EQ(all.status, 0) << all.err;
+  // use_helpers.cpp: lines 7 (forwarded), 16-18, and through resolve 19-20.
+  EXPECT_EQ(nlohmann::json::parse(all.out)["summary"]["sites"], 6) << all.out;
+}
+
 }  // namespace
 }  // namespace gridlock::test

@@ -10,6 +10,25 @@
 #include <memory>
 
 namespace gridlock::cli {
+namespace {
+
+// The frontend keeps only the calls that can reach what the packs scan
+// (frontend/reaching_calls.h): a target declared elsewhere would get an incomplete answer.
+std::string outsideScope(const ScanRun& run, const std::string& function) {
+  std::string file;
+  for (const auto& [usr, f] : run.inventory.program.functions) {
+    if (f.name != function) continue;
+    if (run.rules.placeAny(f.file, true) != rules::Placement::Out) return "";
+    file = f.file;
+  }
+  if (file.empty()) return "";  // not declared at all: analysis::callers says so
+  return function + " is declared in " + file +
+         ", which no rule pack scans: its call sites are collected only for functions in "
+         "scanned files (add " +
+         file + " to a pack's scope.include or scope.edges)";
+}
+
+}  // namespace
 Runner addCallersCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("callers", "Every site that reaches a function or constructor");
   auto o = std::make_shared<ScanOptions>();
@@ -28,6 +47,10 @@ Runner addCallersCommand(CLI::App& app) {
     applyConfig(*cmd, opts, /*rulesRequired=*/false);
     ScanRun run = runScan(opts);
     if (int rc = parseErrorStatus(run, opts)) return rc;
+    if (std::string why = outsideScope(run, *function); !why.empty()) {
+      std::cerr << "gridlock: error: " << why << "\n";
+      return 2;
+    }
     analysis::CallersResult r;
     try {
       r = analysis::callers(run.inventory.program, *function, *param);

@@ -174,6 +174,7 @@ class ScanConsumer : public ASTConsumer {
     collector.finish();
     ProgramCollector program(ctx, places, rules_, out_, options_.rewriteFacts, &declared.inferred);
     program.TraverseDecl(ctx.getTranslationUnitDecl());
+    program.finish();
   }
 
  private:

@@ -99,7 +99,8 @@ ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const ru
       rules_(rules),
       sources_(rules, inferred),
       out_(out),
-      rewriteFacts_(rewriteFacts) {}
+      rewriteFacts_(rewriteFacts),
+      from_{out.calls.size(), out.sites.size()} {}
 
 // A location written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
 // there. One spelled in a macro body is not.
@@ -140,6 +141,8 @@ bool ProgramCollector::TraverseDecl(Decl* d) {
     return true;
   const auto* fd = dyn_cast<FunctionDecl>(d);
   if (!fd) return Base::TraverseDecl(d);
+  // A lambda or a local class's method reaches what it reads for the function around it.
+  edge(fd);
   functions_.push_back(fd);
   std::vector<const VarDecl*> outer;
   outer.swap(locals_);
@@ -433,6 +436,7 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, fact
                             const CXXRecordDecl* constructed, const Expr* const* args,
                             unsigned numArgs, SourceLocation rparen) {
   callee = throughInheritance(callee);
+  edge(callee);
   if (!callee || callee->getNumParams() == 0) return;
   // Only what the scanned code declares can be a target.
   if (!underRoot(callee->getLocation())) return;
@@ -499,6 +503,7 @@ bool ProgramCollector::VisitCallExpr(CallExpr* e) {
     if (rewriteFacts_) dependentCall(e);
     return true;
   }
+  edge(fd);
   // A call of a template's instantiation is a call of the template (the code that is edited).
   if (!isa<CXXOperatorCallExpr>(e) && !wrapperVia(fd))
     call(e, fd->getTemplateInstantiationPattern() ? fd->getTemplateInstantiationPattern() : fd);
@@ -551,6 +556,7 @@ bool ProgramCollector::VisitCXXNewExpr(CXXNewExpr* e) {
 
 bool ProgramCollector::VisitCXXConstructExpr(CXXConstructExpr* e) {
   const CXXConstructorDecl* ctor = e->getConstructor();
+  edge(ctor);
   if (!ctor || ctor->isCopyOrMoveConstructor()) return true;
   facts::Via via = facts::Via::Direct;
   if (auto it = via_.find(e); it != via_.end()) via = it->second;
@@ -567,6 +573,42 @@ bool ProgramCollector::VisitCXXConstructExpr(CXXConstructExpr* e) {
   site(ctor, loc, via, cls, e->getArgs(), e->getNumArgs(),
        parens.isValid() ? parens.getEnd() : SourceLocation());
   return true;
+}
+
+void ProgramCollector::edge(const FunctionDecl* callee) {
+  if (!callee || !underRoot(callee->getLocation())) return;
+  callees_.insert(callee);
+  if (!functions_.empty()) edges_.insert({functions_.back(), callee});
+}
+
+bool ProgramCollector::mayReachScope(const FunctionDecl* fd) {
+  if (!fd->hasBody()) return true;  // defined in another unit, which sees what it reads
+  for (const FunctionDecl* r : fd->redecls())
+    if (r->getLocation().isValid() && places_.at(r->getLocation()).interest) return true;
+  if (const auto* md = dyn_cast<CXXMethodDecl>(fd)) {
+    if (md->isVirtual()) return true;  // an override elsewhere may read
+    if (isa<CXXConstructorDecl>(md))
+      for (const FieldDecl* f : md->getParent()->fields())
+        if (f->hasInClassInitializer()) return true;
+  }
+  for (const ParmVarDecl* p : fd->parameters())
+    if (sources_.ruleOf(p->getType())) return true;
+  return false;
+}
+
+void ProgramCollector::finish() {
+  std::set<std::string> seeds;
+  for (const auto* reads : {&out_.reads, &out_.exemptReads})
+    for (const facts::Read& r : *reads) {
+      if (!r.enclosingUsr.empty()) seeds.insert(r.enclosingUsr);
+      if (!r.guardFunction.empty()) seeds.insert(r.guardFunction);
+    }
+  for (const FunctionDecl* callee : callees_)
+    if (mayReachScope(callee)) seeds.insert(usr(throughInheritance(callee)));
+  std::vector<std::pair<std::string, std::string>> edges;
+  for (const auto& [caller, callee] : edges_)
+    edges.emplace_back(usr(throughInheritance(caller)), usr(throughInheritance(callee)));
+  keepReachingCalls(out_, from_, reachingUsrs(seeds, edges));
 }
 
 const CXXConstructorDecl* ProgramCollector::constructionIn(const FunctionDecl* fd, QualType type,

@@ -7,11 +7,13 @@
 
 #include "facts/facts.h"
 #include "frontend/file_places.h"
+#include "frontend/reaching_calls.h"
 #include "frontend/scope_sources.h"
 #include "rules/rule_set.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
 #include <llvm/ADT/DenseMap.h>
+#include <llvm/ADT/DenseSet.h>
 
 #include <map>
 #include <set>
@@ -47,8 +49,18 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   bool VisitCXXNewExpr(clang::CXXNewExpr* e);
   bool VisitCXXConstructExpr(clang::CXXConstructExpr* e);
   bool VisitDeclRefExpr(clang::DeclRefExpr* e);
+  // After the walk: drops the calls and sites whose callee cannot reach what the packs scan
+  // (frontend/reaching_calls.h).
+  void finish();
 
  private:
+  // The walk's innermost function calls, constructs or encloses `callee`.
+  void edge(const clang::FunctionDecl* callee);
+  // Whether `fd` may lead to what the packs scan by itself, whatever the unit shows it calls:
+  // declared in a scanned file, its body not in this unit, virtual, taking a group, or a
+  // constructor that runs member initializers (which the walk sees outside any function).
+  bool mayReachScope(const clang::FunctionDecl* fd);
+
   bool underRoot(clang::SourceLocation loc);
   const std::string& usr(const clang::Decl* d);
   facts::ArgFact bind(const clang::Expr* arg) const;
@@ -92,6 +104,9 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   std::set<const clang::Expr*> calleeRefs_;  // callees of calls: not an address taken
   std::set<std::string> addressTaken_;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seenSites_;
+  llvm::DenseSet<const clang::FunctionDecl*> callees_;  // every function called or constructed
+  llvm::DenseSet<std::pair<const clang::FunctionDecl*, const clang::FunctionDecl*>> edges_;
+  FactsMark from_;  // where this walk's calls and sites start in out_
 };
 
 }  // namespace gridlock::frontend

@@ -1,0 +1,147 @@
+// Which calls and sites a unit keeps: only those whose callee can reach what the packs scan.
+#include "frontend/reaching_calls.h"
+#include "facts/facts.h"
+#include "frontend/file_places.h"
+#include "frontend/program_collector.h"
+#include "frontend/read_collector.h"
+#include "rules/rule_set.h"
+
+#include <clang/Frontend/ASTUnit.h>
+#include <clang/Tooling/Tooling.h>
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace gridlock::frontend {
+namespace {
+
+using Names = std::set<std::string>;
+
+TEST(ReachingUsrs, SeedsAndEveryTransitiveCaller) {
+  // c -> b -> a (seed); d -> e reaches nothing; f calls both sides.
+  std::vector<std::pair<std::string, std::string>> edges{
+      {"b", "a"}, {"c", "b"}, {"d", "e"}, {"f", "d"}, {"f", "c"}};
+  EXPECT_EQ(reachingUsrs({"a"}, edges), (Names{"a", "b", "c", "f"}));
+  EXPECT_EQ(reachingUsrs({}, edges), Names{});
+  EXPECT_EQ(reachingUsrs({"e"}, edges), (Names{"d", "e", "f"}));
+}
+
+facts::CallFact callTo(const std::string& callee, unsigned rparen) {
+  facts::CallFact c;
+  c.calleeUsr = callee;
+  c.file = "a.cc";
+  c.rparen = rparen;
+  c.sources.push_back(facts::SourceFact{});
+  return c;
+}
+
+TEST(KeepReachingCalls, DropsTheRestKeepsDependentPlacesWithoutSources) {
+  facts::TuFacts tu;
+  tu.calls = {callTo("old", 1), callTo("in", 2), callTo("out", 3), callTo("out", 4)};
+  tu.dependentCalls.push_back({"g", "a.cc", 1, 4});  // a template's call resolved at offset 4
+  facts::SiteFact s1, s2;
+  s1.calleeUsr = "in";
+  s2.calleeUsr = "out";
+  tu.sites = {s2, s1, s2};
+  // The first call and the first site came from an earlier walk: left as they are.
+  keepReachingCalls(tu, FactsMark{1, 1}, {"in"});
+  ASSERT_EQ(tu.calls.size(), 3u);
+  EXPECT_EQ(tu.calls[0].calleeUsr, "old");
+  EXPECT_EQ(tu.calls[1].calleeUsr, "in");
+  EXPECT_EQ(tu.calls[1].sources.size(), 1u);
+  EXPECT_EQ(tu.calls[2].calleeUsr, "out");
+  EXPECT_EQ(tu.calls[2].rparen, 4u);
+  EXPECT_TRUE(tu.calls[2].sources.empty());
+  ASSERT_EQ(tu.sites.size(), 2u);
+  EXPECT_EQ(tu.sites[0].calleeUsr, "out");
+  EXPECT_EQ(tu.sites[1].calleeUsr, "in");
+}
+
+// A library under the root that no pack scans (lib/), and a scanned file (app/).
+const char* kPack = R"({
+  "name": "t",
+  "scope": {"include": ["app/**"]},
+  "types": [{"type": "ps::PG", "yields": "group"}],
+  "accessors": [{"function": "ps::get_tp_group", "kind": "accessor", "group": "tp",
+                 "yields": "group"}]
+})";
+
+const char* kLibrary = R"(
+namespace ps { struct PG {}; PG* get_tp_group(); }
+namespace lib {
+inline int leaf(int x) { return x + 1; }
+inline int chain(int x) { return leaf(x) * 2; }
+int external(int x);
+struct Base { virtual int v(int) { return 0; } };
+inline int viaVirtual(Base& b, int k) { return b.v(k); }
+inline ps::PG* grab(ps::PG* pg = nullptr) { return pg ? pg : ps::get_tp_group(); }
+inline ps::PG* grabTwice(int) { return grab(grab()); }
+inline int takes(ps::PG* pg, int k) { return pg ? k : 0; }
+struct Plain { Plain(int k) : n(leaf(k)) {} int n; };
+struct Init { Init(int k) : m(k) {} int m; int n = leaf(1); };
+}  // namespace lib
+)";
+
+const char* kApp = R"(
+#include "../lib/lib.h"
+int appFn(int x);
+int appDefined(int x) { return x; }
+int user(lib::Base& b) {
+  lib::leaf(1);
+  lib::chain(2);
+  lib::external(3);
+  lib::viaVirtual(b, 4);
+  lib::grab();
+  lib::grabTwice(5);
+  lib::takes(nullptr, 6);
+  lib::Plain p(7);
+  lib::Init i(8);
+  appDefined(9);
+  return appFn(10);
+}
+)";
+
+// The simple names of the callees of what `user` calls and constructs.
+std::pair<Names, Names> callees() {
+  static rules::RuleSet rules(std::vector<rules::RulePack>{rules::parseRulePack(kPack, "t.json")});
+  auto ast = clang::tooling::buildASTFromCodeWithArgs(
+      kApp, {"-std=c++20"}, "/src/app/input.cc", "gridlock-test",
+      std::make_shared<clang::PCHContainerOperations>(),
+      clang::tooling::getClangStripDependencyFileAdjuster(), {{"/src/lib/lib.h", kLibrary}});
+  EXPECT_TRUE(ast);
+  EXPECT_FALSE(ast->getDiagnostics().hasErrorOccurred());
+  facts::TuFacts out;
+  FilePlaces places(ast->getSourceManager(), rules, "/src");
+  ReadCollector reads(ast->getASTContext(), rules, places, {}, out);
+  reads.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
+  reads.finish();
+  ProgramCollector program(ast->getASTContext(), places, rules, out);
+  program.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
+  program.finish();
+  auto simple = [](const std::string& usr) {
+    size_t at = usr.rfind("@F@");
+    std::string name = usr.substr(at + 3);
+    return name.substr(0, name.find('#'));
+  };
+  Names calls, sites;
+  for (const auto& c : out.calls)
+    if (c.file == "app/input.cc") calls.insert(simple(c.calleeUsr));
+  for (const auto& s : out.sites)
+    if (s.file == "app/input.cc") sites.insert(simple(s.calleeUsr));
+  return {calls, sites};
+}
+
+TEST(ReachingCalls, KeepsWhatCanReachTheScannedCodeOnly) {
+  auto [calls, sites] = callees();
+  // Dropped: leaf and chain, whole in the unit, call only each other; Plain's constructor
+  // too. Kept: external (no body here), viaVirtual (calls a virtual), grab (its fallback reads),
+  // grabTwice (calls grab), takes (takes a group), Init (member initializers), and the
+  // functions the scanned file declares.
+  EXPECT_EQ(calls,
+            (Names{"external", "viaVirtual", "grab", "grabTwice", "takes", "appDefined", "appFn"}));
+  EXPECT_EQ(sites, (Names{"external", "viaVirtual", "grab", "grabTwice", "takes", "Init",
+                          "appDefined", "appFn"}));
+}
+
+}  // namespace
+}  // namespace gridlock::frontend
