@@ -100,7 +100,8 @@ ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const ru
       sources_(rules, inferred),
       out_(out),
       rewriteFacts_(rewriteFacts),
-      from_{out.calls.size(), out.sites.size()} {}
+      from_{out.calls.size(), out.sites.size(), out.functions.size(), out.classes.size(),
+            out.paramLists.size()} {}
 
 // A location written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
 // there. One spelled in a macro body is not.
@@ -142,7 +143,7 @@ bool ProgramCollector::TraverseDecl(Decl* d) {
   const auto* fd = dyn_cast<FunctionDecl>(d);
   if (!fd) return Base::TraverseDecl(d);
   // A lambda or a local class's method reaches what it reads for the function around it.
-  edge(fd);
+  if (!functions_.empty()) edge(fd);
   functions_.push_back(fd);
   std::vector<const VarDecl*> outer;
   outer.swap(locals_);
@@ -216,8 +217,19 @@ bool ProgramCollector::TraverseConstructorInitializer(CXXCtorInitializer* init) 
   return ok;
 }
 
+// Inside a class instantiated from a template: its members repeat the template's once per
+// instantiation, and every call, site and read names the template's (usrOf). A member template
+// of such a class is not itself an instantiation, so isTemplateInstantiation() lets it through;
+// a header library's expression templates have thousands.
+static bool inInstantiatedClass(const Decl* d) {
+  for (const DeclContext* dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto* s = dyn_cast<ClassTemplateSpecializationDecl>(dc))
+      if (isTemplateInstantiation(s->getSpecializationKind())) return true;
+  return false;
+}
+
 bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
-  if (fd->isImplicit() || fd->isTemplateInstantiation()) return true;
+  if (fd->isImplicit() || fd->isTemplateInstantiation() || inInstantiatedClass(fd)) return true;
   if (const auto* md = dyn_cast<CXXMethodDecl>(fd))
     if (md->getParent()->isLambda()) return true;
   if (!seenDecls_.insert(fd).second) return true;
@@ -249,6 +261,10 @@ bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
   f.file = file.path;
   f.line = sm_.getPresumedLineNumber(loc);
   f.isPublicApi = rules_.isPublicHeader(file.path);
+  // Kept whether or not this unit calls it: a target `callers` may name, or an override of one,
+  // which the target's calls reach. Any other function matters only where it is called, and
+  // there it is a callee (finish()).
+  if (targetOrOverride(fd)) named_.insert(f.usr);
   paramList(fd, f.usr);
   out_.functions.push_back(std::move(f));
   return true;
@@ -408,8 +424,10 @@ bool ProgramCollector::VisitCXXRecordDecl(CXXRecordDecl* rd) {
   for (const CXXBaseSpecifier& b : rd->bases())
     if (const CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl()) c.bases.push_back(usr(base));
   SourceLocation loc = sm_.getExpansionLoc(rd->getLocation());
-  c.file = places_.at(loc).path;
+  const FilePlaces::Info& file = places_.at(loc);
+  c.file = file.path;
   c.line = sm_.getPresumedLineNumber(loc);
+  if (file.interest) scannedClasses_.insert(c.usr);
   out_.classes.push_back(std::move(c));
   return true;
 }
@@ -581,10 +599,37 @@ void ProgramCollector::edge(const FunctionDecl* callee) {
   if (!functions_.empty()) edges_.insert({functions_.back(), callee});
 }
 
-bool ProgramCollector::mayReachScope(const FunctionDecl* fd) {
-  if (!fd->hasBody()) return true;  // defined in another unit, which sees what it reads
+bool ProgramCollector::declaredWherePacksScan(const FunctionDecl* fd) {
   for (const FunctionDecl* r : fd->redecls())
     if (r->getLocation().isValid() && places_.at(r->getLocation()).interest) return true;
+  return false;
+}
+
+bool ProgramCollector::targetOrOverride(const FunctionDecl* fd) {
+  if (declaredWherePacksScan(fd)) return true;
+  if (const auto* md = dyn_cast<CXXMethodDecl>(fd))
+    for (const CXXMethodDecl* o : md->overridden_methods())
+      if (targetOrOverride(o)) return true;
+  return false;
+}
+
+// Whether the unit holds what `fd` runs. An instantiation Clang declared but did not define
+// (named only in an unevaluated operand, or in a template nothing instantiates here) is not
+// run from this unit, and its template's body is walked; one an `extern template` defers is
+// defined in another unit.
+static bool bodyHere(const FunctionDecl* fd) {
+  if (fd->hasBody()) return true;
+  if (fd->getTemplateSpecializationKind() == TSK_ExplicitInstantiationDeclaration) return false;
+  for (const DeclContext* dc = fd->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto* s = dyn_cast<ClassTemplateSpecializationDecl>(dc))
+      if (s->getSpecializationKind() == TSK_ExplicitInstantiationDeclaration) return false;
+  const FunctionDecl* pattern = fd->getTemplateInstantiationPattern();
+  return pattern && pattern->hasBody();
+}
+
+bool ProgramCollector::mayReachScope(const FunctionDecl* fd) {
+  if (!bodyHere(fd)) return true;  // defined in another unit, which sees what it reads
+  if (declaredWherePacksScan(fd)) return true;
   if (const auto* md = dyn_cast<CXXMethodDecl>(fd)) {
     if (md->isVirtual()) return true;  // an override elsewhere may read
     if (isa<CXXConstructorDecl>(md))
@@ -608,7 +653,9 @@ void ProgramCollector::finish() {
   std::vector<std::pair<std::string, std::string>> edges;
   for (const auto& [caller, callee] : edges_)
     edges.emplace_back(usr(throughInheritance(caller)), usr(throughInheritance(callee)));
-  keepReachingCalls(out_, from_, reachingUsrs(seeds, edges));
+  std::set<std::string> reaching = reachingUsrs(seeds, edges);
+  keepReachingCalls(out_, from_, reaching);
+  keepReachingDecls(out_, from_, reaching, named_, scannedClasses_);
 }
 
 const CXXConstructorDecl* ProgramCollector::constructionIn(const FunctionDecl* fd, QualType type,

@@ -49,8 +49,8 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   bool VisitCXXNewExpr(clang::CXXNewExpr* e);
   bool VisitCXXConstructExpr(clang::CXXConstructExpr* e);
   bool VisitDeclRefExpr(clang::DeclRefExpr* e);
-  // After the walk: drops the calls and sites whose callee cannot reach what the packs scan
-  // (frontend/reaching_calls.h).
+  // After the walk: drops the calls and sites whose callee cannot reach what the packs scan,
+  // and the functions and classes nothing kept names (frontend/reaching_calls.h).
   void finish();
 
  private:
@@ -60,6 +60,10 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   // declared in a scanned file, its body not in this unit, virtual, taking a group, or a
   // constructor that runs member initializers (which the walk sees outside any function).
   bool mayReachScope(const clang::FunctionDecl* fd);
+  // Some declaration of `fd` is in a file a pack places.
+  bool declaredWherePacksScan(const clang::FunctionDecl* fd);
+  // Declared where a pack scans, or overrides (at any depth) a method that is.
+  bool targetOrOverride(const clang::FunctionDecl* fd);
 
   bool underRoot(clang::SourceLocation loc);
   const std::string& usr(const clang::Decl* d);
@@ -106,7 +110,9 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seenSites_;
   llvm::DenseSet<const clang::FunctionDecl*> callees_;  // every function called or constructed
   llvm::DenseSet<std::pair<const clang::FunctionDecl*, const clang::FunctionDecl*>> edges_;
-  FactsMark from_;  // where this walk's calls and sites start in out_
+  std::set<std::string> named_;           // functions kept uncalled (targetOrOverride)
+  std::set<std::string> scannedClasses_;  // classes declared in a file a pack places
+  FactsMark from_;                        // where this walk's facts start in out_
 };
 
 }  // namespace gridlock::frontend
