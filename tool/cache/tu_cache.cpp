@@ -79,8 +79,7 @@ TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest, bool deps) {
   return b;
 }
 
-std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
-  std::string slot = slotOf(settings_.root, tu.file, settings_.rewriteFacts);
+std::optional<Entry> TuCache::readEntry(const TuRef& tu, const std::string& slot) {
   std::optional<std::string> bytes = store_.read(slot);
   if (!bytes) {
     miss(tu, "not cached");
@@ -100,23 +99,21 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
     miss(tu, "entry corrupt (" + d.problem + ")");
     return std::nullopt;
   }
-  Entry& e = d.entry;
-  if (e.slot != slot) {
-    miss(tu, "not cached");
+  // The rest of the key: a slot holds one entry, whichever unit wrote it last.
+  const Entry& e = d.entry;
+  const char* why = e.slot != slot                           ? "not cached"
+                    : e.command != tu.command                ? "compile command changed"
+                    : e.rulesDigest != settings_.rulesDigest ? "rule packs changed"
+                    : e.links != settings_.links             ? "files linked into the root changed"
+                                                             : nullptr;
+  if (why) {
+    miss(tu, why);
     return std::nullopt;
   }
-  if (e.command != tu.command) {
-    miss(tu, "compile command changed");
-    return std::nullopt;
-  }
-  if (e.rulesDigest != settings_.rulesDigest) {
-    miss(tu, "rule packs changed");
-    return std::nullopt;
-  }
-  if (e.links != settings_.links) {
-    miss(tu, "files linked into the root changed");
-    return std::nullopt;
-  }
+  return std::move(d.entry);
+}
+
+std::optional<CheckResult> TuCache::checkDeps(const TuRef& tu, Entry& e, FileView& view) {
   // Its dependencies, one blob per directory.
   std::vector<std::shared_ptr<const Deps>> parts;
   for (const auto& digest : e.depsDigests) {
@@ -141,13 +138,16 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
     miss(tu, c.reason);
     return std::nullopt;
   }
-  // The facts of its files: a blob missing or damaged is a miss (parsed again, and stored
-  // again), never facts.
+  return c;
+}
+
+bool TuCache::loadFacts(const TuRef& tu, const std::string& slot, Entry& e) {
+  // A blob missing or damaged is a miss (parsed again, and stored again), never facts.
   for (auto& f : e.byFile.files) {
     LoadedBlob b = loadBlob(f.digest, /*deps=*/false);
     if (!b.facts) {
       miss(tu, b.problem);
-      return std::nullopt;
+      return false;
     }
     f.facts = std::move(b.facts);
   }
@@ -155,29 +155,41 @@ std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view)
     warn(tu.display + ": entry " + store_.pathOf(slot) + " is corrupt (" + problem +
          "); scanning the file again");
     miss(tu, "entry corrupt (" + problem + ")");
-    return std::nullopt;
+    return false;
   }
-  if (c.restamp) {
-    // Same contents under new stamps (a checkout, a touch): record them, so the next scan
-    // trusts the stamps again instead of reading the files.
-    e.deps = std::move(c.deps);
-    try {
-      std::vector<Blob> depsParts = depsBlobs(e.deps, settings_.build);
-      writeBlobs(depsParts);
-      e.depsDigests.clear();
-      for (const auto& b : depsParts) e.depsDigests.push_back(b.digest);
-      store_.write(slot, encodeEntry(e, settings_.build));
-    } catch (const std::exception& ex) {
-      warn(std::string("cannot update an entry: ") + ex.what());
-    }
-  } else {
+  return true;
+}
+
+void TuCache::restamp(const std::string& slot, Entry& e, Deps deps) {
+  e.deps = std::move(deps);
+  try {
+    std::vector<Blob> depsParts = depsBlobs(e.deps, settings_.build);
+    writeBlobs(depsParts);
+    e.depsDigests.clear();
+    for (const auto& b : depsParts) e.depsDigests.push_back(b.digest);
+    store_.write(slot, encodeEntry(e, settings_.build));
+  } catch (const std::exception& ex) {
+    warn(std::string("cannot update an entry: ") + ex.what());
+  }
+}
+
+std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
+  std::string slot = slotOf(settings_.root, tu.file, settings_.rewriteFacts);
+  std::optional<Entry> e = readEntry(tu, slot);
+  if (!e) return std::nullopt;
+  std::optional<CheckResult> c = checkDeps(tu, *e, view);
+  if (!c || !loadFacts(tu, slot, *e)) return std::nullopt;
+  // Same contents under new stamps (a checkout, a touch): record them, so the next scan
+  // trusts the stamps again instead of reading the files.
+  if (c->restamp)
+    restamp(slot, *e, std::move(c->deps));
+  else
     store_.touch(slot);
-  }
   std::lock_guard<std::mutex> lock(mutex_);
   ++hits_;
   facts::UnitFacts out;
-  out.tu = std::move(e.facts);
-  out.byFile = std::make_shared<const facts::ByFile>(std::move(e.byFile));
+  out.tu = std::move(e->facts);
+  out.byFile = std::make_shared<const facts::ByFile>(std::move(e->byFile));
   return out;
 }
 

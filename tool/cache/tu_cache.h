@@ -81,6 +81,15 @@ class TuCache {
   // decided once per run and blob, since the run's FileView does not change and most blobs
   // (a directory of headers) are named by many units.
   bool depsClean(const std::string& digest, const Deps& part, FileView& view);
+  // lookup()'s steps; each that fails has counted the miss and its reason.
+  // The entry in `slot`, when it is this build's and the rest of its key matches the unit's.
+  std::optional<Entry> readEntry(const TuRef& tu, const std::string& slot);
+  // Whether the unit's dependencies hold (fills e.deps when some blob is not clean).
+  std::optional<CheckResult> checkDeps(const TuRef& tu, Entry& e, FileView& view);
+  // Loads the facts blobs of the entry's files.
+  bool loadFacts(const TuRef& tu, const std::string& slot, Entry& e);
+  // Rewrites the entry with its dependencies' new stamps; a failure is a warning.
+  void restamp(const std::string& slot, Entry& e, Deps deps);
   // Writes the blobs not stored yet (or found damaged by this scan).
   void writeBlobs(const std::vector<Blob>& blobs);
   void warn(const std::string& line);
