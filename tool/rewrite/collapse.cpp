@@ -74,7 +74,13 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
       s.verdict(i).detail += "; not collapsed: " + fn.name + " already declares " + rule.name;
     return;
   }
-  std::string decl = declaration(rule.type, rule.name) + " = " + rule.lookup + ";" +
+  // Spelled as a maintainer writes it in the function's namespace, as Thread's parameter is.
+  std::string className;
+  if (auto c = s.inv.program.classes.find(fn.classUsr); c != s.inv.program.classes.end())
+    className = c->second.name;
+  const std::string scope = enclosingNamespace(fn.name, className);
+  std::string decl = declaration(relativeTypeSpelling(rule.type, scope), rule.name) + " = " +
+                     relativeTypeSpelling(rule.lookup, scope) + ";" +
                      (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
   for (auto& [i, text] : planned) {
     const facts::Read& r = s.read(i);
