@@ -24,7 +24,7 @@ using EdgeArgs = std::map<std::string, std::map<const rules::ThreadRule*, std::s
 // Declares the locals and rewrites the arguments in `args` (the inserted texts, which end or
 // start with the edge) to pass them. A function whose body already declares a name the local
 // would take, whose parameter has it, or where the arguments are not all in its body, is left
-// as it is.
+// as it is. Decided per body: a function two programs each define gets a local in each.
 void hoistEdges(PlanState& s, const EdgeArgs& edges,
                 std::map<ArgKey, std::pair<std::string, std::string>>& args);
 
