@@ -138,12 +138,19 @@ class SkippedRecorder : public PPCallbacks {
     llvm::StringRef buffer = sm_.getBufferData(fid);
     unsigned from = sm_.getFileOffset(b),
              to = std::min<size_t>(sm_.getFileOffset(e), buffer.size());
+    auto start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
+    auto part = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
     for (unsigned i = from; i < to;) {
-      char c = buffer[i];
-      if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {
+      if (start(buffer[i])) {
+        // A qualified name is one (`Profiler::Instance`): its qualifier may rule a function out.
         unsigned j = i;
-        while (j < to && (std::isalnum(static_cast<unsigned char>(buffer[j])) || buffer[j] == '_'))
-          ++j;
+        for (;;) {
+          while (j < to && part(buffer[j])) ++j;
+          if (j + 2 < to && buffer[j] == ':' && buffer[j + 1] == ':' && start(buffer[j + 2]))
+            j += 2;
+          else
+            break;
+        }
         out_.skipped.push_back({buffer.substr(i, j - i).str(), rel, sm_.getLineNumber(fid, i), i});
         i = j;
       } else {

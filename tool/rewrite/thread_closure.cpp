@@ -66,10 +66,9 @@ std::optional<Refusal> ClosureBuilder::checkFunction(const std::string& usr,
   if (facts.addressTaken.count(usr))
     return refuse(Fix::FunctionPointer,
                   fn.name + "'s address is taken: calls through the pointer are not seen");
-  if (auto sk = facts.skippedNames.find(simple); sk != facts.skippedNames.end())
+  if (std::optional<std::string> where = namedWhereSkipped(fn, simple))
     return refuse(Fix::OpenCallGraph, fn.name + " is named in code this build leaves out (" +
-                                          sk->second +
-                                          "): a call there would not get the argument");
+                                          *where + "): a call there would not get the argument");
   auto lists = facts.lists.find(usr);
   if (lists == facts.lists.end() || lists->second.empty())
     return refuse(Fix::OpenCallGraph, "no declaration of " + fn.name + " under the root");
@@ -198,6 +197,45 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
     if (!rule.include.empty()) c.edgeFiles.insert(call.file);
   }
   return std::nullopt;
+}
+
+std::optional<std::string> ClosureBuilder::namedWhereSkipped(const facts::FunctionFact& fn,
+                                                             const std::string& simple) {
+  const auto& skipped = s_.inv.rewrite.skippedNames;
+  if (auto sk = skipped.find(simple); sk != skipped.end()) return sk->second;
+  // `Q::name`: not this function only when Q is a class, every class of that name, that is
+  // neither the function's class nor derived from it. A namespace or an alias (`ps::f`) is
+  // not resolved here, so it may be this function.
+  const std::string tail = "::" + simple;
+  for (const auto& [name, where] : skipped) {
+    if (name.size() <= tail.size() || name.compare(name.size() - tail.size(), tail.size(), tail))
+      continue;
+    const std::string q = simpleName(name.substr(0, name.size() - tail.size()));
+    if (!otherClass(q, fn.classUsr)) return where;
+  }
+  return std::nullopt;
+}
+
+bool ClosureBuilder::otherClass(const std::string& simple, const std::string& classUsr) {
+  if (classesBySimpleName_.empty())
+    for (const auto& [usr, c] : s_.inv.program.classes)
+      classesBySimpleName_.emplace(simpleName(c.name), usr);
+  auto [lo, hi] = classesBySimpleName_.equal_range(simple);
+  if (lo == hi) return false;
+  for (auto it = lo; it != hi; ++it) {
+    // Up from the named class: reaching the function's class means it may be this one.
+    std::vector<std::string> work{it->second};
+    std::set<std::string> seen;
+    while (!work.empty()) {
+      std::string usr = work.back();
+      work.pop_back();
+      if (usr == classUsr) return false;
+      if (!seen.insert(usr).second) continue;
+      if (auto c = s_.inv.program.classes.find(usr); c != s_.inv.program.classes.end())
+        work.insert(work.end(), c->second.bases.begin(), c->second.bases.end());
+    }
+  }
+  return true;
 }
 
 std::vector<ClosureBuilder::Caller> ClosureBuilder::callersOf(const facts::FunctionFact& fn) const {

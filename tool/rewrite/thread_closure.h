@@ -68,9 +68,17 @@ class ClosureBuilder {
                      const rules::ThreadRule& rule) const;
   // The callees of every call resolved at (file, closing parenthesis).
   const std::set<std::pair<std::string, unsigned>>& calleesAt();
+  // Where code this build leaves out may name `fn` (its simple name, or a qualified name
+  // whose qualifier is not a class that rules it out), or nothing.
+  std::optional<std::string> namedWhereSkipped(const facts::FunctionFact& fn,
+                                               const std::string& simple);
+  // Whether every class named `simple` is unrelated to `classUsr` (neither it nor derived
+  // from it); false when no class has that name.
+  bool otherClass(const std::string& simple, const std::string& classUsr);
 
   PlanState& s_;
   std::set<std::pair<std::string, unsigned>> calleesAt_;
+  std::multimap<std::string, std::string> classesBySimpleName_;  // simple name -> class USR
 };
 
 }  // namespace gridlock::rewrite
