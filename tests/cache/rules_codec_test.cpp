@@ -77,6 +77,7 @@ RulePack samplePack() {
                    "const GlobalEnv &env",
                    "GlobalEnv::Instance()",
                    "env.h",
+                   "class GlobalEnv",
                    true,
                    {{"tp", {{Yields::Group, "{env}.tp_group()"}, {Yields::Size, "{env}.tp()"}}}}};
   return p;
@@ -92,7 +93,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 7u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 11u);
-  EXPECT_EQ(fieldCount<EnvRule>(), 6u);
+  EXPECT_EQ(fieldCount<EnvRule>(), 7u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);
 }
 

@@ -116,7 +116,7 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
                        {"type": "const ns::M&", "name": "m", "yields": "collection", "edge": "e",
                         "forward_declaration": "class ns::M"}}})"),
             "p.json: /rewrite/thread/forward_declaration: a forward declaration stands in for "
-            "\"include\", which this thread rule lacks");
+            "\"include\", which this rule lacks");
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v"}], "rewrite": {"thread":
                        {"type": "const ns::M&", "name": "m", "yields": "collection", "edge": "e",
                         "include": "m.h", "forward_declaration": "class ns::M<int>"}}})"),
@@ -232,7 +232,17 @@ TEST(RulePack, EnvErrorsNameTheKey) {
                 R"js("group": "tp", )js" +
                 methods + "}"),
             "p.json: /rewrite/env/group: unknown key (allowed: type, parameter, edge, include, "
-            "hoist, methods)");
+            "forward_declaration, hoist, methods)");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("forward_declaration": "class E", )js" +
+                methods + "}"),
+            "p.json: /rewrite/env/forward_declaration: a forward declaration stands in for "
+            "\"include\", which this rule lacks");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("include": "e.h", "forward_declaration": "E", )js" +
+                methods + "}"),
+            "p.json: /rewrite/env/forward_declaration: expected \"class NAME\" or \"struct NAME\" "
+            "with NAME a qualified identifier, got \"E\"");
   EXPECT_EQ(errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )js"
                     R"js("group": "tp"}], "rewrite": {"thread": {"type": "T", "name": "t", )js"
                     R"js("group": "tp", "edge": "W"}, "env": {"type": "E", "parameter": "E &e", )js"

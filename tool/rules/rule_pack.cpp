@@ -185,7 +185,7 @@ std::string readForwardDeclaration(const Reader& r, const json& th, const std::s
                d + "\"");
   if (include.empty())
     r.fail(at + "/forward_declaration",
-           "a forward declaration stands in for \"include\", which this thread rule lacks");
+           "a forward declaration stands in for \"include\", which this rule lacks");
   return d;
 }
 
@@ -252,13 +252,15 @@ std::pair<std::string, std::string> splitParameter(const Reader& r, const std::s
 EnvRule readEnv(const Reader& r, const json& en) {
   using facts::Yields;
   const std::string at = "/rewrite/env";
-  r.object(en, at, {"type", "parameter", "edge", "include", "hoist", "methods"});
+  r.object(en, at,
+           {"type", "parameter", "edge", "include", "forward_declaration", "hoist", "methods"});
   EnvRule e;
   e.type = r.string(en, "type", at, true);
   e.parameter = r.string(en, "parameter", at, true);
   splitParameter(r, e.parameter, at + "/parameter");
   e.edge = r.string(en, "edge", at, true);
   e.include = r.string(en, "include", at, false);
+  e.forwardDeclaration = readForwardDeclaration(r, en, e.include, at);
   e.hoist = r.boolean(en, "hoist", at, false);
   auto ms = en.find("methods");
   if (ms == en.end()) r.fail(at, "missing required key \"methods\"");
@@ -293,6 +295,7 @@ void envRules(const EnvRule& e, RewriteRules& out) {
   out.thread.env = true;
   out.thread.edge = e.edge;
   out.thread.include = e.include;
+  out.thread.forwardDeclaration = e.forwardDeclaration;
   out.thread.hoist = e.hoist;
   out.collapse.lookup = e.edge;
   out.collapse.type = type;

@@ -91,11 +91,12 @@ struct CollapseRule {
 // a pointer). Implies a type rule (a collection of the methods' groups, `env`), a thread rule
 // and a collapse rule, all spelled from `parameter` and `edge`.
 struct EnvRule {
-  std::string type;       // qualified class name; "" when the pack has no env
-  std::string parameter;  // as written: "const GlobalEnv &env"
-  std::string edge;       // what an edge passes: "GlobalEnv::Instance()"
-  std::string include;    // the header declaring the type
-  bool hoist = false;     // ThreadRule::hoist for the env's parameter
+  std::string type;                // qualified class name; "" when the pack has no env
+  std::string parameter;           // as written: "const GlobalEnv &env"
+  std::string edge;                // what an edge passes: "GlobalEnv::Instance()"
+  std::string include;             // the header declaring the type
+  std::string forwardDeclaration;  // ThreadRule::forwardDeclaration for the env's parameter
+  bool hoist = false;              // ThreadRule::hoist for the env's parameter
   std::map<std::string, std::map<facts::Yields, std::string>> methods;  // group -> value -> tmpl
 };
 

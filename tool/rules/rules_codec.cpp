@@ -80,6 +80,7 @@ void fields(V&& v, T& x) {
   v("parameter", x.parameter);
   v("edge", x.edge);
   v("include", x.include);
+  v("forward_declaration", x.forwardDeclaration);
   v("hoist", x.hoist);
   v("methods", x.methods);
 }
