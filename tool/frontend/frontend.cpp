@@ -6,6 +6,7 @@
 #include "frontend/program_collector.h"
 #include "frontend/read_collector.h"
 #include "frontend/scope_sources.h"
+#include "support/strings.h"
 
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendActions.h>
@@ -138,15 +139,15 @@ class SkippedRecorder : public PPCallbacks {
     llvm::StringRef buffer = sm_.getBufferData(fid);
     unsigned from = sm_.getFileOffset(b),
              to = std::min<size_t>(sm_.getFileOffset(e), buffer.size());
-    auto start = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
-    auto part = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    using support::identChar;
+    using support::identStart;
     for (unsigned i = from; i < to;) {
-      if (start(buffer[i])) {
+      if (identStart(buffer[i])) {
         // A qualified name is one (`Profiler::Instance`): its qualifier may rule a function out.
         unsigned j = i;
         for (;;) {
-          while (j < to && part(buffer[j])) ++j;
-          if (j + 2 < to && buffer[j] == ':' && buffer[j + 1] == ':' && start(buffer[j + 2]))
+          while (j < to && identChar(buffer[j])) ++j;
+          if (j + 2 < to && buffer[j] == ':' && buffer[j + 1] == ':' && identStart(buffer[j + 2]))
             j += 2;
           else
             break;

@@ -1,5 +1,7 @@
 #include "frontend/suppressions.h"
 
+#include "support/strings.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -12,7 +14,7 @@ struct Comment {
   std::string_view text;  // with its `//` or `/* */`
 };
 
-bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+using support::identChar;
 
 // The comments of a C++ file, stepping over string, character and raw string literals and
 // pp-numbers (whose digit separators look like character literals).
@@ -113,8 +115,7 @@ std::optional<std::vector<std::string>> nameList(std::string_view s) {
   while (true) {
     size_t comma = s.find(',', start);
     std::string name = trimBlanks(s.substr(start, comma - start));
-    if (name.empty() || !(std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_'))
-      return std::nullopt;
+    if (name.empty() || !support::identStart(name[0])) return std::nullopt;
     for (char c : name)
       if (!identChar(c) && c != ':') return std::nullopt;
     names.push_back(name);

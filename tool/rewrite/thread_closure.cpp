@@ -2,6 +2,7 @@
 
 #include "rewrite/supply_plan.h"
 #include "rules/source_pick.h"
+#include "support/strings.h"
 
 #include <cctype>
 #include <set>
@@ -19,8 +20,7 @@ std::string simpleName(const std::string& qualified) {
 }
 
 bool isOperator(const std::string& simple) {
-  return simple.rfind("operator", 0) == 0 && simple.size() > 8 &&
-         !std::isalnum(static_cast<unsigned char>(simple[8])) && simple[8] != '_';
+  return simple.rfind("operator", 0) == 0 && simple.size() > 8 && !support::identChar(simple[8]);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "rewrite/type_spelling.h"
 
+#include "support/strings.h"
+
 #include <cctype>
 #include <vector>
 
@@ -18,7 +20,7 @@ std::vector<std::string> components(const std::string& qualified) {
   return out;
 }
 
-bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+using support::identChar;
 
 // The qualifier of a qualified name, without template arguments ("a::B<int>::f" -> "a::B").
 std::string qualifier(const std::string& name) {

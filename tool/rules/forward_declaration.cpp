@@ -1,17 +1,14 @@
 #include "rules/forward_declaration.h"
 
+#include "support/strings.h"
+
 #include <cctype>
 #include <vector>
 
 namespace gridlock::rules {
 namespace {
 
-bool isIdentifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
-}
+using support::isIdentifier;
 
 }  // namespace
 

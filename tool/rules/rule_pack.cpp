@@ -4,6 +4,7 @@
 #include "rules/pack_lookup.h"
 #include "rules/source_pick.h"
 #include "support/file_io.h"
+#include "support/strings.h"
 
 #include <nlohmann/json.hpp>
 
@@ -17,12 +18,8 @@ namespace {
 
 using nlohmann::json;
 
-bool isIdentifier(const std::string& s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-  });
-}
+using support::identChar;
+using support::isIdentifier;
 
 // Reads a JSON value while remembering where it is, so every error names its JSON path.
 class Reader {
@@ -230,9 +227,7 @@ std::pair<std::string, std::string> splitParameter(const Reader& r, const std::s
   size_t end = param.find_last_not_of(' ');
   if (end == std::string::npos) end = 0;
   size_t begin = end + 1;
-  while (begin > 0 &&
-         (std::isalnum(static_cast<unsigned char>(param[begin - 1])) || param[begin - 1] == '_'))
-    --begin;
+  while (begin > 0 && identChar(param[begin - 1])) --begin;
   std::string name = param.substr(begin, end + 1 - begin);
   std::string type = param.substr(0, begin);
   while (!type.empty() && type.back() == ' ') type.pop_back();

@@ -1,12 +1,25 @@
 // Small string helpers shared by the parts (and their tests).
 #pragma once
 
+#include <cctype>
 #include <string>
 
 namespace gridlock::support {
 
 // Every occurrence of `from` in `s` replaced with `to`, left to right, never rescanning what
 // was inserted.
+// A character that may continue a C++ identifier, or start one.
+inline bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+inline bool identStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+
+// A C++ identifier: not empty, no leading digit, identifier characters only.
+inline bool isIdentifier(const std::string& s) {
+  if (s.empty() || !identStart(s[0])) return false;
+  for (char c : s)
+    if (!identChar(c)) return false;
+  return true;
+}
+
 inline void replaceAll(std::string& s, const std::string& from, const std::string& to) {
   if (from.empty()) return;
   for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
