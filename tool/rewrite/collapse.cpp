@@ -75,10 +75,7 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
     return;
   }
   // Spelled as a maintainer writes it in the function's namespace, as Thread's parameter is.
-  std::string className;
-  if (auto c = s.inv.program.classes.find(fn.classUsr); c != s.inv.program.classes.end())
-    className = c->second.name;
-  const std::string scope = enclosingNamespace(fn.name, className);
+  const std::string scope = s.namespaceOf(fn);
   std::string decl = declaration(relativeTypeSpelling(rule.type, scope), rule.name) + " = " +
                      relativeTypeSpelling(rule.lookup, scope) + ";" +
                      (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));

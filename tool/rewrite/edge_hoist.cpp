@@ -18,16 +18,15 @@ const facts::ParamListFact* bodyIn(const PlanState& s, const std::string& usr,
   return nullptr;
 }
 
-// Whether `name` is free in the definition: no local, no parameter, and no local another
-// strategy declared in the function (`hoisted`: this pass gave it one, in another definition).
+// Whether `name` is free in the definition: no local, no parameter takes it.
 bool nameFree(const PlanState& s, const std::string& usr, const facts::ParamListFact& def,
-              const std::string& name, bool hoisted) {
+              const std::string& name) {
   if (std::find(def.bodyNames.begin(), def.bodyNames.end(), name) != def.bodyNames.end())
     return false;
   if (auto fn = s.inv.program.functions.find(usr); fn != s.inv.program.functions.end())
     for (const auto& p : fn->second.params)
       if (p.name == name) return false;
-  return hoisted || !s.locals.count(usr);
+  return true;
 }
 
 // The argument text with its last `edge` (where the inserted text has it) made `name`.
@@ -43,26 +42,23 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
                 std::map<ArgKey, std::pair<std::string, std::string>>& args) {
   for (const auto& [usr, byRule] : edges)
     for (const auto& [rule, keys] : byRule) {
-      if (!rule->hoist) continue;
+      // Not where another strategy declared a local already.
+      if (!rule->hoist || s.locals.count(usr)) continue;
       // A function two programs of the database each define (one USR, two bodies) declares
       // the local in each body that passes the edge at two or more calls.
       std::map<std::string, std::vector<ArgKey>> byFile;
       for (const auto& k : keys) byFile[k.first].push_back(k);
-      bool hoisted = false;
       for (const auto& [file, here] : byFile) {
         if (here.size() < 2) continue;
         const facts::ParamListFact* def = bodyIn(s, usr, file);
-        if (!def || !nameFree(s, usr, *def, rule->name, hoisted)) continue;
+        if (!def || !nameFree(s, usr, *def, rule->name)) continue;
         // Every argument after the place of the declaration (not in a constructor's
         // initializer list).
         if (!std::all_of(here.begin(), here.end(),
                          [&](const ArgKey& k) { return k.second > def->bodyFirst; }))
           continue;
         const facts::FunctionFact& fn = s.inv.program.functions.at(usr);
-        std::string className;
-        if (auto c = s.inv.program.classes.find(fn.classUsr); c != s.inv.program.classes.end())
-          className = c->second.name;
-        std::string type = relativeTypeSpelling(rule->type, enclosingNamespace(fn.name, className));
+        std::string type = relativeTypeSpelling(rule->type, s.namespaceOf(fn));
         std::string decl = declaration(type, rule->name) + " = " + rule->edge + ";" +
                            (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
         s.plan.edits.push_back(
@@ -70,7 +66,6 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
         s.locals[usr] = {rule->name, rule->type, rule->edge};
         for (const auto& k : here) args[k].first = passLocal(args[k].first, rule->edge, rule->name);
         ++s.tally("thread").locals;
-        hoisted = true;
       }
     }
 }

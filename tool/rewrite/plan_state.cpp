@@ -1,5 +1,6 @@
 #include "rewrite/plan_state.h"
 
+#include "rewrite/type_spelling.h"
 #include "rules/source_pick.h"
 #include "support/strings.h"
 
@@ -55,6 +56,13 @@ const std::string* PlanState::held(const std::string& file) const {
   if (!held_) return nullptr;
   auto it = held_->find(file);
   return it == held_->end() ? nullptr : &it->second;
+}
+
+std::string PlanState::namespaceOf(const facts::FunctionFact& fn) const {
+  std::string className;
+  if (auto c = inv.program.classes.find(fn.classUsr); c != inv.program.classes.end())
+    className = c->second.name;
+  return enclosingNamespace(fn.name, className);
 }
 
 const std::vector<const facts::FunctionFact*>* PlanState::functionsNamed(

@@ -42,6 +42,9 @@ class PlanState {
   const std::string* held(const std::string& file) const;
   // Spelled inside a macro of the codebase (not the rule macro itself, invoked in place).
   static bool inMacro(const facts::Read& r) { return r.macro && *r.macro != r.name; }
+  // The namespace `fn` is declared in, as type_spelling.h enclosingNamespace() gives it: where
+  // a type it names is spelled relative to.
+  std::string namespaceOf(const facts::FunctionFact& fn) const;
   // Functions by qualified name (overloads share one).
   const std::vector<const facts::FunctionFact*>* functionsNamed(const std::string& name) const;
   // Call sites that leave a group out, each given what it holds (computed once, on first use).

@@ -203,12 +203,8 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     const bool last = rule.position == facts::ThreadPosition::Last;
     const facts::FunctionFact& fn = s.inv.program.functions.at(usr);
     const std::string& name = fn.name;
-    std::string className;
-    if (auto c = s.inv.program.classes.find(fn.classUsr); c != s.inv.program.classes.end())
-      className = c->second.name;
     // As a maintainer writes it in that namespace (the declarations of one function share it).
-    std::string decl = declaration(
-        relativeTypeSpelling(rule.type, enclosingNamespace(name, className)), rule.name);
+    std::string decl = declaration(relativeTypeSpelling(rule.type, s.namespaceOf(fn)), rule.name);
     unsigned k = all.position.at(usr);
     s.plan.signatures[usr] = name;
     std::string what = " parameter list of " + name;
