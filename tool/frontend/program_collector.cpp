@@ -217,15 +217,20 @@ bool ProgramCollector::TraverseConstructorInitializer(CXXCtorInitializer* init) 
   return ok;
 }
 
+// Some class around `d` is a specialization of this kind.
+static bool inSpecialization(const Decl* d, bool (*kind)(TemplateSpecializationKind)) {
+  for (const DeclContext* dc = d->getDeclContext(); dc; dc = dc->getParent())
+    if (const auto* s = dyn_cast<ClassTemplateSpecializationDecl>(dc))
+      if (kind(s->getSpecializationKind())) return true;
+  return false;
+}
+
 // Inside a class instantiated from a template: its members repeat the template's once per
 // instantiation, and every call, site and read names the template's (usrOf). A member template
 // of such a class is not itself an instantiation, so isTemplateInstantiation() lets it through;
 // a header library's expression templates have thousands.
 static bool inInstantiatedClass(const Decl* d) {
-  for (const DeclContext* dc = d->getDeclContext(); dc; dc = dc->getParent())
-    if (const auto* s = dyn_cast<ClassTemplateSpecializationDecl>(dc))
-      if (isTemplateInstantiation(s->getSpecializationKind())) return true;
-  return false;
+  return inSpecialization(d, isTemplateInstantiation);
 }
 
 bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
@@ -619,10 +624,10 @@ bool ProgramCollector::targetOrOverride(const FunctionDecl* fd) {
 // defined in another unit.
 static bool bodyHere(const FunctionDecl* fd) {
   if (fd->hasBody()) return true;
-  if (fd->getTemplateSpecializationKind() == TSK_ExplicitInstantiationDeclaration) return false;
-  for (const DeclContext* dc = fd->getDeclContext(); dc; dc = dc->getParent())
-    if (const auto* s = dyn_cast<ClassTemplateSpecializationDecl>(dc))
-      if (s->getSpecializationKind() == TSK_ExplicitInstantiationDeclaration) return false;
+  auto deferred = [](TemplateSpecializationKind k) {
+    return k == TSK_ExplicitInstantiationDeclaration;
+  };
+  if (deferred(fd->getTemplateSpecializationKind()) || inSpecialization(fd, deferred)) return false;
   const FunctionDecl* pattern = fd->getTemplateInstantiationPattern();
   return pattern && pattern->hasBody();
 }
