@@ -10,6 +10,7 @@
 #include <clang/Tooling/Tooling.h>
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 
 namespace gridlock::frontend {
@@ -154,8 +155,8 @@ int user(lib::Base& b) {
 }
 )";
 
-// The unit's facts.
-facts::TuFacts collect() {
+// The unit's facts; `rewriteFacts` as FrontendOptions has it.
+facts::TuFacts collect(bool rewriteFacts = true) {
   static rules::RuleSet rules(std::vector<rules::RulePack>{rules::parseRulePack(kPack, "t.json")});
   auto ast = clang::tooling::buildASTFromCodeWithArgs(
       kApp, {"-std=c++20"}, "/src/app/input.cc", "gridlock-test",
@@ -168,7 +169,7 @@ facts::TuFacts collect() {
   ReadCollector reads(ast->getASTContext(), rules, places, {}, out);
   reads.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
   reads.finish();
-  ProgramCollector program(ast->getASTContext(), places, rules, out);
+  ProgramCollector program(ast->getASTContext(), places, rules, out, rewriteFacts);
   program.TraverseDecl(ast->getASTContext().getTranslationUnitDecl());
   program.finish();
   return out;
@@ -231,6 +232,21 @@ TEST(ReachingCalls, KeepsTheFunctionsAndClassesWhatIsKeptNames) {
   for (const auto& f : out.functions)
     gets += f.name.size() >= 5 && f.name.compare(f.name.size() - 5, 5, "::get") == 0;
   EXPECT_EQ(gets, 1u);
+}
+
+TEST(ReachingCalls, DigestsOfTheFilesItHoldsFactsOfOnlyForTheRewriter) {
+  // The rewriter refuses to edit a file changed since its scan: it needs the digest of each
+  // file a kept function, call or site is in (the library's kept functions and the scanned
+  // file). A scan edits nothing; the scanned file holds no read, so it has none.
+  using Digests = std::map<std::string, std::string>;
+  facts::TuFacts plan = collect(/*rewriteFacts=*/true);
+  Names files;
+  for (const auto& [file, digest] : plan.digests) {
+    files.insert(file);
+    EXPECT_EQ(digest.size(), 32u) << file;
+  }
+  EXPECT_EQ(files, (Names{"app/input.cc", "lib/lib.h"}));
+  EXPECT_EQ(collect(/*rewriteFacts=*/false).digests, Digests{});
 }
 
 }  // namespace

@@ -275,12 +275,14 @@ bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
   return true;
 }
 
-// MD5 of a file Thread may edit, so the edit can refuse a file changed since the scan.
-static void recordDigest(const SourceManager& sm, SourceLocation fileLoc, const std::string& path,
-                         facts::TuFacts& out) {
-  std::string& digest = out.digests[path];
+// MD5 of a file Thread may edit, so the edit can refuse a file changed since the scan. Only
+// the rewriter edits: a scan's facts (and its cache entries) carry no digest of a file that
+// holds no read.
+void ProgramCollector::recordDigest(SourceLocation fileLoc, const std::string& path) {
+  if (!rewriteFacts_) return;
+  std::string& digest = out_.digests[path];
   if (!digest.empty()) return;
-  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(fileLoc));
+  llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(fileLoc));
   digest = support::md5Hex({buffer.data(), buffer.size()});
 }
 
@@ -324,7 +326,7 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
   p.isTemplate = fd->isTemplated();
   p.definition = fd->doesThisDeclarationHaveABody();
   if (rewriteFacts_) body(fd, p);
-  recordDigest(sm_, fl, p.file, out_);
+  recordDigest(fl, p.file);
   out_.paramLists.push_back(std::move(p));
 }
 
@@ -404,7 +406,7 @@ void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {
   }
   c.inLambda = lambdaDepth_ > 0;
   c.sources = sourcesHere();
-  recordDigest(sm_, loc, c.file, out_);
+  recordDigest(loc, c.file);
   out_.calls.push_back(std::move(c));
 }
 
@@ -515,7 +517,7 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
     s.args[i].yields = rule->yields;
     s.args[i].shape = sources_.shapeOf(callee->getParamDecl(i)->getType());
   }
-  if (s.rparen) recordDigest(sm_, sm_.getExpansionLoc(rparen), s.file, out_);
+  if (s.rparen) recordDigest(sm_.getExpansionLoc(rparen), s.file);
   s.sources = sourcesHere();
 }
 

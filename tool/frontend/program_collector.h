@@ -85,6 +85,7 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   clang::SourceLocation written(clang::SourceLocation l) const;
   unsigned insertionPoint(clang::SourceLocation argBegin) const;
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
+  void recordDigest(clang::SourceLocation fileLoc, const std::string& path);
   void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
   void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);
   void dependentCall(const clang::CallExpr* e);
