@@ -5,12 +5,15 @@
 #include "facts/by_file.h"
 #include "cache/deep_compare.h"
 #include "cache/entry.h"
+#include "cache/packed.h"
 #include "cache/store.h"
 #include "index/inventory.h"
 #include "support/file_io.h"
 #include "support/run_command.h"
 
 #include <gtest/gtest.h>
+
+#include <map>
 
 #include <chrono>
 #include <filesystem>
@@ -193,19 +196,27 @@ TEST(CacheBlob, RoundTripAndDamage) {
   TuFacts unit = unitOf("a.cpp");
   ByFile byFile = splitByFile(unit);
   cache::Blob blob = cache::encodeBlob(*byFile.files[0].facts, "build-id 1");
-  cache::DecodedBlob d = cache::decodeBlob(blob.bytes, "build-id 1", blob.digest);
+  cache::DecodedBlob d = cache::decodeBlob(blob.bytes(), "build-id 1", blob.digest);
   ASSERT_TRUE(d.facts) << d.problem;
   EXPECT_EQ(differences(*d.facts, *byFile.files[0].facts), std::vector<std::string>{});
   // Another build's equal facts are another blob.
   EXPECT_NE(cache::encodeBlob(*byFile.files[0].facts, "build-id 2").digest, blob.digest);
-  EXPECT_EQ(cache::decodeBlob(blob.bytes, "build-id 2", blob.digest).problem, "digest mismatch");
-  std::string flipped = blob.bytes;
+  EXPECT_EQ(cache::decodeBlob(blob.bytes(), "build-id 2", blob.digest).problem, "digest mismatch");
+  std::string flipped = blob.bytes();
   flipped[flipped.size() - 3] ^= 0x20;
+  // A blob's header has no checksum: damage shows when it is unpacked, or as bytes that do
+  // not give the blob's digest (another blob's, whole, under this one's name).
   cache::DecodedBlob f = cache::decodeBlob(flipped, "build-id 1", blob.digest);
   EXPECT_FALSE(f.facts);
-  EXPECT_EQ(f.problem, "checksum mismatch");
+  EXPECT_EQ(f.problem, "cannot decompress");
+  cache::Blob other = cache::encodeBlob(*byFile.files[1].facts, "build-id 1");
+  ASSERT_NE(other.digest, blob.digest);
+  EXPECT_EQ(cache::decodeBlob(other.bytes(), "build-id 1", blob.digest).problem, "digest mismatch");
+  // The checksum's place says "-": an entry or a facts file, which must have one, refuses it.
+  EXPECT_NE(blob.bytes().find(" -\n"), std::string::npos);
+  EXPECT_EQ(cache::unpack(blob.bytes().substr(blob.bytes().find('\n') + 1)).problem, "no checksum");
   EXPECT_EQ(
-      cache::decodeBlob(blob.bytes.substr(0, blob.bytes.size() - 1), "build-id 1", blob.digest)
+      cache::decodeBlob(blob.bytes().substr(0, blob.bytes().size() - 1), "build-id 1", blob.digest)
           .problem,
       "truncated");
 }
@@ -216,20 +227,33 @@ TEST(CacheEntry, NamesItsBlobsAndRuns) {
   e.facts = unitOf("a.cpp");
   e.byFile = splitByFile(e.facts);
   for (auto& f : e.byFile.files) f.digest = cache::encodeBlob(*f.facts, "build-id 1").digest;
+  std::vector<cache::Blob> lists = cache::nameBlobs(e, "build-id 1");
   std::string bytes = cache::encodeEntry(e, "build-id 1");
   cache::Decoded d = cache::decodeEntry(bytes, "build-id 1");
   ASSERT_EQ(d.status, cache::Decoded::Status::Ok) << d.problem;
-  ASSERT_EQ(d.entry.byFile.files.size(), 3u);
-  std::vector<std::string> digests;
-  for (size_t i = 0; i < 3; ++i) {
-    EXPECT_EQ(d.entry.byFile.files[i].digest, e.byFile.files[i].digest);
-    EXPECT_FALSE(d.entry.byFile.files[i].facts);  // loaded by the cache, not the entry
-    digests.push_back(e.byFile.files[i].digest);
+  // The entry names lists, and the lists its three files' blobs, in their order: each list
+  // but the last ends at a digest listEndsAt() picks.
+  EXPECT_TRUE(d.entry.byFile.files.empty());  // read from the lists by the cache
+  EXPECT_EQ(d.entry.factsLists, e.factsLists);
+  EXPECT_EQ(d.entry.depsLists, std::vector<std::string>{});
+  ASSERT_EQ(lists.size(), e.factsLists.size());
+  std::vector<std::string> digests, listed;
+  for (const auto& f : e.byFile.files) digests.push_back(f.digest);
+  for (size_t i = 0; i < lists.size(); ++i) {
+    EXPECT_EQ(lists[i].digest, e.factsLists[i]);
+    cache::DecodedList l = cache::decodeListBlob(lists[i].bytes(), "build-id 1", lists[i].digest);
+    ASSERT_TRUE(l.digests) << l.problem;
+    ASSERT_FALSE(l.digests->empty());
+    for (size_t k = 0; k < l.digests->size(); ++k)
+      EXPECT_EQ(cache::listEndsAt((*l.digests)[k]),
+                i + 1 < lists.size() && k + 1 == l.digests->size());
+    listed.insert(listed.end(), l.digests->begin(), l.digests->end());
   }
+  EXPECT_EQ(listed, digests);
   EXPECT_EQ(d.entry.byFile.runs.functions, e.byFile.runs.functions);
   EXPECT_EQ(d.entry.byFile.runs.reads, (std::vector<std::uint32_t>{0, 1, 1, 1, 0, 1}));
   EXPECT_EQ(d.entry.facts.skipped.size(), 1u);
-  EXPECT_EQ(cache::blobsOfEntry(bytes), std::optional<std::vector<std::string>>(digests));
+  EXPECT_EQ(cache::blobsOfEntry(bytes), std::optional<std::vector<std::string>>(e.factsLists));
   EXPECT_EQ(cache::blobsOfEntry("garbage\n\n"), std::nullopt);
 }
 
@@ -237,22 +261,30 @@ void age(const std::string& path, int secondsAgo) {
   fs::last_write_time(path, fs::file_time_type::clock::now() - std::chrono::seconds(secondsAgo));
 }
 
-// Entry A names blobs s and a, entry B names s and b; blob o is named by none. A is the least
-// recently used. Dropping o is not enough to fit; dropping A then takes a, never s (B names it).
+// Entry A names blobs s and a, entry B names s and b, each through the lists it names; blob o
+// is named by none. A is the least recently used. Dropping o is not enough to fit; dropping A
+// then takes a and A's list, never s (B names it) nor B's list.
 TEST(CacheStore, EvictionKeepsEveryBlobALiveEntryNames) {
   std::string dir = makeTempDir("cache-blobs");
-  cache::Store store(dir, 2500);  // keeps at most 2250 bytes
+  cache::Store store(dir, 2800);  // keeps at most 2520 bytes
   std::string kilo(1000, 'x');
   for (const char* d : {"ss", "aa", "bb", "oo"}) store.writeBlob(d, kilo);
-  auto entryNaming = [](const std::string& slot, std::vector<std::string> blobs) {
+  std::map<std::string, std::vector<std::string>> listsOf;
+  auto entryNaming = [&](const std::string& slot, std::vector<std::string> blobs) {
     cache::Entry e;
     e.slot = slot;
     for (auto& b : blobs) e.byFile.files.push_back({b, nullptr});
+    for (const auto& l : cache::nameBlobs(e, "build-id 1")) {
+      store.writeBlob(l.digest, l.bytes());
+      listsOf[slot].push_back(l.digest);
+    }
     return cache::encodeEntry(e, "build-id 1");
   };
   store.write("e1A", entryNaming("e1A", {"ss", "aa"}));
   store.write("e2B", entryNaming("e2B", {"ss", "bb"}));
   ASSERT_LT(fs::file_size(store.pathOf("e1A")), 250u);
+  ASSERT_FALSE(listsOf["e1A"].empty());
+  ASSERT_FALSE(listsOf["e2B"].empty());
   age(store.pathOf("e1A"), 100);
   age(store.pathOf("e2B"), 50);
   EXPECT_EQ(store.evict(), 1u);
@@ -262,8 +294,11 @@ TEST(CacheStore, EvictionKeepsEveryBlobALiveEntryNames) {
   EXPECT_TRUE(store.hasBlob("bb"));
   EXPECT_FALSE(store.hasBlob("aa"));
   EXPECT_FALSE(store.hasBlob("oo"));
+  for (const auto& l : listsOf["e1A"]) EXPECT_FALSE(store.hasBlob(l)) << l;
+  for (const auto& l : listsOf["e2B"]) EXPECT_TRUE(store.hasBlob(l)) << l;
   EXPECT_EQ(store.evict(), 0u);  // within the bound: nothing more goes
   EXPECT_TRUE(store.hasBlob("ss"));
+  EXPECT_TRUE(store.hasBlob("bb"));
   fs::remove_all(dir);
 }
 

@@ -12,13 +12,42 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <iterator>
+#include <map>
+#include <set>
 
 namespace gridlock::test {
 namespace {
 
 using namespace gridlock::cache;
 namespace fs = std::filesystem;
+
+// How many blobs a cut directory's dependencies of these names (in their order) make: runs,
+// each ended by one that endsDepsBlob() picks, and the rest.
+size_t runsOf(const std::vector<std::string>& names) {
+  size_t runs = 0;
+  for (const auto& n : names) runs += endsDepsBlob(n);
+  return runs + !endsDepsBlob(names.back());
+}
+
+// The blobs decoded and joined again, last first: any order joins the same.
+Deps joinedBack(const std::vector<Blob>& blobs) {
+  std::vector<std::shared_ptr<const Deps>> parts;
+  for (auto it = blobs.rbegin(); it != blobs.rend(); ++it) {
+    DecodedDeps part = decodeDepsBlob(it->bytes(), "build-id 1", it->digest);
+    EXPECT_TRUE(part.deps) << part.problem;
+    if (part.deps) parts.push_back(part.deps);
+  }
+  return joinDeps(parts);
+}
+
+std::set<std::string> digestsOf(const std::vector<Blob>& blobs) {
+  std::set<std::string> out;
+  for (const auto& b : blobs) out.insert(b.digest);
+  return out;
+}
 
 // Sets a file's mtime `secondsAgo` in the past, so its stamp is not racy.
 void age(const std::string& path, int secondsAgo) {
@@ -146,19 +175,22 @@ TEST_F(CacheParts, RacyStampIsNotTrusted) {
   EXPECT_EQ(recheck(d).reason, "header inc2/a.h changed");
 }
 
-// Dependencies split into one blob per directory and joined again are the recorded ones, in
-// their order: here main.cpp (dir), inc2/a.h (dir/inc2), inc1/a.h missing (dir/inc1).
+// Dependencies split into blobs and joined again are the recorded ones, in their order: here
+// main.cpp (dir), inc2/a.h (dir/inc2), inc1/a.h missing (dir/inc1).
 TEST_F(CacheParts, DependenciesByDirectoryJoinBackExactly) {
   Deps d = recordParse(dir);
   std::vector<Blob> blobs = depsBlobs(d, "build-id 1");
-  EXPECT_GE(blobs.size(), 3u);
-  std::vector<std::shared_ptr<const Deps>> parts;
-  for (auto it = blobs.rbegin(); it != blobs.rend(); ++it) {  // any order joins the same
-    DecodedDeps part = decodeDepsBlob(it->bytes, "build-id 1", it->digest);
-    ASSERT_TRUE(part.deps) << part.problem;
-    parts.push_back(part.deps);
-  }
-  Deps joined = joinDeps(parts);
+  // One blob per directory: none has more than kWholeDirectory dependencies.
+  std::map<std::string, size_t> dirs;
+  auto dirOf = [](const std::string& p) { return p.substr(0, p.rfind('/')); };
+  for (const auto& r : d.reads) ++dirs[dirOf(r.path)];
+  for (const auto& f : d.files) ++dirs[dirOf(f)];
+  for (const auto& f : d.directories) ++dirs[dirOf(f)];
+  for (const auto& m : d.missing) dirs[m.dir] += m.names.size();
+  for (const auto& l : d.listings) ++dirs[l.dir];
+  for (const auto& [dir, n] : dirs) ASSERT_LE(n, kWholeDirectory) << dir;
+  EXPECT_EQ(blobs.size(), dirs.size());
+  Deps joined = joinedBack(blobs);
   ASSERT_EQ(joined.reads.size(), d.reads.size());
   for (size_t i = 0; i < d.reads.size(); ++i) {
     EXPECT_EQ(joined.reads[i].path, d.reads[i].path);
@@ -177,6 +209,73 @@ TEST_F(CacheParts, DependenciesByDirectoryJoinBackExactly) {
   EXPECT_TRUE(recheck(joined).fresh);
 }
 
+// Dependencies of a unit that reads 100 headers of one directory and looks up 40 missing
+// names in another, with a small directory beside: `skipRead`/`skipName` leave one out (-1:
+// none).
+Deps largeDirectories(int skipRead, int skipName) {
+  Deps d;
+  for (int i = 0; i < 100; ++i)
+    if (i != skipRead) {
+      std::string n = std::to_string(100 + i);
+      d.reads.push_back({"/lib/h" + n + ".h", {i, 1000 + i, 1, 2}, "digest-" + n, false});
+    }
+  for (int i = 0; i < 3; ++i)
+    d.reads.push_back({"/small/s" + std::to_string(i) + ".h", {i, 7, 1, 3}, "s", false});
+  Missing m;
+  m.dir = "/miss";
+  m.dirExists = true;
+  m.dirStamp = {4096, 5, 1, 4};
+  for (int i = 0; i < 40; ++i)
+    if (i != skipName) m.names.push_back("n" + std::to_string(100 + i) + ".h");
+  d.missing.push_back(m);
+  return d;
+}
+
+// Two units that read all of a large directory but one file, or look up all of its missing
+// names but one, share every blob of it but the one that held the difference.
+TEST(CacheDeps, LargeDirectoriesCutWhereTheNamesSaySoUnitsShareAllButTheDifference) {
+  std::vector<std::string> lib, miss;
+  for (int i = 0; i < 100; ++i) lib.push_back("/lib/h" + std::to_string(100 + i) + ".h");
+  for (int i = 0; i < 40; ++i) miss.push_back("/miss/n" + std::to_string(100 + i) + ".h");
+  ASSERT_GE(runsOf(lib), 5u);  // the names do cut them
+  ASSERT_GE(runsOf(miss), 2u);
+  // Leave out a read and a name that end no run, and are not the last of theirs: only the
+  // run around each changes.
+  auto cutsFrom = [](const std::vector<std::string>& v, size_t from) {
+    size_t n = 0;
+    for (size_t i = from; i < v.size(); ++i) n += endsDepsBlob(v[i]);
+    return n;
+  };
+  size_t read = 0, name = 0;
+  while (endsDepsBlob(lib[read])) ++read;
+  while (endsDepsBlob(miss[name])) ++name;
+  ASSERT_GE(cutsFrom(lib, read), 1u);
+  ASSERT_GE(cutsFrom(miss, name), 1u);
+
+  Deps all = largeDirectories(-1, -1);
+  std::vector<Blob> a = depsBlobs(all, "build-id 1");
+  std::vector<Blob> b = depsBlobs(largeDirectories(int(read), int(name)), "build-id 1");
+  // /small (3 reads, whole), /lib's runs and /miss's.
+  EXPECT_EQ(a.size(), 1 + runsOf(lib) + runsOf(miss));
+  EXPECT_EQ(b.size(), a.size());
+  std::set<std::string> da = digestsOf(a), db = digestsOf(b), shared;
+  std::set_intersection(da.begin(), da.end(), db.begin(), db.end(),
+                        std::inserter(shared, shared.begin()));
+  EXPECT_EQ(shared.size(), a.size() - 2);
+
+  // Joined again (in any order), the runs of missing names are the one record they were.
+  Deps joined = joinedBack(a);
+  ASSERT_EQ(joined.reads.size(), all.reads.size());
+  for (size_t i = 0; i < all.reads.size(); ++i) {
+    EXPECT_EQ(joined.reads[i].path, all.reads[i].path);
+    EXPECT_EQ(joined.reads[i].stamp, all.reads[i].stamp);
+  }
+  ASSERT_EQ(joined.missing.size(), 1u);
+  EXPECT_EQ(joined.missing[0].names, all.missing[0].names);
+  EXPECT_EQ(joined.missing[0].dirStamp, all.missing[0].dirStamp);
+  EXPECT_TRUE(joined.missing[0].dirExists);
+}
+
 Entry sampleEntry() {
   Entry e;
   e.slot = slotOf("/root", "/root/a.cpp", false);
@@ -191,10 +290,22 @@ Entry sampleEntry() {
 
 TEST(CacheEntry, RoundTrip) {
   Entry e = sampleEntry();
-  // The dependencies travel as blobs, one per directory; the entry names them.
+  // The dependencies travel as blobs, by directory; the entry names a list of them.
   std::vector<Blob> deps = depsBlobs(e.deps, "build-id 1");
   ASSERT_EQ(deps.size(), 1u);  // all in /root
   e.depsDigests = {deps[0].digest};
+  std::vector<Blob> lists = nameBlobs(e, "build-id 1");
+  ASSERT_EQ(lists.size(), 1u);  // no facts blob, one dependency blob
+  EXPECT_EQ(e.factsLists, std::vector<std::string>{});
+  EXPECT_EQ(e.depsLists, std::vector<std::string>{lists[0].digest});
+  DecodedList list = decodeListBlob(lists[0].bytes(), "build-id 1", lists[0].digest);
+  ASSERT_TRUE(list.digests) << list.problem;
+  EXPECT_EQ(*list.digests, std::vector<std::string>{deps[0].digest});
+  EXPECT_EQ(digestsOfList(lists[0].bytes()),
+            std::optional(std::vector<std::string>{deps[0].digest}));
+  EXPECT_EQ(decodeListBlob(lists[0].bytes(), "build-id 2", lists[0].digest).problem,
+            "digest mismatch");
+  EXPECT_EQ(digestsOfList(deps[0].bytes()), std::nullopt);  // not a list
   std::string bytes = encodeEntry(e, "build-id 1");
   Decoded d = decodeEntry(bytes, "build-id 1");
   ASSERT_EQ(d.status, Decoded::Status::Ok) << d.problem;
@@ -203,13 +314,16 @@ TEST(CacheEntry, RoundTrip) {
   EXPECT_EQ(d.entry.links, sampleEntry().links);
   EXPECT_FALSE(d.entry.links.empty());
   EXPECT_TRUE(d.entry.deps.reads.empty());
-  ASSERT_EQ(d.entry.depsDigests, std::vector<std::string>{deps[0].digest});
-  DecodedDeps part = decodeDepsBlob(deps[0].bytes, "build-id 1", deps[0].digest);
+  EXPECT_EQ(d.entry.depsDigests, std::vector<std::string>{});  // read from the list
+  ASSERT_EQ(d.entry.depsLists, std::vector<std::string>{lists[0].digest});
+  EXPECT_EQ(d.entry.factsLists, std::vector<std::string>{});
+  DecodedDeps part = decodeDepsBlob(deps[0].bytes(), "build-id 1", deps[0].digest);
   ASSERT_TRUE(part.deps) << part.problem;
   Deps joined = joinDeps({part.deps});
   ASSERT_EQ(joined.reads.size(), 1u);
   EXPECT_EQ(joined.reads[0].stamp, (Stamp{7, 100, 1, 2}));
-  EXPECT_EQ(decodeDepsBlob(deps[0].bytes, "build-id 2", deps[0].digest).problem, "digest mismatch");
+  EXPECT_EQ(decodeDepsBlob(deps[0].bytes(), "build-id 2", deps[0].digest).problem,
+            "digest mismatch");
   EXPECT_EQ(d.entry.facts.notes, std::vector<std::string>{"a note"});
 }
 

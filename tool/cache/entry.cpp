@@ -5,6 +5,8 @@
 #include "facts/facts_codec.h"
 #include "support/file_io.h"
 
+#include <llvm/Support/xxhash.h>
+
 #include <algorithm>
 #include <map>
 #include <type_traits>
@@ -58,9 +60,9 @@ void fields(V&& v, T& x) {
 
 namespace {
 
-const std::string kMagic = "gridlock-cache-entry 5";
-// Followed by the blob's kind: "facts" or "deps".
-const std::string kBlobMagic = "gridlock-cache-blob 1 ";
+const std::string kMagic = "gridlock-cache-entry 6";
+// Followed by the blob's kind: "facts", "deps" or "list".
+const std::string kBlobMagic = "gridlock-cache-blob 2 ";
 
 std::string blobDigest(const std::string& build, const std::string& kind, std::string_view raw) {
   std::string keyed = build + "\n" + kind + "\n";
@@ -68,8 +70,9 @@ std::string blobDigest(const std::string& build, const std::string& kind, std::s
   return support::md5Hex(keyed);
 }
 
-Blob blobOf(const std::string& kind, const std::string& raw, const std::string& build) {
-  return {blobDigest(build, kind, raw), kBlobMagic + kind + "\n" + pack(raw)};
+Blob blobOf(const std::string& kind, std::string raw, const std::string& build) {
+  std::string digest = blobDigest(build, kind, raw);
+  return {std::move(digest), kind, std::move(raw)};
 }
 
 // The raw bytes of a blob of `kind` stored as `digest`, or the problem.
@@ -85,7 +88,7 @@ std::optional<std::string> unpackBlob(std::string_view bytes, const std::string&
     problem = "not a gridlock cache blob of " + kind;
     return std::nullopt;
   }
-  Unpacked u = unpack(bytes.substr(nl + 1));
+  Unpacked u = unpack(bytes.substr(nl + 1), /*checksum=*/false);
   if (!u.ok) {
     problem = u.problem;
     return std::nullopt;
@@ -95,12 +98,6 @@ std::optional<std::string> unpackBlob(std::string_view bytes, const std::string&
     return std::nullopt;
   }
   return std::move(u.raw);
-}
-
-// The directory a dependency is in: what groups dependencies into blobs.
-std::string dirOf(const std::string& path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? std::string() : path.substr(0, slash);
 }
 
 std::vector<std::string> readDigests(codec::bin::Reader& r) {
@@ -122,13 +119,59 @@ std::optional<std::string_view> afterHeader(std::string_view bytes, std::string 
 
 }  // namespace
 
+std::string Blob::bytes() const {
+  return kBlobMagic + kind + "\n" + pack(raw, /*checksum=*/false, /*smallest=*/true);
+}
+
+bool listEndsAt(std::string_view digest) {
+  return llvm::xxh3_64bits(digest) % kDigestsPerList == 0;
+}
+
+namespace {
+
+std::string encodeList(const std::vector<std::string>& digests) {
+  codec::bin::Writer w;
+  w.varint(digests.size());
+  for (const auto& d : digests) w.bytes(d);
+  return w.out;
+}
+
+// `digests` as list blobs; their digests go to `names`.
+void cutLists(const std::vector<std::string>& digests, const std::string& build,
+              std::vector<std::string>& names, std::vector<Blob>& out) {
+  std::vector<std::string> run;
+  auto flush = [&] {
+    out.push_back(blobOf("list", encodeList(run), build));
+    names.push_back(out.back().digest);
+    run.clear();
+  };
+  for (const auto& d : digests) {
+    run.push_back(d);
+    if (listEndsAt(d)) flush();
+  }
+  if (!run.empty()) flush();
+}
+
+}  // namespace
+
+std::vector<Blob> nameBlobs(Entry& e, const std::string& build) {
+  std::vector<std::string> facts;
+  for (const auto& f : e.byFile.files) facts.push_back(f.digest);
+  std::vector<Blob> out;
+  e.factsLists.clear();
+  e.depsLists.clear();
+  cutLists(facts, build, e.factsLists, out);
+  cutLists(e.depsDigests, build, e.depsLists, out);
+  return out;
+}
+
 std::string encodeEntry(const Entry& e, const std::string& build) {
   codec::bin::Writer w;
-  // The blobs first: eviction reads no further.
-  w.varint(e.byFile.files.size() + e.depsDigests.size());
-  for (const auto& f : e.byFile.files) w.bytes(f.digest);
-  for (const auto& d : e.depsDigests) w.bytes(d);
-  w.varint(e.byFile.files.size());
+  // The lists first: eviction reads no further.
+  w.varint(e.factsLists.size() + e.depsLists.size());
+  for (const auto& d : e.factsLists) w.bytes(d);
+  for (const auto& d : e.depsLists) w.bytes(d);
+  w.varint(e.factsLists.size());
   w.bytes(e.slot);
   w.bytes(e.rulesDigest);
   w.bytes(e.command);
@@ -160,14 +203,11 @@ Decoded decodeEntry(std::string_view bytes, const std::string& build) {
   if (!u.ok) return corrupt(u.problem);
   try {
     codec::bin::Reader r(u.raw, "entry");
-    std::vector<std::string> digests = readDigests(r);
+    std::vector<std::string> lists = readDigests(r);
     size_t facts = r.varint();
-    if (facts > digests.size()) r.fail("more facts blobs than blobs");
-    for (size_t i = 0; i < digests.size(); ++i)
-      if (i < facts)
-        d.entry.byFile.files.push_back({std::move(digests[i]), nullptr});
-      else
-        d.entry.depsDigests.push_back(std::move(digests[i]));
+    if (facts > lists.size()) r.fail("more facts lists than lists");
+    d.entry.factsLists.assign(lists.begin(), lists.begin() + facts);
+    d.entry.depsLists.assign(lists.begin() + facts, lists.end());
     d.entry.slot = r.bytes();
     d.entry.rulesDigest = r.bytes();
     d.entry.command = r.bytes();
@@ -196,6 +236,38 @@ std::optional<std::vector<std::string>> blobsOfEntry(std::string_view bytes) {
   }
 }
 
+std::optional<std::vector<std::string>> digestsOfList(std::string_view bytes) {
+  size_t nl = bytes.find('\n');
+  if (nl == std::string_view::npos || bytes.substr(0, nl) != kBlobMagic + "list")
+    return std::nullopt;
+  Unpacked u = unpack(bytes.substr(nl + 1), /*checksum=*/false);
+  if (!u.ok) return std::nullopt;
+  try {
+    codec::bin::Reader r(u.raw, "list");
+    std::vector<std::string> out = readDigests(r);
+    if (!r.atEnd()) return std::nullopt;
+    return out;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+DecodedList decodeListBlob(std::string_view bytes, const std::string& build,
+                           const std::string& digest) {
+  DecodedList d;
+  std::optional<std::string> raw = unpackBlob(bytes, build, "list", digest, d.problem);
+  if (!raw) return d;
+  try {
+    codec::bin::Reader r(*raw, "list");
+    auto digests = std::make_shared<std::vector<std::string>>(readDigests(r));
+    if (!r.atEnd()) r.fail("trailing bytes");
+    d.digests = std::move(digests);
+  } catch (const std::exception& e) {
+    d.problem = e.what();
+  }
+  return d;
+}
+
 Blob encodeBlob(const facts::TuFacts& fileFacts, const std::string& build) {
   return blobOf("facts", facts::encodeTuFactsBinary(fileFacts), build);
 }
@@ -213,6 +285,72 @@ DecodedBlob decodeBlob(std::string_view bytes, const std::string& build,
   return d;
 }
 
+bool endsDepsBlob(std::string_view name) { return llvm::xxh3_64bits(name) % kDepsPerBlob == 0; }
+
+namespace {
+
+// The directory a dependency is in: what groups dependencies into blobs.
+std::string dirOf(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+// One directory's dependencies in blobs. Most units read a different part of a large directory
+// (the C++ library's, a project's include directory) and look up different missing names in
+// it: one blob for all of it would be stored again for each part. Cut where a dependency's
+// name alone says, a part shares the blobs of the runs it has in common with another, and
+// differs only in the blob around each dependency one has and the other has not.
+std::vector<Deps> splitDirectory(const Deps& dir) {
+  size_t count = dir.reads.size() + dir.files.size() + dir.directories.size() + dir.listings.size();
+  for (const auto& m : dir.missing) count += std::max<size_t>(m.names.size(), 1);
+  if (count <= kWholeDirectory) return {dir};
+  std::vector<Deps> out(1);
+  auto after = [&](std::string_view name) {
+    if (endsDepsBlob(name)) out.emplace_back();
+  };
+  for (const auto& r : dir.reads) {
+    out.back().reads.push_back(r);
+    after(r.path);
+  }
+  for (const auto& f : dir.files) {
+    out.back().files.push_back(f);
+    after(f);
+  }
+  for (const auto& d : dir.directories) {
+    out.back().directories.push_back(d);
+    after(d);
+  }
+  // Its missing names go in runs, each with the directory's stamp: the check of a run holds
+  // for its names.
+  for (const auto& m : dir.missing) {
+    if (m.names.empty()) {  // not recorded so, but a record is never dropped
+      out.back().missing.push_back(m);
+      after(m.dir);
+    }
+    for (const auto& name : m.names) {
+      std::vector<Missing>& missing = out.back().missing;
+      if (missing.empty() || missing.back().dir != m.dir) {
+        Missing run = m;
+        run.names.clear();
+        missing.push_back(std::move(run));
+      }
+      missing.back().names.push_back(name);
+      after(m.dir + "/" + name);
+    }
+  }
+  for (const auto& l : dir.listings) {
+    out.back().listings.push_back(l);
+    after(l.dir);
+  }
+  const Deps& last = out.back();
+  if (out.size() > 1 && last.reads.empty() && last.files.empty() && last.directories.empty() &&
+      last.missing.empty() && last.listings.empty())
+    out.pop_back();
+  return out;
+}
+
+}  // namespace
+
 std::vector<Blob> depsBlobs(const Deps& deps, const std::string& build) {
   std::map<std::string, Deps> byDir;
   for (const auto& f : deps.reads) byDir[dirOf(f.path)].reads.push_back(f);
@@ -221,11 +359,12 @@ std::vector<Blob> depsBlobs(const Deps& deps, const std::string& build) {
   for (const auto& m : deps.missing) byDir[m.dir].missing.push_back(m);
   for (const auto& l : deps.listings) byDir[l.dir].listings.push_back(l);
   std::vector<Blob> out;
-  for (const auto& [dir, part] : byDir) {
-    codec::bin::Writer w;
-    codec::bin::put(w, part);
-    out.push_back(blobOf("deps", w.out, build));
-  }
+  for (const auto& [dir, whole] : byDir)
+    for (const Deps& part : splitDirectory(whole)) {
+      codec::bin::Writer w;
+      codec::bin::put(w, part);
+      out.push_back(blobOf("deps", w.out, build));
+    }
   return out;
 }
 
@@ -264,6 +403,15 @@ Deps joinDeps(const std::vector<std::shared_ptr<const Deps>>& parts) {
   std::sort(out.directories.begin(), out.directories.end());
   std::sort(out.missing.begin(), out.missing.end(), byDir);
   std::sort(out.listings.begin(), out.listings.end(), byDir);
+  // A directory's missing names, split in runs across blobs, as one record again.
+  std::vector<Missing> missing;
+  for (auto& m : out.missing)
+    if (!missing.empty() && missing.back().dir == m.dir)
+      missing.back().names.insert(missing.back().names.end(), m.names.begin(), m.names.end());
+    else
+      missing.push_back(std::move(m));
+  for (auto& m : missing) std::sort(m.names.begin(), m.names.end());
+  out.missing = std::move(missing);
   return out;
 }
 

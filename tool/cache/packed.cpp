@@ -32,23 +32,25 @@ llvm::ArrayRef<uint8_t> bytesOf(std::string_view s) {
 
 }  // namespace
 
-std::string pack(std::string_view raw) {
+std::string pack(std::string_view raw, bool checksum, bool smallest) {
   std::string method = bestCompression();
   std::string stored;
   if (auto format = formatOf(method)) {
     llvm::SmallVector<uint8_t, 0> out;
-    compression::compress(compression::Params(*format), bytesOf(raw), out);
+    compression::Params params(*format);
+    if (smallest) params.level = *format == compression::Format::Zstd ? 19 : 9;
+    compression::compress(params, bytesOf(raw), out);
     stored.assign(out.begin(), out.end());
   } else {
     stored.assign(raw);
   }
   std::ostringstream head;
-  head << method << " " << raw.size() << " " << stored.size() << " " << support::md5Hex(stored)
-       << "\n";
+  head << method << " " << raw.size() << " " << stored.size() << " "
+       << (checksum ? support::md5Hex(stored) : "-") << "\n";
   return head.str() + stored;
 }
 
-Unpacked unpack(std::string_view packed) {
+Unpacked unpack(std::string_view packed, bool checksum) {
   Unpacked u;
   size_t nl = packed.find('\n');
   if (nl == std::string_view::npos) {
@@ -67,7 +69,15 @@ Unpacked unpack(std::string_view packed) {
     u.problem = stored.size() < storedSize ? "truncated" : "trailing bytes";
     return u;
   }
-  if (support::md5Hex(stored) != digest) {
+  if (!checksum) {
+    if (digest != "-") {
+      u.problem = "bad size line";
+      return u;
+    }
+  } else if (digest == "-") {
+    u.problem = "no checksum";
+    return u;
+  } else if (support::md5Hex(stored) != digest) {
     u.problem = "checksum mismatch";
     return u;
   }

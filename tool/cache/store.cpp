@@ -154,14 +154,27 @@ size_t Store::evict() const {
     if (gone) total -= size;
     return gone;
   };
-  // How many entries name each blob (an entry that cannot be read names none).
+  // How many entries name each blob, through the lists they name too (an entry that cannot
+  // be read names none).
   std::map<std::string, std::pair<size_t, const Item*>> blobs;  // digest -> (names, file)
   for (const auto& b : blobFiles) blobs[b.path.filename().string()] = {0, &b};
+  std::map<std::string, std::vector<std::string>> lists;  // read once each
+  auto listed = [&](const std::string& digest) -> const std::vector<std::string>& {
+    auto [it, fresh] = lists.emplace(digest, std::vector<std::string>());
+    if (fresh)
+      if (std::optional<std::string> bytes = readBlob(digest))
+        if (auto digests = digestsOfList(*bytes)) it->second = std::move(*digests);
+    return it->second;
+  };
   std::vector<std::vector<std::string>> named(entries.size());
   for (size_t i = 0; i < entries.size(); ++i) {
     std::optional<std::string> bytes = support::readFile(entries[i].path.string());
     if (!bytes) continue;
     if (auto digests = blobsOfEntry(*bytes)) named[i] = std::move(*digests);
+    for (size_t k = 0, n = named[i].size(); k < n; ++k) {
+      const std::vector<std::string>& more = listed(named[i][k]);
+      named[i].insert(named[i].end(), more.begin(), more.end());
+    }
     for (const auto& d : named[i]) ++blobs[d].first;
   }
   for (auto& [digest, b] : blobs)

@@ -2,7 +2,7 @@
 // file, entry.h) under blobs/, each written whole beside its place and renamed over it
 // (support/atomic_write.h), so a reader in another process finds the old file, the new one or
 // none, never a part. Bounded in size: the least recently used entries go first (an entry's
-// mtime is its last use), and a blob goes when no entry left names it.
+// mtime is its last use), and a blob goes when no entry left names it, itself or in a list.
 #pragma once
 
 #include <cstdint>

@@ -2,6 +2,7 @@
 
 #include "cache/entry.h"
 #include "cache/key.h"
+#include "support/atomic_write.h"
 
 #include <llvm/Support/Path.h>
 
@@ -38,7 +39,7 @@ void TuCache::miss(const TuRef& tu, std::string reason) {
   reasons_.emplace_back(tu.display, std::move(reason));
 }
 
-TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest, bool deps) {
+TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest, Kind kind) {
   std::promise<LoadedBlob> promise;
   std::shared_future<LoadedBlob> loading;
   bool mine = false;
@@ -60,9 +61,13 @@ TuCache::LoadedBlob TuCache::loadBlob(const std::string& digest, bool deps) {
          " is missing; the files that use it are scanned again");
   } else {
     std::string problem;
-    if (deps) {
+    if (kind == Kind::Deps) {
       DecodedDeps d = decodeDepsBlob(*bytes, settings_.build, digest);
       b.deps = std::move(d.deps);
+      problem = std::move(d.problem);
+    } else if (kind == Kind::List) {
+      DecodedList d = decodeListBlob(*bytes, settings_.build, digest);
+      b.list = std::move(d.digests);
       problem = std::move(d.problem);
     } else {
       DecodedBlob d = decodeBlob(*bytes, settings_.build, digest);
@@ -113,11 +118,28 @@ std::optional<Entry> TuCache::readEntry(const TuRef& tu, const std::string& slot
   return std::move(d.entry);
 }
 
+bool TuCache::readLists(const TuRef& tu, Entry& e) {
+  auto each = [&](const std::vector<std::string>& lists, const auto& add) {
+    for (const auto& digest : lists) {
+      LoadedBlob b = loadBlob(digest, Kind::List);
+      if (!b.list) {
+        miss(tu, b.problem);
+        return false;
+      }
+      for (const auto& d : *b.list) add(d);
+    }
+    return true;
+  };
+  return each(e.factsLists,
+              [&](const std::string& d) { e.byFile.files.push_back({d, nullptr}); }) &&
+         each(e.depsLists, [&](const std::string& d) { e.depsDigests.push_back(d); });
+}
+
 std::optional<CheckResult> TuCache::checkDeps(const TuRef& tu, Entry& e, FileView& view) {
-  // Its dependencies, one blob per directory.
+  // Its dependencies, in blobs by directory.
   std::vector<std::shared_ptr<const Deps>> parts;
   for (const auto& digest : e.depsDigests) {
-    LoadedBlob b = loadBlob(digest, /*deps=*/true);
+    LoadedBlob b = loadBlob(digest, Kind::Deps);
     if (!b.deps) {
       miss(tu, b.problem);
       return std::nullopt;
@@ -144,7 +166,7 @@ std::optional<CheckResult> TuCache::checkDeps(const TuRef& tu, Entry& e, FileVie
 bool TuCache::loadFacts(const TuRef& tu, const std::string& slot, Entry& e) {
   // A blob missing or damaged is a miss (parsed again, and stored again), never facts.
   for (auto& f : e.byFile.files) {
-    LoadedBlob b = loadBlob(f.digest, /*deps=*/false);
+    LoadedBlob b = loadBlob(f.digest, Kind::Facts);
     if (!b.facts) {
       miss(tu, b.problem);
       return false;
@@ -167,6 +189,7 @@ void TuCache::restamp(const std::string& slot, Entry& e, Deps deps) {
     writeBlobs(depsParts);
     e.depsDigests.clear();
     for (const auto& b : depsParts) e.depsDigests.push_back(b.digest);
+    writeBlobs(nameBlobs(e, settings_.build));
     store_.write(slot, encodeEntry(e, settings_.build));
   } catch (const std::exception& ex) {
     warn(std::string("cannot update an entry: ") + ex.what());
@@ -176,7 +199,7 @@ void TuCache::restamp(const std::string& slot, Entry& e, Deps deps) {
 std::optional<facts::UnitFacts> TuCache::lookup(const TuRef& tu, FileView& view) {
   std::string slot = slotOf(settings_.root, tu.file, settings_.rewriteFacts);
   std::optional<Entry> e = readEntry(tu, slot);
-  if (!e) return std::nullopt;
+  if (!e || !readLists(tu, *e)) return std::nullopt;
   std::optional<CheckResult> c = checkDeps(tu, *e, view);
   if (!c || !loadFacts(tu, slot, *e)) return std::nullopt;
   // Same contents under new stamps (a checkout, a touch): record them, so the next scan
@@ -216,7 +239,19 @@ void TuCache::writeBlobs(const std::vector<Blob>& blobs) {
                 it->second.wait_for(std::chrono::seconds(0)) == std::future_status::ready &&
                 !it->second.get().ok();
     }
-    if (damaged || !store_.hasBlob(blob.digest)) store_.writeBlob(blob.digest, blob.bytes);
+    if (!damaged && store_.hasBlob(blob.digest)) continue;
+    {
+      // One writer per blob in this scan: two threads would share the temporary's name.
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (!written_.insert(blob.digest).second) continue;
+    }
+    try {
+      store_.writeBlob(blob.digest, blob.bytes());
+    } catch (const support::WriteError&) {
+      // Another writer (a thread that found the same damage, another process) put the same
+      // bytes there first: a blob's name is its contents' digest.
+      if (damaged || !store_.hasBlob(blob.digest)) throw;
+    }
   }
 }
 
@@ -240,6 +275,7 @@ void TuCache::store(const TuRef& tu, Deps deps, const facts::TuFacts& facts) {
       f.digest = blobs.back().digest;
     }
     writeBlobs(blobs);
+    writeBlobs(nameBlobs(e, settings_.build));  // the lists after the blobs they name
     store_.write(e.slot, encodeEntry(e, settings_.build));
     std::lock_guard<std::mutex> lock(mutex_);
     wrote_ = true;

@@ -17,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -68,15 +69,19 @@ class TuCache {
 
  private:
   void miss(const TuRef& tu, std::string reason);
+  enum class Kind { Facts, Deps, List };
   struct LoadedBlob {
-    std::shared_ptr<const facts::TuFacts> facts;  // a facts blob's
-    std::shared_ptr<const Deps> deps;             // a deps blob's
-    std::string problem;                          // why neither, for a miss's reason
-    bool ok() const { return facts || deps; }
+    std::shared_ptr<const facts::TuFacts> facts;           // a facts blob's
+    std::shared_ptr<const Deps> deps;                      // a deps blob's
+    std::shared_ptr<const std::vector<std::string>> list;  // a list blob's
+    std::string problem;                                   // why none, for a miss's reason
+    bool ok() const { return facts || deps || list; }
   };
   // The blob's contents, read and decoded by the first unit that asks (which warns once when
   // it is missing or damaged); the others wait for them.
-  LoadedBlob loadBlob(const std::string& digest, bool deps);
+  LoadedBlob loadBlob(const std::string& digest, Kind kind);
+  // Fills the entry's files' digests and depsDigests from the lists it names.
+  bool readLists(const TuRef& tu, Entry& e);
   // Whether a deps blob's records all hold as recorded, stamps included (nothing to restamp):
   // decided once per run and blob, since the run's FileView does not change and most blobs
   // (a directory of headers) are named by many units.
@@ -105,6 +110,7 @@ class TuCache {
   bool wrote_ = false;
   std::map<std::string, std::shared_future<LoadedBlob>> blobs_;      // by digest, this scan's
   std::map<std::pair<std::uint64_t, std::string>, bool> depsClean_;  // by view and digest
+  std::set<std::string> written_;                                    // blobs this scan wrote
   std::function<void(const std::string&)> sink_;
 };
 
