@@ -1,4 +1,5 @@
-# `cmake --install B --prefix P` (docs/install.md): P/bin/gridlock, the packs in
+# `cmake --install B --prefix P` (docs/install.md): P/bin/gridlock, the Clang plugin in
+# P/<libdir>/libgridlock_plugin.so, the packs in
 # P/share/gridlock/rules, their schemas in P/share/gridlock/schema, the runtime's headers and
 # libraries, and a relocatable CMake package (find_package(gridlock CONFIG), gridlock::runtime).
 # Components: tool, runtime, runtime_cuda. Nothing installed names the build or source tree:
@@ -6,6 +7,8 @@
 include(CMakePackageConfigHelpers)
 
 install(TARGETS gridlock RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tool)
+# The Clang plugin (docs/cache.md), loaded by path with -fplugin=.
+install(TARGETS gridlock_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT tool)
 file(GLOB GRIDLOCK_SHIPPED_PACKS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rules/*.json)
 install(FILES ${GRIDLOCK_SHIPPED_PACKS} DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/rules
         COMPONENT tool)

@@ -24,7 +24,7 @@ want="libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libstdc+
 
 dpkg-deb -c "$deb" >"$tmp/listing"
 awk '{print $NF}' "$tmp/listing" | sed 's|^\./|/|' >"$tmp/files"
-for f in /usr/bin/gridlock /usr/share/gridlock/rules/gridlock-legacy.json \
+for f in /usr/bin/gridlock /usr/lib/libgridlock_plugin.so /usr/share/gridlock/rules/gridlock-legacy.json \
          /usr/share/gridlock/rules/mpi.json /usr/share/gridlock/schema/rule-pack.schema.json \
          /usr/share/gridlock/schema/config.schema.json /usr/include/gridlock/process_group.h \
          /usr/lib/libgridlock_runtime.a /usr/lib/libgridlock_layout.a \

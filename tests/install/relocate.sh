@@ -13,7 +13,7 @@ trap 'echo "relocate: FAIL: a command failed at line $LINENO" >&2' ERR
 cmake --install "$build" --prefix "$tmp/first" >/dev/null
 mv "$tmp/first" "$tmp/moved"
 p=$tmp/moved
-for f in bin/gridlock share/gridlock/rules/gridlock-legacy.json share/gridlock/rules/mpi.json \
+for f in bin/gridlock lib/libgridlock_plugin.so share/gridlock/rules/gridlock-legacy.json share/gridlock/rules/mpi.json \
          share/gridlock/schema/rule-pack.schema.json share/gridlock/schema/config.schema.json \
          share/gridlock/schema/baseline.schema.json share/doc/gridlock/scan.md \
          share/doc/gridlock/suppressions.md \

@@ -1,6 +1,7 @@
 // gridlock merge: the shards of one scan (scan --shard I/N --facts-out FILE) -> the report and
 // gate verdict that one full scan gives, byte for byte. Refuses any set of files that is not
-// every shard of one scan exactly once.
+// every shard of one scan exactly once. Or the facts the Clang plugin wrote during a build
+// (tool/plugin), one unit per file: the report a scan of those units gives.
 #include "cli/command.h"
 #include "cli/facts_file.h"
 #include "cli/gate_verdict.h"
@@ -10,6 +11,8 @@
 #include "analysis/laundering.h"
 #include "rules/rules_codec.h"
 
+#include <algorithm>
+#include <filesystem>
 #include <memory>
 #include <stdexcept>
 
@@ -23,6 +26,9 @@ std::string shardName(const FactsFile& f) {
 // Why `b` cannot be merged with `a`, or "".
 std::string mismatch(const FactsFile& a, const std::string& pa, const FactsFile& b,
                      const std::string& pb) {
+  if ((a.shards == 0) != (b.shards == 0))
+    return (a.shards == 0 ? pa : pb) + " is the Clang plugin's facts of one unit but " +
+           (a.shards == 0 ? pb : pa) + " is a shard of a scan";
   if (a.shards != b.shards)
     return pb + " is shard " + shardName(b) + " but " + pa + " is shard " + shardName(a);
   if (a.root != b.root) return pb + " was scanned with another --root than " + pa;
@@ -34,7 +40,8 @@ std::string mismatch(const FactsFile& a, const std::string& pa, const FactsFile&
     return pb + " and " + pa + " differ in --allow-parse-errors";
   if (a.subset != b.subset)
     return pb + " and " + pa + " differ in positional paths (one scanned some files only)";
-  if (a.units != b.units) return pb + " was scanned over other translation units than " + pa;
+  if (a.shards != 0 && a.units != b.units)
+    return pb + " was scanned over other translation units than " + pa;
   return "";
 }
 
@@ -44,6 +51,35 @@ struct Merged {
   bool allowParseErrors = false;
 };
 
+Merged merged(const FactsFile& first, std::vector<facts::TuFacts> tus,
+              const index::CacheCounts& counts) {
+  Merged m;
+  m.plan = first.plan;
+  m.allowParseErrors = first.allowParseErrors;
+  m.run.root = first.root;
+  m.run.subset = first.subset;
+  m.run.rules = rules::ruleSetFromJson(first.rules);
+  m.run.inventory = index::merge(std::move(tus), first.plan);
+  analysis::launder(m.run.inventory, m.run.rules);
+  m.run.inventory.cache = counts;
+  warnUnmatched(m.run);
+  return m;
+}
+
+// The Clang plugin's files, one unit each, in the order of their units' paths (a file compiled
+// twice, into two objects, is two units).
+Merged mergeUnits(std::vector<FactsFile>& files) {
+  std::vector<std::pair<std::string, facts::TuFacts*>> units;
+  for (auto& f : files) units.emplace_back(f.units[0], &f.tus[0]);
+  // Equal paths (one file compiled twice) keep the order of their files' names.
+  std::sort(units.begin(), units.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : a.second < b.second;
+  });
+  std::vector<facts::TuFacts> tus;
+  for (auto& [unit, tu] : units) tus.push_back(std::move(*tu));
+  return merged(files[0], std::move(tus), {});
+}
+
 Merged mergeFiles(const std::vector<std::string>& paths) {
   std::vector<FactsFile> files;
   for (const auto& p : paths) files.push_back(readFactsFile(p));
@@ -51,6 +87,12 @@ Merged mergeFiles(const std::vector<std::string>& paths) {
   for (size_t i = 1; i < files.size(); ++i)
     if (std::string why = mismatch(first, paths[0], files[i], paths[i]); !why.empty())
       throw std::runtime_error(why);
+  if (first.shards == 0) {
+    for (size_t i = 0; i < files.size(); ++i)
+      if (files[i].units.size() != 1 || files[i].tus.size() != 1)
+        throw std::runtime_error(paths[i] + ": damaged facts file (the plugin's holds one unit)");
+    return mergeUnits(files);
+  }
   std::vector<int> given(first.shards + 1, -1);
   for (size_t i = 0; i < files.size(); ++i) {
     int& seen = given[files[i].shard];
@@ -83,17 +125,32 @@ Merged mergeFiles(const std::vector<std::string>& paths) {
     if (!have[p])
       throw std::runtime_error(first.units[p] + " is in no shard (was the tree the same?)");
 
-  Merged m;
-  m.plan = first.plan;
-  m.allowParseErrors = first.allowParseErrors;
-  m.run.root = first.root;
-  m.run.subset = first.subset;
-  m.run.rules = rules::ruleSetFromJson(first.rules);
-  m.run.inventory = index::merge(std::move(tus), first.plan);
-  analysis::launder(m.run.inventory, m.run.rules);
-  m.run.inventory.cache = counts;
-  warnUnmatched(m.run);
-  return m;
+  return merged(first, std::move(tus), counts);
+}
+
+// The files given: a directory stands for the facts files in it (the plugin's out=DIR), in
+// name order. A directory with none is an error: a build that wrote no facts is not clean.
+std::vector<std::string> factsFiles(const std::vector<std::string>& given) {
+  std::vector<std::string> out;
+  for (const auto& g : given) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(g, ec)) {
+      out.push_back(g);
+      continue;
+    }
+    std::vector<std::string> here;
+    for (const auto& e : std::filesystem::directory_iterator(g, ec))
+      if (e.is_regular_file(ec) && e.path().extension() == ".facts") here.push_back(e.path());
+    if (ec) throw std::runtime_error(g + ": cannot list (" + ec.message() + ")");
+    if (here.empty())
+      throw std::runtime_error(g +
+                               ": no facts files (*.facts) in it; did the build load the "
+                               "gridlock plugin (-fplugin-arg-gridlock-out=" +
+                               g + ")?");
+    std::sort(here.begin(), here.end());
+    out.insert(out.end(), here.begin(), here.end());
+  }
+  return out;
 }
 
 }  // namespace
@@ -106,7 +163,9 @@ Runner addMergeCommand(CLI::App& app) {
   auto output = std::make_shared<std::string>();
   auto baseline = std::make_shared<std::string>();
   auto update = std::make_shared<bool>(false);
-  cmd->add_option("files", *files, "Facts files of every shard (scan --shard I/N --facts-out)")
+  cmd->add_option("files", *files,
+                  "Facts files of every shard (scan --shard I/N --facts-out), or the directories "
+                  "the Clang plugin wrote (out=DIR)")
       ->required();
   auto* fmt = cmd->add_option("--format", *format, "text | json | sarif")
                   ->check(CLI::IsMember({"text", "json", "sarif"}));
@@ -116,7 +175,7 @@ Runner addMergeCommand(CLI::App& app) {
   cmd->add_flag("--update", *update, "With --baseline: as `gridlock gate --update`")->needs(base);
   base->excludes(fmt)->excludes(out);
   return [=]() {
-    Merged m = mergeFiles(*files);
+    Merged m = mergeFiles(factsFiles(*files));
     ScanOptions o;
     o.allowParseErrors = m.allowParseErrors;
     if (!baseline->empty()) {

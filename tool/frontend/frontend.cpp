@@ -3,10 +3,7 @@
 #include "cache/recording_fs.h"
 #include "frontend/cached_scan.h"
 #include "frontend/file_places.h"
-#include "frontend/program_collector.h"
-#include "frontend/read_collector.h"
-#include "frontend/scope_sources.h"
-#include "support/strings.h"
+#include "frontend/scan_action.h"
 
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendActions.h>
@@ -74,146 +71,13 @@ class ErrorCollector : public DiagnosticConsumer {
   const FrontendOptions& options_;
 };
 
-// Expansions of rule macros, and which rule macros the unit defines (on the command line too).
-class MacroRecorder : public PPCallbacks {
- public:
-  MacroRecorder(const rules::RuleSet& rules, std::vector<MacroExpansion>& out,
-                std::set<std::string>& defined)
-      : rules_(rules), out_(out), defined_(defined) {}
-  void MacroExpands(const Token& name, const MacroDefinition&, SourceRange,
-                    const MacroArgs*) override {
-    if (const IdentifierInfo* ii = name.getIdentifierInfo())
-      if (const rules::AccessorRule* r = rules_.macro(ii->getName().str()))
-        out_.push_back({name.getLocation(), r});
-  }
-  void MacroDefined(const Token& name, const MacroDirective*) override {
-    if (const IdentifierInfo* ii = name.getIdentifierInfo())
-      if (const rules::AccessorRule* r = rules_.macro(ii->getName().str()))
-        defined_.insert(rules::RuleSet::seenKey(*r));
-  }
-
- private:
-  const rules::RuleSet& rules_;
-  std::vector<MacroExpansion>& out_;
-  std::set<std::string>& defined_;
-};
-
-// The files under the root a unit enters: its main file and its includes, direct or not.
-class IncludeRecorder : public PPCallbacks {
- public:
-  IncludeRecorder(const SourceManager& sm, const FrontendOptions& options,
-                  std::set<std::string>& out)
-      : sm_(sm), options_(options), out_(out) {}
-  void FileChanged(SourceLocation loc, FileChangeReason reason, SrcMgr::CharacteristicKind,
-                   FileID) override {
-    if (reason != EnterFile) return;
-    OptionalFileEntryRef entry = sm_.getFileEntryRefForID(sm_.getFileID(loc));
-    if (!entry) return;
-    std::string rel;
-    if (rootRelative(options_.root, &options_.aliases,
-                     sm_.getFileManager().getCanonicalName(*entry).str(), rel))
-      out_.insert(rel);
-  }
-
- private:
-  const SourceManager& sm_;
-  const FrontendOptions& options_;
-  std::set<std::string>& out_;
-};
-
-// Identifiers in the preprocessor branches a build leaves out, in files under the root.
-class SkippedRecorder : public PPCallbacks {
- public:
-  SkippedRecorder(const SourceManager& sm, const FrontendOptions& options, facts::TuFacts& out)
-      : sm_(sm), options_(options), out_(out) {}
-  void SourceRangeSkipped(SourceRange range, SourceLocation) override {
-    SourceLocation b = sm_.getExpansionLoc(range.getBegin()),
-                   e = sm_.getExpansionLoc(range.getEnd());
-    FileID fid = sm_.getFileID(b);
-    if (fid != sm_.getFileID(e)) return;
-    OptionalFileEntryRef entry = sm_.getFileEntryRefForID(fid);
-    if (!entry) return;
-    std::string rel;
-    if (!rootRelative(options_.root, &options_.aliases, realPath(entry->getName().str()), rel))
-      return;
-    llvm::StringRef buffer = sm_.getBufferData(fid);
-    unsigned from = sm_.getFileOffset(b),
-             to = std::min<size_t>(sm_.getFileOffset(e), buffer.size());
-    using support::identChar;
-    using support::identStart;
-    for (unsigned i = from; i < to;) {
-      if (identStart(buffer[i])) {
-        // A qualified name is one (`Profiler::Instance`): its qualifier may rule a function out.
-        unsigned j = i;
-        for (;;) {
-          while (j < to && identChar(buffer[j])) ++j;
-          if (j + 2 < to && buffer[j] == ':' && buffer[j + 1] == ':' && identStart(buffer[j + 2]))
-            j += 2;
-          else
-            break;
-        }
-        out_.skipped.push_back({buffer.substr(i, j - i).str(), rel, sm_.getLineNumber(fid, i), i});
-        i = j;
-      } else {
-        ++i;
-      }
-    }
-  }
-
- private:
-  const SourceManager& sm_;
-  const FrontendOptions& options_;
-  facts::TuFacts& out_;
-};
-
-class ScanConsumer : public ASTConsumer {
- public:
-  ScanConsumer(const rules::RuleSet& rules, const FrontendOptions& options,
-               std::vector<MacroExpansion>& macros, facts::TuFacts& out)
-      : rules_(rules), options_(options), macros_(macros), out_(out) {}
-  void HandleTranslationUnit(ASTContext& ctx) override {
-    // First what the unit declares of the rules: the types its accessors return are the
-    // group and collection types that guards test and sources hold.
-    DeclaredRules declared = declaredRules(ctx, rules_);
-    out_.rulesSeen.insert(out_.rulesSeen.end(), declared.seen.begin(), declared.seen.end());
-    FilePlaces places(ctx.getSourceManager(), rules_, options_.root, &options_.aliases);
-    ReadCollector collector(ctx, rules_, places, macros_, out_, &declared.inferred);
-    collector.TraverseDecl(ctx.getTranslationUnitDecl());
-    collector.finish();
-    ProgramCollector program(ctx, places, rules_, out_, options_.rewriteFacts, &declared.inferred);
-    program.TraverseDecl(ctx.getTranslationUnitDecl());
-    program.finish();
-  }
-
- private:
-  const rules::RuleSet& rules_;
-  const FrontendOptions& options_;
-  std::vector<MacroExpansion>& macros_;
-  facts::TuFacts& out_;
-};
-
-// What a unit's preprocessor saw, across the commands the database has for its file.
-struct Seen {
-  std::set<std::string> files;   // under the root: the main file and its includes
-  std::set<std::string> macros;  // rules::RuleSet::seenKey of rule macros defined
-};
-
 class ScanAction : public ASTFrontendAction {
  public:
   ScanAction(const rules::RuleSet& rules, const FrontendOptions& options, facts::TuFacts& out,
              Seen& seen)
       : rules_(rules), options_(options), out_(out), seen_(seen) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance& ci, StringRef) override {
-    Preprocessor& pp = ci.getPreprocessor();
-    if (rules_.hasMacros())
-      pp.addPPCallbacks(std::make_unique<MacroRecorder>(rules_, macros_, seen_.macros));
-    // Only the rewriter reads skipped branches (index::RewriteIndex); every identifier in them
-    // is a large part of a unit's facts, and of its cache entry.
-    if (options_.rewriteFacts)
-      pp.addPPCallbacks(std::make_unique<SkippedRecorder>(ci.getSourceManager(), options_, out_));
-    pp.addPPCallbacks(
-        std::make_unique<IncludeRecorder>(ci.getSourceManager(), options_, seen_.files));
-    return std::make_unique<ScanConsumer>(rules_, options_, macros_, out_);
+    return makeScanConsumer(ci, rules_, options_, out_, seen_);
   }
 
  private:
@@ -221,7 +85,6 @@ class ScanAction : public ASTFrontendAction {
   const FrontendOptions& options_;
   facts::TuFacts& out_;
   Seen& seen_;
-  std::vector<MacroExpansion> macros_;
 };
 
 class ScanActionFactory : public tooling::FrontendActionFactory {
@@ -321,11 +184,7 @@ facts::TuFacts scanOne(const ScanDatabase& db, const rules::RuleSet& rules, cons
   Seen seen;
   ScanActionFactory factory(rules, options, out, seen);
   int rc = tool.run(&factory);
-  seen.files.erase(out.mainFile);
-  out.includes.assign(seen.files.begin(), seen.files.end());
-  std::set<std::string> rulesSeen(out.rulesSeen.begin(), out.rulesSeen.end());
-  rulesSeen.insert(seen.macros.begin(), seen.macros.end());
-  out.rulesSeen.assign(rulesSeen.begin(), rulesSeen.end());
+  finishFacts(out, seen);
   if (errors.getNumErrors() > 0 || rc != 0) {
     facts::ParseError e;
     e.file = out.mainFile;
