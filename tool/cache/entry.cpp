@@ -129,6 +129,14 @@ bool listEndsAt(std::string_view digest) {
 
 namespace {
 
+// A list blob's digests from its raw bytes; throws codec::Error on damaged ones.
+std::vector<std::string> listOf(std::string_view raw) {
+  codec::bin::Reader r(raw, "list");
+  std::vector<std::string> out = readDigests(r);
+  if (!r.atEnd()) r.fail("trailing bytes");
+  return out;
+}
+
 std::string encodeList(const std::vector<std::string>& digests) {
   codec::bin::Writer w;
   w.varint(digests.size());
@@ -243,10 +251,7 @@ std::optional<std::vector<std::string>> digestsOfList(std::string_view bytes) {
   Unpacked u = unpack(bytes.substr(nl + 1), /*checksum=*/false);
   if (!u.ok) return std::nullopt;
   try {
-    codec::bin::Reader r(u.raw, "list");
-    std::vector<std::string> out = readDigests(r);
-    if (!r.atEnd()) return std::nullopt;
-    return out;
+    return listOf(u.raw);
   } catch (const std::exception&) {
     return std::nullopt;
   }
@@ -258,10 +263,7 @@ DecodedList decodeListBlob(std::string_view bytes, const std::string& build,
   std::optional<std::string> raw = unpackBlob(bytes, build, "list", digest, d.problem);
   if (!raw) return d;
   try {
-    codec::bin::Reader r(*raw, "list");
-    auto digests = std::make_shared<std::vector<std::string>>(readDigests(r));
-    if (!r.atEnd()) r.fail("trailing bytes");
-    d.digests = std::move(digests);
+    d.digests = std::make_shared<std::vector<std::string>>(listOf(*raw));
   } catch (const std::exception& e) {
     d.problem = e.what();
   }
