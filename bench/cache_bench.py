@@ -35,34 +35,14 @@ stdout, progress on stderr. Only the Python standard library is used.
 """
 
 import argparse
-import fnmatch
 import json
 import os
-import re
-import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 
-
-def timed(cmd, cwd=None):
-    """Runs cmd under /usr/bin/time -v: (rc, stdout bytes, stderr text, wall s, cpu s, rss MiB)."""
-    with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
-        full = ["/usr/bin/time", "-v", "-o", t.name] + cmd
-        p = subprocess.run(full, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
-        text = open(t.name).read()
-
-    def field(name):
-        m = re.search(re.escape(name) + r":\s*(.+)", text)
-        return m.group(1).strip() if m else "0"
-
-    seconds = 0.0
-    for part in field("Elapsed (wall clock) time (h:mm:ss or m:ss)").split(":"):
-        seconds = seconds * 60 + float(part)
-    cpu = float(field("User time (seconds)")) + float(field("System time (seconds)"))
-    rss = int(field("Maximum resident set size (kbytes)")) / 1024.0
-    return p.returncode, p.stdout, p.stderr.decode(errors="replace"), seconds, cpu, rss
+from benchlib import compile_command, entry_file, every_kth, filtered_database, timed
 
 
 def without_cache_counts(report):
@@ -110,50 +90,16 @@ class Edit:
         os.utime(self.path, ns=self.times)
 
 
-def entry_file(e):
-    f = e["file"]
-    return f if os.path.isabs(f) else os.path.normpath(os.path.join(e["directory"], f))
-
-
-def filtered_database(build, checkout, excludes, out_dir):
-    """A copy of BUILD/compile_commands.json without the units --exclude names; their count."""
-    db = json.load(open(os.path.join(build, "compile_commands.json")))
-    kept = []
-    for e in db:
-        rel = os.path.relpath(entry_file(e), checkout)
-        if not any(fnmatch.fnmatch(rel, g) for g in excludes):
-            kept.append(e)
-    os.makedirs(out_dir, exist_ok=True)
-    with open(os.path.join(out_dir, "compile_commands.json"), "w") as f:
-        json.dump(kept, f, indent=1)
-    return kept
-
-
 def sample_object_bytes(entries, k, work):
     """Compiles every (N/k)-th unit (path order) with its own command to a temporary object;
     returns (objects' bytes scaled to all N units, units compiled, their bytes)."""
-    entries = sorted(entries, key=entry_file)
-    step = max(1, len(entries) // k)
-    picked = entries[::step][:k]
+    picked = every_kth(entries, k)
     total = 0
     for i, e in enumerate(picked):
-        args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
         obj = os.path.join(work, "sample-%d.o" % i)
-        out = []
-        skip = False
-        for a in args:
-            if skip:
-                skip = False
-                continue
-            if a == "-o":
-                skip = True
-                continue
-            if a.startswith("-o") and len(a) > 2:
-                continue
-            out.append(a)
-        out += ["-o", obj]
         print("compiling %s" % os.path.basename(entry_file(e)), file=sys.stderr, flush=True)
-        p = subprocess.run(out, cwd=e["directory"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        p = subprocess.run(compile_command(e, obj), cwd=e["directory"], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
         if p.returncode != 0:
             raise SystemExit("cannot compile %s:\n%s" % (entry_file(e), p.stderr.decode()[-2000:]))
         total += os.path.getsize(obj)
@@ -267,8 +213,8 @@ def main():
     if not args.targets_only:
         print("- shards' CPU / cold scan's CPU: %.3f; merge: %.2f s" %
               (shard_cpu / by["cold"][2], by["merge"][1]))
-    print("- cache after the cold scan: %.1f MiB (%.0f KiB per unit)" %
-          (cache_bytes / 2**20, cache_bytes / 1024.0 / len(units)))
+    print("- cache after the cold scan: %d bytes, %.2f MiB (%.0f KiB per unit)" %
+          (cache_bytes, cache_bytes / 2**20, cache_bytes / 1024.0 / len(units)))
     objects = None
     if args.objects:
         objects = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(args.objects)
@@ -279,7 +225,7 @@ def main():
         print("- object files, estimated: %d units compiled with their own commands, %.1f MiB, "
               "scaled to %d units: %.1f MiB" % (k, sample / 2**20, len(units), objects / 2**20))
     if objects:
-        print("- cache / object files: %.0f%%" % (100.0 * cache_bytes / objects))
+        print("- cache / object files: %.1f%%" % (100.0 * cache_bytes / objects))
     for f in failures:
         print("FAILED: " + f, file=sys.stderr)
     return 1 if failures else 0
