@@ -79,7 +79,8 @@ INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                          ::testing::Values("substitute", "require", "supply", "thread", "collapse",
                                            "group", "mpi", "last", "format", "state", "compose",
                                            "arguments", "macro_arg", "skipped", "state_thread",
-                                           "namespace", "two_programs", "env_object", "hoist"));
+                                           "namespace", "two_programs", "env_object", "hoist",
+                                           "env_values"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");
@@ -107,6 +108,33 @@ TEST(RewriteRefusal, BadEnvPackIsBadInput) {
             std::string::npos)
       << r.err;
   EXPECT_EQ(c.compareWithInput(), "");
+}
+
+// The env's values: one verdict per read, and the read with no method says which key to add.
+TEST(RewriteEnv, ValuesUseTheAccessorsOwnMethods) {
+  Case c("env_values");
+  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  std::map<std::string, std::pair<facts::Fix, std::string>> byRead;
+  for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
+    const facts::Read& r = run.inventory.reads[i];
+    byRead[r.file + ":" + std::to_string(r.line) + " " + r.name] = {plan.verdicts[i].fix,
+                                                                    plan.verdicts[i].detail};
+  }
+  // Block::width (member), peer (threaded), scatter_width (pointer), stages (left), and main's
+  // two singletons (an edge).
+  ASSERT_EQ(byRead.size(), 7u);
+  EXPECT_EQ(byRead["layers.cpp:7 GetSequenceParallelEnabled"].first, facts::Fix::Substitute);
+  EXPECT_EQ(byRead["layers.cpp:7 GetTensorParallelSize"].first, facts::Fix::Substitute);
+  EXPECT_EQ(byRead["layers.cpp:15 GetRankOf"].first, facts::Fix::Thread);
+  EXPECT_EQ(byRead["layers.cpp:21 GetSequenceParallelEnabled"].first, facts::Fix::Substitute);
+  EXPECT_EQ(byRead["layers.cpp:27 GetPipelineStages"],
+            std::make_pair(facts::Fix::NoSpelling,
+                           std::string("GetPipelineStages yields a value no group method gives: "
+                                       "name its method of the env (GlobalEnv) in the "
+                                       "accessor's rule (accessors[].env)")));
+  EXPECT_EQ(byRead["main.cpp:7 GlobalEnv::Instance"].first, facts::Fix::None);
+  EXPECT_EQ(byRead["main.cpp:8 GlobalEnv::Instance"].first, facts::Fix::None);
 }
 
 TEST(RewriteRefusal, SubstitutionThatDoesNotCompileIsRolledBackAlone) {

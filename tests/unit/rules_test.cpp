@@ -194,6 +194,46 @@ TEST(RulePack, EnvObjectDescribesItsMethods) {
   EXPECT_TRUE(ptr.rewrite.thread.pointer);
 }
 
+// accessors[].env: a value of the env no group method gives (`yields: value`), spelled by the
+// accessor's own method; the env then answers for the accessor's group too.
+TEST(RulePack, AccessorsNameTheirOwnMethodOfTheEnv) {
+  RulePack p = loadRulePack(GRIDLOCK_SOURCE_DIR "/fixtures/rewrite/env_values/gridlock.json");
+  ASSERT_EQ(p.accessors.size(), 5u);
+  EXPECT_EQ(p.accessors[2].function, "GetSequenceParallelEnabled");
+  EXPECT_EQ(p.accessors[2].yields, facts::Yields::Value);
+  EXPECT_EQ(p.accessors[2].env, "{env}.sequence_parallel_enabled()");
+  EXPECT_EQ(p.accessors[3].env, "{env}.layout().RankOf({0}, {1})");
+  EXPECT_EQ(p.accessors[4].yields, facts::Yields::Value);
+  EXPECT_EQ(p.accessors[4].env, "");
+  RuleSet set({p});
+  const TypeRule* t = set.type("GlobalEnv");
+  ASSERT_NE(t, nullptr);
+  // tp from methods; sp and world from the accessors' own methods; pp has none.
+  EXPECT_EQ(t->groups, (std::vector<std::string>{"tp", "sp", "world"}));
+  EXPECT_TRUE(set.collectionHolds("const GlobalEnv &", "sp"));
+  EXPECT_FALSE(set.collectionHolds("const GlobalEnv &", "pp"));
+
+  const std::string env =
+      R"js("rewrite": {"env": {"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+      R"js("methods": {"tp": {"size": "{env}.tp_size()"}}}})js";
+  EXPECT_EQ(errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )js"
+                    R"js("group": "sp", "yields": "value", "env": "enabled()"}], )js" +
+                    env + "}"),
+            "p.json: /accessors/0/env: the template must name the env as {env}");
+  EXPECT_EQ(errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "shim", )js"
+                    R"js("env": "{env}.self()"}], )js" +
+                    env + "}"),
+            "p.json: /accessors/0/env: a shim yields the env itself: it has no method to name");
+  EXPECT_EQ(errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )js"
+                    R"js("group": "sp", "yields": "value", "env": "{env}.on()"}]})js"),
+            "p.json: /accessors/0/env: names a method of the env, but the pack has no "
+            "rewrite.env (nor a pack it extends)");
+  EXPECT_EQ(errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )js"
+                    R"js("group": "sp", "yields": "flag"}]})js"),
+            "p.json: /accessors/0/yields: expected one of \"group\", \"size\", \"rank\", "
+            "\"src_rank\", \"collection\", \"value\"; got \"flag\"");
+}
+
 TEST(RulePack, EnvErrorsNameTheKey) {
   auto env = [](const std::string& body) {
     return errorOf(R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", )js"

@@ -17,8 +17,9 @@ enum class ReadKind { Accessor, Shim, GlobalState, GlobalWrite, Laundered };
 enum class Guard { None, Fallback };
 
 // What an accessor, a type or a parameter gives: a group, a value derived from one, a whole
-// collection of groups, or per-model state (`yields`).
-enum class Yields { Group, Size, Rank, SrcRank, Collection, State };
+// collection of groups, per-model state, or another value of the parallel layout that no group
+// method gives (a flag, a rank computed from coordinates: `value`) (`yields`).
+enum class Yields { Group, Size, Rank, SrcRank, Collection, State, Value };
 
 // A read's fix: the frontend's hint (Substitute, Require, Thread, None) or, once a rewrite plan
 // has looked at it, the plan's verdict: an edit that removes it (Substitute, Require, Thread,
@@ -92,7 +93,7 @@ GRIDLOCK_SPELLINGS(ReadKind, {ReadKind::Accessor, "accessor"}, {ReadKind::Shim, 
 GRIDLOCK_SPELLINGS(Guard, {Guard::None, "none"}, {Guard::Fallback, "fallback"});
 GRIDLOCK_SPELLINGS(Yields, {Yields::Group, "group"}, {Yields::Size, "size"}, {Yields::Rank, "rank"},
                    {Yields::SrcRank, "src_rank"}, {Yields::Collection, "collection"},
-                   {Yields::State, "state"});
+                   {Yields::State, "state"}, {Yields::Value, "value"});
 GRIDLOCK_SPELLINGS(Fix, {Fix::Unset, ""}, {Fix::None, "none"}, {Fix::Substitute, "substitute"},
                    {Fix::Require, "require"}, {Fix::Thread, "thread"}, {Fix::Collapse, "collapse"},
                    {Fix::NoSource, "no_source"}, {Fix::OpenCallGraph, "open_call_graph"},

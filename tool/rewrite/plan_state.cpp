@@ -193,8 +193,11 @@ PlanState::Spelled PlanState::valueFrom(const facts::Read& r, const std::string&
   std::string tmpl = spellTemplate(r);
   if (tmpl.empty()) {
     Spelled none;
-    none.why = "the rule pack says nothing about spelling a " + facts::str(r.yields) +
-               " from a group (rewrite.spell." + facts::str(r.yields) + ")";
+    none.why = r.yields == facts::Yields::Value
+                   ? r.name + " yields a value the pack's templates do not derive from a group: " +
+                         "spell it in the accessor's rule (accessors[].spell)"
+                   : "the rule pack says nothing about spelling a " + facts::str(r.yields) +
+                         " from a group (rewrite.spell." + facts::str(r.yields) + ")";
     return none;
   }
   return spellRead(r, tmpl, g, pointer);
@@ -212,6 +215,17 @@ PlanState::Spelled PlanState::valueFromEnv(const facts::Read& r, const std::stri
   if (r.yields == facts::Yields::Collection) {  // the env itself (the singleton's lookup)
     Spelled whole = spellRead(r, "{g}", pointer ? "(*" + env + ")" : env, false);
     return whole;
+  }
+  if (const rules::AccessorRule* a = rules.accessor(r.name); a && !a->env.empty()) {
+    // The accessor's own method of the env (accessors[].env), before the group's.
+    Spelled own = spellRead(r, rules::spellEnv(a->env, env, pointer), "", false);
+    own.derived = false;
+    return own;
+  }
+  if (r.yields == facts::Yields::Value) {
+    none.why = r.name + " yields a value no group method gives: name its method of the env (" +
+               e.type + ") in the accessor's rule (accessors[].env)";
+    return none;
   }
   auto methods = e.methods.find(r.group);
   if (methods == e.methods.end()) {

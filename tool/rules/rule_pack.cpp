@@ -360,7 +360,7 @@ std::set<std::string> ruleNames(const RulePack& pack) {
 AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at) {
   using facts::ReadKind;
   using facts::Yields;
-  r.object(a, at, {"function", "macro", "kind", "group", "yields", "spell"});
+  r.object(a, at, {"function", "macro", "kind", "group", "yields", "spell", "env"});
   AccessorRule rule;
   rule.function = r.string(a, "function", at, false);
   rule.macro = r.string(a, "macro", at, false);
@@ -372,14 +372,20 @@ AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at)
     r.fail(at, "an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
   std::optional<Yields> dflt;
   if (rule.kind == ReadKind::Shim) dflt = Yields::Collection;
-  rule.yields = r.choice(
-      a, "yields", at,
-      {Yields::Group, Yields::Size, Yields::Rank, Yields::SrcRank, Yields::Collection}, dflt);
+  rule.yields = r.choice(a, "yields", at,
+                         {Yields::Group, Yields::Size, Yields::Rank, Yields::SrcRank,
+                          Yields::Collection, Yields::Value},
+                         dflt);
   if (rule.kind == ReadKind::Shim && rule.yields != Yields::Collection)
     r.fail(at + "/yields", "a shim yields a whole collection: expected \"collection\"");
   rule.spell = r.string(a, "spell", at, false);
   if (!rule.spell.empty() && rule.spell.find("{g}") == std::string::npos)
     r.fail(at + "/spell", "the template must name the group as {g}");
+  rule.env = r.string(a, "env", at, false);
+  if (!rule.env.empty() && rule.env.find("{env}") == std::string::npos)
+    r.fail(at + "/env", "the template must name the env as {env}");
+  if (!rule.env.empty() && rule.kind == ReadKind::Shim)
+    r.fail(at + "/env", "a shim yields the env itself: it has no method to name");
   return rule;
 }
 
@@ -506,8 +512,22 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
     for (const auto& [g, values] : e.methods) t.groups.push_back(g);
     pack.types.push_back(std::move(t));
   }
+  const size_t baseAccessors = pack.accessors.size();
   readRules(r, root, pack);
   inheritRewrite(pack.rewrite, baseRewrites);
+  for (size_t i = baseAccessors; i < pack.accessors.size(); ++i) {
+    const AccessorRule& a = pack.accessors[i];
+    if (a.env.empty()) continue;
+    // An env method with no env to call it on would never be used: say so instead.
+    if (pack.rewrite.env.type.empty())
+      r.fail("/accessors/" + std::to_string(i - baseAccessors) + "/env",
+             "names a method of the env, but the pack has no rewrite.env (nor a pack it extends)");
+    // The env answers for the accessor's group through that method.
+    for (TypeRule& t : pack.types)
+      if (t.env && t.type == pack.rewrite.env.type &&
+          std::find(t.groups.begin(), t.groups.end(), a.group) == t.groups.end())
+        t.groups.push_back(a.group);
+  }
   if (pack.accessors.empty() && pack.globals.empty())
     r.fail("", "the pack has no \"accessors\" and no \"globals\": it would find nothing");
   return pack;

@@ -28,6 +28,9 @@ struct AccessorRule {
   facts::Yields yields = facts::Yields::Group;       // anything but State
   size_t pack = 0;    // index of the pack it came from, for its scope
   std::string spell;  // rewrite: this accessor's value from a group "{g}" (overrides the pack's)
+  // rewrite.env: this accessor's value from the env "{env}" (overrides rewrite.env.methods);
+  // the only spelling a `value` read has there.
+  std::string env;
 };
 
 // How Thread adds a parameter: `type name`, holding one group (`group`) or a collection;

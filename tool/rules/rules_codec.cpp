@@ -26,6 +26,7 @@ void fields(V&& v, T& x) {
   v("yields", x.yields);
   v("pack", x.pack);
   v("spell", x.spell);
+  v("env", x.env);
 }
 
 template <typename V, typename T>
