@@ -128,6 +128,7 @@ TuFacts sampleFacts() {
   p.definition = true;
   p.isTemplate = true;
   p.inMacro = true;
+  p.aliases = {{"nn", "minitron::nn"}};
   tu.paramLists = {p};
 
   CallFact c;
@@ -169,7 +170,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<ArgFact>(), 7u);
   EXPECT_EQ(fieldCount<SourceFact>(), 7u);
   EXPECT_EQ(fieldCount<Shape>(), 2u);
-  EXPECT_EQ(fieldCount<ParamListFact>(), 14u);
+  EXPECT_EQ(fieldCount<ParamListFact>(), 15u);
   EXPECT_EQ(fieldCount<CallFact>(), 11u);
   EXPECT_EQ(fieldCount<DependentCallFact>(), 4u);
   EXPECT_EQ(fieldCount<SkippedName>(), 4u);
@@ -221,11 +222,14 @@ TEST(FactsCodec, BinaryLayoutNamesEveryFieldInOrder) {
   std::string layout = binaryLayout();
   EXPECT_EQ(layout.rfind("{main_file:s,reads:[{file:s,line:u,column:u,name:s,kind:e(accessor|shim|"
                          "global_state|global_write|laundered|),group:s,yields:e(group|size|rank|"
-                         "src_rank|collection|state|),",
+                         "src_rank|collection|state|value|),",
                          0),
             0u)
       << layout;
   EXPECT_NE(layout.find("parse_error:?{file:s,messages:[s],files:[s],}"), std::string::npos);
+  EXPECT_NE(layout.find("definition:b,is_template:b,in_macro:b,aliases:[(s,s)],}"),
+            std::string::npos)
+      << layout;
   EXPECT_NE(layout.find("skipped:[{name:s,file:s,line:u,offset:u,}],includes:[s],rules_seen:[s],}"),
             std::string::npos)
       << layout;

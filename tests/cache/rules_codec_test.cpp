@@ -25,6 +25,7 @@ RulePack samplePack() {
   a.yields = Yields::Rank;
   a.pack = 3;
   a.spell = "{g}->rank()";
+  a.env = "{env}.tp_rank()";
   p.accessors = {a};
   GlobalRule g;
   g.variable = "gridlock::tp_shard::num_kv_heads";
@@ -88,7 +89,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   // in samplePack() above; then update its count here.
   EXPECT_EQ(fieldCount<RulePack>(), 8u);
   EXPECT_EQ(fieldCount<Scope>(), 3u);
-  EXPECT_EQ(fieldCount<AccessorRule>(), 7u);
+  EXPECT_EQ(fieldCount<AccessorRule>(), 8u);
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 7u);

@@ -32,6 +32,27 @@ TEST(TypeSpelling, UnrelatedGlobalAndUnqualifiedNamesStay) {
   EXPECT_EQ(relativeTypeSpelling("a::b::T*", "a::(anonymous namespace)::b"), "T*");
 }
 
+// InfiniTrain's checkpoint_manager.cc: `namespace nn = infini_train::nn;` at file scope.
+TEST(TypeSpelling, AliasesInScopeSpellAsTheFileDoes) {
+  const Aliases nn{{"nn", "infini_train::nn"}};
+  EXPECT_EQ(typeSpellingIn("const infini_train::nn::parallel::global::GlobalEnv &", "", nn),
+            "const nn::parallel::global::GlobalEnv &");
+  // As many components as the plain spelling: still the file's alias.
+  EXPECT_EQ(typeSpellingIn("const gridlock::Env&", "", {{"gl", "gridlock"}}), "const gl::Env&");
+  // Fewer through the enclosing namespace: that stays.
+  EXPECT_EQ(typeSpellingIn("const infini_train::nn::parallel::GlobalEnv&", "infini_train::nn", nn),
+            "const parallel::GlobalEnv&");
+  // The closest alias wins; one for another namespace, or for the type's own name, is no use.
+  EXPECT_EQ(typeSpellingIn("a::b::c::T*", "", {{"x", "a"}, {"y", "a::b::c"}, {"z", "q"}}), "y::T*");
+  EXPECT_EQ(typeSpellingIn("a::b::T*", "", {{"t", "a::b::T"}, {"ab2", "a::b2"}}), "a::b::T*");
+  // A name written from the global namespace keeps its spelling.
+  EXPECT_EQ(typeSpellingIn("const ::gridlock::Env&", "", {{"gl", "gridlock"}}),
+            "const ::gridlock::Env&");
+  // Template arguments go through it too.
+  EXPECT_EQ(typeSpellingIn("std::shared_ptr<gridlock::Group>", "", {{"gl", "gridlock"}}),
+            "std::shared_ptr<gl::Group>");
+}
+
 TEST(TypeSpelling, EnclosingNamespaceOfFunctionsAndMembers) {
   EXPECT_EQ(enclosingNamespace("a::b::f", ""), "a::b");
   EXPECT_EQ(enclosingNamespace("f", ""), "");

@@ -200,6 +200,10 @@ struct ParamListFact {
   bool definition = false;  // this declaration has the body
   bool isTemplate = false;  // a template or a member of one
   bool inMacro = false;     // the list is spelled in a macro
+  // The namespace aliases this declaration's own file declares before it, at file scope or in
+  // a namespace around it (`namespace nn = infini_train::nn;`: {"nn", "infini_train::nn"}):
+  // a type the rewriter writes here may go through them, as the file's own code does.
+  std::vector<std::pair<std::string, std::string>> aliases;
 };
 
 // A direct call of a function declared under the root, parameters or not, with the

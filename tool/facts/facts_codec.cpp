@@ -174,6 +174,7 @@ void fields(V&& v, T& x) {
   v("definition", x.definition);
   v("is_template", x.isTemplate);
   v("in_macro", x.inMacro);
+  v("aliases", x.aliases);
 }
 
 template <typename V, typename T>

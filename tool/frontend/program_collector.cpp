@@ -325,9 +325,32 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
   }
   p.isTemplate = fd->isTemplated();
   p.definition = fd->doesThisDeclarationHaveABody();
-  if (rewriteFacts_) body(fd, p);
+  if (rewriteFacts_) {
+    body(fd, p);
+    p.aliases = aliasesAt(fd, fl);
+  }
   recordDigest(fl, p.file);
   out_.paramLists.push_back(std::move(p));
+}
+
+std::vector<std::pair<std::string, std::string>> ProgramCollector::aliasesAt(const FunctionDecl* fd,
+                                                                             SourceLocation at) {
+  std::vector<std::pair<std::string, std::string>> out;
+  const FileID file = sm_.getFileID(at);
+  for (const DeclContext* dc = fd->getLexicalDeclContext(); dc; dc = dc->getLexicalParent()) {
+    if (!dc->isFileContext()) continue;  // a class: its aliases cannot name a namespace here
+    auto [it, fresh] = aliasCache_.try_emplace(dc);
+    if (fresh)
+      for (const Decl* d : dc->decls())
+        if (const auto* a = dyn_cast<NamespaceAliasDecl>(d))
+          if (const NamespaceDecl* ns = a->getNamespace())
+            it->second.push_back({sm_.getExpansionLoc(a->getLocation()), a->getNameAsString(),
+                                  ns->getQualifiedNameAsString()});
+    for (const Alias& a : it->second)
+      if (sm_.getFileID(a.at) == file && sm_.isBeforeInTranslationUnit(a.at, at))
+        out.emplace_back(a.name, a.target);
+  }
+  return out;
 }
 
 void ProgramCollector::body(const FunctionDecl* fd, facts::ParamListFact& p) {

@@ -87,6 +87,15 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
   void recordDigest(clang::SourceLocation fileLoc, const std::string& path);
   void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
+  // ParamListFact::aliases of a declaration of `fd` at `at` (an expansion location).
+  std::vector<std::pair<std::string, std::string>> aliasesAt(const clang::FunctionDecl* fd,
+                                                             clang::SourceLocation at);
+  struct Alias {
+    clang::SourceLocation at;
+    std::string name, target;
+  };
+  // The aliases declared directly in one namespace block or the translation unit.
+  std::map<const clang::DeclContext*, std::vector<Alias>> aliasCache_;
   void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);
   void dependentCall(const clang::CallExpr* e);
   const clang::CXXConstructorDecl* constructionIn(const clang::FunctionDecl* fd,

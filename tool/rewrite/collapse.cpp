@@ -76,8 +76,8 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
   }
   // Spelled as a maintainer writes it in the function's namespace, as Thread's parameter is.
   const std::string scope = s.namespaceOf(fn);
-  std::string decl = declaration(relativeTypeSpelling(rule.type, scope), rule.name) + " = " +
-                     relativeTypeSpelling(rule.lookup, scope) + ";" +
+  std::string decl = declaration(typeSpellingIn(rule.type, scope, def->aliases), rule.name) +
+                     " = " + typeSpellingIn(rule.lookup, scope, def->aliases) + ";" +
                      (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
   for (auto& [i, text] : planned) {
     const facts::Read& r = s.read(i);

@@ -58,7 +58,7 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
                          [&](const ArgKey& k) { return k.second > def->bodyFirst; }))
           continue;
         const facts::FunctionFact& fn = s.inv.program.functions.at(usr);
-        std::string type = relativeTypeSpelling(rule->type, s.namespaceOf(fn));
+        std::string type = typeSpellingIn(rule->type, s.namespaceOf(fn), def->aliases);
         std::string decl = declaration(type, rule->name) + " = " + rule->edge + ";" +
                            (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
         s.plan.edits.push_back(

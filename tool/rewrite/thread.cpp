@@ -208,12 +208,14 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     const bool last = rule.position == facts::ThreadPosition::Last;
     const facts::FunctionFact& fn = s.inv.program.functions.at(usr);
     const std::string& name = fn.name;
-    // As a maintainer writes it in that namespace (the declarations of one function share it).
-    std::string decl = declaration(relativeTypeSpelling(rule.type, s.namespaceOf(fn)), rule.name);
+    // As a maintainer writes it in that namespace, through the aliases each declaration's
+    // file has there.
+    const std::string scope = s.namespaceOf(fn);
     unsigned k = all.position.at(usr);
     s.plan.signatures[usr] = name;
     std::string what = " parameter list of " + name;
     for (const auto& l : s.inv.rewrite.lists.at(usr)) {
+      const std::string decl = declaration(typeSpellingIn(rule.type, scope, l.aliases), rule.name);
       if (!rule.include.empty()) {
         const bool byReference = rule.type.ends_with("&") || rule.type.ends_with("*");
         const bool declareOnly = !l.definition && isHeaderFile(l.file) && byReference;

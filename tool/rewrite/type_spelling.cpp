@@ -2,6 +2,7 @@
 
 #include "support/strings.h"
 
+#include <algorithm>
 #include <cctype>
 #include <vector>
 
@@ -46,6 +47,11 @@ std::string qualifier(const std::string& name) {
 }  // namespace
 
 std::string relativeTypeSpelling(const std::string& type, const std::string& scope) {
+  return typeSpellingIn(type, scope, {});
+}
+
+std::string typeSpellingIn(const std::string& type, const std::string& scope,
+                           const Aliases& aliases) {
   std::vector<std::string> ns;
   if (!scope.empty())
     for (auto& c : components(scope))
@@ -70,7 +76,16 @@ std::string relativeTypeSpelling(const std::string& type, const std::string& sco
     size_t shared = 0;
     while (!global && shared + 1 < name.size() && shared < ns.size() && name[shared] == ns[shared])
       ++shared;
-    for (size_t k = shared; k < name.size(); ++k) out += (k > shared ? "::" : "") + name[k];
+    std::vector<std::string> best(name.begin() + static_cast<long>(shared), name.end());
+    for (const auto& [alias, target] : aliases) {
+      std::vector<std::string> t = components(target);
+      if (global || t.size() >= name.size() || !std::equal(t.begin(), t.end(), name.begin()))
+        continue;
+      std::vector<std::string> through{alias};
+      through.insert(through.end(), name.begin() + static_cast<long>(t.size()), name.end());
+      if (through.size() <= best.size()) best = std::move(through);
+    }
+    for (size_t k = 0; k < best.size(); ++k) out += (k ? "::" : "") + best[k];
     i = end;
   }
   return out;

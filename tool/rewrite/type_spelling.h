@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gridlock::rewrite {
 
@@ -13,6 +15,15 @@ namespace gridlock::rewrite {
 // qualifier is shared keep their last component (`T`). Anonymous namespaces in `scope` are
 // transparent.
 std::string relativeTypeSpelling(const std::string& type, const std::string& scope);
+
+// Namespace aliases in scope where a type is written: alias, namespace it names.
+using Aliases = std::vector<std::pair<std::string, std::string>>;
+
+// relativeTypeSpelling, and where an alias in scope names a namespace a qualified name is in
+// (`nn` for "a::nn" in "a::nn::T"), through the alias when that takes no more components than
+// the relative spelling ("nn::T"): the way the file's own code writes the name.
+std::string typeSpellingIn(const std::string& type, const std::string& scope,
+                           const Aliases& aliases);
 
 // A declaration of `name` of `type`: "const T& name", or "const T &name" when the type
 // sets its `&`/`*` apart ("const T &", as a pack's "parameter" writes it).
