@@ -14,6 +14,8 @@ under /usr/bin/time -v (wall time, CPU time = user + sys, peak resident memory):
   header edited   after an edit of --header (a comment appended): every includer parsed again
   shard 1/2, 2/2  scan --shard i/2 --facts-out, each with an empty cache of its own
   merge         gridlock merge of the two facts files
+  cold again    the cold scan once more, with an empty cache of its own: the shards' CPU is
+                compared with the mean of the two cold scans around them
 
 It checks, and exits 1 if any check fails: every scan reports what the cold scan reports (JSON,
 all but summary.cache: the edits append comments, which move no read), and the merge gives the
@@ -21,7 +23,9 @@ cold scan's bytes exactly (both say 0 hits and every unit a miss). Edited files 
 and mtimes back afterwards, also when the run fails.
 
 The cache's size after the cold scan is compared with the size of the build's object files:
---objects DIR sums the .o files under DIR; without it, --sample-objects K compiles K units
+--objects DIR sums the .o files under DIR; --built sums the object file each unit's own
+command writes (-o), of a build already built: the objects of exactly the units scanned;
+without either, --sample-objects K compiles K units
 (every (N/K)-th in path order) with their own compile commands (-o a temporary file) and
 scales their total to all N units.
 
@@ -37,6 +41,7 @@ stdout, progress on stderr. Only the Python standard library is used.
 import argparse
 import json
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -107,6 +112,27 @@ def sample_object_bytes(entries, k, work):
     return total * len(entries) / len(picked), len(picked), total
 
 
+def built_object_bytes(entries):
+    """The bytes of each unit's own object file (its -o, or the entry's output), and the
+    units whose object is missing. A file two entries write is counted once."""
+    total, missing, seen = 0, [], set()
+    for e in entries:
+        args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
+        out = e.get("output")
+        for i, a in enumerate(args):
+            if a == "-o" and i + 1 < len(args):
+                out = args[i + 1]
+            elif a.startswith("-o") and len(a) > 2:
+                out = a[2:]
+        path = out if out and os.path.isabs(out) else os.path.join(e["directory"], out or "")
+        if not out or not os.path.isfile(path):
+            missing.append(entry_file(e))
+        elif path not in seen:
+            seen.add(path)
+            total += os.path.getsize(path)
+    return total, missing
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--gridlock", required=True)
@@ -120,6 +146,8 @@ def main():
                     help="a widely included header to touch and edit, relative to the checkout")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--objects", help="directory of the build's object files")
+    ap.add_argument("--built", action="store_true",
+                    help="the units' own object files (their -o), of a build already built")
     ap.add_argument("--sample-objects", type=int, default=0,
                     help="without --objects: compile this many units to estimate them")
     ap.add_argument("--targets-only", action="store_true",
@@ -197,6 +225,13 @@ def main():
         failures.append("merge differs from the cold scan")
     if not args.targets_only:
         rows[-1][4] = "bytes equal to the cold scan's: %s" % ("yes" if same else "NO")
+        # CPU time on a shared machine drifts by several percent between runs minutes apart:
+        # the shards are compared with a cold scan before them and one after them.
+        again = os.path.join(work, "cache-again")
+        shutil.rmtree(again, ignore_errors=True)
+        step("cold again", base + ["--format", "json", "--cache-dir", again],
+             "after the shards, own empty cache")
+        shutil.rmtree(again, ignore_errors=True)
 
     by = {r[0]: r for r in rows}
     shard_cpu = 0 if args.targets_only else by["shard 1/2"][2] + by["shard 2/2"][2]
@@ -211,8 +246,11 @@ def main():
     print("- .cc edited: %.2f s wall; its TU alone + 1 s: %.2f s" %
           (by[".cc edited"][1], by["its TU alone"][1] + 1))
     if not args.targets_only:
-        print("- shards' CPU / cold scan's CPU: %.3f; merge: %.2f s" %
-              (shard_cpu / by["cold"][2], by["merge"][1]))
+        colds = (by["cold"][2] + by["cold again"][2]) / 2
+        print("- shards' CPU / cold scans' mean CPU: %.3f (%.3f of the first, %.3f of the one "
+              "after the shards); merge: %.2f s" %
+              (shard_cpu / colds, shard_cpu / by["cold"][2], shard_cpu / by["cold again"][2],
+               by["merge"][1]))
     print("- cache after the cold scan: %d bytes, %.2f MiB (%.0f KiB per unit)" %
           (cache_bytes, cache_bytes / 2**20, cache_bytes / 1024.0 / len(units)))
     objects = None
@@ -220,6 +258,13 @@ def main():
         objects = sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(args.objects)
                       for f in fs if f.endswith(".o"))
         print("- object files under %s: %.1f MiB" % (args.objects, objects / 2**20))
+    elif args.built:
+        objects, missing = built_object_bytes(units)
+        if missing:
+            raise SystemExit("--built: %d units have no object file, e.g. %s" %
+                             (len(missing), missing[0]))
+        print("- object files of the %d units (their -o): %d bytes, %.1f MiB" %
+              (len(units), objects, objects / 2**20))
     elif args.sample_objects:
         objects, k, sample = sample_object_bytes(units, args.sample_objects, work)
         print("- object files, estimated: %d units compiled with their own commands, %.1f MiB, "
