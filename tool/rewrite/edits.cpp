@@ -1,5 +1,6 @@
 #include "rewrite/edits.h"
 
+#include "rewrite/argument_style.h"
 #include "rewrite/include_placement.h"
 #include "rewrite/unified_diff.h"
 #include "rules/forward_declaration.h"
@@ -156,7 +157,8 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
   clang::tooling::Replacements reps;
   bool conflict = false;
   for (const auto& e : edits)
-    if (auto err = reps.add(clang::tooling::Replacement(c.path, e.offset, e.length, e.text))) {
+    if (auto err = reps.add(
+            clang::tooling::Replacement(c.path, e.offset, e.length, styledArgument(c.before, e)))) {
       out.conflicts.push_back(c.file + ": " + e.why + ": " + errorText(std::move(err)));
       conflict = true;
     }

@@ -20,6 +20,9 @@ struct Edit {
   unsigned length = 0;
   std::string text;
   std::string why;  // "file:line:col substitute" for reports and conflicts
+  // Thread's argument inserted before a written one (`text` is "value, "): the parameter's
+  // name. The argument is then written in the call's own style (rewrite/argument_style.h).
+  std::string argument = {};
 };
 
 // An #include the edits of a file need ("gridlock/require.h" or <...>).

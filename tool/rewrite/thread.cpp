@@ -156,6 +156,7 @@ void Thread::run(PlanState& s) {
     all.functions.insert(c.functions.begin(), c.functions.end());
     all.position.insert(c.position.begin(), c.position.end());
     for (auto& [k, v] : c.args) all.args[k] = v;
+    for (auto& [k, v] : c.argNames) all.argNames[k] = v;
     for (const auto& f : c.edgeFiles) s.plan.includes.push_back({f, rule.include});
     for (const auto& [caller, keys] : c.edgeArgs)
       edges[caller][&rule].insert(keys.begin(), keys.end());
@@ -247,8 +248,11 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     }
     ++s.tally("thread").places;
   }
-  for (const auto& [key, arg] : all.args)
-    s.plan.edits.push_back({key.first, key.second, 0, arg.first, arg.second + " argument"});
+  for (const auto& [key, arg] : all.args) {
+    auto name = all.argNames.find(key);
+    s.plan.edits.push_back({key.first, key.second, 0, arg.first, arg.second + " argument",
+                            name == all.argNames.end() ? std::string() : name->second});
+  }
 }
 
 std::optional<std::string> Thread::closureWrites(PlanState& s, const Closure& c,

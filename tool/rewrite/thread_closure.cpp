@@ -188,9 +188,10 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   }
   std::pair<std::string, unsigned> key{call.file,
                                        k < call.written ? call.argBegins[k] : call.rparen};
-  if (k < call.written)
+  if (k < call.written) {
     c.args[key] = {arg + ", ", call.site};
-  else
+    c.argNames[key] = rule.name;
+  } else
     c.args[key] = {(call.written ? ", " : "") + spelled + arg, call.site};
   if (arg == rule.edge) {
     c.edgeArgs[call.callerUsr].push_back(key);

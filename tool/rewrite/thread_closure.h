@@ -21,6 +21,8 @@ struct Closure {
   std::map<std::string, unsigned> position;  // function USR -> index of the new parameter
   // (file, offset) -> the argument inserted there, and the call's "file:line:col"
   std::map<std::pair<std::string, unsigned>, std::pair<std::string, std::string>> args;
+  // Keys of `args` inserted before a written argument -> the parameter's name.
+  std::map<std::pair<std::string, unsigned>, std::string> argNames;
   std::set<std::string> edgeFiles;  // files where a caller passes the global
   // Per caller USR, where it passes the rule's edge (keys of `args`): what hoisting reads.
   std::map<std::string, std::vector<std::pair<std::string, unsigned>>> edgeArgs;
