@@ -54,19 +54,33 @@ def every_kth(entries, k):
     return entries[::step][:k]
 
 
-def compile_command(e, obj):
-    """The entry's own compile command with its output sent to obj."""
+def split_output(e):
+    """The entry's command without its output flag (`-o F` or `-oF`), and F (the entry's
+    "output" when the command names none)."""
     args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
-    out = []
-    skip = False
-    for a in args:
-        if skip:
-            skip = False
-            continue
+    rest, output = [], e.get("output")
+    i = 0
+    while i < len(args):
+        a = args[i]
         if a == "-o":
-            skip = True
+            output = args[i + 1] if i + 1 < len(args) else output
+            i += 2
             continue
         if a.startswith("-o") and len(a) > 2:
-            continue
-        out.append(a)
-    return out + ["-o", obj]
+            output = a[2:]
+        else:
+            rest.append(a)
+        i += 1
+    return rest, output
+
+
+def compile_command(e, obj):
+    """The entry's own compile command with its output sent to obj."""
+    return split_output(e)[0] + ["-o", obj]
+
+
+def report_without_cache(text):
+    """A JSON report minus summary.cache, the one field that says how facts were obtained."""
+    j = json.loads(text)
+    j["summary"].pop("cache", None)
+    return json.dumps(j, indent=2)

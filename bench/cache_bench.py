@@ -41,20 +41,13 @@ stdout, progress on stderr. Only the Python standard library is used.
 import argparse
 import json
 import os
-import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 
-from benchlib import compile_command, entry_file, every_kth, filtered_database, timed
-
-
-def without_cache_counts(report):
-    """The JSON report minus summary.cache, the one field that says how facts were obtained."""
-    j = json.loads(report)
-    j["summary"].pop("cache", None)
-    return json.dumps(j, indent=2)
+from benchlib import (compile_command, entry_file, every_kth, filtered_database,
+                      report_without_cache, split_output, timed)
 
 
 def cache_counts(report):
@@ -117,13 +110,7 @@ def built_object_bytes(entries):
     units whose object is missing. A file two entries write is counted once."""
     total, missing, seen = 0, [], set()
     for e in entries:
-        args = e["arguments"] if "arguments" in e else shlex.split(e["command"])
-        out = e.get("output")
-        for i, a in enumerate(args):
-            if a == "-o" and i + 1 < len(args):
-                out = args[i + 1]
-            elif a.startswith("-o") and len(a) > 2:
-                out = a[2:]
+        out = split_output(e)[1]
         path = out if out and os.path.isabs(out) else os.path.join(e["directory"], out or "")
         if not out or not os.path.isfile(path):
             missing.append(entry_file(e))
@@ -184,7 +171,7 @@ def main():
         out = step(name, base + ["--format", "json", "--cache-dir", cache])
         hits, misses = cache_counts(out)
         rows[-1][4] = (note + ": " if note else "") + "%s hits, %s misses" % (hits, misses)
-        if cold is not None and without_cache_counts(out) != without_cache_counts(cold):
+        if cold is not None and report_without_cache(out) != report_without_cache(cold):
             failures.append("%s: the report differs from the cold scan's" % name)
         return out
 

@@ -28,13 +28,8 @@ import statistics
 import sys
 import tempfile
 
-from benchlib import compile_command, entry_file, every_kth, filtered_database, timed
-
-
-def report_without_cache(text):
-    j = json.loads(text)
-    j["summary"].pop("cache", None)
-    return json.dumps(j, indent=2)
+from benchlib import (compile_command, entry_file, every_kth, filtered_database,
+                      report_without_cache, timed)
 
 
 def main():

@@ -1,12 +1,12 @@
 #include "rewrite/argument_style.h"
 
-#include <cctype>
+#include "support/strings.h"
 
 namespace gridlock::rewrite {
 namespace {
 
-bool identStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+using support::identChar;
+using support::identStart;
 
 // `/*name=*/` (spaces allowed around the name and `=`) at `at`.
 bool argumentCommentAt(const std::string& s, size_t at) {

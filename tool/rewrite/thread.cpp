@@ -73,11 +73,12 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
         r.group.empty() ? std::string("a collection") : "the " + r.group + " group";
     if (rule.yields == facts::Yields::State) {
       // A function that writes the global is refused with its closure (closureWrites).
-    } else if (rule.env && r.yields == facts::Yields::Value &&
-               s.valueFromEnv(r, rule.name, rule.pointer).text.empty()) {
+    } else if (rule.env && r.yields == facts::Yields::Value) {
       // Which group it is filed under does not matter: only its own method spells it.
-      s.leave(i, Fix::NoSpelling, s.valueFromEnv(r, rule.name, rule.pointer).why);
-      continue;
+      if (PlanState::Spelled v = s.valueFromEnv(r, rule.name, rule.pointer); v.text.empty()) {
+        s.leave(i, Fix::NoSpelling, v.why);
+        continue;
+      }
     } else if (rule.yields == facts::Yields::Collection && r.yields != facts::Yields::Collection &&
                !s.rules.collectionHolds(rule.type, r.group)) {
       s.leave(i, Fix::NoSource,
