@@ -88,7 +88,22 @@ TuFacts sampleFacts() {
   f.line = 30;
   tu.functions = {f};
 
-  tu.classes = {{"c:@N@minitron@S@Attention", "minitron::Attention", {"c:@S@Base"}, "a.h", 4}};
+  ClassFact k;
+  k.usr = "c:@N@minitron@S@Attention";
+  k.name = "minitron::Attention";
+  k.bases = {"c:@S@Base"};
+  k.file = "a.h";
+  k.line = 4;
+  k.memberAt = 210;
+  k.memberOwnLine = true;
+  k.memberIndent = "    ";
+  k.accessIndent = " ";
+  k.endAccess = "public";
+  k.isTemplate = true;
+  k.userCopy = true;
+  k.constructors = {f.usr};
+  k.memberNames = {"Forward"};
+  tu.classes = {k};
 
   SiteFact s;
   s.calleeUsr = f.usr;
@@ -126,6 +141,9 @@ TuFacts sampleFacts() {
   p.bodyIndented = true;
   p.bodyNames = {"x"};
   p.definition = true;
+  p.initAt = 150;
+  p.initAfter = true;
+  p.delegating = true;
   p.isTemplate = true;
   p.inMacro = true;
   p.aliases = {{"nn", "minitron::nn"}};
@@ -165,12 +183,12 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<ParseError>(), 3u);
   EXPECT_EQ(fieldCount<FunctionFact>(), 10u);
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);
-  EXPECT_EQ(fieldCount<ClassFact>(), 5u);
+  EXPECT_EQ(fieldCount<ClassFact>(), 14u);
   EXPECT_EQ(fieldCount<SiteFact>(), 12u);
   EXPECT_EQ(fieldCount<ArgFact>(), 7u);
   EXPECT_EQ(fieldCount<SourceFact>(), 7u);
   EXPECT_EQ(fieldCount<Shape>(), 2u);
-  EXPECT_EQ(fieldCount<ParamListFact>(), 15u);
+  EXPECT_EQ(fieldCount<ParamListFact>(), 18u);
   EXPECT_EQ(fieldCount<CallFact>(), 11u);
   EXPECT_EQ(fieldCount<DependentCallFact>(), 4u);
   EXPECT_EQ(fieldCount<SkippedName>(), 4u);
@@ -227,8 +245,15 @@ TEST(FactsCodec, BinaryLayoutNamesEveryFieldInOrder) {
             0u)
       << layout;
   EXPECT_NE(layout.find("parse_error:?{file:s,messages:[s],files:[s],}"), std::string::npos);
-  EXPECT_NE(layout.find("definition:b,is_template:b,in_macro:b,aliases:[(s,s)],}"),
+  EXPECT_NE(layout.find("definition:b,init_at:u,init_after:b,delegating:b,is_template:b,in_macro:b,"
+                        "aliases:[(s,s)],}"),
             std::string::npos)
+      << layout;
+  EXPECT_NE(
+      layout.find("classes:[{usr:s,name:s,bases:[s],file:s,line:u,member_at:u,member_own_line:"
+                  "b,member_indent:s,access_indent:s,end_access:s,is_template:b,user_copy:b,"
+                  "constructors:[s],member_names:[s],}]"),
+      std::string::npos)
       << layout;
   EXPECT_NE(layout.find("skipped:[{name:s,file:s,line:u,offset:u,}],includes:[s],rules_seen:[s],}"),
             std::string::npos)

@@ -112,6 +112,19 @@ struct ClassFact {
   std::vector<std::string> bases;  // USRs
   std::string file;
   unsigned line = 0;
+  // The rewriter's Store (a member that keeps what the constructors are given), collected with
+  // the rewrite facts for a definition under the root; memberAt 0: not collected, or its body
+  // is spelled in a macro.
+  unsigned memberAt = 0;       // where a member is inserted: the start of the line of the
+                               // closing brace, or the brace itself when code precedes it
+  bool memberOwnLine = false;  // memberAt starts a line
+  std::string memberIndent;    // the whitespace before its last member that starts a line
+  std::string accessIndent;    // before its last access specifier (else its head's line)
+  std::string endAccess;       // its last access specifier ("public", ...), "" when none
+  bool isTemplate = false;     // a template, a specialization or a member of one
+  bool userCopy = false;       // a copy or move constructor with a body of its own
+  std::vector<std::string> constructors;  // USRs of those it declares, copies and moves aside
+  std::vector<std::string> memberNames;   // the names it declares (fields, methods, types)
 };
 
 // How one call or construction binds one parameter of its callee.
@@ -198,6 +211,12 @@ struct ParamListFact {
   bool bodyIndented = false;
   std::vector<std::string> bodyNames;
   bool definition = false;  // this declaration has the body
+  // A constructor's definition (the rewriter's Store): where a member initializer is added,
+  // after the last one written (`initAfter`) or, with none, after the declarator, before the
+  // body's brace (then ` : ` leads it); 0: no body, or its initializers are in a macro.
+  unsigned initAt = 0;
+  bool initAfter = false;
+  bool delegating = false;  // its initializer names another constructor of the class
   bool isTemplate = false;  // a template or a member of one
   bool inMacro = false;     // the list is spelled in a macro
   // The namespace aliases this declaration's own file declares before it, at file scope or in

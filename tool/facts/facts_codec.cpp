@@ -97,6 +97,15 @@ void fields(V&& v, T& x) {
   v("bases", x.bases);
   v("file", x.file);
   v("line", x.line);
+  v("member_at", x.memberAt);
+  v("member_own_line", x.memberOwnLine);
+  v("member_indent", x.memberIndent);
+  v("access_indent", x.accessIndent);
+  v("end_access", x.endAccess);
+  v("is_template", x.isTemplate);
+  v("user_copy", x.userCopy);
+  v("constructors", x.constructors);
+  v("member_names", x.memberNames);
 }
 
 template <typename V, typename T>
@@ -172,6 +181,9 @@ void fields(V&& v, T& x) {
   v("body_indented", x.bodyIndented);
   v("body_names", x.bodyNames);
   v("definition", x.definition);
+  v("init_at", x.initAt);
+  v("init_after", x.initAfter);
+  v("delegating", x.delegating);
   v("is_template", x.isTemplate);
   v("in_macro", x.inMacro);
   v("aliases", x.aliases);

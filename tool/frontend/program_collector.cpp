@@ -325,6 +325,8 @@ void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
   }
   p.isTemplate = fd->isTemplated();
   p.definition = fd->doesThisDeclarationHaveABody();
+  if (const auto* ctor = dyn_cast<CXXConstructorDecl>(fd); ctor && rewriteFacts_ && p.definition)
+    initializers(ctor, p);
   if (rewriteFacts_) {
     body(fd, p);
     p.aliases = aliasesAt(fd, fl);
@@ -351,6 +353,30 @@ std::vector<std::pair<std::string, std::string>> ProgramCollector::aliasesAt(con
         out.emplace_back(a.name, a.target);
   }
   return out;
+}
+
+void ProgramCollector::initializers(const CXXConstructorDecl* ctor, facts::ParamListFact& p) {
+  p.delegating = ctor->isDelegatingConstructor();
+  const auto* block = dyn_cast_or_null<CompoundStmt>(ctor->getBody());
+  if (!block || block->getLBracLoc().isMacroID()) return;  // a function-try-block, a macro
+  // inits() are in the order members are declared; the new one goes after the last written.
+  SourceLocation after;
+  for (const CXXCtorInitializer* init : ctor->inits()) {
+    if (!init->isWritten()) continue;
+    SourceLocation end = init->getSourceRange().getEnd();
+    if (end.isInvalid() || end.isMacroID()) return;
+    if (after.isInvalid() || sm_.isBeforeInTranslationUnit(after, end)) after = end;
+  }
+  llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(block->getLBracLoc()));
+  if (after.isValid()) {
+    p.initAfter = true;
+    p.initAt = sm_.getFileOffset(Lexer::getLocForEndOfToken(after, 0, sm_, ctx_.getLangOpts()));
+    return;
+  }
+  // After the declarator's last token (`)`, `noexcept`), before the space that leads the brace.
+  unsigned at = sm_.getFileOffset(block->getLBracLoc());
+  while (at > 0 && std::isspace(static_cast<unsigned char>(buffer[at - 1]))) --at;
+  p.initAt = at;
 }
 
 void ProgramCollector::body(const FunctionDecl* fd, facts::ParamListFact& p) {
@@ -458,8 +484,67 @@ bool ProgramCollector::VisitCXXRecordDecl(CXXRecordDecl* rd) {
   c.file = file.path;
   c.line = sm_.getPresumedLineNumber(loc);
   if (file.interest) scannedClasses_.insert(c.usr);
+  if (rewriteFacts_ && file.underRoot) classBody(rd, c);
   out_.classes.push_back(std::move(c));
   return true;
+}
+
+// The whitespace before `at` when only whitespace precedes it on its line, else "" (and
+// `starts` false).
+static std::string leadingSpace(const SourceManager& sm, SourceLocation at,
+                                bool* starts = nullptr) {
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(at));
+  unsigned offset = sm.getFileOffset(at), lineStart = offset;
+  while (lineStart > 0 && buffer[lineStart - 1] != '\n') --lineStart;
+  llvm::StringRef lead = buffer.slice(lineStart, offset);
+  bool blank = lead.find_first_not_of(" \t") == llvm::StringRef::npos;
+  if (starts) *starts = blank;
+  return blank ? lead.str() : std::string();
+}
+
+void ProgramCollector::classBody(const CXXRecordDecl* rd, facts::ClassFact& c) {
+  SourceLocation head = rd->getBeginLoc(), brace = rd->getBraceRange().getEnd();
+  c.isTemplate = rd->isTemplated() || isa<ClassTemplateSpecializationDecl>(rd);
+  for (const Decl* d : rd->decls()) {
+    if (d->isImplicit()) continue;
+    if (const auto* nd = dyn_cast<NamedDecl>(d); nd && nd->getIdentifier())
+      c.memberNames.push_back(nd->getName().str());
+    if (const auto* ctor = dyn_cast<CXXConstructorDecl>(d)) {
+      if (!ctor->isCopyOrMoveConstructor())
+        c.constructors.push_back(usr(ctor));
+      else if (ctor->isUserProvided())
+        c.userCopy = true;
+    }
+    if (const auto* ft = dyn_cast<FunctionTemplateDecl>(d))
+      if (isa<CXXConstructorDecl>(ft->getTemplatedDecl()))
+        c.constructors.push_back(usr(ft->getTemplatedDecl()));
+    SourceLocation at = d->getBeginLoc();
+    if (at.isInvalid() || at.isMacroID()) continue;
+    bool starts = false;
+    std::string lead = leadingSpace(sm_, at, &starts);
+    if (const auto* as = dyn_cast<AccessSpecDecl>(d)) {
+      c.endAccess = as->getAccess() == AS_public      ? "public"
+                    : as->getAccess() == AS_protected ? "protected"
+                                                      : "private";
+      if (starts) c.accessIndent = lead;
+    } else if (starts) {
+      c.memberIndent = lead;
+    }
+  }
+  if (head.isInvalid() || brace.isInvalid() || head.isMacroID() || brace.isMacroID()) return;
+  if (sm_.getFileID(head) != sm_.getFileID(brace)) return;
+  bool accessSeen = false;
+  for (const Decl* d : rd->decls()) accessSeen = accessSeen || isa<AccessSpecDecl>(d);
+  if (!accessSeen) c.accessIndent = leadingSpace(sm_, head);
+  bool own = false;
+  leadingSpace(sm_, brace, &own);
+  unsigned offset = sm_.getFileOffset(brace);
+  if (own) {
+    llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(brace));
+    while (offset > 0 && buffer[offset - 1] != '\n') --offset;
+  }
+  c.memberAt = offset;
+  c.memberOwnLine = own;
 }
 
 static facts::ArgFact bound(facts::Supplied supplied, int forwardedFrom = -1) {
@@ -485,7 +570,11 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, fact
                             unsigned numArgs, SourceLocation rparen) {
   callee = throughInheritance(callee);
   edge(callee);
-  if (!callee || callee->getNumParams() == 0) return;
+  // A default constructor's constructions only matter to the rewriter (Store may give it a
+  // parameter); `callers` asks about a parameter, which it has none of.
+  if (!callee ||
+      (callee->getNumParams() == 0 && !(rewriteFacts_ && isa<CXXConstructorDecl>(callee))))
+    return;
   // Only what the scanned code declares can be a target.
   if (!underRoot(callee->getLocation())) return;
   loc = sm_.getExpansionLoc(loc);

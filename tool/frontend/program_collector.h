@@ -87,6 +87,10 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   void paramList(const clang::FunctionDecl* fd, const std::string& usr);
   void recordDigest(clang::SourceLocation fileLoc, const std::string& path);
   void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
+  // ParamListFact::initAt and the rest of a constructor definition's initializer facts.
+  void initializers(const clang::CXXConstructorDecl* ctor, facts::ParamListFact& p);
+  // ClassFact's Store facts: where a member goes, its indent and access, its constructors.
+  void classBody(const clang::CXXRecordDecl* rd, facts::ClassFact& c);
   // ParamListFact::aliases of a declaration of `fd` at `at` (an expansion location).
   std::vector<std::pair<std::string, std::string>> aliasesAt(const clang::FunctionDecl* fd,
                                                              clang::SourceLocation at);
