@@ -43,7 +43,9 @@ RulePack samplePack() {
               facts::ThreadPosition::Last,
               "struct minitron::Meta",
               true,
-              true};
+              true,
+              false,
+              "meta_m"};
   GlobalRule state;
   state.variable = "multi_gpu_config";
   state.type = "MultiGpuConfig";
@@ -72,7 +74,9 @@ RulePack samplePack() {
                       facts::ThreadPosition::Last,
                       "class gridlock::ProcessGroup",
                       true,
-                      true};
+                      true,
+                      false,
+                      "group_m"};
   p.rewrite.collapse = {"gridlock::use_mpu()", "const auto&", "groups", "gridlock/pgc.h"};
   p.rewrite.env = {"GlobalEnv",
                    "const GlobalEnv &env",
@@ -80,6 +84,8 @@ RulePack samplePack() {
                    "env.h",
                    "class GlobalEnv",
                    true,
+                   false,
+                   "env_m",
                    {{"tp", {{Yields::Group, "{env}.tp_group()"}, {Yields::Size, "{env}.tp()"}}}}};
   return p;
 }
@@ -93,8 +99,8 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 7u);
-  EXPECT_EQ(fieldCount<ThreadRule>(), 11u);
-  EXPECT_EQ(fieldCount<EnvRule>(), 7u);
+  EXPECT_EQ(fieldCount<ThreadRule>(), 13u);
+  EXPECT_EQ(fieldCount<EnvRule>(), 9u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);
 }
 

@@ -98,7 +98,7 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
                        "size": 1}}]})"),
             "p.json: /globals/0/thread/size: unknown key (allowed: type, name, edge, include, "
-            "position, forward_declaration, hoist)");
+            "position, forward_declaration, hoist, store, member)");
   // The edge defaults to the variable, whose name the parameter takes: `const M& v = v;`.
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"variable": "v", "thread": {"type": "M*",
                        "hoist": true}}]})"),
@@ -171,6 +171,9 @@ TEST(RulePack, EnvObjectDescribesItsMethods) {
   EXPECT_FALSE(p.rewrite.thread.pointer);
   EXPECT_EQ(p.rewrite.thread.edge, "GlobalEnv::Instance()");
   EXPECT_EQ(p.rewrite.thread.include, "env.h");
+  // Store by default, in a member named after the parameter.
+  EXPECT_TRUE(p.rewrite.thread.store);
+  EXPECT_EQ(p.rewrite.thread.member, "env_");
   EXPECT_EQ(p.rewrite.collapse.lookup, "GlobalEnv::Instance()");
   EXPECT_EQ(p.rewrite.collapse.type, "const GlobalEnv &");
   EXPECT_EQ(p.rewrite.collapse.name, "env");
@@ -187,11 +190,14 @@ TEST(RulePack, EnvObjectDescribesItsMethods) {
       R"js({"name": "x", "accessors": [{"function": "f", "kind": "accessor", "group": "tp",
                                      "yields": "group"}],
           "rewrite": {"env": {"type": "E", "parameter": "E *e", "edge": "&E::get()",
+                              "store": false, "member": "m_env",
                               "methods": {"tp": {"group": "{env}.tp()"}}}}})js",
       "p.json");
   EXPECT_EQ(ptr.rewrite.thread.type, "E *");
   EXPECT_EQ(ptr.rewrite.thread.name, "e");
   EXPECT_TRUE(ptr.rewrite.thread.pointer);
+  EXPECT_FALSE(ptr.rewrite.thread.store);
+  EXPECT_EQ(ptr.rewrite.thread.member, "m_env");
 }
 
 // accessors[].env: a value of the env no group method gives (`yields: value`), spelled by the
@@ -272,7 +278,21 @@ TEST(RulePack, EnvErrorsNameTheKey) {
                 R"js("group": "tp", )js" +
                 methods + "}"),
             "p.json: /rewrite/env/group: unknown key (allowed: type, parameter, edge, include, "
-            "forward_declaration, hoist, methods)");
+            "forward_declaration, hoist, store, member, methods)");
+  // Store's member: an identifier, not the parameter's own name; store a boolean.
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("member": "e", )js" +
+                methods + "}"),
+            "p.json: /rewrite/env/member: the member is the parameter's own name (e): the "
+            "constructor's initializer would read the parameter, not the member");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("member": "m-e", )js" +
+                methods + "}"),
+            "p.json: /rewrite/env/member: expected a member name (an identifier), got \"m-e\"");
+  EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
+                R"js("store": 1, )js" +
+                methods + "}"),
+            "p.json: /rewrite/env/store: expected true or false");
   EXPECT_EQ(env(R"js({"type": "E", "parameter": "const E &e", "edge": "E::get()", )js"
                 R"js("forward_declaration": "class E", )js" +
                 methods + "}"),

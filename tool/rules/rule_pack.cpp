@@ -186,12 +186,27 @@ std::string readForwardDeclaration(const Reader& r, const json& th, const std::s
   return d;
 }
 
+// thread.store and thread.member: whether a method Thread cannot change keeps the value in a
+// member, and the member's name (default `<name>_`).
+void readStore(const Reader& r, const json& th, const std::string& at, const std::string& name,
+               bool& store, std::string& member) {
+  store = r.boolean(th, "store", at, true);
+  member = r.string(th, "member", at, false);
+  if (member.empty()) member = name + "_";
+  if (!isIdentifier(member))
+    r.fail(at + "/member", "expected a member name (an identifier), got \"" + member + "\"");
+  if (member == name)
+    r.fail(at + "/member",
+           "the member is the parameter's own name (" + name +
+               "): the constructor's initializer would read the parameter, not the member");
+}
+
 ThreadRule readThread(const Reader& r, const json& th) {
   using facts::Yields;
   const std::string at = "/rewrite/thread";
   r.object(th, at,
            {"type", "name", "yields", "group", "pointer", "edge", "include", "position",
-            "forward_declaration", "hoist"});
+            "forward_declaration", "hoist", "store", "member"});
   ThreadRule t;
   t.include = r.string(th, "include", at, false);
   t.forwardDeclaration = readForwardDeclaration(r, th, t.include, at);
@@ -207,6 +222,7 @@ ThreadRule readThread(const Reader& r, const json& th) {
     r.fail(at, "a thread parameter that yields a group needs \"group\" (the group it holds)");
   t.pointer = r.boolean(th, "pointer", at, false);
   t.hoist = r.boolean(th, "hoist", at, false);
+  readStore(r, th, at, t.name, t.store, t.member);
   return t;
 }
 
@@ -248,11 +264,12 @@ EnvRule readEnv(const Reader& r, const json& en) {
   using facts::Yields;
   const std::string at = "/rewrite/env";
   r.object(en, at,
-           {"type", "parameter", "edge", "include", "forward_declaration", "hoist", "methods"});
+           {"type", "parameter", "edge", "include", "forward_declaration", "hoist", "store",
+            "member", "methods"});
   EnvRule e;
   e.type = r.string(en, "type", at, true);
   e.parameter = r.string(en, "parameter", at, true);
-  splitParameter(r, e.parameter, at + "/parameter");
+  readStore(r, en, at, splitParameter(r, e.parameter, at + "/parameter").second, e.store, e.member);
   e.edge = r.string(en, "edge", at, true);
   e.include = r.string(en, "include", at, false);
   e.forwardDeclaration = readForwardDeclaration(r, en, e.include, at);
@@ -292,6 +309,8 @@ void envRules(const EnvRule& e, RewriteRules& out) {
   out.thread.include = e.include;
   out.thread.forwardDeclaration = e.forwardDeclaration;
   out.thread.hoist = e.hoist;
+  out.thread.store = e.store;
+  out.thread.member = e.member;
   out.collapse.lookup = e.edge;
   out.collapse.type = type;
   out.collapse.name = name;
@@ -392,7 +411,9 @@ AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at)
 // globals[].thread: the variable threaded as a parameter, fields read through it by their names.
 ThreadRule readStateThread(const Reader& r, const json& th, const GlobalRule& g,
                            const std::string& at) {
-  r.object(th, at, {"type", "name", "edge", "include", "position", "forward_declaration", "hoist"});
+  r.object(th, at,
+           {"type", "name", "edge", "include", "position", "forward_declaration", "hoist", "store",
+            "member"});
   ThreadRule t;
   t.yields = facts::Yields::State;
   t.group = g.type;
@@ -422,6 +443,7 @@ ThreadRule readStateThread(const Reader& r, const json& th, const GlobalRule& g,
            "the edge is the parameter's own name (" + t.name +
                "): a local of that name would initialise itself; name another edge or leave "
                "out hoist");
+  readStore(r, th, at, t.name, t.store, t.member);
   return t;
 }
 

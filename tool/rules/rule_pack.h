@@ -54,6 +54,11 @@ struct ThreadRule {
   // the parameter's declaration before its first statement, and passes that: only for an
   // expression that gives the same object wherever it is evaluated (`GlobalEnv::Instance()`).
   bool hoist = false;
+  // Store: a method Thread cannot change (virtual, an operator) takes the value from a member
+  // of its class that every constructor initialises from the parameter; `member` names it
+  // (default: the parameter's name and `_`). `store` false: such reads are left.
+  bool store = true;
+  std::string member;
 };
 
 // Mutable process-wide state: reads are global_state, writes global_write.
@@ -100,6 +105,8 @@ struct EnvRule {
   std::string include;             // the header declaring the type
   std::string forwardDeclaration;  // ThreadRule::forwardDeclaration for the env's parameter
   bool hoist = false;              // ThreadRule::hoist for the env's parameter
+  bool store = true;               // ThreadRule::store and ::member for the env's parameter
+  std::string member;
   std::map<std::string, std::map<facts::Yields, std::string>> methods;  // group -> value -> tmpl
 };
 

@@ -63,6 +63,8 @@ void fields(V&& v, T& x) {
   v("forward_declaration", x.forwardDeclaration);
   v("env", x.env);
   v("hoist", x.hoist);
+  v("store", x.store);
+  v("member", x.member);
 }
 
 template <typename V, typename T>
@@ -83,6 +85,8 @@ void fields(V&& v, T& x) {
   v("include", x.include);
   v("forward_declaration", x.forwardDeclaration);
   v("hoist", x.hoist);
+  v("store", x.store);
+  v("member", x.member);
   v("methods", x.methods);
 }
 
