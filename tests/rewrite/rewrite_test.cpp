@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -80,7 +81,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                                            "group", "mpi", "last", "format", "state", "compose",
                                            "arguments", "macro_arg", "skipped", "state_thread",
                                            "namespace", "two_programs", "env_object", "hoist",
-                                           "env_values"));
+                                           "env_values", "store"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");
@@ -135,6 +136,83 @@ TEST(RewriteEnv, ValuesUseTheAccessorsOwnMethods) {
                                        "accessor's rule (accessors[].env)")));
   EXPECT_EQ(byRead["main.cpp:7 GlobalEnv::Instance"].first, facts::Fix::None);
   EXPECT_EQ(byRead["main.cpp:8 GlobalEnv::Instance"].first, facts::Fix::None);
+}
+
+// Store's facts, as the frontend records them for the `store` case: where each class's member
+// goes and with what access, which constructors it has, where an initializer goes.
+TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
+  Case c("store");
+  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  std::map<std::string, const facts::ClassFact*> byName;
+  for (const auto& [usr, k] : run.inventory.program.classes) byName[k.name] = &k;
+  const std::string header = readFile(c.src + "/layers.h");
+  const std::string source = readFile(c.src + "/layers.cpp");
+  // The text from a fact's offset to the end of its line.
+  auto at = [](const std::string& text, unsigned offset) {
+    return text.substr(offset, text.find('\n', offset) - offset);
+  };
+  ASSERT_TRUE(byName.count("Linear") && byName.count("Scale") && byName.count("Norm"));
+  const facts::ClassFact& linear = *byName["Linear"];
+  EXPECT_EQ(at(header, linear.memberAt), "};");
+  EXPECT_TRUE(linear.memberOwnLine);
+  EXPECT_EQ(linear.memberIndent, "  ");
+  EXPECT_EQ(linear.accessIndent, " ");
+  EXPECT_EQ(linear.endAccess, "private");
+  EXPECT_FALSE(linear.isTemplate || linear.userCopy);
+  ASSERT_EQ(linear.constructors.size(), 1u);
+  EXPECT_NE(std::find(linear.memberNames.begin(), linear.memberNames.end(), "bias_"),
+            linear.memberNames.end());
+  EXPECT_EQ(byName["Scale"]->endAccess, "");     // a struct with no access specifier
+  EXPECT_EQ(byName["Scale"]->accessIndent, "");  // its head's line starts the line
+  ASSERT_EQ(byName["Norm"]->constructors.size(), 1u);
+  // Linear's constructor is defined in layers.cpp, after its written initializers.
+  const auto& lists = run.inventory.rewrite.lists.at(linear.constructors[0]);
+  const facts::ParamListFact* def = nullptr;
+  for (const auto& l : lists)
+    if (l.definition) def = &l;
+  ASSERT_NE(def, nullptr);
+  EXPECT_EQ(def->file, "layers.cpp");
+  EXPECT_TRUE(def->initAfter);
+  EXPECT_FALSE(def->delegating);
+  // Written `bias_(bias), in_(in)` though in_ is declared first: after the one written last.
+  EXPECT_EQ(source.substr(def->initAt - 20, 20), "bias_(bias), in_(in)");
+  // GatherFunction() {}: no initializer, so one goes after the declarator, before ` {}`.
+  const facts::ClassFact* gather = nullptr;
+  for (const auto& [name, k] : byName)
+    if (name.ends_with("GatherFunction")) gather = k;
+  ASSERT_NE(gather, nullptr);
+  const auto& gl = run.inventory.rewrite.lists.at(gather->constructors.at(0)).at(0);
+  EXPECT_FALSE(gl.initAfter);
+  EXPECT_EQ(at(source, gl.initAt), " {}");
+  EXPECT_EQ(gather->endAccess, "public");
+}
+
+// Each read's verdict in the `store` case, and why Norm's stays.
+TEST(RewriteStore, VerdictsSayWhatKeepsTheValue) {
+  Case c("store");
+  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  std::map<std::string, std::pair<facts::Fix, std::string>> byRead;
+  for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
+    const facts::Read& r = run.inventory.reads[i];
+    byRead[r.file + ":" + std::to_string(r.line)] = {plan.verdicts[i].fix, plan.verdicts[i].detail};
+  }
+  ASSERT_EQ(byRead.size(), 5u);
+  EXPECT_EQ(byRead["layers.cpp:13"],
+            std::make_pair(facts::Fix::Store,
+                           std::string("replaced with env_.tensor_parallel_size(), env kept in "
+                                       "Linear at construction, threaded through 3 function(s)")));
+  EXPECT_EQ(byRead["layers.cpp:16"].first, facts::Fix::Store);
+  EXPECT_EQ(byRead["layers.cpp:19"].first, facts::Fix::Store);
+  EXPECT_EQ(byRead["layers.cpp:22"],
+            std::make_pair(facts::Fix::OpenCallGraph,
+                           std::string("cannot thread env: Norm::Norm is a default constructor: "
+                                       "constructions without an argument list are not all "
+                                       "visible")));
+  EXPECT_EQ(byRead["layers.cpp:28"].first, facts::Fix::Thread);
+  EXPECT_EQ(rewrite::summaryLine(plan, run.inventory),
+            "0 substituted, 0 required, 1 threaded (through 7 function(s)), 3 stored (in 3 "
+            "class(es)), 1 left (open_call_graph 1)");
 }
 
 TEST(RewriteRefusal, SubstitutionThatDoesNotCompileIsRolledBackAlone) {

@@ -304,6 +304,104 @@ TEST_F(Strategies, ThreadRefusesWhatItCannotClose) {
   EXPECT_TRUE(s.functionLevel(2));
 }
 
+// A class for Store: `name` with one constructor `name::name(int n)` defined at 200..210,
+// no initializer written (one goes after the declarator, at 211), its member going in at 300.
+facts::ClassFact storeClass(const std::string& name) {
+  facts::ClassFact k;
+  k.usr = k.name = name;
+  k.file = "m.cpp";
+  k.memberAt = 300;
+  k.memberOwnLine = true;
+  k.memberIndent = "  ";
+  k.accessIndent = " ";
+  k.endAccess = "public";
+  k.constructors = {name + "::" + name};
+  k.memberNames = {"f"};
+  return k;
+}
+
+facts::FunctionFact method(const std::string& cls, const std::string& name) {
+  facts::FunctionFact f = function(cls + "::" + name);
+  f.classUsr = cls;
+  f.isVirtual = name != "operator()";
+  return f;
+}
+
+// A virtual method keeps the collection in a member of its class: the constructor takes it and
+// initialises the member, the construction passes what its caller holds.
+TEST_F(Strategies, StoreKeepsTheValueInAMemberTheConstructorsInitialise) {
+  inv.reads = {read("ps::tp_size", "D::f", 1, 17)};
+  facts::FunctionFact ctor = function("D::D", {"n"});
+  ctor.classUsr = "D";
+  ctor.isConstructor = true;
+  facts::SiteFact built;
+  built.calleeUsr = "D::D";
+  built.callerUsr = "g";
+  built.file = "m.cpp";
+  built.line = 9;
+  built.column = 3;
+  built.classUsr = "D";
+  built.args = {{}};
+  built.args[0].length = 1;
+  built.args[0].insertAt = 80;
+  built.rparen = 81;
+  built.written = 1;
+  built.sources = {collectionSource("groups")};
+  inv.program.add({method("D", "f"), ctor, function("g", {"groups"})}, {storeClass("D")}, {built});
+  inv.program.finish();
+  inv.rewrite.collected = true;
+  facts::ParamListFact def = list("D::D", 200, 210, 1);
+  def.definition = true;
+  def.initAt = 211;
+  inv.rewrite.lists["D::D"] = {def};
+  PlanState s(inv, rules, nullptr);
+  Thread().run(s);
+  EXPECT_EQ(editsOf(s.plan),
+            (std::vector<std::string>{
+                "17+12 pgc_.tp->size()", "210+0 , const Coll& pgc", "211+0  : pgc_(pgc)",
+                "300+0 \n private:\n  const Coll& pgc_;\n", "81+0 , groups"}));
+  EXPECT_EQ(verdictOf(s, 0),
+            "store applied: replaced with pgc_.tp->size(), pgc kept in D at construction, "
+            "threaded through 1 function(s)");
+  EXPECT_EQ(s.plan.tallies.at("thread").stored, 1u);
+  EXPECT_EQ(s.plan.tallies.at("thread").classes, 1u);
+}
+
+// What stops a class keeping the value, each named; the read stays for what stops its method
+// taking a parameter (virtual, an operator), or for the member's name.
+TEST_F(Strategies, StoreSaysWhyAClassCannotKeepTheValue) {
+  inv.reads = {read("ps::tp_size", "A::f", 1, 17), read("ps::tp_size", "B::operator()", 2, 40),
+               read("ps::tp_size", "C::f", 3, 60), read("ps::tp_size", "T::f", 4, 80)};
+  facts::ClassFact a = storeClass("A");
+  a.userCopy = true;
+  facts::ClassFact b = storeClass("B");
+  b.constructors.clear();
+  facts::ClassFact c = storeClass("C");
+  c.memberNames.push_back("pgc_");
+  facts::ClassFact t = storeClass("T");
+  t.isTemplate = true;
+  inv.program.add({method("A", "f"), method("B", "operator()"), method("C", "f"), method("T", "f")},
+                  {a, b, c, t}, {});
+  inv.program.finish();
+  inv.rewrite.collected = true;
+  PlanState s(inv, rules, nullptr);
+  Thread().run(s);
+  EXPECT_TRUE(s.plan.edits.empty());
+  EXPECT_EQ(verdictOf(s, 0),
+            "virtual_dispatch left: cannot thread pgc: A::f cannot take pgc, and A cannot keep it: "
+            "it has a copy or move constructor of its own, which would not copy the member");
+  EXPECT_EQ(verdictOf(s, 1),
+            "open_call_graph left: cannot thread pgc: B::operator() cannot take pgc, and B cannot "
+            "keep it: it declares no constructor to take pgc");
+  EXPECT_EQ(verdictOf(s, 2),
+            "name_clash left: cannot thread pgc: C::f cannot take pgc, and C cannot keep it: C "
+            "already declares pgc_");
+  EXPECT_EQ(verdictOf(s, 3),
+            "virtual_dispatch left: cannot thread pgc: T::f cannot take pgc, and T cannot keep it: "
+            "it is a template (not done by this version)");
+  for (size_t i = 0; i < 4; ++i) EXPECT_TRUE(s.functionLevel(i)) << i;
+}
+
 // A read no value of the threaded parameter can stand for says what it needs, in words.
 TEST_F(Strategies, ThreadSaysWhatAReadItCannotServeNeeds) {
   rules::RuleSet mpi({rules::parseRulePack(R"json({

@@ -23,7 +23,7 @@ enum class Yields { Group, Size, Rank, SrcRank, Collection, State, Value };
 
 // A read's fix: the frontend's hint (Substitute, Require, Thread, None) or, once a rewrite plan
 // has looked at it, the plan's verdict: an edit that removes it (Substitute, Require, Thread,
-// Collapse) or the reason it stays (every other value). `Unset` is a write, which has none.
+// Collapse, Store) or the reason it stays (every other value). `Unset` is a write, which has none.
 enum class Fix {
   Unset,
   None,
@@ -31,6 +31,7 @@ enum class Fix {
   Require,
   Thread,
   Collapse,
+  Store,
   NoSource,
   OpenCallGraph,
   PublicApi,
@@ -96,9 +97,9 @@ GRIDLOCK_SPELLINGS(Yields, {Yields::Group, "group"}, {Yields::Size, "size"}, {Yi
                    {Yields::State, "state"}, {Yields::Value, "value"});
 GRIDLOCK_SPELLINGS(Fix, {Fix::Unset, ""}, {Fix::None, "none"}, {Fix::Substitute, "substitute"},
                    {Fix::Require, "require"}, {Fix::Thread, "thread"}, {Fix::Collapse, "collapse"},
-                   {Fix::NoSource, "no_source"}, {Fix::OpenCallGraph, "open_call_graph"},
-                   {Fix::PublicApi, "public_api"}, {Fix::Macro, "macro"},
-                   {Fix::FunctionPointer, "function_pointer"},
+                   {Fix::Store, "store"}, {Fix::NoSource, "no_source"},
+                   {Fix::OpenCallGraph, "open_call_graph"}, {Fix::PublicApi, "public_api"},
+                   {Fix::Macro, "macro"}, {Fix::FunctionPointer, "function_pointer"},
                    {Fix::VirtualDispatch, "virtual_dispatch"}, {Fix::Lambda, "lambda"},
                    {Fix::DefaultArgument, "default_argument"}, {Fix::Initializer, "initializer"},
                    {Fix::NameClash, "name_clash"}, {Fix::OpenFallback, "open_fallback"},

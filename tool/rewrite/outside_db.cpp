@@ -61,7 +61,10 @@ OutsideSearch findOutsideUses(const std::string& root, const std::set<std::strin
                               const std::map<std::string, std::string>& signatures) {
   OutsideSearch out;
   std::map<std::string, std::string> byName;  // unqualified -> a qualified name it stands for
-  for (const auto& [usr, name] : signatures) byName.emplace(unqualified(name), name);
+  for (const auto& [usr, name] : signatures)
+    // In an anonymous namespace: only the unit that defines it can name it, and that was seen.
+    if (name.find("(anonymous namespace)") == std::string::npos)
+      byName.emplace(unqualified(name), name);
   if (byName.empty()) return out;
   std::error_code ec;
   for (llvm::sys::fs::recursive_directory_iterator it(root, ec), end; it != end && !ec;

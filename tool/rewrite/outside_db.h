@@ -24,8 +24,9 @@ struct OutsideSearch {
 // Every C, C++ or CUDA source file under `root` that no scanned unit saw (`seen`,
 // root-relative) and that names one of `signatures` (USR -> qualified name) by its
 // unqualified name (a constructor by its class's), as an identifier token: comments and
-// string literals do not count. Hidden directories and build directories (holding
-// CMakeCache.txt or compile_commands.json) are not searched. Sorted by file, line, column.
+// string literals do not count. A function in an anonymous namespace is named only by the unit
+// that defines it, which was seen: not searched for. Hidden directories and build directories
+// (holding CMakeCache.txt or compile_commands.json) are not searched. Sorted by file, line, column.
 OutsideSearch findOutsideUses(const std::string& root, const std::set<std::string>& seen,
                               const std::map<std::string, std::string>& signatures);
 

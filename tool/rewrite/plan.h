@@ -39,7 +39,9 @@ struct Include {
 struct Tally {
   size_t reads = 0;
   size_t places = 0;
-  size_t locals = 0;  // Thread: edge functions that declare the edge once (thread.hoist)
+  size_t locals = 0;   // Thread: edge functions that declare the edge once (thread.hoist)
+  size_t stored = 0;   // Thread: reads replaced with a member kept at construction (Store)
+  size_t classes = 0;  // Thread: classes that keep one
 };
 
 // Files whose rewritten translation unit did not compile, with the first error: no edit may

@@ -2,6 +2,7 @@
 
 #include "rewrite/edge_hoist.h"
 #include "rewrite/include_placement.h"
+#include "rewrite/store_edits.h"
 #include "rewrite/type_spelling.h"
 #include "rules/source_pick.h"
 
@@ -12,7 +13,7 @@ using facts::Fix;
 bool Thread::spellsAny(PlanState& s, const std::vector<size_t>& reads,
                        const rules::ThreadRule& rule) const {
   for (size_t i : reads)
-    if (!valueOf(s, s.read(i), rule).text.empty()) return true;
+    if (!valueOf(s, s.read(i), rule, rule.name).text.empty()) return true;
   return false;
 }
 
@@ -36,6 +37,15 @@ std::optional<std::string> Thread::writesState(PlanState& s, const facts::Read& 
   return std::nullopt;
 }
 
+bool Thread::storable(PlanState& s, const facts::Read& r) {
+  const rules::ThreadRule* rule = ruleFor(s, r);
+  auto fn = s.inv.program.functions.find(r.enclosingUsr);
+  if (!rule || !rule->store || fn == s.inv.program.functions.end()) return false;
+  const facts::FunctionFact& f = fn->second;
+  return !f.classUsr.empty() && !f.isConstructor && !f.isPublicApi &&
+         (f.isVirtual || !f.overrides.empty());
+}
+
 std::vector<size_t> Thread::candidates(PlanState& s) {
   std::vector<size_t> out;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -46,7 +56,9 @@ std::vector<size_t> Thread::candidates(PlanState& s) {
       s.leave(i, Fix::Lambda, "inside a lambda with no group in scope");
       continue;
     }
-    if (s.noEnclosingFunction(i) || s.functionLimits(i)) continue;
+    if (s.noEnclosingFunction(i)) continue;
+    // A virtual method or an operator may keep the value in a member (the closure decides).
+    if (!storable(s, r) && s.functionLimits(i)) continue;
     s.leave(i, Fix::Thread,
             "no group in scope: a group parameter would have to be threaded into " + r.enclosing +
                 " and its callers (not done by this version)");
@@ -117,6 +129,7 @@ void Thread::run(PlanState& s) {
   Closure all;
   std::map<std::string, const rules::ThreadRule*> ruleOf;
   EdgeArgs edges;
+  std::map<std::string, const rules::ThreadRule*> storeRule;  // class USR -> rule
   ClosureBuilder builder(s);
   for (auto& [usr, group] : byFunction(s, reads)) {
     const rules::ThreadRule& rule = *ruleFor(s, s.read(group[0]));
@@ -124,8 +137,9 @@ void Thread::run(PlanState& s) {
     // caller pass the global: leave the function as it is.
     if (!spellsAny(s, group, rule)) {
       for (size_t i : group)
-        s.leave(i, Fix::NoSpelling,
-                valueOf(s, s.read(i), rule).why + ", so " + rule.name + " is not threaded");
+        s.leave(
+            i, Fix::NoSpelling,
+            valueOf(s, s.read(i), rule, rule.name).why + ", so " + rule.name + " is not threaded");
       continue;
     }
     Closure c;
@@ -146,6 +160,8 @@ void Thread::run(PlanState& s) {
     bool clash = false;
     for (const auto& f : c.functions)
       if (auto it = ruleOf.find(f); it != ruleOf.end() && it->second != &rule) clash = true;
+    for (const auto& k : c.storeClasses)
+      if (auto it = storeRule.find(k); it != storeRule.end() && it->second != &rule) clash = true;
     if (clash) {
       for (size_t i : group) {
         s.leave(i, Fix::OpenCallGraph, "another pack threads a parameter through the same calls");
@@ -154,6 +170,8 @@ void Thread::run(PlanState& s) {
       continue;
     }
     for (const auto& f : c.functions) ruleOf[f] = &rule;
+    for (const auto& k : c.storeClasses) storeRule[k] = &rule;
+    all.storeClasses.insert(c.storeClasses.begin(), c.storeClasses.end());
     all.functions.insert(c.functions.begin(), c.functions.end());
     all.position.insert(c.position.begin(), c.position.end());
     for (auto& [k, v] : c.args) all.args[k] = v;
@@ -161,10 +179,13 @@ void Thread::run(PlanState& s) {
     for (const auto& f : c.edgeFiles) s.plan.includes.push_back({f, rule.include});
     for (const auto& [caller, keys] : c.edgeArgs)
       edges[caller][&rule].insert(keys.begin(), keys.end());
-    replaceReads(s, group, rule, c.functions.size());
+    auto stored = c.stores.find(usr);
+    replaceReads(s, group, rule, c.functions.size(),
+                 stored == c.stores.end() ? nullptr : &s.inv.program.classes.at(stored->second));
   }
   hoistEdges(s, edges, all.args);
   editSignatures(s, all, ruleOf);
+  s.tally("thread").classes += editStores(s, storeRule);
 }
 
 // A reference to variable `r.name` exactly as long as `text`, its unqualified name, is
@@ -176,15 +197,28 @@ bool Thread::spelledAs(const facts::Read& r, const std::string& text) {
 }
 
 void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
-                          const rules::ThreadRule& rule, size_t functions) {
+                          const rules::ThreadRule& rule, size_t functions,
+                          const facts::ClassFact* store) {
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
-    PlanState::Spelled value = valueOf(s, r, rule);
+    PlanState::Spelled value = valueOf(s, r, rule, store ? rule.member : rule.name);
     if (value.text.empty()) {
       s.leave(i, Fix::NoSpelling, value.why);
       continue;
     }
     const std::string& text = value.text;
+    if (store) {
+      s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " store"});
+      if (value.derived)
+        if (const rules::RewriteRules* pack = s.packRules(r); pack && !pack->spellInclude.empty())
+          s.plan.includes.push_back({r.file, pack->spellInclude});
+      ++s.tally("thread").stored;
+      s.apply(i, Fix::Store,
+              "replaced with " + text + ", " + rule.name + " kept in " + store->name +
+                  " at construction, threaded through " + std::to_string(functions) +
+                  " function(s)");
+      continue;
+    }
     ++s.tally("thread").reads;
     if (rule.yields == facts::Yields::State && spelledAs(r, text)) {
       // Written as the parameter's name already: the parameter now shadows the global.
@@ -270,25 +304,25 @@ std::optional<std::string> Thread::closureWrites(PlanState& s, const Closure& c,
 }
 
 PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
-                                   const rules::ThreadRule& rule) const {
+                                   const rules::ThreadRule& rule, const std::string& name) const {
   if (rule.yields == facts::Yields::State) {
     // The variable itself: the parameter (of its name, by default) stands for it.
     PlanState::Spelled v;
-    v.text = rule.pointer ? "(*" + rule.name + ")" : rule.name;
+    v.text = rule.pointer ? "(*" + name + ")" : name;
     return v;
   }
-  if (rule.env) return s.valueFromEnv(r, rule.name, rule.pointer);
+  if (rule.env) return s.valueFromEnv(r, name, rule.pointer);
   if (r.yields == facts::Yields::Collection) {
     // The whole collection: nothing of the group's type is called.
-    PlanState::Spelled whole = s.spellRead(r, rule.pointer ? "(*{g})" : "{g}", rule.name, false);
+    PlanState::Spelled whole = s.spellRead(r, rule.pointer ? "(*{g})" : "{g}", name, false);
     whole.derived = false;
     return whole;
   }
-  std::string g = rule.name;
+  std::string g = name;
   // A pointer or smart pointer parameter reaches the group with `->`, whatever the pack says.
   bool pointer = rule.pointer || rules::shapeOfTypeName(rule.type) != facts::Shape{};
   if (rule.yields == facts::Yields::Collection) {
-    g = rule.name + (rule.pointer ? "->" : ".") + r.group;
+    g = name + (rule.pointer ? "->" : ".") + r.group;
     pointer = true;
   }
   return s.valueFrom(r, g, pointer);
@@ -297,8 +331,11 @@ PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
 std::string Thread::describe(const Tally& t) const {
   std::string hoisted =
       t.locals ? ", the edge declared once in " + std::to_string(t.locals) + " of its callers" : "";
+  std::string stored = t.classes ? ", " + std::to_string(t.stored) + " stored (in " +
+                                       std::to_string(t.classes) + " class(es))"
+                                 : "";
   return std::to_string(t.reads) + " threaded (through " + std::to_string(t.places) +
-         " function(s)" + hoisted + ")";
+         " function(s)" + hoisted + ")" + stored;
 }
 
 }  // namespace gridlock::rewrite

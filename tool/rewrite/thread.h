@@ -27,17 +27,22 @@ class Thread : public Strategy {
   // Candidates by the function that would take the parameter, once the pack can thread them.
   std::map<std::string, std::vector<size_t>> byFunction(PlanState& s,
                                                         const std::vector<size_t>& reads);
-  // Replaces the reads of one closed function with the parameter.
+  // Replaces the reads of one closed function with the parameter, or with the member `store`
+  // keeps when the function is a method that cannot take it.
   void replaceReads(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule,
-                    size_t functions);
+                    size_t functions, const facts::ClassFact* store);
   // The parameter in every declaration of every threaded function, the argument at every call.
   void editSignatures(PlanState& s, const Closure& all,
                       const std::map<std::string, const rules::ThreadRule*>& ruleOf);
   // Whether the parameter would replace at least one of `reads`.
   bool spellsAny(PlanState& s, const std::vector<size_t>& reads,
                  const rules::ThreadRule& rule) const;
-  PlanState::Spelled valueOf(PlanState& s, const facts::Read& r,
-                             const rules::ThreadRule& rule) const;
+  // The read's value from `name`: the parameter, or the member that keeps it.
+  PlanState::Spelled valueOf(PlanState& s, const facts::Read& r, const rules::ThreadRule& rule,
+                             const std::string& name) const;
+  // Whether the read's function is a method Thread cannot change whose class may keep the
+  // value (the closure checks the class).
+  static bool storable(PlanState& s, const facts::Read& r);
   // The pack's rule for the read: the global's own (globals[].thread) for global state, else
   // the pack's rewrite.thread; null when none.
   static const rules::ThreadRule* ruleFor(PlanState& s, const facts::Read& r);

@@ -1,9 +1,11 @@
 #include "rewrite/thread_closure.h"
 
+#include "rewrite/include_placement.h"
 #include "rewrite/supply_plan.h"
 #include "rules/source_pick.h"
 #include "support/strings.h"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -27,8 +29,14 @@ bool isOperator(const std::string& simple) {
 
 std::optional<Refusal> ClosureBuilder::close(const std::string& start,
                                              const rules::ThreadRule& rule, Closure& c) {
-  std::vector<std::string> work{start};
-  c.functions.insert(start);
+  std::vector<std::string> work;
+  auto first = s_.inv.program.functions.find(start);
+  if (first != s_.inv.program.functions.end() && storePoint(first->second, rule)) {
+    if (auto no = addStore(first->second, rule, c, work)) return no;
+  } else {
+    work.push_back(start);
+    c.functions.insert(start);
+  }
   while (!work.empty()) {
     std::string usr = work.back();
     work.pop_back();
@@ -49,7 +57,12 @@ std::optional<Refusal> ClosureBuilder::close(const std::string& start,
 std::optional<Refusal> ClosureBuilder::checkFunction(const std::string& usr,
                                                      const facts::FunctionFact& fn) {
   const index::RewriteIndex& facts = s_.inv.rewrite;
-  if (fn.isConstructor && fn.params.empty())
+  // Every construction of a class defined in a source file is compiled with that file, which
+  // the plan edits: one that needs the default constructor stops it compiling, and the
+  // re-parse rolls it back. A header's class may be built where no edit reaches.
+  auto cls = s_.inv.program.classes.find(fn.classUsr);
+  const bool local = cls != s_.inv.program.classes.end() && !isHeaderFile(cls->second.file);
+  if (fn.isConstructor && fn.params.empty() && !local)
     return refuse(Fix::OpenCallGraph, fn.name +
                                           " is a default constructor: constructions "
                                           "without an argument list are not all visible");
@@ -172,8 +185,13 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   if (arg.empty()) {
     if (!caller)
       return refuse(Fix::OpenCallGraph, "the caller at " + call.site + " is not indexed");
-    arg = rule.name;
-    if (c.functions.insert(call.callerUsr).second) work.push_back(call.callerUsr);
+    if (storePoint(*caller, rule)) {
+      if (auto no = addStore(*caller, rule, c, work)) return no;
+      arg = rule.member;
+    } else {
+      arg = rule.name;
+      if (c.functions.insert(call.callerUsr).second) work.push_back(call.callerUsr);
+    }
   }
   // Last: the defaults the call left out are written before the new argument.
   const bool last = rule.position == facts::ThreadPosition::Last;
@@ -196,6 +214,90 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   if (arg == rule.edge) {
     c.edgeArgs[call.callerUsr].push_back(key);
     if (!rule.include.empty()) c.edgeFiles.insert(call.file);
+  }
+  return std::nullopt;
+}
+
+bool ClosureBuilder::storePoint(const facts::FunctionFact& fn,
+                                const rules::ThreadRule& rule) const {
+  if (!rule.store || fn.classUsr.empty() || fn.isConstructor || fn.isPublicApi) return false;
+  const std::string simple = simpleName(fn.name);
+  // operator new and delete are static: no object to keep anything in.
+  if (isOperator(simple))
+    return simple.find("new") == std::string::npos && simple.find("delete") == std::string::npos;
+  return fn.isVirtual || !fn.overrides.empty();
+}
+
+std::optional<Refusal> ClosureBuilder::addStore(const facts::FunctionFact& fn,
+                                                const rules::ThreadRule& rule, Closure& c,
+                                                std::vector<std::string>& work) {
+  c.stores[fn.usr] = fn.classUsr;
+  auto k = s_.inv.program.classes.find(fn.classUsr);
+  if (k == s_.inv.program.classes.end())
+    return refuse(Fix::VirtualDispatch,
+                  fn.name + " cannot take " + rule.name + ", and its class is not indexed");
+  if (auto no = checkStoreClass(fn, k->second, rule)) {
+    // The read stays for what stops the method taking a parameter; the class says why it
+    // cannot stand in.
+    if (no->fix != Fix::CompileError && no->fix != Fix::NameClash)
+      no->fix = isOperator(simpleName(fn.name)) ? Fix::OpenCallGraph : Fix::VirtualDispatch;
+    no->why = fn.name + " cannot take " + rule.name + ", and " + k->second.name +
+              " cannot keep it: " + no->why;
+    return no;
+  }
+  if (!c.storeClasses.insert(fn.classUsr).second) return std::nullopt;
+  for (const std::string& ctor : k->second.constructors)
+    if (c.functions.insert(ctor).second) work.push_back(ctor);
+  return std::nullopt;
+}
+
+std::optional<Refusal> ClosureBuilder::checkStoreClass(const facts::FunctionFact& fn,
+                                                       const facts::ClassFact& k,
+                                                       const rules::ThreadRule& rule) {
+  if (k.memberAt == 0)
+    return refuse(Fix::Macro, "its definition is not under the root, or is spelled in a macro");
+  if (const std::string* why = s_.held(k.file))
+    return refuse(Fix::CompileError,
+                  "defined in " + k.file + ", whose rewritten TU did not compile (" + *why + ")");
+  if (k.isTemplate)
+    return refuse(Fix::OpenCallGraph, "it is a template (not done by this version)");
+  if (k.userCopy)
+    return refuse(Fix::OpenCallGraph,
+                  "it has a copy or move constructor of its own, which would not copy the member");
+  // The member's name is free in the class, its bases and the method.
+  std::vector<std::string> up{k.usr};
+  std::set<std::string> seen;
+  while (!up.empty()) {
+    auto it = s_.inv.program.classes.find(up.back());
+    up.pop_back();
+    if (it == s_.inv.program.classes.end() || !seen.insert(it->first).second) continue;
+    const auto& names = it->second.memberNames;
+    if (std::find(names.begin(), names.end(), rule.member) != names.end())
+      return refuse(Fix::NameClash, it->second.name + " already declares " + rule.member);
+    up.insert(up.end(), it->second.bases.begin(), it->second.bases.end());
+  }
+  for (const auto& prm : fn.params)
+    if (prm.name == rule.member)
+      return refuse(Fix::NameClash, fn.name + " has a parameter named " + rule.member);
+  if (auto lists = s_.inv.rewrite.lists.find(fn.usr); lists != s_.inv.rewrite.lists.end())
+    for (const auto& l : lists->second)
+      if (std::find(l.bodyNames.begin(), l.bodyNames.end(), rule.member) != l.bodyNames.end())
+        return refuse(Fix::NameClash, fn.name + " declares a local named " + rule.member);
+  if (k.constructors.empty())
+    return refuse(Fix::OpenCallGraph, "it declares no constructor to take " + rule.name);
+  for (const std::string& ctor : k.constructors) {
+    auto f = s_.inv.program.functions.find(ctor);
+    auto lists = s_.inv.rewrite.lists.find(ctor);
+    if (f == s_.inv.program.functions.end() || lists == s_.inv.rewrite.lists.end())
+      return refuse(Fix::OpenCallGraph, "one of its constructors is not indexed");
+    bool defined = false;
+    for (const auto& l : lists->second)
+      if (l.definition) defined = l.delegating || l.initAt != 0;
+    if (!defined)
+      return refuse(Fix::OpenCallGraph,
+                    f->second.name +
+                        " has no body under the root to initialise the member in (defaulted, "
+                        "or its initializers are in a macro)");
   }
   return std::nullopt;
 }

@@ -1,8 +1,10 @@
 // Thread's closure: from a function whose reads need a group, the functions that must take the
 // pack's parameter, following callers until each holds the group in scope (a parameter, a
 // local, a member; adapted to the parameter's type) or is an edge (an edge file, or main),
-// which passes the global itself. The closure fails, with a reason, when any function in it
-// cannot take a parameter or any caller cannot pass one.
+// which passes the global itself. A method that cannot take a parameter (virtual, an operator)
+// passes a member of its class instead, when the rule stores: every constructor of the class
+// then takes the parameter and keeps it (Store). The closure fails, with a reason, when any
+// function in it cannot take a parameter or any caller cannot pass one.
 #pragma once
 
 #include "rewrite/plan_state.h"
@@ -26,6 +28,11 @@ struct Closure {
   std::set<std::string> edgeFiles;  // files where a caller passes the global
   // Per caller USR, where it passes the rule's edge (keys of `args`): what hoisting reads.
   std::map<std::string, std::vector<std::pair<std::string, unsigned>>> edgeArgs;
+  // Store: the methods that cannot take the parameter (virtual, operators) and take the value
+  // from a member of their class instead (method USR -> class USR), and those classes, whose
+  // constructors are in `functions`.
+  std::map<std::string, std::string> stores;
+  std::set<std::string> storeClasses;
 };
 
 // Why a closure cannot be made.
@@ -55,6 +62,16 @@ class ClosureBuilder {
 
   // Whether `fn` itself can take a parameter (not what its callers do).
   std::optional<Refusal> checkFunction(const std::string& usr, const facts::FunctionFact& fn);
+  // Whether `fn` is a method Thread cannot change whose class may keep the value instead.
+  bool storePoint(const facts::FunctionFact& fn, const rules::ThreadRule& rule) const;
+  // Makes `fn` take the value from its class's member: the class's constructors join the
+  // closure. Says why the class cannot keep it.
+  std::optional<Refusal> addStore(const facts::FunctionFact& fn, const rules::ThreadRule& rule,
+                                  Closure& c, std::vector<std::string>& work);
+  // Why `k` cannot keep the value for its method `fn`: a member name taken, a constructor
+  // with no body to initialise it in, a template, a copy constructor of its own.
+  std::optional<Refusal> checkStoreClass(const facts::FunctionFact& fn, const facts::ClassFact& k,
+                                         const rules::ThreadRule& rule);
   // For a template: whether every call of it is seen.
   std::optional<Refusal> checkTemplate(const facts::FunctionFact& fn, const std::string& simple);
   // Where the parameter goes in `fn`, or why it cannot.

@@ -1,0 +1,84 @@
+#include "rewrite/store_edits.h"
+
+#include "rewrite/include_placement.h"
+#include "rewrite/type_spelling.h"
+
+#include <set>
+#include <vector>
+
+namespace gridlock::rewrite {
+
+namespace {
+
+// Whether `a` derives from `b` (directly or not), through the class graph.
+bool derivesFrom(const PlanState& s, const std::string& a, const std::string& b) {
+  std::vector<std::string> work{a};
+  std::set<std::string> seen;
+  while (!work.empty()) {
+    auto it = s.inv.program.classes.find(work.back());
+    work.pop_back();
+    if (it == s.inv.program.classes.end() || !seen.insert(it->first).second) continue;
+    for (const std::string& base : it->second.bases) {
+      if (base == b) return true;
+      work.push_back(base);
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string memberDeclaration(const facts::ClassFact& k, const std::string& decl,
+                              const std::string& access) {
+  // A class with no access specifier keeps its key's default for a private member: private in
+  // a class, public in a struct, as its other members are.
+  const bool label = k.endAccess != access && !(k.endAccess.empty() && access == "private");
+  if (!k.memberOwnLine) return (label ? " " + access + ":" : std::string()) + " " + decl + ";";
+  const std::string indent = k.memberIndent.empty() ? k.accessIndent + "  " : k.memberIndent;
+  return (label ? "\n" + k.accessIndent + access + ":\n" : std::string()) + indent + decl + ";\n";
+}
+
+size_t editStores(PlanState& s, const std::map<std::string, const rules::ThreadRule*>& classes) {
+  size_t declared = 0;
+  for (const auto& [usr, rule] : classes) {
+    // A subclass of a class that keeps the value uses the base's member (protected there), which
+    // its constructors initialise through the base's.
+    bool base = false, subclass = false;
+    for (const auto& other : classes) {
+      base = base || derivesFrom(s, usr, other.first);
+      subclass = subclass || derivesFrom(s, other.first, usr);
+    }
+    if (base) continue;
+    ++declared;
+    const facts::ClassFact& k = s.inv.program.classes.at(usr);
+    // Spelled as the class's constructors spell the parameter: from its namespace, through the
+    // aliases its file has there.
+    const facts::FunctionFact& ctor = s.inv.program.functions.at(k.constructors.front());
+    Aliases aliases;
+    for (const auto& ctorUsr : k.constructors)
+      for (const auto& l : s.inv.rewrite.lists.at(ctorUsr))
+        if (l.file == k.file) aliases = l.aliases;
+    const std::string type = typeSpellingIn(rule->type, s.namespaceOf(ctor), aliases);
+    const std::string why = k.file + " member " + rule->member + " of " + k.name;
+    s.plan.edits.push_back(
+        {k.file, k.memberAt, 0,
+         memberDeclaration(k, declaration(type, rule->member), subclass ? "protected" : "private"),
+         why});
+    if (!rule->include.empty()) {
+      const bool byReference = rule->type.ends_with("&") || rule->type.ends_with("*");
+      s.plan.includes.push_back(
+          {k.file, rule->include,
+           isHeaderFile(k.file) && byReference ? rule->forwardDeclaration : std::string()});
+    }
+    const std::string init = rule->member + "(" + rule->name + ")";
+    for (const auto& ctorUsr : k.constructors)
+      for (const auto& l : s.inv.rewrite.lists.at(ctorUsr)) {
+        if (!l.definition || l.delegating) continue;
+        s.plan.edits.push_back({l.file, l.initAt, 0, (l.initAfter ? ", " : " : ") + init,
+                                l.file + " initializer of " + rule->member});
+      }
+  }
+  return declared;
+}
+
+}  // namespace gridlock::rewrite
