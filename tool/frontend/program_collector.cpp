@@ -88,6 +88,24 @@ std::optional<facts::Via> wrapperVia(const FunctionDecl* fd) {
   return std::nullopt;
 }
 
+// The offset where the line holding `at` starts.
+unsigned lineStart(const SourceManager& sm, SourceLocation at) {
+  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(at));
+  unsigned offset = sm.getFileOffset(at);
+  while (offset > 0 && buffer[offset - 1] != '\n') --offset;
+  return offset;
+}
+
+// The whitespace before `at` when only whitespace precedes it on its line, else "" (and
+// `starts` false).
+std::string leadingSpace(const SourceManager& sm, SourceLocation at, bool* starts = nullptr) {
+  llvm::StringRef lead =
+      sm.getBufferData(sm.getFileID(at)).slice(lineStart(sm, at), sm.getFileOffset(at));
+  bool blank = lead.find_first_not_of(" \t") == llvm::StringRef::npos;
+  if (starts) *starts = blank;
+  return blank ? lead.str() : std::string();
+}
+
 }  // namespace
 
 ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
@@ -385,16 +403,9 @@ void ProgramCollector::body(const FunctionDecl* fd, facts::ParamListFact& p) {
   if (!block || block->body_empty()) return;
   SourceLocation first = block->body_front()->getBeginLoc();
   if (first.isMacroID() || first.isInvalid()) return;
-  unsigned offset = sm_.getFileOffset(first);
-  FileID fid = sm_.getFileID(first);
-  if (fid != sm_.getFileID(sm_.getExpansionLoc(block->getLBracLoc()))) return;
-  llvm::StringRef buffer = sm_.getBufferData(fid);
-  unsigned lineStart = offset;
-  while (lineStart > 0 && buffer[lineStart - 1] != '\n') --lineStart;
-  llvm::StringRef lead = buffer.slice(lineStart, offset);
-  p.bodyFirst = offset;
-  p.bodyIndented = lead.find_first_not_of(" \t") == llvm::StringRef::npos;
-  if (p.bodyIndented) p.bodyIndent = lead.str();
+  if (sm_.getFileID(first) != sm_.getFileID(sm_.getExpansionLoc(block->getLBracLoc()))) return;
+  p.bodyFirst = sm_.getFileOffset(first);
+  p.bodyIndent = leadingSpace(sm_, first, &p.bodyIndented);
   std::vector<const Stmt*> work{block};
   while (!work.empty()) {
     const Stmt* st = work.back();
@@ -489,24 +500,13 @@ bool ProgramCollector::VisitCXXRecordDecl(CXXRecordDecl* rd) {
   return true;
 }
 
-// The whitespace before `at` when only whitespace precedes it on its line, else "" (and
-// `starts` false).
-static std::string leadingSpace(const SourceManager& sm, SourceLocation at,
-                                bool* starts = nullptr) {
-  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(at));
-  unsigned offset = sm.getFileOffset(at), lineStart = offset;
-  while (lineStart > 0 && buffer[lineStart - 1] != '\n') --lineStart;
-  llvm::StringRef lead = buffer.slice(lineStart, offset);
-  bool blank = lead.find_first_not_of(" \t") == llvm::StringRef::npos;
-  if (starts) *starts = blank;
-  return blank ? lead.str() : std::string();
-}
-
 void ProgramCollector::classBody(const CXXRecordDecl* rd, facts::ClassFact& c) {
   SourceLocation head = rd->getBeginLoc(), brace = rd->getBraceRange().getEnd();
   c.isTemplate = rd->isTemplated() || isa<ClassTemplateSpecializationDecl>(rd);
+  bool accessSeen = false;
   for (const Decl* d : rd->decls()) {
     if (d->isImplicit()) continue;
+    accessSeen = accessSeen || isa<AccessSpecDecl>(d);
     if (const auto* nd = dyn_cast<NamedDecl>(d); nd && nd->getIdentifier())
       c.memberNames.push_back(nd->getName().str());
     if (const auto* ctor = dyn_cast<CXXConstructorDecl>(d)) {
@@ -533,18 +533,9 @@ void ProgramCollector::classBody(const CXXRecordDecl* rd, facts::ClassFact& c) {
   }
   if (head.isInvalid() || brace.isInvalid() || head.isMacroID() || brace.isMacroID()) return;
   if (sm_.getFileID(head) != sm_.getFileID(brace)) return;
-  bool accessSeen = false;
-  for (const Decl* d : rd->decls()) accessSeen = accessSeen || isa<AccessSpecDecl>(d);
   if (!accessSeen) c.accessIndent = leadingSpace(sm_, head);
-  bool own = false;
-  leadingSpace(sm_, brace, &own);
-  unsigned offset = sm_.getFileOffset(brace);
-  if (own) {
-    llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(brace));
-    while (offset > 0 && buffer[offset - 1] != '\n') --offset;
-  }
-  c.memberAt = offset;
-  c.memberOwnLine = own;
+  leadingSpace(sm_, brace, &c.memberOwnLine);
+  c.memberAt = c.memberOwnLine ? lineStart(sm_, brace) : sm_.getFileOffset(brace);
 }
 
 static facts::ArgFact bound(facts::Supplied supplied, int forwardedFrom = -1) {

@@ -40,4 +40,17 @@ void Program::finish() {
   seen_.clear();
 }
 
+std::set<std::string> Program::ancestors(const std::string& usr) const {
+  std::set<std::string> out;
+  std::vector<std::string> work{usr};
+  while (!work.empty()) {
+    std::string c = work.back();
+    work.pop_back();
+    if (!out.insert(c).second) continue;
+    if (auto it = classes.find(c); it != classes.end())
+      work.insert(work.end(), it->second.bases.begin(), it->second.bases.end());
+  }
+  return out;
+}
+
 }  // namespace gridlock::index

@@ -21,6 +21,8 @@ struct Program {
   void add(std::vector<facts::FunctionFact> fns, std::vector<facts::ClassFact> cls,
            std::vector<facts::SiteFact> sites);
   void finish();  // sort and index the sites
+  // The class `usr` and every class it derives from, directly or not (indexed or not).
+  std::set<std::string> ancestors(const std::string& usr) const;
 
  private:
   std::set<std::tuple<std::string, unsigned, unsigned, std::string, facts::Via>> seen_;

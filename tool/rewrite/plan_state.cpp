@@ -1,5 +1,6 @@
 #include "rewrite/plan_state.h"
 
+#include "rewrite/include_placement.h"
 #include "rewrite/type_spelling.h"
 #include "rules/source_pick.h"
 #include "support/strings.h"
@@ -56,6 +57,14 @@ const std::string* PlanState::held(const std::string& file) const {
   if (!held_) return nullptr;
   auto it = held_->find(file);
   return it == held_->end() ? nullptr : &it->second;
+}
+
+void PlanState::includeType(const std::string& file, const rules::ThreadRule& rule,
+                            bool definition) {
+  if (rule.include.empty()) return;
+  const bool byReference = rule.type.ends_with("&") || rule.type.ends_with("*");
+  const bool declareOnly = !definition && isHeaderFile(file) && byReference;
+  plan.includes.push_back({file, rule.include, declareOnly ? rule.forwardDeclaration : ""});
 }
 
 std::string PlanState::namespaceOf(const facts::FunctionFact& fn) const {

@@ -57,6 +57,11 @@ class PlanState {
   };
   std::map<std::string, Local> locals;
 
+  // The include a declaration in `file` that names `rule`'s type needs (none when the rule
+  // names no header): its forward declaration instead where a header only takes the type by
+  // reference or pointer and `definition` is false (a definition may use the type).
+  void includeType(const std::string& file, const rules::ThreadRule& rule, bool definition);
+
   // --- checks shared by strategies ---
   // Reasons every strategy that edits the read in place shares (a macro, a named accessor, a
   // default argument, no range): leaves the read and says true.

@@ -1,32 +1,10 @@
 #include "rewrite/store_edits.h"
 
-#include "rewrite/include_placement.h"
 #include "rewrite/type_spelling.h"
 
 #include <set>
-#include <vector>
 
 namespace gridlock::rewrite {
-
-namespace {
-
-// Whether `a` derives from `b` (directly or not), through the class graph.
-bool derivesFrom(const PlanState& s, const std::string& a, const std::string& b) {
-  std::vector<std::string> work{a};
-  std::set<std::string> seen;
-  while (!work.empty()) {
-    auto it = s.inv.program.classes.find(work.back());
-    work.pop_back();
-    if (it == s.inv.program.classes.end() || !seen.insert(it->first).second) continue;
-    for (const std::string& base : it->second.bases) {
-      if (base == b) return true;
-      work.push_back(base);
-    }
-  }
-  return false;
-}
-
-}  // namespace
 
 std::string memberDeclaration(const facts::ClassFact& k, const std::string& decl,
                               const std::string& access) {
@@ -43,10 +21,12 @@ size_t editStores(PlanState& s, const std::map<std::string, const rules::ThreadR
   for (const auto& [usr, rule] : classes) {
     // A subclass of a class that keeps the value uses the base's member (protected there), which
     // its constructors initialise through the base's.
+    const std::set<std::string> up = s.inv.program.ancestors(usr);
     bool base = false, subclass = false;
     for (const auto& other : classes) {
-      base = base || derivesFrom(s, usr, other.first);
-      subclass = subclass || derivesFrom(s, other.first, usr);
+      if (other.first == usr) continue;
+      base = base || up.count(other.first);
+      subclass = subclass || s.inv.program.ancestors(other.first).count(usr);
     }
     if (base) continue;
     ++declared;
@@ -64,12 +44,8 @@ size_t editStores(PlanState& s, const std::map<std::string, const rules::ThreadR
         {k.file, k.memberAt, 0,
          memberDeclaration(k, declaration(type, rule->member), subclass ? "protected" : "private"),
          why});
-    if (!rule->include.empty()) {
-      const bool byReference = rule->type.ends_with("&") || rule->type.ends_with("*");
-      s.plan.includes.push_back(
-          {k.file, rule->include,
-           isHeaderFile(k.file) && byReference ? rule->forwardDeclaration : std::string()});
-    }
+    // A reference or pointer member needs only the type's declaration.
+    s.includeType(k.file, *rule, /*definition=*/false);
     const std::string init = rule->member + "(" + rule->name + ")";
     for (const auto& ctorUsr : k.constructors)
       for (const auto& l : s.inv.rewrite.lists.at(ctorUsr)) {

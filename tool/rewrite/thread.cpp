@@ -1,7 +1,6 @@
 #include "rewrite/thread.h"
 
 #include "rewrite/edge_hoist.h"
-#include "rewrite/include_placement.h"
 #include "rewrite/store_edits.h"
 #include "rewrite/type_spelling.h"
 #include "rules/source_pick.h"
@@ -40,10 +39,7 @@ std::optional<std::string> Thread::writesState(PlanState& s, const facts::Read& 
 bool Thread::storable(PlanState& s, const facts::Read& r) {
   const rules::ThreadRule* rule = ruleFor(s, r);
   auto fn = s.inv.program.functions.find(r.enclosingUsr);
-  if (!rule || !rule->store || fn == s.inv.program.functions.end()) return false;
-  const facts::FunctionFact& f = fn->second;
-  return !f.classUsr.empty() && !f.isConstructor && !f.isPublicApi &&
-         (f.isVirtual || !f.overrides.empty());
+  return rule && fn != s.inv.program.functions.end() && storePoint(fn->second, *rule);
 }
 
 std::vector<size_t> Thread::candidates(PlanState& s) {
@@ -199,6 +195,7 @@ bool Thread::spelledAs(const facts::Read& r, const std::string& text) {
 void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
                           const rules::ThreadRule& rule, size_t functions,
                           const facts::ClassFact* store) {
+  const std::string through = "threaded through " + std::to_string(functions) + " function(s)";
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
     PlanState::Spelled value = valueOf(s, r, rule, store ? rule.member : rule.name);
@@ -207,33 +204,23 @@ void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
       continue;
     }
     const std::string& text = value.text;
-    if (store) {
-      s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " store"});
-      if (value.derived)
-        if (const rules::RewriteRules* pack = s.packRules(r); pack && !pack->spellInclude.empty())
-          s.plan.includes.push_back({r.file, pack->spellInclude});
-      ++s.tally("thread").stored;
-      s.apply(i, Fix::Store,
-              "replaced with " + text + ", " + rule.name + " kept in " + store->name +
-                  " at construction, threaded through " + std::to_string(functions) +
-                  " function(s)");
-      continue;
-    }
-    ++s.tally("thread").reads;
-    if (rule.yields == facts::Yields::State && spelledAs(r, text)) {
+    ++(store ? s.tally("thread").stored : s.tally("thread").reads);
+    if (!store && rule.yields == facts::Yields::State && spelledAs(r, text)) {
       // Written as the parameter's name already: the parameter now shadows the global.
-      s.apply(i, Fix::Thread,
-              "now names the parameter " + rule.name + ", threaded through " +
-                  std::to_string(functions) + " function(s)");
+      s.apply(i, Fix::Thread, "now names the parameter " + rule.name + ", " + through);
       continue;
     }
-    s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " thread"});
+    s.plan.edits.push_back(
+        {r.file, r.offset, r.length, text, at(r) + (store ? " store" : " thread")});
     if (value.derived)
       if (const rules::RewriteRules* pack = s.packRules(r); pack && !pack->spellInclude.empty())
         s.plan.includes.push_back({r.file, pack->spellInclude});
-    s.apply(i, Fix::Thread,
-            "replaced with " + text + ", " + rule.name + " threaded through " +
-                std::to_string(functions) + " function(s)");
+    if (store)
+      s.apply(i, Fix::Store,
+              "replaced with " + text + ", " + rule.name + " kept in " + store->name +
+                  " at construction, " + through);
+    else
+      s.apply(i, Fix::Thread, "replaced with " + text + ", " + rule.name + " " + through);
   }
 }
 
@@ -252,12 +239,7 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
     std::string what = " parameter list of " + name;
     for (const auto& l : s.inv.rewrite.lists.at(usr)) {
       const std::string decl = declaration(typeSpellingIn(rule.type, scope, l.aliases), rule.name);
-      if (!rule.include.empty()) {
-        const bool byReference = rule.type.ends_with("&") || rule.type.ends_with("*");
-        const bool declareOnly = !l.definition && isHeaderFile(l.file) && byReference;
-        s.plan.includes.push_back(
-            {l.file, rule.include, declareOnly ? rule.forwardDeclaration : std::string()});
-      }
+      s.includeType(l.file, rule, l.definition);
       // Last: defaults cannot precede a parameter without one.
       bool atEnd = k >= l.paramBegins.size() && l.written > 0;
       bool merged = false;

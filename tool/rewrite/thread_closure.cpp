@@ -218,8 +218,7 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   return std::nullopt;
 }
 
-bool ClosureBuilder::storePoint(const facts::FunctionFact& fn,
-                                const rules::ThreadRule& rule) const {
+bool storePoint(const facts::FunctionFact& fn, const rules::ThreadRule& rule) {
   if (!rule.store || fn.classUsr.empty() || fn.isConstructor || fn.isPublicApi) return false;
   const std::string simple = simpleName(fn.name);
   // operator new and delete are static: no object to keep anything in.
@@ -265,17 +264,12 @@ std::optional<Refusal> ClosureBuilder::checkStoreClass(const facts::FunctionFact
     return refuse(Fix::OpenCallGraph,
                   "it has a copy or move constructor of its own, which would not copy the member");
   // The member's name is free in the class, its bases and the method.
-  std::vector<std::string> up{k.usr};
-  std::set<std::string> seen;
-  while (!up.empty()) {
-    auto it = s_.inv.program.classes.find(up.back());
-    up.pop_back();
-    if (it == s_.inv.program.classes.end() || !seen.insert(it->first).second) continue;
-    const auto& names = it->second.memberNames;
-    if (std::find(names.begin(), names.end(), rule.member) != names.end())
-      return refuse(Fix::NameClash, it->second.name + " already declares " + rule.member);
-    up.insert(up.end(), it->second.bases.begin(), it->second.bases.end());
-  }
+  for (const std::string& usr : s_.inv.program.ancestors(k.usr))
+    if (auto it = s_.inv.program.classes.find(usr); it != s_.inv.program.classes.end()) {
+      const auto& names = it->second.memberNames;
+      if (std::find(names.begin(), names.end(), rule.member) != names.end())
+        return refuse(Fix::NameClash, it->second.name + " already declares " + rule.member);
+    }
   for (const auto& prm : fn.params)
     if (prm.name == rule.member)
       return refuse(Fix::NameClash, fn.name + " has a parameter named " + rule.member);
@@ -325,19 +319,9 @@ bool ClosureBuilder::otherClass(const std::string& simple, const std::string& cl
       classesBySimpleName_.emplace(simpleName(c.name), usr);
   auto [lo, hi] = classesBySimpleName_.equal_range(simple);
   if (lo == hi) return false;
-  for (auto it = lo; it != hi; ++it) {
-    // Up from the named class: reaching the function's class means it may be this one.
-    std::vector<std::string> work{it->second};
-    std::set<std::string> seen;
-    while (!work.empty()) {
-      std::string usr = work.back();
-      work.pop_back();
-      if (usr == classUsr) return false;
-      if (!seen.insert(usr).second) continue;
-      if (auto c = s_.inv.program.classes.find(usr); c != s_.inv.program.classes.end())
-        work.insert(work.end(), c->second.bases.begin(), c->second.bases.end());
-    }
-  }
+  // Up from the named class: reaching the function's class means it may be this one.
+  for (auto it = lo; it != hi; ++it)
+    if (s_.inv.program.ancestors(it->second).count(classUsr)) return false;
   return true;
 }
 

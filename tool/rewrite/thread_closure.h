@@ -41,6 +41,10 @@ struct Refusal {
   std::string why;
 };
 
+// Whether `fn` is a method Thread cannot change (virtual, overriding, an operator other than
+// new and delete) whose class may keep the value instead, as `rule` allows.
+bool storePoint(const facts::FunctionFact& fn, const rules::ThreadRule& rule);
+
 class ClosureBuilder {
  public:
   explicit ClosureBuilder(PlanState& s) : s_(s) {}
@@ -62,8 +66,6 @@ class ClosureBuilder {
 
   // Whether `fn` itself can take a parameter (not what its callers do).
   std::optional<Refusal> checkFunction(const std::string& usr, const facts::FunctionFact& fn);
-  // Whether `fn` is a method Thread cannot change whose class may keep the value instead.
-  bool storePoint(const facts::FunctionFact& fn, const rules::ThreadRule& rule) const;
   // Makes `fn` take the value from its class's member: the class's constructors join the
   // closure. Says why the class cannot keep it.
   std::optional<Refusal> addStore(const facts::FunctionFact& fn, const rules::ThreadRule& rule,
