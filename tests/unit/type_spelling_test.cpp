@@ -42,15 +42,43 @@ TEST(TypeSpelling, AliasesInScopeSpellAsTheFileDoes) {
   // Fewer through the enclosing namespace: that stays.
   EXPECT_EQ(typeSpellingIn("const infini_train::nn::parallel::GlobalEnv&", "infini_train::nn", nn),
             "const parallel::GlobalEnv&");
-  // The closest alias wins; one for another namespace, or for the type's own name, is no use.
+  // The closest alias wins; one for another namespace is no use.
   EXPECT_EQ(typeSpellingIn("a::b::c::T*", "", {{"x", "a"}, {"y", "a::b::c"}, {"z", "q"}}), "y::T*");
-  EXPECT_EQ(typeSpellingIn("a::b::T*", "", {{"t", "a::b::T"}, {"ab2", "a::b2"}}), "a::b::T*");
+  EXPECT_EQ(typeSpellingIn("a::b::T*", "", {{"ab2", "a::b2"}, {"b", "a::b2::b"}}), "a::b::T*");
   // A name written from the global namespace keeps its spelling.
   EXPECT_EQ(typeSpellingIn("const ::gridlock::Env&", "", {{"gl", "gridlock"}}),
             "const ::gridlock::Env&");
   // Template arguments go through it too.
   EXPECT_EQ(typeSpellingIn("std::shared_ptr<gridlock::Group>", "", {{"gl", "gridlock"}}),
             "std::shared_ptr<gl::Group>");
+}
+
+// InfiniTrain's tests and examples: `using namespace infini_train;` at file scope.
+TEST(TypeSpelling, UsingDirectivesDropTheirNamespace) {
+  const Aliases it{{"", "infini_train"}};
+  EXPECT_EQ(typeSpellingIn("const infini_train::nn::parallel::global::GlobalEnv &", "", it),
+            "const nn::parallel::global::GlobalEnv &");
+  // An expression (an edge) goes through it the same way.
+  EXPECT_EQ(typeSpellingIn("infini_train::nn::GlobalEnv::Instance()", "", it),
+            "nn::GlobalEnv::Instance()");
+  // The directive for the type's own namespace leaves the bare name.
+  EXPECT_EQ(typeSpellingIn("const a::b::T&", "", {{"", "a::b"}}), "const T&");
+  // Whichever of it and the enclosing namespace drops more.
+  EXPECT_EQ(typeSpellingIn("a::b::T*", "a", {{"", "a::b"}}), "T*");
+  EXPECT_EQ(typeSpellingIn("a::b::c::T*", "a", {{"", "a::b"}}), "c::T*");
+  EXPECT_EQ(typeSpellingIn("a::b::c::T*", "a", {{"", "a"}}), "b::c::T*");
+  // A directive for another namespace, or one the name only starts like, is no use.
+  EXPECT_EQ(typeSpellingIn("a::b::T*", "", {{"", "q"}, {"", "a::b2"}}), "a::b::T*");
+  // A name written from the global namespace keeps its spelling.
+  EXPECT_EQ(typeSpellingIn("const ::a::b::T&", "", {{"", "a::b"}}), "const ::a::b::T&");
+}
+
+// `using a::b::T;`: T names the type, and a name inside it starts from T.
+TEST(TypeSpelling, UsingDeclarationsNameTheirEntity) {
+  EXPECT_EQ(typeSpellingIn("const a::b::T&", "", {{"T", "a::b::T"}}), "const T&");
+  EXPECT_EQ(typeSpellingIn("a::b::T::Instance()", "", {{"T", "a::b::T"}}), "T::Instance()");
+  EXPECT_EQ(typeSpellingIn("a::b::U*", "", {{"T", "a::b::T"}}), "a::b::U*");
+  EXPECT_EQ(typeSpellingIn("a::b::TT*", "", {{"T", "a::b::T"}}), "a::b::TT*");
 }
 
 TEST(TypeSpelling, EnclosingNamespaceOfFunctionsAndMembers) {

@@ -219,9 +219,12 @@ struct ParamListFact {
   bool delegating = false;  // its initializer names another constructor of the class
   bool isTemplate = false;  // a template or a member of one
   bool inMacro = false;     // the list is spelled in a macro
-  // The namespace aliases this declaration's own file declares before it, at file scope or in
-  // a namespace around it (`namespace nn = infini_train::nn;`: {"nn", "infini_train::nn"}):
-  // a type the rewriter writes here may go through them, as the file's own code does.
+  // The names this declaration's own file brings into scope before it, at file scope or in a
+  // namespace around it, as {name, what it names}: namespace aliases
+  // (`namespace nn = infini_train::nn;`: {"nn", "infini_train::nn"}), using-declarations of a
+  // type or namespace (`using a::T;`: {"T", "a::T"}) and using-directives
+  // (`using namespace a;`: {"", "a"}). A type the rewriter writes here may go through them, as
+  // the file's own code does.
   std::vector<std::pair<std::string, std::string>> aliases;
 };
 

@@ -361,11 +361,23 @@ std::vector<std::pair<std::string, std::string>> ProgramCollector::aliasesAt(con
     if (!dc->isFileContext()) continue;  // a class: its aliases cannot name a namespace here
     auto [it, fresh] = aliasCache_.try_emplace(dc);
     if (fresh)
-      for (const Decl* d : dc->decls())
-        if (const auto* a = dyn_cast<NamespaceAliasDecl>(d))
+      for (const Decl* d : dc->decls()) {
+        const SourceLocation l = sm_.getExpansionLoc(d->getLocation());
+        if (const auto* a = dyn_cast<NamespaceAliasDecl>(d)) {
           if (const NamespaceDecl* ns = a->getNamespace())
-            it->second.push_back({sm_.getExpansionLoc(a->getLocation()), a->getNameAsString(),
-                                  ns->getQualifiedNameAsString()});
+            it->second.push_back({l, a->getNameAsString(), ns->getQualifiedNameAsString()});
+        } else if (const auto* u = dyn_cast<UsingDirectiveDecl>(d)) {
+          // `using namespace a::b;`: a name in a::b is written without that prefix.
+          if (const NamespaceDecl* ns = u->getNominatedNamespace())
+            it->second.push_back({l, "", ns->getQualifiedNameAsString()});
+        } else if (const auto* u = dyn_cast<UsingDecl>(d)) {
+          // `using a::b::T;`: T names a::b::T here (one entity: an overload set is left out).
+          if (u->shadow_size() == 1)
+            if (const auto* target = dyn_cast<NamedDecl>(u->shadow_begin()->getTargetDecl()))
+              if (isa<TypeDecl, NamespaceDecl>(target))
+                it->second.push_back({l, u->getNameAsString(), target->getQualifiedNameAsString()});
+        }
+      }
     for (const Alias& a : it->second)
       if (sm_.getFileID(a.at) == file && sm_.isBeforeInTranslationUnit(a.at, at))
         out.emplace_back(a.name, a.target);

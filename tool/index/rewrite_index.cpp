@@ -4,7 +4,8 @@ namespace gridlock::index {
 
 void RewriteIndex::add(facts::TuFacts& tu) {
   for (auto& l : tu.paramLists)
-    if (seenLists_.emplace(l.file, l.lparen).second) lists[l.usr].push_back(std::move(l));
+    if (seenLists_.emplace(l.file, l.lparen, l.usr, l.definition).second)
+      lists[l.usr].push_back(std::move(l));
   for (auto& c : tu.calls)
     if (seenCalls_.emplace(c.file, c.rparen, c.calleeUsr).second)
       calls[c.calleeUsr].push_back(std::move(c));

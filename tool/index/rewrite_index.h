@@ -35,7 +35,9 @@ struct RewriteIndex {
   std::map<std::string, size_t> includers_;  // file -> units that include it (or are it)
   // (file, offset, name) -> units skipping it, and its line
   std::map<std::tuple<std::string, unsigned, std::string>, std::pair<size_t, unsigned>> skips_;
-  std::set<std::pair<std::string, unsigned>> seenLists_;
+  // A list once per place and function; the declarations one macro expands (gtest's TEST: a
+  // method and its definition) share their place, and each counts.
+  std::set<std::tuple<std::string, unsigned, std::string, bool>> seenLists_;
   std::set<std::tuple<std::string, unsigned, std::string>> seenCalls_, seenDependent_;
 };
 

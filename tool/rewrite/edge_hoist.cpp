@@ -9,15 +9,6 @@
 namespace gridlock::rewrite {
 namespace {
 
-// The definition of `usr` with a body in `file`, when the rewriter's facts have it.
-const facts::ParamListFact* bodyIn(const PlanState& s, const std::string& usr,
-                                   const std::string& file) {
-  if (auto lists = s.inv.rewrite.lists.find(usr); lists != s.inv.rewrite.lists.end())
-    for (const auto& l : lists->second)
-      if (l.bodyFirst && l.file == file) return &l;
-  return nullptr;
-}
-
 // Whether `name` is free in the definition: no local, no parameter takes it.
 bool nameFree(const PlanState& s, const std::string& usr, const facts::ParamListFact& def,
               const std::string& name) {
@@ -50,7 +41,7 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
       for (const auto& k : keys) byFile[k.first].push_back(k);
       for (const auto& [file, here] : byFile) {
         if (here.size() < 2) continue;
-        const facts::ParamListFact* def = bodyIn(s, usr, file);
+        const facts::ParamListFact* def = s.definitionIn(usr, file);
         if (!def || !nameFree(s, usr, *def, rule->name)) continue;
         // Every argument after the place of the declaration (not in a constructor's
         // initializer list).
@@ -59,12 +50,13 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
           continue;
         const facts::FunctionFact& fn = s.inv.program.functions.at(usr);
         std::string type = typeSpellingIn(rule->type, s.namespaceOf(fn), def->aliases);
-        std::string decl = declaration(type, rule->name) + " = " + rule->edge + ";" +
+        const std::string edge = s.edgeIn(*rule, &fn, file);
+        std::string decl = declaration(type, rule->name) + " = " + edge + ";" +
                            (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
         s.plan.edits.push_back(
             {def->file, def->bodyFirst, 0, decl, def->file + " " + rule->name + " of " + fn.name});
         s.locals[usr] = {rule->name, rule->type, rule->edge};
-        for (const auto& k : here) args[k].first = passLocal(args[k].first, rule->edge, rule->name);
+        for (const auto& k : here) args[k].first = passLocal(args[k].first, edge, rule->name);
         ++s.tally("thread").locals;
       }
     }

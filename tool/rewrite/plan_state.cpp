@@ -74,6 +74,21 @@ std::string PlanState::namespaceOf(const facts::FunctionFact& fn) const {
   return enclosingNamespace(fn.name, className);
 }
 
+const facts::ParamListFact* PlanState::definitionIn(const std::string& usr,
+                                                    const std::string& file) const {
+  if (auto lists = inv.rewrite.lists.find(usr); lists != inv.rewrite.lists.end())
+    for (const auto& l : lists->second)
+      if (l.bodyFirst && l.file == file) return &l;
+  return nullptr;
+}
+
+std::string PlanState::edgeIn(const rules::ThreadRule& rule, const facts::FunctionFact* caller,
+                              const std::string& file) const {
+  if (!caller) return rule.edge;
+  const facts::ParamListFact* def = definitionIn(caller->usr, file);
+  return typeSpellingIn(rule.edge, namespaceOf(*caller), def ? def->aliases : Aliases{});
+}
+
 const std::vector<const facts::FunctionFact*>* PlanState::functionsNamed(
     const std::string& name) const {
   auto it = byName_.find(name);

@@ -45,6 +45,12 @@ class PlanState {
   // The namespace `fn` is declared in, as type_spelling.h enclosingNamespace() gives it: where
   // a type it names is spelled relative to.
   std::string namespaceOf(const facts::FunctionFact& fn) const;
+  // The definition of `usr` with a body in `file`, when the rewriter's facts have it.
+  const facts::ParamListFact* definitionIn(const std::string& usr, const std::string& file) const;
+  // `rule`'s edge expression as written in `caller`'s body in `file`: relative to its
+  // namespace, through the aliases and using-directives its file has there (type_spelling.h).
+  std::string edgeIn(const rules::ThreadRule& rule, const facts::FunctionFact* caller,
+                     const std::string& file) const;
   // Functions by qualified name (overloads share one).
   const std::vector<const facts::FunctionFact*>* functionsNamed(const std::string& name) const;
   // Call sites that leave a group out, each given what it holds (computed once, on first use).

@@ -79,9 +79,12 @@ std::string typeSpellingIn(const std::string& type, const std::string& scope,
     std::vector<std::string> best(name.begin() + static_cast<long>(shared), name.end());
     for (const auto& [alias, target] : aliases) {
       std::vector<std::string> t = components(target);
-      if (global || t.size() >= name.size() || !std::equal(t.begin(), t.end(), name.begin()))
-        continue;
-      std::vector<std::string> through{alias};
+      // A directive ("") must leave a name to write; an alias or using-declaration may stand
+      // for the whole name (`using a::T;` writes `T`).
+      const size_t most = alias.empty() ? name.size() - 1 : name.size();
+      if (global || t.size() > most || !std::equal(t.begin(), t.end(), name.begin())) continue;
+      std::vector<std::string> through;
+      if (!alias.empty()) through.push_back(alias);
       through.insert(through.end(), name.begin() + static_cast<long>(t.size()), name.end());
       if (through.size() <= best.size()) best = std::move(through);
     }

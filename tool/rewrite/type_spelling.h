@@ -16,12 +16,15 @@ namespace gridlock::rewrite {
 // transparent.
 std::string relativeTypeSpelling(const std::string& type, const std::string& scope);
 
-// Namespace aliases in scope where a type is written: alias, namespace it names.
+// Names in scope where a type is written (ParamListFact::aliases): a namespace alias or a
+// using-declaration {name, what it names}, or a using-directive {"", namespace}.
 using Aliases = std::vector<std::pair<std::string, std::string>>;
 
 // relativeTypeSpelling, and where an alias in scope names a namespace a qualified name is in
 // (`nn` for "a::nn" in "a::nn::T"), through the alias when that takes no more components than
-// the relative spelling ("nn::T"): the way the file's own code writes the name.
+// the relative spelling ("nn::T"): the way the file's own code writes the name. A
+// using-declaration may name the whole name (`T` for "a::T"); a using-directive drops its
+// namespace ("nn::T" under `using namespace a;`) when that takes fewer components.
 std::string typeSpellingIn(const std::string& type, const std::string& scope,
                            const Aliases& aliases);
 
