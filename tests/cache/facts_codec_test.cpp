@@ -81,6 +81,7 @@ TuFacts sampleFacts() {
   f.classUsr = "c:@N@minitron@S@Attention";
   f.isConstructor = true;
   f.isVirtual = true;
+  f.isStatic = true;
   f.isPublicApi = true;
   f.params = {{"pg_collection", "const Collection*", true, "nullptr"}};
   f.overrides = {"c:@N@minitron@S@Base@F@f#"};
@@ -181,7 +182,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
   EXPECT_EQ(fieldCount<BadSuppression>(), 4u);
   EXPECT_EQ(fieldCount<ParseError>(), 3u);
-  EXPECT_EQ(fieldCount<FunctionFact>(), 10u);
+  EXPECT_EQ(fieldCount<FunctionFact>(), 11u);
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);
   EXPECT_EQ(fieldCount<ClassFact>(), 14u);
   EXPECT_EQ(fieldCount<SiteFact>(), 12u);

@@ -99,6 +99,7 @@ struct FunctionFact {
   std::string classUsr;  // for members and constructors
   bool isConstructor = false;
   bool isVirtual = false;
+  bool isStatic = false;     // a static member function: it has no object
   bool isPublicApi = false;  // declared in a header a pack names as public API
   std::vector<ParamFact> params;
   std::vector<std::string> overrides;  // USRs of the methods it overrides

@@ -82,6 +82,7 @@ void fields(V&& v, T& x) {
   v("class_usr", x.classUsr);
   v("is_constructor", x.isConstructor);
   v("is_virtual", x.isVirtual);
+  v("is_static", x.isStatic);
   v("is_public_api", x.isPublicApi);
   v("params", x.params);
   v("overrides", x.overrides);

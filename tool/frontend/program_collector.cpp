@@ -263,6 +263,7 @@ bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
   if (const auto* md = dyn_cast<CXXMethodDecl>(fd)) {
     f.classUsr = usr(md->getParent());
     f.isVirtual = md->isVirtual();
+    f.isStatic = md->isStatic();
     for (const CXXMethodDecl* o : md->overridden_methods()) f.overrides.push_back(usr(o));
   }
   f.isConstructor = isa<CXXConstructorDecl>(fd);

@@ -127,7 +127,9 @@ void Thread::run(PlanState& s) {
   EdgeArgs edges;
   std::map<std::string, const rules::ThreadRule*> storeRule;  // class USR -> rule
   ClosureBuilder builder(s);
-  for (auto& [usr, group] : byFunction(s, reads)) {
+  std::map<std::string, std::vector<size_t>> groups = byFunction(s, reads);
+  builder.keeping(keepingClasses(s, builder, groups));
+  for (auto& [usr, group] : groups) {
     const rules::ThreadRule& rule = *ruleFor(s, s.read(group[0]));
     // A parameter that would replace none of the function's reads would only make every
     // caller pass the global: leave the function as it is.
@@ -182,6 +184,20 @@ void Thread::run(PlanState& s) {
   hoistEdges(s, edges, all.args);
   editSignatures(s, all, ruleOf);
   s.tally("thread").classes += editStores(s, storeRule);
+}
+
+std::set<std::string> Thread::keepingClasses(
+    PlanState& s, ClosureBuilder& builder,
+    const std::map<std::string, std::vector<size_t>>& groups) const {
+  std::set<std::string> out;
+  for (const auto& [usr, group] : groups) {
+    const rules::ThreadRule& rule = *ruleFor(s, s.read(group[0]));
+    if (!rule.store || !spellsAny(s, group, rule)) continue;
+    Closure c;
+    if (builder.close(usr, rule, c) || closureWrites(s, c, s.read(group[0]), rule)) continue;
+    out.insert(c.storeClasses.begin(), c.storeClasses.end());
+  }
+  return out;
 }
 
 // A reference to variable `r.name` exactly as long as `text`, its unqualified name, is

@@ -10,6 +10,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,12 @@ class Thread : public Strategy {
   // Candidates by the function that would take the parameter, once the pack can thread them.
   std::map<std::string, std::vector<size_t>> byFunction(PlanState& s,
                                                         const std::vector<size_t>& reads);
+  // The classes that keep the value in the closures of `groups` as Store alone makes them
+  // (for their virtual methods and operators): a first pass, whose edits are dropped. In the
+  // pass that counts, the other methods of those classes read the member too.
+  std::set<std::string> keepingClasses(
+      PlanState& s, ClosureBuilder& builder,
+      const std::map<std::string, std::vector<size_t>>& groups) const;
   // Replaces the reads of one closed function with the parameter, or with the member `store`
   // keeps when the function is a method that cannot take it.
   void replaceReads(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule,

@@ -31,7 +31,7 @@ std::optional<Refusal> ClosureBuilder::close(const std::string& start,
                                              const rules::ThreadRule& rule, Closure& c) {
   std::vector<std::string> work;
   auto first = s_.inv.program.functions.find(start);
-  if (first != s_.inv.program.functions.end() && storePoint(first->second, rule)) {
+  if (first != s_.inv.program.functions.end() && keeps(first->second, rule)) {
     if (auto no = addStore(first->second, rule, c, work)) return no;
   } else {
     work.push_back(start);
@@ -170,8 +170,9 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   std::string arg;
   bool edge = s_.rules.placeAny(call.file, call.file.empty() || call.file[0] != '/') ==
               rules::Placement::Edge;
-  if (edge || (caller && caller->name == "main")) {
-    arg = rule.edge;
+  const bool passesEdge = edge || (caller && caller->name == "main");
+  if (passesEdge) {
+    arg = s_.edgeIn(rule, caller, call.file);
   } else if (call.sources) {
     bool field = false;
     const std::string group = rule.yields == facts::Yields::Collection ? "" : rule.group;
@@ -185,7 +186,7 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   if (arg.empty()) {
     if (!caller)
       return refuse(Fix::OpenCallGraph, "the caller at " + call.site + " is not indexed");
-    if (storePoint(*caller, rule)) {
+    if (keeps(*caller, rule)) {
       if (auto no = addStore(*caller, rule, c, work)) return no;
       arg = rule.member;
     } else {
@@ -211,7 +212,7 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
     c.argNames[key] = rule.name;
   } else
     c.args[key] = {(call.written ? ", " : "") + spelled + arg, call.site};
-  if (arg == rule.edge) {
+  if (passesEdge) {
     c.edgeArgs[call.callerUsr].push_back(key);
     if (!rule.include.empty()) c.edgeFiles.insert(call.file);
   }
@@ -225,6 +226,18 @@ bool storePoint(const facts::FunctionFact& fn, const rules::ThreadRule& rule) {
   if (isOperator(simple))
     return simple.find("new") == std::string::npos && simple.find("delete") == std::string::npos;
   return fn.isVirtual || !fn.overrides.empty();
+}
+
+bool ClosureBuilder::keeps(const facts::FunctionFact& fn, const rules::ThreadRule& rule) const {
+  if (storePoint(fn, rule)) return true;
+  if (!rule.store || !keeping_.count(fn.classUsr) || fn.isStatic || fn.isConstructor ||
+      fn.isPublicApi || isOperator(simpleName(fn.name)))
+    return false;
+  for (const Caller& call : callersOf(fn)) {
+    auto caller = s_.inv.program.functions.find(call.callerUsr);
+    if (caller == s_.inv.program.functions.end() || caller->second.isConstructor) return false;
+  }
+  return true;
 }
 
 std::optional<Refusal> ClosureBuilder::addStore(const facts::FunctionFact& fn,

@@ -52,6 +52,10 @@ class ClosureBuilder {
   // Fills `c` from `start`, or says why it cannot.
   std::optional<Refusal> close(const std::string& start, const rules::ThreadRule& rule, Closure& c);
 
+  // Classes known to keep the value (from closures made before): their other methods read the
+  // member too, rather than take a parameter (see keeps()).
+  void keeping(std::set<std::string> classes) { keeping_ = std::move(classes); }
+
  private:
   // One call or construction of a function being threaded.
   struct Caller {
@@ -64,6 +68,11 @@ class ClosureBuilder {
     const std::vector<facts::SourceFact>* sources = nullptr;
   };
 
+  // Whether `fn` takes the value from its class's member: a storePoint(), or a method of a
+  // class known to keep it that has an object (not static, not a constructor, not public
+  // API) and is called from no constructor (in an initializer list the member may not be
+  // initialised yet).
+  bool keeps(const facts::FunctionFact& fn, const rules::ThreadRule& rule) const;
   // Whether `fn` itself can take a parameter (not what its callers do).
   std::optional<Refusal> checkFunction(const std::string& usr, const facts::FunctionFact& fn);
   // Makes `fn` take the value from its class's member: the class's constructors join the
@@ -98,6 +107,7 @@ class ClosureBuilder {
   bool otherClass(const std::string& simple, const std::string& classUsr);
 
   PlanState& s_;
+  std::set<std::string> keeping_;
   std::set<std::pair<std::string, unsigned>> calleesAt_;
   std::multimap<std::string, std::string> classesBySimpleName_;  // simple name -> class USR
 };
