@@ -3,8 +3,9 @@
 // local, a member; adapted to the parameter's type) or is an edge (an edge file, or main),
 // which passes the global itself. A method that cannot take a parameter (virtual, an operator)
 // passes a member of its class instead, when the rule stores: every constructor of the class
-// then takes the parameter and keeps it (Store). The closure fails, with a reason, when any
-// function in it cannot take a parameter or any caller cannot pass one.
+// then takes the parameter and keeps it (Store); so does any other method of a class known to
+// keep it (keeps()). The closure fails, with a reason, when any function in it cannot take a
+// parameter or any caller cannot pass one.
 #pragma once
 
 #include "rewrite/plan_state.h"
@@ -28,9 +29,9 @@ struct Closure {
   std::set<std::string> edgeFiles;  // files where a caller passes the global
   // Per caller USR, where it passes the rule's edge (keys of `args`): what hoisting reads.
   std::map<std::string, std::vector<std::pair<std::string, unsigned>>> edgeArgs;
-  // Store: the methods that cannot take the parameter (virtual, operators) and take the value
-  // from a member of their class instead (method USR -> class USR), and those classes, whose
-  // constructors are in `functions`.
+  // Store: the methods that take the value from a member of their class instead of a
+  // parameter (virtual ones, operators, other methods of a class known to keep it; method USR
+  // -> class USR), and those classes, whose constructors are in `functions`.
   std::map<std::string, std::string> stores;
   std::set<std::string> storeClasses;
 };
