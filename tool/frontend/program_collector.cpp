@@ -415,6 +415,10 @@ void ProgramCollector::body(const FunctionDecl* fd, facts::ParamListFact& p) {
   const auto* block = dyn_cast_or_null<CompoundStmt>(fd->getBody());
   if (!block || block->body_empty()) return;
   SourceLocation first = block->body_front()->getBeginLoc();
+  // A statement that a macro begins (a test's skip, a CHECK) starts where the macro is written.
+  if (SourceLocation begin;
+      first.isMacroID() && Lexer::isAtStartOfMacroExpansion(first, sm_, ctx_.getLangOpts(), &begin))
+    first = sm_.getExpansionLoc(begin);
   if (first.isMacroID() || first.isInvalid()) return;
   if (sm_.getFileID(first) != sm_.getFileID(sm_.getExpansionLoc(block->getLBracLoc()))) return;
   p.bodyFirst = sm_.getFileOffset(first);

@@ -42,7 +42,7 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
       for (const auto& [file, here] : byFile) {
         if (here.size() < 2) continue;
         const facts::ParamListFact* def = s.definitionIn(usr, file);
-        if (!def || !nameFree(s, usr, *def, rule->name)) continue;
+        if (!def || !def->bodyFirst || !nameFree(s, usr, *def, rule->name)) continue;
         // Every argument after the place of the declaration (not in a constructor's
         // initializer list).
         if (!std::all_of(here.begin(), here.end(),

@@ -78,7 +78,7 @@ const facts::ParamListFact* PlanState::definitionIn(const std::string& usr,
                                                     const std::string& file) const {
   if (auto lists = inv.rewrite.lists.find(usr); lists != inv.rewrite.lists.end())
     for (const auto& l : lists->second)
-      if (l.bodyFirst && l.file == file) return &l;
+      if (l.definition && l.file == file) return &l;
   return nullptr;
 }
 

@@ -45,7 +45,8 @@ class PlanState {
   // The namespace `fn` is declared in, as type_spelling.h enclosingNamespace() gives it: where
   // a type it names is spelled relative to.
   std::string namespaceOf(const facts::FunctionFact& fn) const;
-  // The definition of `usr` with a body in `file`, when the rewriter's facts have it.
+  // The definition of `usr` in `file`, when the rewriter's facts have it (its bodyFirst is 0
+  // when no statement starts it where a declaration can go).
   const facts::ParamListFact* definitionIn(const std::string& usr, const std::string& file) const;
   // `rule`'s edge expression as written in `caller`'s body in `file`: relative to its
   // namespace, through the aliases and using-directives its file has there (type_spelling.h).
