@@ -81,7 +81,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                                            "group", "mpi", "last", "format", "state", "compose",
                                            "arguments", "macro_arg", "skipped", "state_thread",
                                            "namespace", "two_programs", "env_object", "hoist",
-                                           "env_values", "store"));
+                                           "env_values", "store", "accessor_body"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");

@@ -219,6 +219,14 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
   return true;
 }
 
+// Whether `header`, as an #include spells it, is `file` (root-relative) itself: the header
+// that defines the type needs neither itself nor a forward declaration of it.
+bool isItself(const std::string& file, const std::string& header) {
+  return file == header || (file.size() > header.size() &&
+                            file.compare(file.size() - header.size(), header.size(), header) == 0 &&
+                            file[file.size() - header.size() - 1] == '/');
+}
+
 }  // namespace
 
 Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::string& root) {
@@ -227,11 +235,11 @@ Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::strin
   for (const auto& e : plan.edits) byFile[e.file].push_back(e);
   std::map<std::string, std::set<std::string>> includes;
   for (const auto& i : plan.includes)
-    if (i.forward.empty()) includes[i.file].insert(i.header);
+    if (i.forward.empty() && !isItself(i.file, i.header)) includes[i.file].insert(i.header);
   // A forward declaration serves a file only where nothing there needs the whole type.
   std::map<std::string, std::map<std::string, std::string>> forwards;
   for (const auto& i : plan.includes)
-    if (!i.forward.empty() && !includes[i.file].count(i.header))
+    if (!i.forward.empty() && !isItself(i.file, i.header) && !includes[i.file].count(i.header))
       forwards[i.file][i.header] = i.forward;
 
   for (auto& [file, edits] : byFile) {

@@ -10,8 +10,8 @@ namespace {
 
 using facts::Fix;
 
-// Verdicts no strategy needs to think about: writes, edges, suppressed reads, and reads in
-// files whose rewritten TU did not compile.
+// Verdicts no strategy needs to think about: writes, edges, the accessors' own definitions,
+// suppressed reads, and reads in files whose rewritten TU did not compile.
 void triage(PlanState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
@@ -19,6 +19,12 @@ void triage(PlanState& s) {
       s.leave(i, Fix::Unset, "");
     else if (r.edge)
       s.leave(i, Fix::None, "edge file: reads are allowed here");
+    else if (const rules::AccessorRule* a = s.rules.function(r.enclosing);
+             a && !r.enclosing.empty())
+      // The legacy API itself: its calls are what the rewrite replaces, its body stays.
+      s.leave(i, Fix::None,
+              "in the definition of accessor " + r.enclosing +
+                  ", which the rewrite replaces at its calls");
     else if (r.suppressed)
       s.leave(i, Fix::None, "suppressed: " + *r.suppressed);
     else if (const std::string* why = s.held(r.file))

@@ -170,7 +170,10 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   std::string arg;
   bool edge = s_.rules.placeAny(call.file, call.file.empty() || call.file[0] != '/') ==
               rules::Placement::Edge;
-  const bool passesEdge = edge || (caller && caller->name == "main");
+  // main, and an accessor's own definition (the legacy API, which keeps its signature), pass
+  // the edge as an edge file does.
+  const bool passesEdge =
+      edge || (caller && (caller->name == "main" || s_.rules.function(caller->name)));
   if (passesEdge) {
     arg = s_.edgeIn(rule, caller, call.file);
   } else if (call.sources) {
