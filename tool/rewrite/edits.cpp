@@ -222,9 +222,7 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
 // Whether `header`, as an #include spells it, is `file` (root-relative) itself: the header
 // that defines the type needs neither itself nor a forward declaration of it.
 bool isItself(const std::string& file, const std::string& header) {
-  return file == header || (file.size() > header.size() &&
-                            file.compare(file.size() - header.size(), header.size(), header) == 0 &&
-                            file[file.size() - header.size() - 1] == '/');
+  return file == header || file.ends_with("/" + header);
 }
 
 }  // namespace

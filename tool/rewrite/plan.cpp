@@ -19,8 +19,7 @@ void triage(PlanState& s) {
       s.leave(i, Fix::Unset, "");
     else if (r.edge)
       s.leave(i, Fix::None, "edge file: reads are allowed here");
-    else if (const rules::AccessorRule* a = s.rules.function(r.enclosing);
-             a && !r.enclosing.empty())
+    else if (!r.enclosing.empty() && s.rules.function(r.enclosing))
       // The legacy API itself: its calls are what the rewrite replaces, its body stays.
       s.leave(i, Fix::None,
               "in the definition of accessor " + r.enclosing +
