@@ -54,6 +54,7 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.inLambda = true;
   r.inInitializer = true;
   r.eagerFallback = true;
+  r.mutated = true;
   r.type = "std::shared_ptr<gridlock::ProcessGroup>";
   r.arguments = {"group", "/*rank=*/0"};
   r.analysis.fallbackDead = false;
@@ -177,7 +178,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
   EXPECT_EQ(fieldCount<TuFacts>(), 17u);
-  EXPECT_EQ(fieldCount<Read>(), 33u);
+  EXPECT_EQ(fieldCount<Read>(), 34u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
   EXPECT_EQ(fieldCount<BadSuppression>(), 4u);

@@ -138,6 +138,26 @@ TEST(RewriteEnv, ValuesUseTheAccessorsOwnMethods) {
   EXPECT_EQ(byRead["main.cpp:8 GlobalEnv::Instance"].first, facts::Fix::None);
 }
 
+// A function that changes the env (a non-const method called on what Instance() returns)
+// keeps its read: the frontend marks that read alone as mutated, and Thread says why.
+TEST(RewriteEnv, AFunctionThatChangesTheEnvKeepsItsRead) {
+  Case c("accessor_body");
+  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  std::vector<std::string> mutated;
+  std::string verdict;
+  for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
+    const facts::Read& r = run.inventory.reads[i];
+    if (r.mutated) mutated.push_back(r.file + ":" + std::to_string(r.line));
+    if (r.file == "env.h" && r.line == 20)
+      verdict = std::string(facts::str(plan.verdicts[i].fix)) + ": " + plan.verdicts[i].detail;
+  }
+  EXPECT_EQ(mutated, std::vector<std::string>{"env.h:20"});
+  EXPECT_EQ(verdict,
+            "no_source: cannot thread env: InitEnv changes what GlobalEnv::Instance returns "
+            "(env.h:20:42): a const GlobalEnv & parameter cannot replace it");
+}
+
 // Store's facts, as the frontend records them for the `store` case: where each class's member
 // goes and with what access, which constructors it has, where an initializer goes.
 TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {

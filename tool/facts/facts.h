@@ -77,7 +77,11 @@ struct Read {
   bool inLambda = false;       // inside a lambda body
   bool inInitializer = false;  // in a constructor's member or base initializer list
   bool eagerFallback = false;  // a fallback that is always evaluated (`pg.value_or(global())`)
-  std::string type;            // the read expression's type, fully qualified
+  // The value read is changed where it is read: a non-const method is called on it
+  // (`Env::Instance().Init(...)`), it is assigned to, or its address is taken as non-const. A
+  // const parameter cannot stand for it.
+  bool mutated = false;
+  std::string type;  // the read expression's type, fully qualified
   // A called accessor's written arguments, as written ("" for one spelled in a macro): what
   // replaces the call must carry them (`{0}` in a spelling template).
   std::vector<std::string> arguments;

@@ -60,6 +60,7 @@ void fields(V&& v, T& x) {
   v("in_lambda", x.inLambda);
   v("in_initializer", x.inInitializer);
   v("eager_fallback", x.eagerFallback);
+  v("mutated", x.mutated);
   v("type", x.type);
   v("arguments", x.arguments);
   v("analysis", x.analysis);

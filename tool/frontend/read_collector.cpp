@@ -235,8 +235,9 @@ void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
 // Whether the reference on top of the path is assigned to, incremented or decremented, or
 // a field or element of it is (`cfg.stage = 2`, `cfg.ranks[0]++`), a non-const method is
 // called on it or on one of its fields, or its address is taken other than as a pointer to
-// const (`f(&cfg)` with `f(Cfg*)`).
-bool ReadCollector::isWrite() const {
+// const (`f(&cfg)` with `f(Cfg*)`). `throughCall`: the reference is a function's, and what
+// its call returns is the value asked about (`Env::Instance().Init(...)`).
+bool ReadCollector::isWrite(bool throughCall) const {
   const auto& path = frames_.back().path;
   if (path.empty()) return false;
   const Stmt* child = path.back();
@@ -251,6 +252,12 @@ bool ReadCollector::isWrite() const {
       child = p;
       continue;
     }
+    if (const auto* call = dyn_cast<CallExpr>(p);
+        throughCall && call && call->getCallee() == child) {
+      throughCall = false;  // only the accessor's own call
+      child = p;
+      continue;
+    }
     if (const auto* m = dyn_cast<MemberExpr>(p); m && !m->isArrow() && m->getBase() == child) {
       child = p;
       continue;
@@ -261,8 +268,10 @@ bool ReadCollector::isWrite() const {
     }
     if (const auto* call = dyn_cast<CXXMemberCallExpr>(p)) {
       const CXXMethodDecl* method = call->getMethodDecl();
+      // Reached through the callee (`cfg.reset()`: the MemberExpr naming the method) or with
+      // the object itself as the child.
       return method && !method->isConst() && !method->isStatic() &&
-             call->getImplicitObjectArgument() == child;
+             (call->getImplicitObjectArgument() == child || call->getCallee() == child);
     }
     if (const auto* b = dyn_cast<BinaryOperator>(p))
       return b->isAssignmentOp() && b->getLHS() == child;
@@ -452,6 +461,8 @@ void ReadCollector::setArguments(facts::Read& r, const CallExpr* call) {
 // its fallback is evaluated.
 void ReadCollector::rewriteFacts(facts::Read& r) {
   const Frame& f = frames_.back();
+  if (r.kind != facts::ReadKind::GlobalState && r.kind != facts::ReadKind::GlobalWrite)
+    r.mutated = isWrite(/*throughCall=*/true);
   for (const Stmt* s : f.path)
     if (isa<LambdaExpr>(s)) r.inLambda = true;
   if (const auto* md = dyn_cast_or_null<CXXMethodDecl>(f.decl))

@@ -86,7 +86,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   void setEnclosing(facts::Read& r) const;
   void setGuard(facts::Read& r, const Target& t);
   void setHint(facts::Read& r, const Target& t);
-  bool isWrite() const;
+  bool isWrite(bool throughCall = false) const;
   void setRange(facts::Read& r, clang::SourceLocation loc);
   void setArguments(facts::Read& r, const clang::CallExpr* call);
   facts::FixHint hintFor(const Target& t);

@@ -28,6 +28,13 @@ void Substitute::run(PlanState& s) {
         r.kind == facts::ReadKind::GlobalState || r.kind == facts::ReadKind::Laundered)
       continue;
     if (s.blocked(i) || s.sourceBlocked(i)) continue;
+    if (r.mutated && r.yields == facts::Yields::Collection) {
+      // `Env::Instance().Init(...)`: what is in scope may be const; the write stays as written.
+      s.leave(i, Fix::NoSource,
+              r.enclosing + " changes what " + r.name + " returns: it stays, not the " +
+                  r.hint.source + " in scope");
+      continue;
+    }
     // A whole collection is the source itself; any other value is the pack's to spell.
     std::string tmpl;
     if (r.yields == facts::Yields::Collection) tmpl = r.hint.sourcePointer ? "(*{g})" : "{g}";

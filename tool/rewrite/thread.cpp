@@ -288,9 +288,27 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
   }
 }
 
+// Whether the parameter's object is const (`const T &`, `const T *`; not `T *const`).
+static bool constObject(const std::string& type) {
+  size_t c = type.find("const");
+  size_t last = type.find_last_of("*&");
+  return c != std::string::npos && (last == std::string::npos || c < last);
+}
+
 std::optional<std::string> Thread::closureWrites(PlanState& s, const Closure& c,
                                                  const facts::Read& r,
                                                  const rules::ThreadRule& rule) {
+  if (rule.yields == facts::Yields::Collection && constObject(rule.type)) {
+    // The collection (an env) itself is replaced by the parameter: a function that changes
+    // it (`Env::Instance().Init(...)`) cannot be given a const one.
+    for (const auto& w : s.inv.reads)
+      if (w.mutated && w.yields == facts::Yields::Collection &&
+          (c.functions.count(w.enclosingUsr) || c.stores.count(w.enclosingUsr)) &&
+          ruleFor(s, w) == &rule)
+        return w.enclosing + " changes what " + w.name + " returns (" + at(w) + "): a " +
+               rule.type + " parameter cannot replace it";
+    return std::nullopt;
+  }
   if (rule.yields != facts::Yields::State) return std::nullopt;
   for (const auto& usr : c.functions) {
     facts::Read probe = r;
