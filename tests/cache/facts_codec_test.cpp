@@ -168,6 +168,7 @@ TuFacts sampleFacts() {
   tu.addressTaken = {"c:@F@callback#"};
   tu.dependentCalls = {{"apply", "core/templates.h", 12, 300}};
   tu.skipped = {{"omp_get_thread_num", "core/a.cpp", 5, 77}};
+  tu.conditionals = {{"core/a.cpp", 40, 120, 3, "#ifdef USE_MPI"}};
   tu.includes = {"core/attention.h", "core/macros.h"};
   tu.rulesSeen = {"function gridlock::parallel_state::get_tensor_model_parallel_group",
                   "macro TP_RANK"};
@@ -177,7 +178,7 @@ TuFacts sampleFacts() {
 TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
-  EXPECT_EQ(fieldCount<TuFacts>(), 17u);
+  EXPECT_EQ(fieldCount<TuFacts>(), 18u);
   EXPECT_EQ(fieldCount<Read>(), 34u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
@@ -194,6 +195,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<CallFact>(), 11u);
   EXPECT_EQ(fieldCount<DependentCallFact>(), 4u);
   EXPECT_EQ(fieldCount<SkippedName>(), 4u);
+  EXPECT_EQ(fieldCount<ConditionalFact>(), 5u);
 }
 
 TEST(FactsCodec, SampleSetsEveryField) {
@@ -257,7 +259,8 @@ TEST(FactsCodec, BinaryLayoutNamesEveryFieldInOrder) {
                   "constructors:[s],member_names:[s],}]"),
       std::string::npos)
       << layout;
-  EXPECT_NE(layout.find("skipped:[{name:s,file:s,line:u,offset:u,}],includes:[s],rules_seen:[s],}"),
+  EXPECT_NE(layout.find("skipped:[{name:s,file:s,line:u,offset:u,}],conditionals:[{file:s,begin:u,"
+                        "end:u,line:u,condition:s,}],includes:[s],rules_seen:[s],}"),
             std::string::npos)
       << layout;
   EXPECT_EQ(layout, binaryLayout());

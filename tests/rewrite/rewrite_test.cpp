@@ -158,6 +158,40 @@ TEST(RewriteEnv, AFunctionThatChangesTheEnvKeepsItsRead) {
             "(env.h:20:42): a const GlobalEnv & parameter cannot replace it");
 }
 
+// The `mpi` case's preprocessor branches as the frontend records them (each from its
+// directive's line to the next directive's), and why init_rank keeps its read.
+TEST(RewriteConditional, BranchesAndTheReadCompiledOnlyUnderOne) {
+  Case c("mpi");
+  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  const std::string source = readFile(c.src + "/halo.cpp");
+  std::vector<std::string> branches;
+  for (const auto& b : run.inventory.rewrite.conditionals["halo.cpp"]) {
+    // From the directive's line to the next directive: its last line is the one before.
+    std::string last = source.substr(b.end, source.find('\n', b.end) - b.end);
+    branches.push_back(std::to_string(b.line) + " " + b.condition + " -> " + last);
+  }
+  std::sort(branches.begin(), branches.end());
+  EXPECT_EQ(branches, (std::vector<std::string>{
+                          "104 #ifdef HALO_MPI -> #else",
+                          "108 #else of #ifdef HALO_MPI -> #endif",
+                          "119 #ifdef HALO_MPI -> #endif",
+                          "126 #ifdef HALO_MPI -> #endif",
+                          "65 #ifdef HALO_DEBUG -> #endif",
+                          "83 #ifdef HALO_DEBUG -> #endif",
+                      }));
+  // halo.h has no conditional; <mpi.h> is outside the root.
+  EXPECT_EQ(run.inventory.rewrite.conditionals.size(), 1u);
+  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  std::string verdict;
+  for (size_t i = 0; i < run.inventory.reads.size(); ++i)
+    if (run.inventory.reads[i].file == "halo.cpp" && run.inventory.reads[i].line == 106)
+      verdict = std::string(facts::str(plan.verdicts[i].fix)) + ": " + plan.verdicts[i].detail;
+  EXPECT_EQ(verdict,
+            "open_call_graph: cannot thread comm: every read of init_rank is compiled only under "
+            "`#ifdef HALO_MPI` (halo.cpp:104), and its declaration in halo.cpp is not: a build "
+            "without it would declare the parameter and compile none of its uses");
+}
+
 // Store's facts, as the frontend records them for the `store` case: where each class's member
 // goes and with what access, which constructors it has, where an initializer goes.
 TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {

@@ -270,6 +270,19 @@ struct SkippedName {
   unsigned offset = 0;
 };
 
+// One branch of a preprocessor conditional in a file under the root, as the unit's build
+// took or skipped it: from its directive to the next one of the same conditional. Reads in
+// it are compiled only where its condition holds (the rewriter's Thread).
+struct ConditionalFact {
+  std::string file;
+  unsigned begin = 0;  // offset of the branch's directive
+  unsigned end = 0;    // offset of the next #elif, #else or #endif
+  unsigned line = 0;   // the directive's line
+  // The condition as written: the directive's line (`#ifdef USE_MPI`); an #else or #elif
+  // branch adds the #if it follows (`#else of #ifdef USE_MPI`).
+  std::string condition;
+};
+
 // Everything one translation unit contributed.
 struct TuFacts {
   std::string mainFile;
@@ -291,6 +304,7 @@ struct TuFacts {
   std::vector<DependentCallFact> dependentCalls;
   // Every identifier in the preprocessor branches this unit skips, under the root.
   std::vector<SkippedName> skipped;
+  std::vector<ConditionalFact> conditionals;  // rewrite facts only
   // The files under the root this unit includes, directly or not (root-relative, sorted, the
   // main file left out): which units a header selects, and which files a gate covers.
   std::vector<std::string> includes;

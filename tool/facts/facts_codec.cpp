@@ -217,6 +217,16 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, ConditionalFact>
+void fields(V&& v, T& x) {
+  v("file", x.file);
+  v("begin", x.begin);
+  v("end", x.end);
+  v("line", x.line);
+  v("condition", x.condition);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, SkippedName>
 void fields(V&& v, T& x) {
   v("name", x.name);
@@ -243,6 +253,7 @@ void fields(V&& v, T& x) {
   v("address_taken", x.addressTaken);
   v("dependent_calls", x.dependentCalls);
   v("skipped", x.skipped);
+  v("conditionals", x.conditionals);
   v("includes", x.includes);
   v("rules_seen", x.rulesSeen);
 }

@@ -10,6 +10,7 @@
 #include <clang/Lex/Preprocessor.h>
 
 #include <algorithm>
+#include <map>
 #include <vector>
 
 namespace gridlock::frontend {
@@ -98,6 +99,93 @@ class SkippedRecorder : public PPCallbacks {
   facts::TuFacts& out_;
 };
 
+// The branches of preprocessor conditionals in files under the root: where each starts and
+// ends, and its condition as written (ConditionalFact).
+class ConditionalRecorder : public PPCallbacks {
+ public:
+  ConditionalRecorder(const SourceManager& sm, const FrontendOptions& options, facts::TuFacts& out)
+      : sm_(sm), options_(options), out_(out) {}
+  void If(SourceLocation loc, SourceRange, ConditionValueKind) override { open(loc); }
+  void Ifdef(SourceLocation loc, const Token&, const MacroDefinition&) override { open(loc); }
+  void Ifndef(SourceLocation loc, const Token&, const MacroDefinition&) override { open(loc); }
+  void Elif(SourceLocation loc, SourceRange, ConditionValueKind, SourceLocation) override {
+    next(loc);
+  }
+  void Elifdef(SourceLocation loc, const Token&, const MacroDefinition&) override { next(loc); }
+  void Elifdef(SourceLocation loc, SourceRange, SourceLocation) override { next(loc); }
+  void Elifndef(SourceLocation loc, const Token&, const MacroDefinition&) override { next(loc); }
+  void Elifndef(SourceLocation loc, SourceRange, SourceLocation) override { next(loc); }
+  void Else(SourceLocation loc, SourceLocation) override { next(loc); }
+  void Endif(SourceLocation loc, SourceLocation) override {
+    if (open_.empty()) return;
+    close(loc);
+    open_.pop_back();
+  }
+
+ private:
+  struct Branch {
+    FileID fid;
+    unsigned begin = 0;
+    std::string condition, first;  // this branch's directive, and the #if it belongs to
+  };
+  // The directive's line as written, blanks squeezed (`#  ifdef X` -> `# ifdef X`).
+  std::string lineOf(SourceLocation loc, FileID& fid, unsigned& offset) const {
+    loc = sm_.getExpansionLoc(loc);
+    fid = sm_.getFileID(loc);
+    offset = sm_.getFileOffset(loc);
+    llvm::StringRef buffer = sm_.getBufferData(fid);
+    size_t from = buffer.rfind('\n', offset);
+    from = from == llvm::StringRef::npos ? 0 : from + 1;
+    size_t to = buffer.find('\n', offset);
+    std::string text;
+    for (char ch : buffer.slice(from, to == llvm::StringRef::npos ? buffer.size() : to)) {
+      bool blank = ch == ' ' || ch == '\t' || ch == '\r';
+      if (blank && (text.empty() || text.back() == ' ')) continue;
+      text += blank ? ' ' : ch;
+    }
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    offset = static_cast<unsigned>(from);
+    return text;
+  }
+  void open(SourceLocation loc) {
+    Branch b;
+    b.condition = lineOf(loc, b.fid, b.begin);
+    b.first = b.condition;
+    open_.push_back(std::move(b));
+  }
+  void next(SourceLocation loc) {
+    if (open_.empty()) return;
+    close(loc);
+    Branch& b = open_.back();
+    b.condition = lineOf(loc, b.fid, b.begin) + " of " + b.first;
+  }
+  void close(SourceLocation loc) {
+    const Branch& b = open_.back();
+    FileID fid;
+    unsigned end = 0;
+    lineOf(loc, fid, end);
+    if (fid != b.fid) return;
+    auto rel = files_.find(fid);
+    if (rel == files_.end()) {
+      std::string path;
+      OptionalFileEntryRef entry = sm_.getFileEntryRefForID(fid);
+      if (!entry ||
+          !rootRelative(options_.root, &options_.aliases, realPath(entry->getName().str()), path))
+        path.clear();
+      rel = files_.emplace(fid, path).first;
+    }
+    if (rel->second.empty()) return;
+    out_.conditionals.push_back(
+        {rel->second, b.begin, end, sm_.getLineNumber(fid, b.begin), b.condition});
+  }
+
+  const SourceManager& sm_;
+  const FrontendOptions& options_;
+  facts::TuFacts& out_;
+  std::vector<Branch> open_;
+  std::map<FileID, std::string> files_;  // "" when outside the root
+};
+
 class ScanConsumer : public ASTConsumer {
  public:
   ScanConsumer(const rules::RuleSet& rules, const FrontendOptions& options,
@@ -135,8 +223,10 @@ std::unique_ptr<ASTConsumer> makeScanConsumer(CompilerInstance& ci, const rules:
     pp.addPPCallbacks(std::make_unique<MacroRecorder>(rules, macros, seen.macros));
   // Only the rewriter reads skipped branches (index::RewriteIndex); every identifier in them
   // is a large part of a unit's facts, and of its cache entry.
-  if (options.rewriteFacts)
+  if (options.rewriteFacts) {
     pp.addPPCallbacks(std::make_unique<SkippedRecorder>(ci.getSourceManager(), options, out));
+    pp.addPPCallbacks(std::make_unique<ConditionalRecorder>(ci.getSourceManager(), options, out));
+  }
   pp.addPPCallbacks(std::make_unique<IncludeRecorder>(ci.getSourceManager(), options, seen.files));
   return std::make_unique<ScanConsumer>(rules, options, std::move(macros), out);
 }

@@ -13,6 +13,9 @@ void RewriteIndex::add(facts::TuFacts& tu) {
   for (auto& d : tu.dependentCalls)
     if (seenDependent_.emplace(d.file, d.rparen, d.name).second)
       dependentCalls[d.name].push_back(std::move(d));
+  for (auto& b : tu.conditionals)
+    if (seenConditionals_.emplace(b.file, b.begin).second)
+      conditionals[b.file].push_back(std::move(b));
   std::set<std::string> files(tu.includes.begin(), tu.includes.end());
   files.insert(tu.mainFile);
   for (const auto& f : files) ++includers_[f];

@@ -24,6 +24,9 @@ struct RewriteIndex {
   // name -> "file:line" of the first such place. A call there would not get a new argument.
   std::map<std::string, std::string> skippedNames;
   std::map<std::string, std::vector<facts::DependentCallFact>> dependentCalls;  // by name
+  // The branches of preprocessor conditionals, by file, once per place (whichever unit saw
+  // them): what a read or a declaration is compiled only under.
+  std::map<std::string, std::vector<facts::ConditionalFact>> conditionals;
 
   // Adds one TU's facts; a header's declaration or call seen by several TUs counts once.
   void add(facts::TuFacts& tu);
@@ -39,6 +42,7 @@ struct RewriteIndex {
   // method and its definition) share their place, and each counts.
   std::set<std::tuple<std::string, unsigned, std::string, bool>> seenLists_;
   std::set<std::tuple<std::string, unsigned, std::string>> seenCalls_, seenDependent_;
+  std::set<std::pair<std::string, unsigned>> seenConditionals_;
 };
 
 }  // namespace gridlock::index

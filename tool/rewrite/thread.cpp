@@ -1,5 +1,6 @@
 #include "rewrite/thread.h"
 
+#include "rewrite/conditional_reads.h"
 #include "rewrite/edge_hoist.h"
 #include "rewrite/store_edits.h"
 #include "rewrite/type_spelling.h"
@@ -138,6 +139,13 @@ void Thread::run(PlanState& s) {
         s.leave(
             i, Fix::NoSpelling,
             valueOf(s, s.read(i), rule, rule.name).why + ", so " + rule.name + " is not threaded");
+      continue;
+    }
+    if (std::optional<std::string> why = compiledOnlyUnder(s, usr, group)) {
+      for (size_t i : group) {
+        s.leave(i, Fix::OpenCallGraph, "cannot thread " + rule.name + ": " + *why);
+        s.markFunctionLevel(i);
+      }
       continue;
     }
     Closure c;
