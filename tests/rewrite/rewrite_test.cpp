@@ -172,23 +172,23 @@ TEST(RewriteConditional, BranchesAndTheReadCompiledOnlyUnderOne) {
   }
   std::sort(branches.begin(), branches.end());
   EXPECT_EQ(branches, (std::vector<std::string>{
-                          "104 #ifdef HALO_MPI -> #else",
-                          "108 #else of #ifdef HALO_MPI -> #endif",
-                          "119 #ifdef HALO_MPI -> #endif",
-                          "126 #ifdef HALO_MPI -> #endif",
-                          "65 #ifdef HALO_DEBUG -> #endif",
-                          "83 #ifdef HALO_DEBUG -> #endif",
+                          "105 #ifdef HALO_MPI -> #else",
+                          "109 #else of #ifdef HALO_MPI -> #endif",
+                          "120 #ifdef HALO_MPI -> #endif",
+                          "127 #ifdef HALO_MPI -> #endif",
+                          "66 #ifdef HALO_DEBUG -> #endif",
+                          "84 #ifdef HALO_DEBUG -> #endif",
                       }));
-  // halo.h has no conditional; <mpi.h> is outside the root.
+  // halo.h has no conditional, ring.h's include guard is not one, <mpi.h> is outside the root.
   EXPECT_EQ(run.inventory.rewrite.conditionals.size(), 1u);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
   std::string verdict;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i)
-    if (run.inventory.reads[i].file == "halo.cpp" && run.inventory.reads[i].line == 106)
+    if (run.inventory.reads[i].file == "halo.cpp" && run.inventory.reads[i].line == 107)
       verdict = std::string(facts::str(plan.verdicts[i].fix)) + ": " + plan.verdicts[i].detail;
   EXPECT_EQ(verdict,
             "open_call_graph: cannot thread comm: every read of init_rank is compiled only under "
-            "`#ifdef HALO_MPI` (halo.cpp:104), and its declaration in halo.cpp is not: a build "
+            "`#ifdef HALO_MPI` (halo.cpp:105), and its declaration in halo.cpp is not: a build "
             "without it would declare the parameter and compile none of its uses");
 }
 

@@ -10,6 +10,7 @@
 #include <clang/Lex/Preprocessor.h>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <vector>
 
@@ -118,7 +119,7 @@ class ConditionalRecorder : public PPCallbacks {
   void Else(SourceLocation loc, SourceLocation) override { next(loc); }
   void Endif(SourceLocation loc, SourceLocation) override {
     if (open_.empty()) return;
-    close(loc);
+    if (!includeGuard(loc)) close(loc);
     open_.pop_back();
   }
 
@@ -158,6 +159,41 @@ class ConditionalRecorder : public PPCallbacks {
     close(loc);
     Branch& b = open_.back();
     b.condition = lineOf(loc, b.fid, b.begin) + " of " + b.first;
+  }
+  // Only comments and blanks in `text`.
+  static bool trivia(llvm::StringRef text) {
+    for (size_t i = 0; i < text.size();) {
+      if (std::isspace(static_cast<unsigned char>(text[i]))) {
+        ++i;
+      } else if (text.substr(i).starts_with("//")) {
+        i = text.find('\n', i);
+      } else if (text.substr(i).starts_with("/*")) {
+        size_t end = text.find("*/", i + 2);
+        if (end == llvm::StringRef::npos) return false;
+        i = end + 2;
+      } else {
+        return false;
+      }
+    }
+    return true;
+  }
+  // The branch closing at `loc` is its file's include guard (`#ifndef X_H` ... `#endif` around
+  // everything): it is not a configuration, and headers' guards differ.
+  bool includeGuard(SourceLocation loc) const {
+    const Branch& b = open_.back();
+    for (size_t i = 0; i + 1 < open_.size(); ++i)
+      if (open_[i].fid == b.fid) return false;  // nested in the file
+    if (b.condition != b.first || !(llvm::StringRef(b.first).starts_with("#ifndef") ||
+                                    llvm::StringRef(b.first).starts_with("#if !defined")))
+      return false;
+    FileID fid;
+    unsigned end = 0;
+    lineOf(loc, fid, end);
+    if (fid != b.fid) return false;
+    llvm::StringRef buffer = sm_.getBufferData(fid);
+    size_t after = buffer.find('\n', end);
+    return trivia(buffer.substr(0, b.begin)) &&
+           (after == llvm::StringRef::npos || trivia(buffer.substr(after)));
   }
   void close(SourceLocation loc) {
     const Branch& b = open_.back();

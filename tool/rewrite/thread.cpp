@@ -141,13 +141,6 @@ void Thread::run(PlanState& s) {
             valueOf(s, s.read(i), rule, rule.name).why + ", so " + rule.name + " is not threaded");
       continue;
     }
-    if (std::optional<std::string> why = compiledOnlyUnder(s, usr, group)) {
-      for (size_t i : group) {
-        s.leave(i, Fix::OpenCallGraph, "cannot thread " + rule.name + ": " + *why);
-        s.markFunctionLevel(i);
-      }
-      continue;
-    }
     Closure c;
     if (std::optional<Refusal> no = builder.close(usr, rule, c)) {
       for (size_t i : group) {
@@ -159,6 +152,14 @@ void Thread::run(PlanState& s) {
     if (std::optional<std::string> why = closureWrites(s, c, s.read(group[0]), rule)) {
       for (size_t i : group) {
         s.leave(i, Fix::NoSource, "cannot thread " + rule.name + ": " + *why);
+        s.markFunctionLevel(i);
+      }
+      continue;
+    }
+    // Checked once the closure holds: its own refusals (`main`, a write) say more.
+    if (std::optional<std::string> why = compiledOnlyUnder(s, usr, group)) {
+      for (size_t i : group) {
+        s.leave(i, Fix::OpenCallGraph, "cannot thread " + rule.name + ": " + *why);
         s.markFunctionLevel(i);
       }
       continue;
