@@ -35,7 +35,7 @@ void printTo(const Stat& s, std::ostream* os) {
   *os << std::oct << s.mode << std::dec << " " << s.uid << ":" << s.gid;
 }
 
-const std::vector<std::string> kMpiFiles = {"halo.cpp", "halo.h", "main.cpp", "ring.h"};
+const std::vector<std::string> kMpiFiles = {"halo.cpp", "halo.h", "main.cpp"};
 
 TEST(ReadOnly, ReadOnlySourceIsRefusedNamedAndNothingIsWritten) {
   Case c("mpi");

@@ -81,7 +81,7 @@ INSTANTIATE_TEST_SUITE_P(Cases, Golden,
                                            "group", "mpi", "last", "format", "state", "compose",
                                            "arguments", "macro_arg", "skipped", "state_thread",
                                            "namespace", "two_programs", "env_object", "hoist",
-                                           "env_values", "store", "accessor_body"));
+                                           "env_values", "store", "accessor_body", "conditional"));
 
 TEST(RewriteRefusal, NoModeIsBadInput) {
   Case c("substitute");
@@ -158,37 +158,36 @@ TEST(RewriteEnv, AFunctionThatChangesTheEnvKeepsItsRead) {
             "(env.h:20:42): a const GlobalEnv & parameter cannot replace it");
 }
 
-// The `mpi` case's preprocessor branches as the frontend records them (each from its
+// The `conditional` case's preprocessor branches as the frontend records them (each from its
 // directive's line to the next directive's), and why init_rank keeps its read.
 TEST(RewriteConditional, BranchesAndTheReadCompiledOnlyUnderOne) {
-  Case c("mpi");
+  Case c("conditional");
   cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
-  const std::string source = readFile(c.src + "/halo.cpp");
+  const std::string source = readFile(c.src + "/ranks.cpp");
   std::vector<std::string> branches;
-  for (const auto& b : run.inventory.rewrite.conditionals["halo.cpp"]) {
+  for (const auto& b : run.inventory.rewrite.conditionals["ranks.cpp"]) {
     // From the directive's line to the next directive: its last line is the one before.
     std::string last = source.substr(b.end, source.find('\n', b.end) - b.end);
     branches.push_back(std::to_string(b.line) + " " + b.condition + " -> " + last);
   }
   std::sort(branches.begin(), branches.end());
   EXPECT_EQ(branches, (std::vector<std::string>{
-                          "105 #ifdef HALO_MPI -> #else",
-                          "109 #else of #ifdef HALO_MPI -> #endif",
-                          "120 #ifdef HALO_MPI -> #endif",
-                          "127 #ifdef HALO_MPI -> #endif",
-                          "66 #ifdef HALO_DEBUG -> #endif",
-                          "84 #ifdef HALO_DEBUG -> #endif",
+                          "12 #ifdef HALO_MPI -> #else",
+                          "16 #else of #ifdef HALO_MPI -> #endif",
+                          "27 #ifdef HALO_MPI -> #endif",
+                          "34 #ifdef HALO_MPI -> #endif",
+                          "5 #ifdef HALO_DEBUG -> #endif",
                       }));
-  // halo.h has no conditional, ring.h's include guard is not one, <mpi.h> is outside the root.
+  // comm.h has no conditional, ring.h's include guard is not one, <mpi.h> is outside the root.
   EXPECT_EQ(run.inventory.rewrite.conditionals.size(), 1u);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
   std::string verdict;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i)
-    if (run.inventory.reads[i].file == "halo.cpp" && run.inventory.reads[i].line == 107)
+    if (run.inventory.reads[i].file == "ranks.cpp" && run.inventory.reads[i].line == 14)
       verdict = std::string(facts::str(plan.verdicts[i].fix)) + ": " + plan.verdicts[i].detail;
   EXPECT_EQ(verdict,
             "open_call_graph: cannot thread comm: every read of init_rank is compiled only under "
-            "`#ifdef HALO_MPI` (halo.cpp:105), and its declaration in halo.cpp is not: a build "
+            "`#ifdef HALO_MPI` (ranks.cpp:12), and its declaration in ranks.cpp is not: a build "
             "without it would declare the parameter and compile none of its uses");
 }
 
