@@ -129,7 +129,8 @@ class ConditionalRecorder : public PPCallbacks {
     unsigned begin = 0;
     std::string condition, first;  // this branch's directive, and the #if it belongs to
   };
-  // The directive's line as written, blanks squeezed (`#  ifdef X` -> `# ifdef X`).
+  // The directive's line as written, blanks squeezed (`#  ifdef X` -> `# ifdef X`), without
+  // a comment after it.
   std::string lineOf(SourceLocation loc, FileID& fid, unsigned& offset) const {
     loc = sm_.getExpansionLoc(loc);
     fid = sm_.getFileID(loc);
@@ -144,6 +145,9 @@ class ConditionalRecorder : public PPCallbacks {
       if (blank && (text.empty() || text.back() == ' ')) continue;
       text += blank ? ' ' : ch;
     }
+    // A comment after the condition is not part of it (`#ifdef USING_MPI // parallel only`).
+    for (const char* lead : {"//", "/*"})
+      if (size_t c = text.find(lead); c != std::string::npos) text.resize(c);
     while (!text.empty() && text.back() == ' ') text.pop_back();
     offset = static_cast<unsigned>(from);
     return text;
