@@ -55,6 +55,14 @@ class MacroRecorder : public PPCallbacks {
   std::set<std::string>& defined_;
 };
 
+// `fid`'s path relative to the root, when it is a file under the root.
+bool underRoot(const SourceManager& sm, const FrontendOptions& options, FileID fid,
+               std::string& rel) {
+  OptionalFileEntryRef entry = sm.getFileEntryRefForID(fid);
+  return entry &&
+         rootRelative(options.root, &options.aliases, realPath(entry->getName().str()), rel);
+}
+
 // Identifiers in the preprocessor branches a build leaves out, in files under the root.
 class SkippedRecorder : public PPCallbacks {
  public:
@@ -65,11 +73,8 @@ class SkippedRecorder : public PPCallbacks {
                    e = sm_.getExpansionLoc(range.getEnd());
     FileID fid = sm_.getFileID(b);
     if (fid != sm_.getFileID(e)) return;
-    OptionalFileEntryRef entry = sm_.getFileEntryRefForID(fid);
-    if (!entry) return;
     std::string rel;
-    if (!rootRelative(options_.root, &options_.aliases, realPath(entry->getName().str()), rel))
-      return;
+    if (!underRoot(sm_, options_, fid, rel)) return;
     llvm::StringRef buffer = sm_.getBufferData(fid);
     unsigned from = sm_.getFileOffset(b),
              to = std::min<size_t>(sm_.getFileOffset(e), buffer.size());
@@ -119,28 +124,34 @@ class ConditionalRecorder : public PPCallbacks {
   void Else(SourceLocation loc, SourceLocation) override { next(loc); }
   void Endif(SourceLocation loc, SourceLocation) override {
     if (open_.empty()) return;
-    if (!includeGuard(loc)) close(loc);
+    Place end = placeOf(loc);
+    if (!includeGuard(end)) close(end);
     open_.pop_back();
   }
 
  private:
-  struct Branch {
+  // Where a directive's line starts.
+  struct Place {
     FileID fid;
     unsigned begin = 0;
+  };
+  struct Branch {
+    Place at;
     std::string condition, first;  // this branch's directive, and the #if it belongs to
   };
+  Place placeOf(SourceLocation loc) const {
+    loc = sm_.getExpansionLoc(loc);
+    Place p{sm_.getFileID(loc), 0};
+    size_t from = sm_.getBufferData(p.fid).rfind('\n', sm_.getFileOffset(loc));
+    p.begin = from == llvm::StringRef::npos ? 0 : static_cast<unsigned>(from + 1);
+    return p;
+  }
   // The directive's line as written, blanks squeezed (`#  ifdef X` -> `# ifdef X`), without
   // a comment after it.
-  std::string lineOf(SourceLocation loc, FileID& fid, unsigned& offset) const {
-    loc = sm_.getExpansionLoc(loc);
-    fid = sm_.getFileID(loc);
-    offset = sm_.getFileOffset(loc);
-    llvm::StringRef buffer = sm_.getBufferData(fid);
-    size_t from = buffer.rfind('\n', offset);
-    from = from == llvm::StringRef::npos ? 0 : from + 1;
-    size_t to = buffer.find('\n', offset);
+  std::string conditionAt(Place p) const {
+    llvm::StringRef line = sm_.getBufferData(p.fid).substr(p.begin);
     std::string text;
-    for (char ch : buffer.slice(from, to == llvm::StringRef::npos ? buffer.size() : to)) {
+    for (char ch : line.substr(0, line.find('\n'))) {
       bool blank = ch == ' ' || ch == '\t' || ch == '\r';
       if (blank && (text.empty() || text.back() == ' ')) continue;
       text += blank ? ' ' : ch;
@@ -149,20 +160,21 @@ class ConditionalRecorder : public PPCallbacks {
     for (const char* lead : {"//", "/*"})
       if (size_t c = text.find(lead); c != std::string::npos) text.resize(c);
     while (!text.empty() && text.back() == ' ') text.pop_back();
-    offset = static_cast<unsigned>(from);
     return text;
   }
   void open(SourceLocation loc) {
     Branch b;
-    b.condition = lineOf(loc, b.fid, b.begin);
-    b.first = b.condition;
+    b.at = placeOf(loc);
+    b.condition = b.first = conditionAt(b.at);
     open_.push_back(std::move(b));
   }
   void next(SourceLocation loc) {
     if (open_.empty()) return;
-    close(loc);
+    Place end = placeOf(loc);
+    close(end);
     Branch& b = open_.back();
-    b.condition = lineOf(loc, b.fid, b.begin) + " of " + b.first;
+    b.at = end;
+    b.condition = conditionAt(end) + " of " + b.first;
   }
   // Only comments and blanks in `text`.
   static bool trivia(llvm::StringRef text) {
@@ -181,42 +193,33 @@ class ConditionalRecorder : public PPCallbacks {
     }
     return true;
   }
-  // The branch closing at `loc` is its file's include guard (`#ifndef X_H` ... `#endif` around
+  // The branch closing at `end` is its file's include guard (`#ifndef X_H` ... `#endif` around
   // everything): it is not a configuration, and headers' guards differ.
-  bool includeGuard(SourceLocation loc) const {
+  bool includeGuard(Place end) const {
     const Branch& b = open_.back();
     for (size_t i = 0; i + 1 < open_.size(); ++i)
-      if (open_[i].fid == b.fid) return false;  // nested in the file
+      if (open_[i].at.fid == b.at.fid) return false;  // nested in the file
     if (b.condition != b.first || !(llvm::StringRef(b.first).starts_with("#ifndef") ||
                                     llvm::StringRef(b.first).starts_with("#if !defined")))
       return false;
-    FileID fid;
-    unsigned end = 0;
-    lineOf(loc, fid, end);
-    if (fid != b.fid) return false;
-    llvm::StringRef buffer = sm_.getBufferData(fid);
-    size_t after = buffer.find('\n', end);
-    return trivia(buffer.substr(0, b.begin)) &&
+    if (end.fid != b.at.fid) return false;
+    llvm::StringRef buffer = sm_.getBufferData(end.fid);
+    size_t after = buffer.find('\n', end.begin);
+    return trivia(buffer.substr(0, b.at.begin)) &&
            (after == llvm::StringRef::npos || trivia(buffer.substr(after)));
   }
-  void close(SourceLocation loc) {
+  void close(Place end) {
     const Branch& b = open_.back();
-    FileID fid;
-    unsigned end = 0;
-    lineOf(loc, fid, end);
-    if (fid != b.fid) return;
-    auto rel = files_.find(fid);
+    if (end.fid != b.at.fid) return;
+    auto rel = files_.find(end.fid);
     if (rel == files_.end()) {
       std::string path;
-      OptionalFileEntryRef entry = sm_.getFileEntryRefForID(fid);
-      if (!entry ||
-          !rootRelative(options_.root, &options_.aliases, realPath(entry->getName().str()), path))
-        path.clear();
-      rel = files_.emplace(fid, path).first;
+      if (!underRoot(sm_, options_, end.fid, path)) path.clear();
+      rel = files_.emplace(end.fid, path).first;
     }
     if (rel->second.empty()) return;
     out_.conditionals.push_back(
-        {rel->second, b.begin, end, sm_.getLineNumber(fid, b.begin), b.condition});
+        {rel->second, b.at.begin, end.begin, sm_.getLineNumber(end.fid, b.at.begin), b.condition});
   }
 
   const SourceManager& sm_;

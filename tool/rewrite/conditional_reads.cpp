@@ -29,6 +29,9 @@ std::optional<std::string> compiledOnlyUnder(PlanState& s, const std::string& us
                                              const std::vector<size_t>& reads) {
   auto lists = s.inv.rewrite.lists.find(usr);
   if (lists == s.inv.rewrite.lists.end() || reads.empty()) return std::nullopt;
+  // Each declaration's branches, once for all the reads.
+  std::vector<std::vector<const facts::ConditionalFact*>> declared;
+  for (const auto& l : lists->second) declared.push_back(around(s, l.file, l.lparen));
   std::optional<std::string> why;
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
@@ -36,11 +39,8 @@ std::optional<std::string> compiledOnlyUnder(PlanState& s, const std::string& us
     const facts::ConditionalFact* alone = nullptr;
     const facts::ParamListFact* outside = nullptr;
     for (const auto* b : around(s, r.file, r.offset)) {
-      for (const auto& l : lists->second)
-        if (!holds(around(s, l.file, l.lparen), b->condition)) {
-          outside = &l;
-          break;
-        }
+      for (size_t d = 0; d < declared.size() && !outside; ++d)
+        if (!holds(declared[d], b->condition)) outside = &lists->second[d];
       if (outside) {
         alone = b;
         break;

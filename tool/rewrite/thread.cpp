@@ -142,26 +142,24 @@ void Thread::run(PlanState& s) {
       continue;
     }
     Closure c;
-    if (std::optional<Refusal> no = builder.close(usr, rule, c)) {
+    // The function keeps its reads, each saying why it cannot be threaded.
+    auto refuse = [&](Fix fix, const std::string& why) {
       for (size_t i : group) {
-        s.leave(i, no->fix, "cannot thread " + rule.name + ": " + no->why);
+        s.leave(i, fix, "cannot thread " + rule.name + ": " + why);
         s.markFunctionLevel(i);
       }
+    };
+    if (std::optional<Refusal> no = builder.close(usr, rule, c)) {
+      refuse(no->fix, no->why);
       continue;
     }
     if (std::optional<std::string> why = closureWrites(s, c, s.read(group[0]), rule)) {
-      for (size_t i : group) {
-        s.leave(i, Fix::NoSource, "cannot thread " + rule.name + ": " + *why);
-        s.markFunctionLevel(i);
-      }
+      refuse(Fix::NoSource, *why);
       continue;
     }
     // Checked once the closure holds: its own refusals (`main`, a write) say more.
     if (std::optional<std::string> why = compiledOnlyUnder(s, usr, group)) {
-      for (size_t i : group) {
-        s.leave(i, Fix::OpenCallGraph, "cannot thread " + rule.name + ": " + *why);
-        s.markFunctionLevel(i);
-      }
+      refuse(Fix::OpenCallGraph, *why);
       continue;
     }
     bool clash = false;
