@@ -1,0 +1,41 @@
+// One Python file parsed by tree-sitter: the tree, the bytes it points into, and the file's
+// syntax errors in the form every parse error takes (`file:line:col: error: ...`). A file
+// with an ERROR or MISSING node, or with bytes that are not UTF-8, does not parse.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace gridlock::python {
+
+class SyntaxTree {
+ public:
+  // Parses `source` (kept by the tree). Throws GrammarError (grammar.h). A UTF-8 byte order
+  // mark is skipped by tree-sitter's lexer: offsets and columns stay those of the file.
+  static SyntaxTree parse(std::string source);
+
+  TSNode root() const { return ts_tree_root_node(tree_.get()); }
+  const std::string& source() const { return source_; }
+  std::string_view text(TSNode n) const;
+
+  // The first `max` syntax errors, as `file:line:col: error: ...` (1-based, columns in
+  // bytes); empty when the file parses.
+  std::vector<std::string> errors(const std::string& file, size_t max = 10) const;
+
+ private:
+  struct Deleter {
+    void operator()(TSTree* t) const { ts_tree_delete(t); }
+  };
+  std::string source_;
+  std::unique_ptr<TSTree, Deleter> tree_;
+};
+
+// The offset of the first byte of `text` that is not part of well-formed UTF-8 (overlong
+// forms, surrogates and code points above U+10FFFF included), or npos.
+size_t firstInvalidUtf8(std::string_view text);
+
+}  // namespace gridlock::python
