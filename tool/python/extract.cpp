@@ -1,0 +1,340 @@
+#include "python/extract.h"
+
+#include "python/chains.h"
+#include "python/guards.h"
+#include "python/node.h"
+#include "python/scopes.h"
+#include "support/file_io.h"
+
+#include <algorithm>
+
+namespace gridlock::python {
+namespace {
+
+bool isComprehension(TSNode n) {
+  return is(n, "list_comprehension") || is(n, "set_comprehension") ||
+         is(n, "dictionary_comprehension") || is(n, "generator_expression");
+}
+
+bool isPatternContainer(TSNode n) {
+  return is(n, "pattern_list") || is(n, "tuple_pattern") || is(n, "list_pattern") ||
+         is(n, "list_splat_pattern") || is(n, "expression_list") || is(n, "tuple") ||
+         is(n, "list") || is(n, "list_splat") || is(n, "parenthesized_expression") ||
+         is(n, "as_pattern_target");
+}
+
+// Pass two over a file: the references, calls and class bases, each in its scope.
+class Collector {
+ public:
+  Collector(const SyntaxTree& tree, const ScopeTable& scopes, ModuleFacts& out)
+      : tree_(tree), scopes_(scopes), out_(out) {}
+
+  void run() {
+    Context c{scopes_.module(), -1, -1, false};
+    visit(tree_.root(), c);
+  }
+
+ private:
+  struct Context {
+    Scope* scope;
+    int function;  // the nearest def around
+    int cls;       // the nearest class around
+    bool inLambda;
+  };
+
+  bool builtin(const std::string& name, Scope* s) const { return !scopes_.lookup(s, name); }
+
+  IsBuiltin builtinIn(Scope* s) const {
+    return [this, s](const std::string& name, TSNode) { return builtin(name, s); };
+  }
+
+  std::vector<Path> targets(Scope* s, const Chain& chain, int depth = 0) const;
+  void visit(TSNode n, Context c);
+  void children(TSNode n, const Context& c) {
+    for (TSNode child : namedChildren(n)) visit(child, c);
+  }
+  bool chain(TSNode n, const Context& c);
+  void record(TSNode n, const Chain& chain, std::vector<Path> paths, const Context& c);
+  Access accessOf() const;
+  void call(TSNode n, const Context& c);
+  int paramOf(const std::string& name, const Context& c) const;
+  bool isSelf(TSNode n, const Context& c) const;
+  void classBases(TSNode n, const Context& c);
+  void scoped(TSNode n, const Context& c);
+
+  const SyntaxTree& tree_;
+  const ScopeTable& scopes_;
+  ModuleFacts& out_;
+  std::vector<TSNode> path_;  // from the module to the node being visited
+};
+
+// What a chain's root may name, its attributes appended: a module-level name is left for
+// the whole program; a local alias or import is followed here.
+std::vector<Path> Collector::targets(Scope* s, const Chain& chain, int depth) const {
+  std::vector<Path> out;
+  Scope* home = chain.globalsItem ? scopes_.module() : scopes_.lookup(s, chain.names[0]);
+  // Unbound: a builtin, unless a star import may bind it.
+  if (!home && out_.starImports.empty()) return out;
+  if (!home || home == scopes_.module()) {
+    out.push_back(Path{true, 0, chain.names});
+    return out;
+  }
+  if (depth > 8) return out;
+  std::vector<std::string> rest(chain.names.begin() + 1, chain.names.end());
+  for (const LocalBinding& b : home->bindings.at(chain.names[0])) {
+    std::vector<Path> bases;
+    if (b.kind == LocalBinding::Kind::Import) {
+      bases.push_back(b.import);
+    } else if (b.kind == LocalBinding::Kind::Alias) {
+      if (std::optional<Chain> value = chainOf(tree_, b.value, builtinIn(home)))
+        bases = targets(home, *value, depth + 1);
+    }
+    for (Path p : bases) {
+      p.names.insert(p.names.end(), rest.begin(), rest.end());
+      if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
+    }
+  }
+  return out;
+}
+
+// Whether the node on top of the path is written: an assignment's, `for`'s, `with`'s or
+// `del`'s target, or the object of an attribute or item that is (`ps._X.y = 1`, `_X[k] = v`).
+Access Collector::accessOf() const {
+  TSNode child = path_.back();
+  for (size_t i = path_.size() - 1; i-- > 0;) {
+    TSNode p = path_[i];
+    bool through = (is(p, "subscript") && same(child, field(p, "value"))) ||
+                   (is(p, "attribute") && same(child, field(p, "object"))) || isPatternContainer(p);
+    if (!through) {
+      bool target = ((is(p, "assignment") || is(p, "augmented_assignment") ||
+                      is(p, "for_statement") || is(p, "for_in_clause")) &&
+                     same(child, field(p, "left"))) ||
+                    is(p, "delete_statement");
+      return target ? Access::Write : Access::Read;
+    }
+    child = p;
+  }
+  return Access::Read;
+}
+
+void Collector::record(TSNode n, const Chain& chain, std::vector<Path> paths, const Context& c) {
+  Ref r;
+  r.targets = std::move(paths);
+  for (TSNode part : chain.nodes) r.parts.push_back({lineOf(part), columnOf(part)});
+  r.access = accessOf();
+  // A name assigned binds it: only a module's name assigned in a function (under `global`)
+  // is a write of its state.
+  if (r.access == Access::Write && chain.names.size() == 1 && !chain.globalsItem &&
+      (c.scope == scopes_.module() || scopes_.lookup(c.scope, chain.names[0]) != scopes_.module()))
+    return;
+  TSNode whole = n;
+  if (path_.size() >= 2) {
+    TSNode parent = path_[path_.size() - 2];
+    r.aliasDefinition = is(parent, "assignment") && same(field(parent, "right"), n) &&
+                        is(field(parent, "left"), "identifier") &&
+                        c.scope->kind != Scope::Kind::Class && !chain.globalsItem;
+    if (is(parent, "call") && same(field(parent, "function"), n)) {
+      r.called = true;
+      whole = parent;
+      for (TSNode a : namedChildren(field(parent, "arguments")))
+        r.arguments.emplace_back(tree_.text(a));
+    }
+  }
+  r.offset = ts_node_start_byte(whole);
+  r.length = ts_node_end_byte(whole) - r.offset;
+  r.line = lineOf(whole);
+  r.column = columnOf(whole);
+  r.endLine = ts_node_end_point(whole).row + 1;
+  r.endColumn = ts_node_end_point(whole).column + 1;
+  r.function = c.function;
+  r.classIndex = c.cls;
+  r.inLambda = c.inLambda;
+  if (r.access == Access::Read)
+    if (std::optional<TSNode> holder = fallbackHolder(tree_, path_)) {
+      r.guard = facts::Guard::Fallback;
+      r.holder = tree_.text(*holder);
+      if (is(*holder, "identifier")) r.holderParam = paramOf(r.holder, c);
+    }
+  r.statementLine = r.parts.empty() ? r.line : r.parts[0].line;
+  for (size_t i = path_.size(); i-- > 1;)
+    if (is(path_[i - 1], "block") || is(path_[i - 1], "module")) {
+      r.statementLine = std::min(r.statementLine, lineOf(path_[i]));
+      break;
+    }
+  out_.refs.push_back(std::move(r));
+}
+
+// A chain at `n` (on top of the path): recorded when its root is a module-level name, an
+// import or an alias; true when `n` was a chain (its own names are not visited again).
+bool Collector::chain(TSNode n, const Context& c) {
+  std::optional<Chain> ch = chainOf(tree_, n, builtinIn(c.scope));
+  if (!ch) return false;
+  std::vector<Path> paths = targets(c.scope, *ch);
+  if (!paths.empty()) record(n, *ch, std::move(paths), c);
+  // getattr's default and the like are code of their own.
+  if (is(unparen(n), "call")) {
+    std::vector<TSNode> args = namedChildren(field(unparen(n), "arguments"));
+    if (args.size() == 3) visit(args[2], c);
+  }
+  return true;
+}
+
+// The parameter of the enclosing def that `name` is there, or -1.
+int Collector::paramOf(const std::string& name, const Context& c) const {
+  if (c.function < 0) return -1;
+  Scope* home = scopes_.lookup(c.scope, name);
+  if (!home || home->function != c.function) return -1;
+  for (const LocalBinding& b : home->bindings.at(name))
+    if (b.kind == LocalBinding::Kind::Param) return b.param;
+  return -1;
+}
+
+// `self` (or `cls`) of the enclosing method: its first parameter.
+bool Collector::isSelf(TSNode n, const Context& c) const {
+  if (!is(n, "identifier") || c.function < 0) return false;
+  const Function& f = out_.functions[c.function];
+  return f.classIndex >= 0 && !f.isStatic && paramOf(std::string(tree_.text(n)), c) == 0;
+}
+
+void Collector::call(TSNode n, const Context& c) {
+  TSNode fn = unparen(field(n, "function"));
+  TSNode args = field(n, "arguments");
+  if (!is(args, "argument_list")) return;  // f(x for x in y)
+  Call call;
+  TSNode name = fn;
+  if (is(fn, "attribute")) {
+    TSNode object = unparen(field(fn, "object")), super = field(object, "function");
+    name = field(fn, "attribute");
+    if (is(object, "call") && is(super, "identifier") && tree_.text(super) == "super" &&
+        builtin("super", c.scope)) {
+      call.member = tree_.text(name);
+      call.viaSuper = true;
+    } else if (isSelf(object, c)) {
+      call.member = tree_.text(name);
+    }
+  }
+  if (call.member.empty()) {
+    std::optional<Chain> ch = chainOf(tree_, fn, builtinIn(c.scope));
+    if (!ch) return;
+    call.callee = targets(c.scope, *ch);
+    if (call.callee.empty()) return;
+  }
+  for (TSNode a : namedChildren(args)) {
+    Call::Arg arg;
+    TSNode value = a;
+    if (is(a, "keyword_argument")) {
+      arg.keyword = tree_.text(field(a, "name"));
+      value = field(a, "value");
+    } else if (is(a, "list_splat") || is(a, "dictionary_splat")) {
+      arg.kind = is(a, "list_splat") ? Call::Arg::Kind::Star : Call::Arg::Kind::DoubleStar;
+      value = ts_node_named_child(a, 0);
+    }
+    value = unparen(value);
+    arg.isNone = is(value, "none");
+    if (is(value, "identifier") && paramOf(std::string(tree_.text(value)), c) >= 0)
+      arg.forwardedName = tree_.text(value);
+    arg.offset = ts_node_start_byte(a);
+    arg.length = ts_node_end_byte(a) - arg.offset;
+    if (call.args.empty() && arg.kind == Call::Arg::Kind::Plain && arg.keyword.empty())
+      if (std::optional<Chain> ch = chainOf(tree_, value, builtinIn(c.scope)))
+        call.firstArg = targets(c.scope, *ch);
+    call.args.push_back(std::move(arg));
+  }
+  call.function = c.function;
+  call.line = lineOf(name);
+  call.column = columnOf(name);
+  call.rparen = ts_node_end_byte(args) - 1;
+  out_.calls.push_back(std::move(call));
+}
+
+void Collector::classBases(TSNode n, const Context& c) {
+  Scope* cls = scopes_.opened(n);
+  if (!cls) return;
+  for (TSNode base : namedChildren(field(n, "superclasses"))) {
+    if (is(base, "keyword_argument") || is(base, "list_splat") || is(base, "dictionary_splat"))
+      continue;
+    std::vector<Path> paths;
+    if (std::optional<Chain> ch = chainOf(tree_, base, builtinIn(c.scope)))
+      paths = targets(c.scope, *ch);
+    out_.classes[cls->classIndex].bases.push_back(std::move(paths));
+  }
+}
+
+// A def, class, lambda or comprehension: its parts, each in the scope it is evaluated in.
+void Collector::scoped(TSNode n, const Context& c) {
+  Scope* inner = scopes_.opened(n);
+  if (!inner) return;
+  Context in = c;
+  in.scope = inner;
+  if (is(n, "function_definition")) {
+    for (TSNode p : namedChildren(field(n, "parameters"))) {
+      visit(field(p, "type"), c);
+      visit(field(p, "value"), c);
+    }
+    visit(field(n, "return_type"), c);
+    in.function = inner->function;
+    in.inLambda = false;
+    visit(field(n, "body"), in);
+  } else if (is(n, "class_definition")) {
+    classBases(n, c);
+    for (TSNode base : namedChildren(field(n, "superclasses"))) visit(base, c);
+    in.cls = inner->classIndex;
+    in.function = -1;
+    in.inLambda = false;
+    visit(field(n, "body"), in);
+  } else if (is(n, "lambda")) {
+    for (TSNode p : namedChildren(field(n, "parameters"))) visit(field(p, "value"), c);
+    in.inLambda = true;
+    visit(field(n, "body"), in);
+  } else {
+    bool first = true;
+    for (TSNode part : namedChildren(n)) {
+      if (is(part, "for_in_clause")) {
+        visit(field(part, "right"), first ? c : in);
+        first = false;
+      } else {
+        visit(part, in);
+      }
+    }
+  }
+}
+
+void Collector::visit(TSNode n, Context c) {
+  if (ts_node_is_null(n)) return;
+  path_.push_back(n);
+  if (is(n, "comment") || is(n, "string_content") || is(n, "import_statement") ||
+      is(n, "import_from_statement") || is(n, "future_import_statement") ||
+      is(n, "global_statement") || is(n, "nonlocal_statement") || is(n, "case_pattern") ||
+      is(n, "dotted_name") || is(n, "parameters") || is(n, "lambda_parameters")) {
+    // Nothing read: names as declared, not as used.
+  } else if (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda") ||
+             isComprehension(n)) {
+    scoped(n, c);
+  } else if (is(n, "keyword_argument")) {
+    visit(field(n, "value"), c);
+  } else if (!chain(n, c)) {
+    if (is(n, "call")) call(n, c);
+    if (is(n, "attribute"))
+      visit(field(n, "object"), c);  // `f().x`: x is no name of its own
+    else
+      children(n, c);
+  }
+  path_.pop_back();
+}
+
+}  // namespace
+
+ModuleFacts extractModule(const std::string& file, std::string source) {
+  ModuleFacts out;
+  out.file = file;
+  out.digest = support::md5Hex(source);
+  size_t slash = file.rfind('/');
+  out.isPackage = file.substr(slash == std::string::npos ? 0 : slash + 1) == "__init__.py";
+  SyntaxTree tree = SyntaxTree::parse(std::move(source));
+  out.errors = tree.errors(file);
+  ScopeTable scopes(tree, out);
+  Collector(tree, scopes, out).run();
+  return out;
+}
+
+}  // namespace gridlock::python

@@ -1,0 +1,27 @@
+// Fallbacks in Python: a read that only runs when an explicit group is missing.
+//   if g is None: g = ps.get_x()         (also `not g`, `g == None`, `or` of such tests)
+//   if g is not None: ... else: ps.get_x()   (also a bare `g`, `g != None`, `and` of tests)
+//   g or ps.get_x()
+//   g if g is not None else ps.get_x()   and   ps.get_x() if g is None else g
+//   if g is not None: return g  ... then ps.get_x() later in the same block
+// `g` is a name or an attribute chain (`self.tp_group`). Python has no types to check it
+// against, so a comparison with None makes any tested value a holder; a truth test (`not g`,
+// a bare `g`) does only where the holder is what the construct yields: the branch assigns the
+// read to it (`if not g: g = ps.get_x()`), or it is the other branch's value
+// (`g if g else ps.get_x()`). A lambda, def or class body is never under the condition around
+// it.
+#pragma once
+
+#include "python/syntax_tree.h"
+
+#include <tree_sitter/api.h>
+
+#include <optional>
+#include <vector>
+
+namespace gridlock::python {
+
+// The holder the read at the end of `path` (the root first) falls back from, or nothing.
+std::optional<TSNode> fallbackHolder(const SyntaxTree& tree, const std::vector<TSNode>& path);
+
+}  // namespace gridlock::python

@@ -1,0 +1,139 @@
+// What one Python file says, as far as the file alone can tell: the names its module scope
+// binds (for other modules' imports), every dotted reference whose root is an import, an alias
+// or a module-level name (with where it stands: the enclosing function, a guard), and its
+// functions, classes and calls. No rule pack and no other file is needed to make it, so it
+// can be made in parallel and cached by the file's bytes; resolve.h turns the facts of every
+// file together into reads.
+#pragma once
+
+#include "facts/kinds.h"
+
+#include <string>
+#include <vector>
+
+namespace gridlock::python {
+
+// Where a dotted name starts, flattened through the file's own aliases: a name of the module
+// scope (`global`), or a module an import names (`level` leading dots of a relative import).
+// `names` is the root and then the attributes: `ps.get_tp` with `ps` a module-level name is
+// {global, {"ps", "get_tp"}}; in a function that runs `from ..x import y`, `y.z` is
+// {import, level 2, {"x", "y", "z"}}.
+struct Path {
+  bool global = true;
+  unsigned level = 0;
+  std::vector<std::string> names;
+  bool operator==(const Path&) const = default;
+};
+
+// A name of the module scope. An alias (an import, or an assignment of a dotted name) says
+// what it names; a def, a class or another value names itself.
+struct Binding {
+  enum class Kind { Alias, Def, Class, Value };
+  std::string name;
+  Kind kind = Kind::Value;
+  Path target;  // Alias only
+  unsigned line = 0;
+  // Value: assigned under `global` in a function of the module (a setter's state).
+  bool setByFunction = false;
+};
+
+// How a reference uses what it names.
+enum class Access {
+  Read,   // loaded: called, passed on, compared, ...
+  Write,  // assigned, augmented, deleted, or an attribute or item of it assigned
+};
+
+// One reference: a name or attribute chain in code (never in a comment or a string's text),
+// `getattr(x, "name")` with a literal name, or `globals()["name"]`.
+struct Ref {
+  std::vector<Path> targets;  // what it may name: one per binding its root may have
+  // Each name of the chain as written, the root first: where it starts (1-based line and
+  // column in bytes), so a read can stop at the prefix a rule names. A target's names end
+  // with the written names after the root (its alias expanded, the root may be several).
+  struct Part {
+    unsigned line = 0, column = 0;
+  };
+  std::vector<Part> parts;
+  Access access = Access::Read;
+  // The expression the read is, for edits and reports: the call when the chain is called,
+  // else the chain itself. Offsets in bytes, lines and columns 1-based.
+  unsigned offset = 0, length = 0;
+  unsigned line = 0, column = 0, endLine = 0, endColumn = 0;
+  bool called = false;
+  // The value of an alias (`get = ps.get_x`, outside a class body): the alias's own uses are
+  // where a function it names is read; a variable it names is read here, once.
+  bool aliasDefinition = false;
+  std::vector<std::string> arguments;  // a call's arguments as written
+  int function = -1;    // the enclosing function (index into ModuleFacts::functions), -1: none
+  int classIndex = -1;  // the enclosing class (into ModuleFacts::classes), -1: none
+  bool inLambda = false;
+  // A fallback: the read only runs when `holder` (a name or `self.x`) is missing (None or
+  // false). `holderParam`: the enclosing function's parameter the holder is, -1 when none.
+  facts::Guard guard = facts::Guard::None;
+  std::string holder;
+  int holderParam = -1;
+  unsigned statementLine = 0;  // the first line of the statement holding it (suppressions)
+};
+
+// A parameter as declared: `*args` and `**kwargs` keep their stars in `name`.
+struct Param {
+  std::string name;
+  std::string annotation;
+  bool hasDefault = false;
+  std::string defaultText;
+  enum class Kind { Positional, PositionalOnly, KeywordOnly, VarArgs, VarKeywords };
+  Kind kind = Kind::Positional;
+};
+
+struct Function {
+  std::string qualname;   // within the module: "Class.method", "outer.inner"
+  int classIndex = -1;    // the class it is a method of, -1 when none
+  bool isStatic = false;  // @staticmethod: no implicit first parameter
+  bool isClassMethod = false;
+  std::vector<Param> params;  // as declared, the implicit self or cls included
+  unsigned line = 0;
+};
+
+struct Class {
+  std::string qualname;
+  std::vector<std::vector<Path>> bases;  // per base, what it may name
+  unsigned line = 0;
+};
+
+// One call or construction: what the callee expression may name, and its arguments.
+struct Call {
+  std::vector<Path> callee;  // empty: `super().name(...)` or `self.name(...)`, see `member`
+  // `self.m(...)` or `cls.m(...)` in a method: "m", resolved through the method's class;
+  // `super().m(...)`: "m" with `viaSuper`.
+  std::string member;
+  bool viaSuper = false;
+  struct Arg {
+    std::string keyword;  // "" positional
+    enum class Kind { Plain, Star, DoubleStar } kind = Kind::Plain;
+    bool isNone = false;        // the literal None
+    std::string forwardedName;  // the argument is a bare name: which (a parameter forwards)
+    unsigned offset = 0, length = 0;
+  };
+  std::vector<Arg> args;
+  // What the first argument may name when it is a chain: with `functools.partial(f, ...)` as
+  // the callee, f is what is called, later, with the other arguments bound.
+  std::vector<Path> firstArg;
+  int function = -1;
+  unsigned line = 0, column = 0;
+  unsigned rparen = 0;
+};
+
+struct ModuleFacts {
+  std::string file;                 // root-relative path
+  bool isPackage = false;           // an __init__.py
+  std::string digest;               // MD5 of the bytes it was made from
+  std::vector<std::string> errors;  // syntax errors (syntax_tree.h); empty when it parses
+  std::vector<Binding> bindings;    // of the module scope, in source order
+  std::vector<Path> starImports;    // `from m import *` at module level: names m may bind
+  std::vector<Ref> refs;
+  std::vector<Function> functions;
+  std::vector<Class> classes;
+  std::vector<Call> calls;
+};
+
+}  // namespace gridlock::python
