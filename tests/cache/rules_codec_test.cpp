@@ -78,6 +78,16 @@ RulePack samplePack() {
                       false,
                       "group_m"};
   p.rewrite.collapse = {"gridlock::use_mpu()", "const auto&", "groups", "gridlock/pgc.h"};
+  PythonAccessorRule named{"megatron.core.parallel_state.get_tensor_model_parallel_group",
+                           {"m", "get_", {{"_rank", Yields::Rank}}, {"get_x_rank"}, {{"tp", "t"}}},
+                           facts::ReadKind::Shim,
+                           "tp",
+                           Yields::SrcRank,
+                           4};
+  p.pythonAccessors = {named};
+  p.pythonGlobals = {
+      {"megatron.core.parallel_state._GROUP", "megatron.core.parallel_state", {"_LOCK"}, 5}};
+  p.python = {true, true};
   p.rewrite.env = {"GlobalEnv",
                    "const GlobalEnv &env",
                    "GlobalEnv::Instance()",
@@ -93,7 +103,11 @@ RulePack samplePack() {
 TEST(RulesCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by rules_codec.cpp and set
   // in samplePack() above; then update its count here.
-  EXPECT_EQ(fieldCount<RulePack>(), 8u);
+  EXPECT_EQ(fieldCount<RulePack>(), 11u);
+  EXPECT_EQ(fieldCount<PythonFamily>(), 5u);
+  EXPECT_EQ(fieldCount<PythonAccessorRule>(), 6u);
+  EXPECT_EQ(fieldCount<PythonGlobalRule>(), 4u);
+  EXPECT_EQ(fieldCount<PythonCounting>(), 2u);
   EXPECT_EQ(fieldCount<Scope>(), 3u);
   EXPECT_EQ(fieldCount<AccessorRule>(), 8u);
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
@@ -141,6 +155,14 @@ TEST(RulesCodec, DigestFollowsRulesNotPaths) {
   RulePack spell = p;
   spell.rewrite.thread.position = facts::ThreadPosition::BeforeDefaults;
   EXPECT_NE(digestOf(RuleSet({spell})), base);
+
+  RulePack counting = p;
+  counting.python.oncePerLine = false;
+  EXPECT_NE(digestOf(RuleSet({counting})), base);
+
+  RulePack family = p;
+  family.pythonAccessors[0].family.except.clear();
+  EXPECT_NE(digestOf(RuleSet({family})), base);
 }
 
 TEST(RulesCodec, MalformedPackNamesTheProblem) {

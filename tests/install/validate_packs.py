@@ -83,14 +83,39 @@ bad = {
                                               "yields": "collection"},
                                    "env": {"type": "E", "parameter": "E &e", "edge": "E::get()",
                                            "methods": {"tp": {"size": "{env}.s()"}}}}},
+    "python and function": {"name": "x", "accessors": [
+        {"python": "a.b", "function": "f", "kind": "accessor", "group": "tp", "yields": "group"}]},
+    "python accessor without group": {"name": "x", "accessors": [
+        {"python": "a.b", "kind": "accessor", "yields": "group"}]},
+    "python name not dotted": {"name": "x", "accessors": [
+        {"python": "a..b", "kind": "accessor", "group": "tp", "yields": "group"}]},
+    "python family of shims": {"name": "x", "accessors": [
+        {"python_family": {"module": "m", "suffixes": {"_g": "group"}}, "kind": "shim"}]},
+    "python family with yields": {"name": "x", "accessors": [
+        {"python_family": {"module": "m", "suffixes": {"_g": "group"}}, "kind": "accessor",
+         "yields": "group"}]},
+    "python family without suffixes": {"name": "x", "accessors": [
+        {"python_family": {"module": "m", "suffixes": {}}, "kind": "accessor"}]},
+    "python global with field": {"name": "x", "globals": [{"python": "a.b", "field": "f"}]},
+    "python global with except": {"name": "x", "globals": [{"python": "a.b", "except": ["c"]}]},
+    "python count unknown": {"name": "x", "python": {"count": "lines"},
+                             "globals": [{"python": "a.b"}]},
 }
 for what, pack in bad.items():
     if validator.is_valid(pack):
         failures.append("the schema accepts a pack the parser rejects: " + what)
 good = {"name": "x", "$schema": "s", "extends": ["mpi"],
         "rewrite": {"thread": {"type": "T", "name": "n", "edge": "e", "yields": "collection"}}}
-if not validator.is_valid(good):
-    failures.append("the schema rejects a pack the parser takes: " + json.dumps(good))
+python = {"name": "x", "python": {"count": "calls", "once_per_line": True},
+          "accessors": [{"python": "a.b", "kind": "accessor", "group": "tp", "yields": "group"},
+                        {"python": "a.C.use", "kind": "shim"},
+                        {"python_family": {"module": "a", "prefix": "get_",
+                                           "suffixes": {"_group": "group"}, "except": ["get_x"],
+                                           "groups": {"tp": "tp"}}, "kind": "accessor"}],
+          "globals": [{"python": "a._X"}, {"python_module": "a", "except": ["_LOCK"]}]}
+for pack in (good, python):
+    if not validator.is_valid(pack):
+        failures.append("the schema rejects a pack the parser takes: " + json.dumps(pack))
 
 # 3. Enums spelled as the facts spell them; closed vocabularies complete.
 with open(os.path.join(src, "tool/facts/kinds.h")) as f:
@@ -105,6 +130,14 @@ enums = [  # (where, enum, its kinds.h table, whether the parser takes the whole
     ("accessors/kind", defs["accessor"]["properties"]["kind"]["enum"], "ReadKind", False),
     ("accessors/yields", defs["accessor"]["properties"]["yields"]["enum"], "Yields", False),
     ("globals/kind", defs["global"]["properties"]["kind"]["enum"], "ReadKind", False),
+    ("accessors/python/kind", defs["pythonAccessor"]["properties"]["kind"]["enum"], "ReadKind",
+     False),
+    ("accessors/python/yields", defs["pythonAccessor"]["properties"]["yields"]["enum"], "Yields",
+     False),
+    ("accessors/python_family/suffixes",
+     defs["pythonFamily"]["properties"]["python_family"]["properties"]["suffixes"][
+         "additionalProperties"]["enum"], "Yields", False),
+    ("globals/python/kind", defs["pythonGlobal"]["properties"]["kind"]["enum"], "ReadKind", False),
     ("rewrite/thread/yields", rw["thread"]["properties"]["yields"]["enum"], "Yields", False),
     ("rewrite/thread/position", rw["thread"]["properties"]["position"]["enum"],
      "ThreadPosition", True),

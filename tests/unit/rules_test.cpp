@@ -3,6 +3,7 @@
 #include "rules/glob.h"
 #include "rules/rule_pack.h"
 #include "rules/rule_set.h"
+#include "unit/pack_error.h"
 
 #include <gtest/gtest.h>
 
@@ -11,15 +12,6 @@
 
 namespace gridlock::rules {
 namespace {
-
-std::string errorOf(const std::string& text) {
-  try {
-    parseRulePack(text, "p.json");
-  } catch (const RuleError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
 
 TEST(RulePack, LoadsTheShippedPacks) {
   RulePack legacy = loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/gridlock-legacy.json");
@@ -56,7 +48,7 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"accessors": []})"), "p.json: /: missing required key \"name\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "acessors": []})"),
             "p.json: /acessors: unknown key (allowed: $schema, name, description, extends, scope, "
-            "public_headers, types, accessors, globals, rewrite)");
+            "public_headers, types, accessors, globals, rewrite, python)");
   EXPECT_EQ(
       errorOf(
           R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})"),
@@ -64,7 +56,8 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"function": "f", "kind": "accessor"}]})"),
             "p.json: /accessors/0: an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
   EXPECT_EQ(errorOf(R"({"name": "x", "accessors": [{"kind": "shim"}]})"),
-            "p.json: /accessors/0: exactly one of \"function\" or \"macro\" is required");
+            "p.json: /accessors/0: exactly one of \"function\", \"macro\", \"python\" or "
+            "\"python_family\" is required");
   EXPECT_EQ(
       errorOf(
           R"({"name": "x", "accessors": [{"function": "f", "kind": "shim", "yields": "group"}]})"),

@@ -2,6 +2,8 @@
 
 #include "rules/forward_declaration.h"
 #include "rules/pack_lookup.h"
+#include "rules/pack_reader.h"
+#include "rules/python_rules.h"
 #include "rules/source_pick.h"
 #include "support/file_io.h"
 #include "support/strings.h"
@@ -21,88 +23,7 @@ using nlohmann::json;
 using support::identChar;
 using support::isIdentifier;
 
-// Reads a JSON value while remembering where it is, so every error names its JSON path.
-class Reader {
- public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const std::string& where, const std::string& what) const {
-    throw RuleError(file_ + ": " + (where.empty() ? "/" : where) + ": " + what);
-  }
-
-  const json& object(const json& j, const std::string& where,
-                     std::initializer_list<const char*> allowed) const {
-    if (!j.is_object()) fail(where, "expected an object, got " + std::string(j.type_name()));
-    for (auto it = j.begin(); it != j.end(); ++it) {
-      bool known =
-          std::any_of(allowed.begin(), allowed.end(), [&](const char* k) { return it.key() == k; });
-      if (!known) {
-        std::string list;
-        for (const char* k : allowed) list += std::string(list.empty() ? "" : ", ") + k;
-        fail(where + "/" + it.key(), "unknown key (allowed: " + list + ")");
-      }
-    }
-    return j;
-  }
-
-  std::string string(const json& j, const std::string& key, const std::string& where,
-                     bool required) const {
-    auto it = j.find(key);
-    if (it == j.end()) {
-      if (required) fail(where, "missing required key \"" + key + "\"");
-      return {};
-    }
-    if (!it->is_string() || it->get<std::string>().empty())
-      fail(where + "/" + key, "expected a non-empty string");
-    return it->get<std::string>();
-  }
-
-  // The enum value spelled at `key`, one of `allowed`; `dflt` when the key is absent (required
-  // when there is no default).
-  template <typename E>
-  E choice(const json& j, const std::string& key, const std::string& where,
-           std::initializer_list<E> allowed, std::optional<E> dflt = std::nullopt) const {
-    std::string v = string(j, key, where, !dflt);
-    if (v.empty()) return *dflt;
-    for (E ok : allowed)
-      if (v == facts::spell(ok)) return ok;
-    std::string list;
-    for (E ok : allowed) list += (list.empty() ? "\"" : ", \"") + facts::str(ok) + "\"";
-    fail(where + "/" + key, "expected one of " + list + "; got \"" + v + "\"");
-  }
-
-  bool boolean(const json& j, const std::string& key, const std::string& where, bool dflt) const {
-    auto it = j.find(key);
-    if (it == j.end()) return dflt;
-    if (!it->is_boolean()) fail(where + "/" + key, "expected true or false");
-    return it->get<bool>();
-  }
-
-  std::vector<std::string> strings(const json& j, const std::string& key,
-                                   const std::string& where) const {
-    std::vector<std::string> out;
-    auto it = j.find(key);
-    if (it == j.end()) return out;
-    if (!it->is_array()) fail(where + "/" + key, "expected an array of strings");
-    for (size_t i = 0; i < it->size(); ++i) {
-      if (!(*it)[i].is_string())
-        fail(where + "/" + key + "/" + std::to_string(i), "expected a string");
-      out.push_back((*it)[i].get<std::string>());
-    }
-    return out;
-  }
-
-  const json& array(const json& j, const std::string& key, const std::string& where) const {
-    static const json empty = json::array();
-    auto it = j.find(key);
-    if (it == j.end()) return empty;
-    if (!it->is_array()) fail(where + "/" + key, "expected an array");
-    return *it;
-  }
-
- private:
-  std::string file_;
-};
+using Reader = PackReader;
 
 std::string lineColumnOf(const std::string& text, size_t byte) {
   size_t line = 1, col = 1;
@@ -152,6 +73,8 @@ std::vector<RewriteRules> readExtends(const Reader& r, const json& root, const s
     for (auto& t : b.types) pack.types.push_back(std::move(t));
     for (auto& a : b.accessors) pack.accessors.push_back(std::move(a));
     for (auto& g : b.globals) pack.globals.push_back(std::move(g));
+    for (auto& a : b.pythonAccessors) pack.pythonAccessors.push_back(std::move(a));
+    for (auto& g : b.pythonGlobals) pack.pythonGlobals.push_back(std::move(g));
     out.push_back(std::move(b.rewrite));
   }
   return out;
@@ -373,30 +296,22 @@ std::set<std::string> ruleNames(const RulePack& pack) {
   for (const auto& a : pack.accessors)
     out.insert(a.function.empty() ? "macro " + a.macro : a.function);
   for (const auto& g : pack.globals) out.insert(g.variable);
+  for (const auto& a : pack.pythonAccessors) out.insert(pythonRuleName(a));
+  for (const auto& g : pack.pythonGlobals) out.insert(pythonRuleName(g));
   return out;
 }
 
 AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at) {
   using facts::ReadKind;
-  using facts::Yields;
   r.object(a, at, {"function", "macro", "kind", "group", "yields", "spell", "env"});
   AccessorRule rule;
   rule.function = r.string(a, "function", at, false);
   rule.macro = r.string(a, "macro", at, false);
   if (rule.function.empty() == rule.macro.empty())
-    r.fail(at, "exactly one of \"function\" or \"macro\" is required");
-  rule.kind = r.choice(a, "kind", at, {ReadKind::Accessor, ReadKind::Shim});
-  rule.group = r.string(a, "group", at, false);
-  if (rule.kind == ReadKind::Accessor && rule.group.empty())
-    r.fail(at, "an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
-  std::optional<Yields> dflt;
-  if (rule.kind == ReadKind::Shim) dflt = Yields::Collection;
-  rule.yields = r.choice(a, "yields", at,
-                         {Yields::Group, Yields::Size, Yields::Rank, Yields::SrcRank,
-                          Yields::Collection, Yields::Value},
-                         dflt);
-  if (rule.kind == ReadKind::Shim && rule.yields != Yields::Collection)
-    r.fail(at + "/yields", "a shim yields a whole collection: expected \"collection\"");
+    r.fail(at,
+           "exactly one of \"function\", \"macro\", \"python\" or \"python_family\" is "
+           "required");
+  r.accessorKind(a, at, rule.kind, rule.group, rule.yields);
   rule.spell = r.string(a, "spell", at, false);
   if (!rule.spell.empty() && rule.spell.find("{g}") == std::string::npos)
     r.fail(at + "/spell", "the template must name the group as {g}");
@@ -473,20 +388,32 @@ GlobalRule readGlobal(const Reader& r, const json& g, const std::string& at) {
 
 void readRules(const Reader& r, const json& root, RulePack& pack) {
   std::set<std::string> seen = ruleNames(pack);
+  auto keep = [&](auto&& rule, auto& list, const std::string& id, const std::string& at) {
+    if (!seen.insert(id).second) r.fail(at, "duplicate rule for " + id);
+    list.push_back(std::move(rule));
+  };
   const json& accessors = r.array(root, "accessors", "");
   for (size_t i = 0; i < accessors.size(); ++i) {
     std::string at = "/accessors/" + std::to_string(i);
+    if (isPythonRule(accessors[i], {"python", "python_family"})) {
+      PythonAccessorRule rule = readPythonAccessor(r, accessors[i], at);
+      keep(std::move(rule), pack.pythonAccessors, pythonRuleName(rule), at);
+      continue;
+    }
     AccessorRule rule = readAccessor(r, accessors[i], at);
     std::string id = rule.function.empty() ? "macro " + rule.macro : rule.function;
-    if (!seen.insert(id).second) r.fail(at, "duplicate rule for " + id);
-    pack.accessors.push_back(std::move(rule));
+    keep(std::move(rule), pack.accessors, id, at);
   }
   const json& globals = r.array(root, "globals", "");
   for (size_t i = 0; i < globals.size(); ++i) {
     std::string at = "/globals/" + std::to_string(i);
+    if (isPythonRule(globals[i], {"python", "python_module"})) {
+      PythonGlobalRule rule = readPythonGlobal(r, globals[i], at);
+      keep(std::move(rule), pack.pythonGlobals, pythonRuleName(rule), at);
+      continue;
+    }
     GlobalRule rule = readGlobal(r, globals[i], at);
-    if (!seen.insert(rule.variable).second) r.fail(at, "duplicate rule for " + rule.variable);
-    pack.globals.push_back(std::move(rule));
+    keep(std::move(rule), pack.globals, rule.variable, at);
   }
 }
 
@@ -512,7 +439,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   Reader r(path);
   r.object(root, "",
            {"$schema", "name", "description", "extends", "scope", "public_headers", "types",
-            "accessors", "globals", "rewrite"});
+            "accessors", "globals", "rewrite", "python"});
   r.string(root, "$schema", "", false);  // for editors (share/gridlock/schema); else ignored
   RulePack pack;
   pack.path = path;
@@ -521,6 +448,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   if (auto it = root.find("rewrite"); it != root.end()) pack.rewrite = readRewrite(r, *it);
   if (auto it = root.find("scope"); it != root.end()) pack.scope = readScope(r, *it);
   pack.publicHeaders = r.strings(root, "public_headers", "");
+  if (auto it = root.find("python"); it != root.end()) pack.python = readPythonCounting(r, *it);
   const size_t baseTypes = pack.types.size();
   readTypes(r, root, pack);
   if (const EnvRule& e = pack.rewrite.env; !e.type.empty()) {
@@ -550,7 +478,8 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
           std::find(t.groups.begin(), t.groups.end(), a.group) == t.groups.end())
         t.groups.push_back(a.group);
   }
-  if (pack.accessors.empty() && pack.globals.empty())
+  if (pack.accessors.empty() && pack.globals.empty() && pack.pythonAccessors.empty() &&
+      pack.pythonGlobals.empty())
     r.fail("", "the pack has no \"accessors\" and no \"globals\": it would find nothing");
   return pack;
 }

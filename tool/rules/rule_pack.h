@@ -123,6 +123,50 @@ struct RewriteRules {
   EnvRule env;                 // empty type: the pack has no env object
 };
 
+// Python rules (docs/scan.md "Python"): names are dotted, as Python qualifies them
+// (`megatron.core.parallel_state.get_tensor_model_parallel_group`), after the Python frontend
+// resolved imports, aliases and re-exports.
+//
+// A family of accessors: every function of `module` whose name starts with `prefix` and ends
+// with one of `suffixes` (the longest that fits says what it yields), but those `except`
+// names. Its group is the rule's `group`, else `groups[middle]` for the name between prefix
+// and suffix (`tensor_model_parallel` -> tp), else that middle itself.
+struct PythonFamily {
+  std::string module;
+  std::string prefix;
+  std::map<std::string, facts::Yields> suffixes;
+  std::vector<std::string> except;
+  std::map<std::string, std::string> groups;
+};
+
+// A Python accessor or shim: one function or method by dotted name, or a family.
+struct PythonAccessorRule {
+  std::string name;                                  // "" for a family
+  PythonFamily family;                               // module "" for a named one
+  facts::ReadKind kind = facts::ReadKind::Accessor;  // Accessor or Shim
+  std::string group;
+  facts::Yields yields = facts::Yields::Group;
+  size_t pack = 0;
+};
+
+// Python module-level mutable state: one variable by dotted name, or every variable of
+// `module` that a function of the module assigns under `global` (a setter's state), but the
+// `except` names.
+struct PythonGlobalRule {
+  std::string variable;  // "" for a module's
+  std::string module;
+  std::vector<std::string> except;
+  size_t pack = 0;
+};
+
+// How a pack counts Python reads (its top-level `python` key): every reference (a callback
+// too, as in C++), or only calls; and at most one read per file, line and name, as a checker
+// that collects `line:name` strings in a set does.
+struct PythonCounting {
+  bool callsOnly = false;
+  bool oncePerLine = false;
+};
+
 struct RulePack {
   std::string name;
   std::string path;  // the file it was loaded from
@@ -134,6 +178,9 @@ struct RulePack {
   // there breaks callers gridlock cannot see.
   std::vector<std::string> publicHeaders;
   RewriteRules rewrite;  // its own keys, then those of the packs it extends
+  std::vector<PythonAccessorRule> pythonAccessors;
+  std::vector<PythonGlobalRule> pythonGlobals;
+  PythonCounting python;  // for every Python rule it holds, those it extends included
 };
 
 class RuleError : public std::runtime_error {

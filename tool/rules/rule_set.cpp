@@ -1,6 +1,7 @@
 #include "rules/rule_set.h"
 
 #include "rules/glob.h"
+#include "rules/python_rules.h"
 
 #include <algorithm>
 
@@ -30,7 +31,58 @@ RuleSet::RuleSet(std::vector<RulePack> packs) : packs_(std::move(packs)) {
         throw RuleError(packs_[p].path + ": " + g.variable + " is already defined by another pack");
     }
     for (const auto& t : packs_[p].types) types_.emplace(t.type, &t);
+    indexPython(p);
   }
+}
+
+void RuleSet::indexPython(size_t p) {
+  auto once = [&](auto& map, const std::string& key, const auto* rule) {
+    if (!map.emplace(key, rule).second)
+      throw RuleError(packs_[p].path + ": " + pythonRuleName(*rule) +
+                      " is already defined by another pack");
+  };
+  for (auto& a : packs_[p].pythonAccessors) {
+    a.pack = p;
+    if (!a.name.empty())
+      once(pythonAccessors_, a.name, &a);
+    else
+      pythonFamilies_.push_back(&a);
+  }
+  for (auto& g : packs_[p].pythonGlobals) {
+    g.pack = p;
+    if (!g.variable.empty())
+      once(pythonGlobals_, g.variable, &g);
+    else
+      once(pythonModules_, g.module, &g);
+  }
+}
+
+std::optional<PythonAccessorMatch> RuleSet::pythonAccessor(const std::string& dotted) const {
+  if (auto it = pythonAccessors_.find(dotted); it != pythonAccessors_.end()) {
+    const PythonAccessorRule& r = *it->second;
+    return PythonAccessorMatch{dotted, r.kind, r.group, r.yields, r.pack, &r};
+  }
+  for (const PythonAccessorRule* f : pythonFamilies_)
+    if (std::optional<FamilyMember> m = familyMember(*f, dotted))
+      return PythonAccessorMatch{dotted, f->kind, m->group, m->yields, f->pack, f};
+  return std::nullopt;
+}
+
+const PythonGlobalRule* RuleSet::pythonGlobal(const std::string& dotted, bool setByFunction) const {
+  if (auto it = pythonGlobals_.find(dotted); it != pythonGlobals_.end()) return it->second;
+  size_t dot = dotted.rfind('.');
+  if (!setByFunction || dot == std::string::npos) return nullptr;
+  auto it = pythonModules_.find(dotted.substr(0, dot));
+  if (it == pythonModules_.end()) return nullptr;
+  const auto& except = it->second->except;
+  if (std::find(except.begin(), except.end(), dotted.substr(dot + 1)) != except.end())
+    return nullptr;
+  return it->second;
+}
+
+bool RuleSet::hasPython() const {
+  return !pythonAccessors_.empty() || !pythonFamilies_.empty() || !pythonGlobals_.empty() ||
+         !pythonModules_.empty();
 }
 
 RuleSet RuleSet::load(const std::vector<std::string>& refs, const PackAnchor& anchor) {

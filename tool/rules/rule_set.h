@@ -14,6 +14,17 @@ namespace gridlock::rules {
 
 enum class Placement { Out, In, Edge };
 
+// A Python accessor or shim a dotted name resolved to: the rule's, or its family's for this
+// member of it.
+struct PythonAccessorMatch {
+  std::string name;  // the dotted name read
+  facts::ReadKind kind = facts::ReadKind::Accessor;
+  std::string group;
+  facts::Yields yields = facts::Yields::Group;
+  size_t pack = 0;
+  const PythonAccessorRule* rule = nullptr;
+};
+
 class RuleSet {
  public:
   RuleSet() = default;
@@ -36,6 +47,14 @@ class RuleSet {
   // its groups without it.
   bool collectionHolds(const std::string& typeSpelling, const std::string& group) const;
   bool hasMacros() const { return !macros_.empty(); }
+
+  // Python (docs/scan.md "Python"): the accessor a resolved dotted name is (a named rule
+  // before a family), or nothing.
+  std::optional<PythonAccessorMatch> pythonAccessor(const std::string& dotted) const;
+  // The global-state rule of a module variable: one naming it, else one naming its module
+  // when a function of the module assigns it under `global` (`setByFunction`).
+  const PythonGlobalRule* pythonGlobal(const std::string& dotted, bool setByFunction) const;
+  bool hasPython() const;
 
   // Where a root-relative path stands for the rules of one pack; `underRoot` false means the
   // file lies outside --root, which no pack scans.
@@ -61,11 +80,17 @@ class RuleSet {
                                      const std::set<std::string>& files, size_t units) const;
 
  private:
+  void indexPython(size_t pack);
+
   std::vector<RulePack> packs_;
   std::unordered_map<std::string, const AccessorRule*> functions_;
   std::unordered_map<std::string, const AccessorRule*> macros_;
   std::unordered_map<std::string, const GlobalRule*> globals_;
   std::unordered_map<std::string, const TypeRule*> types_;
+  std::unordered_map<std::string, const PythonAccessorRule*> pythonAccessors_;
+  std::vector<const PythonAccessorRule*> pythonFamilies_;
+  std::unordered_map<std::string, const PythonGlobalRule*> pythonGlobals_;
+  std::unordered_map<std::string, const PythonGlobalRule*> pythonModules_;
 };
 
 }  // namespace gridlock::rules

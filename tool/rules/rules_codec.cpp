@@ -103,6 +103,43 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, PythonFamily>
+void fields(V&& v, T& x) {
+  v("module", x.module);
+  v("prefix", x.prefix);
+  v("suffixes", x.suffixes);
+  v("except", x.except);
+  v("groups", x.groups);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, PythonAccessorRule>
+void fields(V&& v, T& x) {
+  v("name", x.name);
+  v("family", x.family);
+  v("kind", x.kind);
+  v("group", x.group);
+  v("yields", x.yields);
+  v("pack", x.pack);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, PythonGlobalRule>
+void fields(V&& v, T& x) {
+  v("variable", x.variable);
+  v("module", x.module);
+  v("except", x.except);
+  v("pack", x.pack);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, PythonCounting>
+void fields(V&& v, T& x) {
+  v("calls_only", x.callsOnly);
+  v("once_per_line", x.oncePerLine);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, RulePack>
 void fields(V&& v, T& x) {
   v("name", x.name);
@@ -113,6 +150,9 @@ void fields(V&& v, T& x) {
   v("types", x.types);
   v("public_headers", x.publicHeaders);
   v("rewrite", x.rewrite);
+  v("python_accessors", x.pythonAccessors);
+  v("python_globals", x.pythonGlobals);
+  v("python", x.python);
 }
 
 nlohmann::json toJson(const RulePack& pack) { return codec::encode(pack); }

@@ -1,0 +1,198 @@
+// The Python keys of rule packs: parsing, every validation error, and the look-ups the Python
+// frontend makes with a resolved dotted name (named rules, families, module state).
+#include "rules/rule_pack.h"
+#include "rules/rule_set.h"
+#include "unit/pack_error.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace gridlock::rules {
+namespace {
+
+using facts::ReadKind;
+using facts::Yields;
+
+const char* kPack = R"({"name": "megatron",
+  "python": {"count": "calls", "once_per_line": true},
+  "accessors": [
+    {"python_family": {"module": "megatron.core.parallel_state", "prefix": "get_",
+                       "suffixes": {"_group": "group", "_groups": "group", "_rank": "rank",
+                                    "_world_size": "size", "_src_rank": "src_rank"},
+                       "except": ["get_nccl_options", "get_virtual_pipeline_model_parallel_rank"],
+                       "groups": {"tensor_model_parallel": "tp", "data_parallel": "dp"}},
+     "kind": "accessor"},
+    {"python": "megatron.core.parallel_state.get_tensor_model_parallel_group", "kind": "accessor",
+     "group": "tp-named", "yields": "group"},
+    {"python": "megatron.core.process_groups_config.ProcessGroupCollection.use_mpu_process_groups",
+     "kind": "shim"},
+    {"python": "megatron.core.parallel_state.is_pipeline_first_stage", "kind": "accessor",
+     "group": "pp", "yields": "value"}],
+  "globals": [
+    {"python": "megatron.core.parallel_state._GLOBAL_MEMORY_BUFFER"},
+    {"python_module": "megatron.core.parallel_state", "except": ["_LOCK"]}]})";
+
+TEST(PythonRules, ParsesEveryKey) {
+  RulePack p = parseRulePack(kPack, "p.json");
+  EXPECT_TRUE(p.accessors.empty());
+  EXPECT_TRUE(p.globals.empty());
+  ASSERT_EQ(p.pythonAccessors.size(), 4u);
+  const PythonFamily& f = p.pythonAccessors[0].family;
+  EXPECT_EQ(f.module, "megatron.core.parallel_state");
+  EXPECT_EQ(f.prefix, "get_");
+  EXPECT_EQ(f.suffixes.size(), 5u);
+  EXPECT_EQ(f.suffixes.at("_world_size"), Yields::Size);
+  EXPECT_EQ(f.except.size(), 2u);
+  EXPECT_EQ(f.groups.at("data_parallel"), "dp");
+  EXPECT_EQ(p.pythonAccessors[2].kind, ReadKind::Shim);
+  EXPECT_EQ(p.pythonAccessors[2].yields, Yields::Collection);
+  ASSERT_EQ(p.pythonGlobals.size(), 2u);
+  EXPECT_EQ(p.pythonGlobals[1].module, "megatron.core.parallel_state");
+  EXPECT_TRUE(p.python.callsOnly);
+  EXPECT_TRUE(p.python.oncePerLine);
+}
+
+TEST(PythonRules, NamedRulesComeBeforeFamilies) {
+  RuleSet set({parseRulePack(kPack, "p.json")});
+  EXPECT_TRUE(set.hasPython());
+  auto named = set.pythonAccessor("megatron.core.parallel_state.get_tensor_model_parallel_group");
+  ASSERT_TRUE(named);
+  EXPECT_EQ(named->group, "tp-named");
+  EXPECT_EQ(named->yields, Yields::Group);
+
+  auto src = set.pythonAccessor("megatron.core.parallel_state.get_tensor_model_parallel_src_rank");
+  ASSERT_TRUE(src);  // the longest suffix: _src_rank, not _rank
+  EXPECT_EQ(src->group, "tp");
+  EXPECT_EQ(src->yields, Yields::SrcRank);
+  EXPECT_EQ(src->name, "megatron.core.parallel_state.get_tensor_model_parallel_src_rank");
+  EXPECT_EQ(src->kind, ReadKind::Accessor);
+
+  auto size = set.pythonAccessor("megatron.core.parallel_state.get_data_parallel_world_size");
+  ASSERT_TRUE(size);
+  EXPECT_EQ(size->group, "dp");
+  EXPECT_EQ(size->yields, Yields::Size);
+
+  // A middle the pack does not map is its own group.
+  auto other = set.pythonAccessor("megatron.core.parallel_state.get_embedding_group");
+  ASSERT_TRUE(other);
+  EXPECT_EQ(other->group, "embedding");
+
+  auto shim = set.pythonAccessor(
+      "megatron.core.process_groups_config.ProcessGroupCollection.use_mpu_process_groups");
+  ASSERT_TRUE(shim);
+  EXPECT_EQ(shim->kind, ReadKind::Shim);
+  EXPECT_EQ(shim->group, "");
+
+  EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state.get_nccl_options"));
+  EXPECT_FALSE(
+      set.pythonAccessor("megatron.core.parallel_state.get_virtual_pipeline_model_parallel_rank"));
+  EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state.get_data_parallel_group_gloo"));
+  EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state.initialize_model_parallel"));
+  EXPECT_FALSE(set.pythonAccessor("megatron.core.utils.get_data_parallel_group"));
+  EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state.Cls.get_data_parallel_group"));
+  EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state"));
+}
+
+TEST(PythonRules, ModuleStateIsWhatItsFunctionsSet) {
+  RuleSet set({parseRulePack(kPack, "p.json")});
+  const std::string ps = "megatron.core.parallel_state.";
+  EXPECT_NE(set.pythonGlobal(ps + "_GLOBAL_MEMORY_BUFFER", false), nullptr);
+  EXPECT_NE(set.pythonGlobal(ps + "_TENSOR_MODEL_PARALLEL_GROUP", true), nullptr);
+  EXPECT_EQ(set.pythonGlobal(ps + "_TENSOR_MODEL_PARALLEL_GROUP", false), nullptr);
+  EXPECT_EQ(set.pythonGlobal(ps + "_LOCK", true), nullptr);
+  EXPECT_EQ(set.pythonGlobal("megatron.core.utils._STATE", true), nullptr);
+}
+
+TEST(PythonRules, ExtendsTakesPythonRules) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "gridlock-python-rules-test";
+  fs::create_directories(dir);
+  std::ofstream(dir / "base.json") << kPack;
+  std::ofstream(dir / "ours.json") << R"({"name": "ours", "extends": ["base"],
+    "accessors": [{"python": "pkg.get_x", "kind": "accessor", "group": "x", "yields": "group"}]})";
+  RulePack p = loadRulePack((dir / "ours.json").string());
+  EXPECT_EQ(p.pythonAccessors.size(), 5u);
+  EXPECT_EQ(p.pythonGlobals.size(), 2u);
+  EXPECT_FALSE(p.python.callsOnly);  // counting is the pack's own
+  fs::remove_all(dir);
+}
+
+TEST(PythonRules, ErrorsNameTheProblem) {
+  auto pack = [](const std::string& entries) { return R"({"name": "x", )" + entries + "}"; };
+  EXPECT_EQ(
+      errorOf(pack(
+          R"("accessors": [{"python": "a.b", "function": "a::b", "kind": "accessor", "group": "tp"}])")),
+      "p.json: /accessors/0/function: unknown key (allowed: python, python_family, kind, "
+      "group, yields)");
+  EXPECT_EQ(errorOf(pack(R"("accessors": [{"kind": "accessor", "group": "tp"}])")),
+            "p.json: /accessors/0: exactly one of \"function\", \"macro\", \"python\" or "
+            "\"python_family\" is required");
+  EXPECT_EQ(
+      errorOf(pack(R"("accessors": [{"python": "a..b", "kind": "accessor", "group": "tp"}])")),
+      "p.json: /accessors/0/python: expected a dotted Python name "
+      "(\"megatron.core.parallel_state\"), got \"a..b\"");
+  EXPECT_EQ(errorOf(pack(R"("accessors": [{"python": "a.b", "kind": "accessor"}])")),
+            "p.json: /accessors/0: an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
+  EXPECT_EQ(
+      errorOf(pack(R"("accessors": [{"python": "a.b", "kind": "shim", "yields": "group"}])")),
+      "p.json: /accessors/0/yields: a shim yields a whole collection: expected \"collection\"");
+  EXPECT_EQ(
+      errorOf(pack(
+          R"("accessors": [{"python_family": {"module": "m", "suffixes": {}}, "kind": "accessor"}])")),
+      "p.json: /accessors/0/python_family/suffixes: expected an object of name endings and "
+      "what each yields, e.g. {\"_group\": \"group\", \"_world_size\": \"size\"}");
+  EXPECT_EQ(
+      errorOf(pack(
+          R"("accessors": [{"python_family": {"module": "m", "suffixes": {"_g": "grp"}}, "kind": "accessor"}])")),
+      "p.json: /accessors/0/python_family/suffixes/_g: expected one of \"group\", \"size\", "
+      "\"rank\", \"src_rank\", \"value\"; got \"grp\"");
+  EXPECT_EQ(
+      errorOf(pack(
+          R"("accessors": [{"python_family": {"module": "m", "suffixes": {"_g": "group"}}, "kind": "shim"}])")),
+      "p.json: /accessors/0/kind: a family is of accessors: expected \"accessor\"");
+  EXPECT_EQ(
+      errorOf(pack(
+          R"("accessors": [{"python_family": {"module": "m", "suffixes": {"_g": "group"}}, "kind": "accessor", "yields": "rank"}])")),
+      "p.json: /accessors/0/yields: a family's suffixes say what each accessor yields");
+  EXPECT_EQ(
+      errorOf(pack(
+          R"("accessors": [{"python_family": {"module": "m", "suffixes": {"_g": "group"}, "except": ["a b"]}, "kind": "accessor"}])")),
+      "p.json: /accessors/0/python_family/except/0: expected a Python name, got \"a b\"");
+  EXPECT_EQ(
+      errorOf(pack(
+          R"("accessors": [{"python": "a.b", "kind": "accessor", "group": "tp", "yields": "group"},
+                            {"python": "a.b", "kind": "accessor", "group": "pp", "yields": "group"}])")),
+      "p.json: /accessors/1: duplicate rule for python a.b");
+  EXPECT_EQ(errorOf(pack(R"("globals": [{"python": "a.b", "field": "f"}])")),
+            "p.json: /globals/0/field: unknown key (allowed: python, python_module, kind, except)");
+  EXPECT_EQ(errorOf(pack(R"("globals": [{"python": "a.b", "except": ["x"]}])")),
+            "p.json: /globals/0/except: only a \"python_module\" rule has exceptions");
+  EXPECT_EQ(errorOf(pack(R"("globals": [{"python_module": "a", "python": "a.b"}])")),
+            "p.json: /globals/0: exactly one of \"python\" or \"python_module\" is required");
+  EXPECT_EQ(errorOf(pack(R"("python": {"count": "lines"}, "globals": [{"python": "a.b"}])")),
+            "p.json: /python/count: expected one of \"references\", \"calls\"; got \"lines\"");
+  EXPECT_EQ(errorOf(pack(R"("python": {"dedup": true}, "globals": [{"python": "a.b"}])")),
+            "p.json: /python/dedup: unknown key (allowed: count, once_per_line)");
+}
+
+TEST(PythonRules, TwoPacksCannotNameOneAccessor) {
+  RulePack a = parseRulePack(
+      R"({"name": "a", "accessors": [{"python": "m.f", "kind": "accessor", "group": "tp",
+                                     "yields": "group"}]})",
+      "a.json");
+  RulePack b = parseRulePack(
+      R"({"name": "b", "accessors": [{"python": "m.f", "kind": "accessor", "group": "tp",
+                                     "yields": "group"}]})",
+      "b.json");
+  try {
+    RuleSet set({a, b});
+    FAIL() << "no error";
+  } catch (const RuleError& e) {
+    EXPECT_STREQ(e.what(), "b.json: python m.f is already defined by another pack");
+  }
+}
+
+}  // namespace
+}  // namespace gridlock::rules
