@@ -18,23 +18,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Stat {
-  unsigned mode;
-  uid_t uid;
-  gid_t gid;
-  bool operator==(const Stat&) const = default;
-};
-
-Stat statOf(const std::string& path) {
-  struct stat st;
-  EXPECT_EQ(::stat(path.c_str(), &st), 0) << path;
-  return {static_cast<unsigned>(st.st_mode & 07777), st.st_uid, st.st_gid};
-}
-
-void printTo(const Stat& s, std::ostream* os) {
-  *os << std::oct << s.mode << std::dec << " " << s.uid << ":" << s.gid;
-}
-
 const std::vector<std::string> kMpiFiles = {"halo.cpp", "halo.h", "main.cpp"};
 
 TEST(ReadOnly, ReadOnlySourceIsRefusedNamedAndNothingIsWritten) {

@@ -10,6 +10,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -47,6 +48,16 @@ std::string expectedFile(const std::string& caseName, const std::string& file) {
 
 std::string inputFile(const std::string& caseName, const std::string& file) {
   return readFile(kFixtures + "/" + caseName + "/input/" + file);
+}
+
+Stat statOf(const std::string& path) {
+  struct stat st;
+  EXPECT_EQ(::stat(path.c_str(), &st), 0) << path;
+  return {static_cast<unsigned>(st.st_mode & 07777), st.st_uid, st.st_gid};
+}
+
+void printTo(const Stat& s, std::ostream* os) {
+  *os << std::oct << s.mode << std::dec << " " << s.uid << ":" << s.gid;
 }
 
 Case::Case(const std::string& n) : name(n) {

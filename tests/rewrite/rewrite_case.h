@@ -6,7 +6,10 @@
 #include "rewrite/edits.h"
 #include "support/run_command.h"
 
+#include <sys/types.h>
+
 #include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -51,6 +54,16 @@ struct Case {
 cli::ScanRun scanCase(const Case& c, bool rewriteFacts = false);
 // The case's rewrite, planned and prepared in process (no re-parse: the golden cases compile).
 rewrite::Prepared prepareCase(const Case& c);
+
+// A file's permission bits (07777), owner and group, as stat gives them.
+struct Stat {
+  unsigned mode;
+  uid_t uid;
+  gid_t gid;
+  bool operator==(const Stat&) const = default;
+};
+Stat statOf(const std::string& path);
+void printTo(const Stat& s, std::ostream* os);
 
 // A small tmpfs mounted on a fresh directory, to fill a disk for real (needs root and
 // CAP_SYS_ADMIN; `mounted` false otherwise, and the test skips). Unmounted when destroyed.

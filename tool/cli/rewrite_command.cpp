@@ -89,6 +89,11 @@ int recover(const std::string& root, bool force) {
   std::string real = frontend::realPath(root);
   try {
     rewrite::RecoverReport r = rewrite::recover(real, force);
+    if (r.ignored) {
+      std::cerr << "gridlock: error: "
+                << rewrite::journalMessage(real, rewrite::JournalState::Ignored) << "\n";
+      return 2;
+    }
     if (!r.journal) {
       // An interrupted apply of a tree above this one holds these files too: say where.
       std::string held = rewrite::journalRootAtOrAbove(real);

@@ -1,7 +1,9 @@
 #include "rewrite/journal.h"
 
+#include "support/confine.h"
 #include "support/crash_point.h"
 #include "support/file_io.h"
+#include "support/ownership.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -47,7 +49,8 @@ std::vector<std::string> namesIn(const std::string& dir) {
 // errno set, and `busy` when another process holds it.
 int openLocked(const std::string& dir, int op, bool& busy) {
   busy = false;
-  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  // Never through a link: the directory itself, or nothing.
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
   if (fd < 0) return -1;
   while (::flock(fd, op) != 0) {
     if (errno == EINTR) continue;
@@ -58,6 +61,49 @@ int openLocked(const std::string& dir, int op, bool& busy) {
     return -1;
   }
   return fd;
+}
+
+bool isRegular(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// Why the journal directory `dir` (lstat'ed as `st`) of `root` is not acted on; "" when it is.
+std::string ignoredBecause(const std::string& root, const struct stat& st) {
+  if (!S_ISDIR(st.st_mode))
+    return std::string(S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory") +
+           ", which gridlock never makes";
+  return support::distrust(st.st_uid, root, support::TrustedOwners::User);
+}
+
+// The journal at `path` of the tree at `root`, each entry checked to name a file under it.
+// What it refuses is said so that a scan can print it too: it is no reason to run --recover.
+Journal readJournal(const std::string& root, const std::string& path) {
+  std::string remove = ", so it is no journal of an apply; remove " + support::dirOf(path) +
+                       " (gridlock leaves the tree as it is)";
+  if (!isRegular(path)) refuse(path + ": not a regular file" + remove);
+  std::optional<std::string> text = support::readFile(path);
+  if (!text) refuse(path + ": cannot read: " + errnoText(errno));
+  Journal j = parseJournal(*text, path);
+  for (const auto& e : j.entries)
+    if (std::string why = outsideRoot(root, e); !why.empty())
+      refuse(path + ": names " + e.file + ", " + why + "; gridlock writes only under the root" +
+             remove);
+  return j;
+}
+
+// "" when the journal of `root` is missing (no file mixed) or one --recover acts on, else why
+// --recover refuses it. Read without the lock: the journal is replaced whole, by a rename.
+std::string refusedJournal(const std::string& root) {
+  std::string path = root + "/" + std::string(kJournalDirName) + "/journal";
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0) return "";
+  try {
+    readJournal(root, path);
+  } catch (const WriteRefused& e) {
+    return e.what();
+  }
+  return "";
 }
 
 }  // namespace
@@ -110,10 +156,37 @@ Journal parseJournal(const std::string& text, const std::string& where) {
   return j;
 }
 
+std::string outsideRoot(const std::string& root, const JournalEntry& e) {
+  if (e.file[0] == '/') return "an absolute path";
+  for (size_t start = 0; start <= e.file.size();) {
+    size_t end = std::min(e.file.find('/', start), e.file.size());
+    if (e.file.compare(start, end - start, "..") == 0 && end - start == 2)
+      return "a path through ..";
+    start = end + 1;
+  }
+  std::string real;
+  try {
+    real = support::resolvePath(root + "/" + e.file);
+  } catch (const support::WriteError& err) {
+    return err.what();
+  }
+  if (real == root || !support::isUnder(root, real))
+    return "outside the root once its symlinks are followed (" + real + ")";
+  return "";
+}
+
+bool holdsJournal(JournalState state) {
+  return state == JournalState::Busy || state == JournalState::Interrupted;
+}
+
 JournalState journalState(const std::string& root) {
   std::string dir = root + "/" + std::string(kJournalDirName);
   struct stat st;
   if (::lstat(dir.c_str(), &st) != 0) return JournalState::None;
+  if (std::string why = ignoredBecause(root, st); !why.empty()) {
+    support::warnOnce(dir + ": ignored, not a journal of yours: " + why);
+    return JournalState::Ignored;
+  }
   // A shared probe: it never makes a writer (blocking) or a recovery (retrying) give up.
   bool busy = false;
   int fd = openLocked(dir, LOCK_SH | LOCK_NB, busy);
@@ -125,7 +198,7 @@ std::string journalRootAtOrAbove(const std::string& start) {
   char buf[PATH_MAX];
   std::string dir = ::realpath(start.c_str(), buf) ? std::string(buf) : start;
   while (true) {
-    if (journalState(dir) != JournalState::None) return dir;
+    if (holdsJournal(journalState(dir))) return dir;
     if (dir == "/" || dir.empty() || dir.find('/') == std::string::npos) return "";
     dir = support::dirOf(dir);
   }
@@ -140,10 +213,10 @@ std::string journalRootBelow(const std::string& root, const std::set<std::string
          slash = file.find('/', slash + 1)) {
       std::string dir = root + "/" + file.substr(0, slash);
       if (!probed.insert(dir).second) continue;
-      if (journalState(dir) != JournalState::None) return dir;
+      if (holdsJournal(journalState(dir))) return dir;
     }
   }
-  if (journalState(root) != JournalState::None) return root;
+  if (holdsJournal(journalState(root))) return root;
   return "";
 }
 
@@ -151,6 +224,13 @@ std::string journalMessage(const std::string& root, JournalState state) {
   std::string dir = root + "/" + std::string(kJournalDirName);
   if (state == JournalState::Busy)
     return dir + ": another gridlock process is writing this tree; wait for it to finish";
+  if (state == JournalState::Ignored)
+    return dir + ": not a journal of yours (see the warning above): only its owner's gridlock " +
+           "may recover it; remove it to write this tree";
+  if (state == JournalState::Interrupted) {
+    // A journal --recover refuses is not worth running it for.
+    if (std::string refused = refusedJournal(root); !refused.empty()) return refused;
+  }
   return dir + ": a `gridlock rewrite --apply` was interrupted here and the tree may hold " +
          "old and new files mixed; run `gridlock rewrite --recover --root " + root +
          "` to put every file back as it was";
@@ -227,11 +307,7 @@ bool JournalDir::hasJournal() const {
   return ::lstat(journalPath().c_str(), &st) == 0;
 }
 
-Journal JournalDir::read() const {
-  std::optional<std::string> text = support::readFile(journalPath());
-  if (!text) refuse(journalPath() + ": cannot read: " + errnoText(errno));
-  return parseJournal(*text, journalPath());
-}
+Journal JournalDir::read() const { return readJournal(root_, journalPath()); }
 
 void JournalDir::write(const Journal& j) const {
   for (const auto& e : j.entries)
@@ -263,11 +339,24 @@ void JournalDir::restore(const Journal& j, size_t n) const {
   std::string path = pathOf(j.entries[n]), backup = backupOf(n);
   if (::rename(backup.c_str(), path.c_str()) == 0) return;
   if (errno != EXDEV) refuse(path + ": cannot put back its old contents: " + errnoText(errno));
-  std::optional<std::string> old = support::readFile(backup);
-  if (!old) refuse(backup + ": cannot read: " + errnoText(errno));
+  copyBack(j, n);
+}
+
+bool JournalDir::oldKept(const Journal& j, size_t n) const {
+  return isRegular(backupOf(n)) && support::fileDigest(backupOf(n)) == j.entries[n].oldDigest;
+}
+
+void JournalDir::copyBack(const Journal& j, size_t n) const {
+  std::string path = pathOf(j.entries[n]), backup = backupOf(n);
+  std::optional<std::string> old = isRegular(backup) ? support::readFile(backup) : std::nullopt;
+  if (!old || support::md5Hex(*old) != j.entries[n].oldDigest)
+    refuse(backup + ": not the old contents of " + j.entries[n].file);
+  // What the file it replaces has, never what the journal says, and no set-id bit.
+  support::FileMeta keep = support::metaOf(path);
+  keep.mode &= 0777;
   std::string tmp = tempOf(j, n);
   ::unlink(tmp.c_str());
-  support::writeNewFile(tmp, *old, &j.entries[n].meta);
+  support::writeNewFile(tmp, *old, &keep);
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     int err = errno;
     ::unlink(tmp.c_str());
@@ -283,6 +372,9 @@ void JournalDir::commit() const {
 
 void JournalDir::removeOld() const {
   std::string old = dir() + "/old";
+  struct stat st;
+  // Only the directory gridlock made: never through a link to another.
+  if (::lstat(old.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) return;
   for (const auto& name : namesIn(old))
     if (name.find_first_not_of("0123456789") == std::string::npos)
       ::unlink((old + "/" + name).c_str());

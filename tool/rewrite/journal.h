@@ -5,6 +5,13 @@
 // the replaced file, a copy where the file system has no links). The directory is also the
 // lock: created exclusively (mkdir) and flock()ed while a gridlock process writes, so a second
 // writer is refused and a lock left unheld means the writer died.
+//
+// A journal is input like any other file: one shipped in a tarball, committed to a repository
+// or planted in a shared directory must not make `--recover` write outside the tree. So only a
+// journal directory of the user's own is acted on (another's is ignored, with a warning), each
+// entry must name a file under the root (not absolute, no `..`, not through a symlink leading
+// out), and what it records of a file's mode and owner is never applied: a file put back keeps
+// what the file it replaces has, without setuid and setgid bits.
 #pragma once
 
 #include "support/atomic_write.h"
@@ -62,7 +69,7 @@ class WriteRefused : public std::runtime_error {
 };
 
 struct JournalEntry {
-  std::string file;  // root-relative, or absolute when outside the root
+  std::string file;  // root-relative: the apply writes only under the root
   std::string oldDigest, newDigest;
   support::FileMeta meta;
 };
@@ -75,17 +82,26 @@ struct Journal {
 std::string serializeJournal(const Journal& j);
 // Throws WriteRefused when the text is not a whole journal.
 Journal parseJournal(const std::string& text, const std::string& where);
+// "" when `e` names a file under `root` (a real path); else why not ("an absolute path", "a
+// path through ..", "outside the root once its symlinks are followed (/etc/passwd)").
+std::string outsideRoot(const std::string& root, const JournalEntry& e);
 
-enum class JournalState { None, Busy, Interrupted };
-// Whether `root` holds a journal directory, and whether a live process holds its lock.
+enum class JournalState { None, Busy, Interrupted, Ignored };
+// Whether `root` holds a journal directory, and whether a live process holds its lock. Ignored:
+// there is one, but not a directory of the user's own (support/ownership.h) or not a
+// directory at all; a warning naming it is printed once.
 JournalState journalState(const std::string& root);
+// Whether a state means a journal to act on (Busy or Interrupted).
+bool holdsJournal(JournalState state);
 // `dir` or the closest directory above it that holds a journal directory; "" when none.
 std::string journalRootAtOrAbove(const std::string& dir);
 // The first directory from `root` down to the directory of any of `files` (root-relative:
 // what a scan saw) that holds a journal directory; "" when none. Catches an interrupted apply
 // of a narrower root than the scan's, whose journal lies below it.
 std::string journalRootBelow(const std::string& root, const std::set<std::string>& files);
-// What the user is told about `root`'s journal directory, and what to do.
+// What the user is told about `root`'s journal directory, and what to do: a journal that
+// `--recover` would refuse (damaged, naming a file outside the root) is named as such, not
+// sent to `--recover`.
 std::string journalMessage(const std::string& root, JournalState state);
 
 // A locked journal directory. The lock is released when this is destroyed (or the process
@@ -109,13 +125,21 @@ class JournalDir {
   std::string tempOf(const Journal& j, size_t n) const;
 
   bool hasJournal() const;
+  // The journal, each entry checked to name a file under the root; throws WriteRefused.
   Journal read() const;
   // Writes the journal durably (a temporary, synced, renamed, the directory synced).
   void write(const Journal& j) const;
   // Keeps the n-th file's current contents (`contents`, checked by the caller) as old/<n>.
   void keepOld(const Journal& j, size_t n, std::string_view contents) const;
-  // Puts old/<n> back at the n-th file's place (a rename; a copy across file systems).
+  // Puts old/<n> back at the n-th file's place (a rename; a copy across file systems): the
+  // apply's own way back, with the journal it wrote itself.
   void restore(const Journal& j, size_t n) const;
+  // Puts a copy of old/<n> (a regular file holding the old digest) at the n-th file's place,
+  // with the mode (less setuid and setgid), owner and group of the file it replaces: the way
+  // back from a journal read from disk, which may not be gridlock's.
+  void copyBack(const Journal& j, size_t n) const;
+  // Whether old/<n> is a regular file holding the n-th file's old contents.
+  bool oldKept(const Journal& j, size_t n) const;
   // Removes the journal: from here on the tree is what it is.
   void commit() const;
   // Removes old/ with what it holds (whatever is left of a journal written by gridlock).

@@ -17,20 +17,28 @@ namespace {
 enum class Now { Old, New, Changed };
 
 Now stateOf(const JournalDir& dir, const JournalEntry& e) {
+  // Only a regular file is read: a FIFO or a device in its place is a change, not a hang.
+  struct stat st;
+  if (::stat(dir.pathOf(e).c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return Now::Changed;
   std::optional<std::string> digest = support::fileDigest(dir.pathOf(e));
   if (digest == e.oldDigest) return Now::Old;
   if (digest == e.newDigest) return Now::New;
   return Now::Changed;
 }
 
-// Saves old/<n> as FILE.gridlock-old (again after an interrupted recovery: same contents).
+// Saves old/<n> as FILE.gridlock-old (again after an interrupted recovery: same contents), a
+// new file of the user's with the mode new files get: the journal's mode and owner are never
+// applied.
 void saveOld(const JournalDir& dir, const Journal& j, size_t n) {
   std::string saved = dir.pathOf(j.entries[n]) + ".gridlock-old";
   std::optional<std::string> old = support::readFile(dir.backupOf(n));
   if (!old) throw WriteRefused({dir.backupOf(n) + ": cannot read"});
-  if (support::fileDigest(saved) == j.entries[n].oldDigest) return;
+  struct stat st;
+  if (::lstat(saved.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+      support::fileDigest(saved) == j.entries[n].oldDigest)
+    return;
   ::unlink((saved + ".tmp").c_str());
-  support::writeNewFile(saved + ".tmp", *old, &j.entries[n].meta);
+  support::writeNewFile(saved + ".tmp", *old, nullptr);
   if (::rename((saved + ".tmp").c_str(), saved.c_str()) != 0) {
     ::unlink((saved + ".tmp").c_str());
     throw WriteRefused({saved + ": cannot write"});
@@ -41,7 +49,9 @@ void saveOld(const JournalDir& dir, const Journal& j, size_t n) {
 
 RecoverReport recover(const std::string& root, bool force) {
   RecoverReport report;
-  if (journalState(root) == JournalState::None) return report;
+  JournalState state = journalState(root);
+  report.ignored = state == JournalState::Ignored;
+  if (!holdsJournal(state)) return report;
   report.journal = true;
   JournalDir dir = JournalDir::lock(root);
   if (!dir.hasJournal()) {
@@ -60,7 +70,7 @@ RecoverReport recover(const std::string& root, bool force) {
   for (size_t n = 0; n < j.entries.size(); ++n) {
     const JournalEntry& e = j.entries[n];
     now.push_back(stateOf(dir, e));
-    bool oldKept = support::fileDigest(dir.backupOf(n)) == e.oldDigest;
+    bool oldKept = dir.oldKept(j, n);
     if (now[n] == Now::New && !oldKept)
       problems.push_back(e.file + ": holds what the rewrite wrote, and its old contents (" +
                          dir.backupOf(n) +
@@ -90,10 +100,10 @@ RecoverReport recover(const std::string& root, bool force) {
     if (now[n] == Now::Old) {
       report.unchanged.push_back(file);
     } else if (now[n] == Now::Changed) {
-      if (support::fileDigest(dir.backupOf(n)) == j.entries[n].oldDigest) saveOld(dir, j, n);
+      if (dir.oldKept(j, n)) saveOld(dir, j, n);
       report.kept.push_back(file);
     } else {
-      dir.restore(j, n);
+      dir.copyBack(j, n);
       report.restored.push_back(file);
       reached(RecoverStep::Restored);
     }

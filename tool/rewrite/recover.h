@@ -10,6 +10,8 @@ namespace gridlock::rewrite {
 
 struct RecoverReport {
   bool journal = false;  // there was a journal directory to recover from
+  // There was one, but not the user's own (or not a directory): ignored, with a warning.
+  bool ignored = false;
   // It held a journal: without one the apply was killed before writing it or after removing
   // it, and no file is mixed.
   bool written = false;

@@ -1,6 +1,7 @@
 #include "rewrite/write.h"
 
 #include "support/atomic_write.h"
+#include "support/confine.h"
 #include "support/file_io.h"
 
 #include <sys/stat.h>
@@ -36,18 +37,26 @@ struct Target {
 };
 
 // What refuses the write before anything is created: one line per file.
-std::vector<std::string> preflight(const Prepared& p, bool force, std::vector<Target>& targets) {
+std::vector<std::string> preflight(const Prepared& p, const std::string& root, bool force,
+                                   std::vector<Target>& targets) {
   std::vector<std::string> problems;
   for (const auto& c : p.changes) {
     Target t;
     try {
-      t.path = support::followLinks(c.path);
+      t.path = support::resolvePath(c.path);
     } catch (const support::WriteError& e) {
       problems.push_back(c.file + ": " + e.what());
       targets.push_back(t);
       continue;
     }
     targets.push_back(t);
+    // A link from the tree to a file outside it (a source symlinked in) is scanned, but
+    // written only where the user gave gridlock the tree: under the root.
+    if (!support::isUnder(root, t.path) || t.path == root) {
+      problems.push_back(c.file + ": a link to " + t.path + ", outside the root " + root +
+                         "; gridlock writes only under the root");
+      continue;
+    }
     struct stat st;
     if (::stat(t.path.c_str(), &st) != 0) {
       problems.push_back(c.file + (errno == ENOENT
@@ -85,11 +94,11 @@ class Apply {
         const WriteOptions& o)
       : p_(p), targets_(targets), dir_(std::move(dir)), o_(o) {
     journal_.pid = ::getpid();
+    // Every target lies under the root (preflight): the journal names it relative to it.
+    const std::string& root = dir_.root();
     for (size_t i = 0; i < p.changes.size(); ++i) {
       const std::string& path = targets[i].path;
-      const std::string& root = dir_.root();
-      bool under = path.compare(0, root.size() + 1, root + "/") == 0;
-      journal_.entries.push_back({under ? path.substr(root.size() + 1) : path,
+      journal_.entries.push_back({path.substr(root == "/" ? 1 : root.size() + 1),
                                   support::md5Hex(p.changes[i].before),
                                   support::md5Hex(p.changes[i].after), targets[i].meta});
     }
@@ -251,7 +260,7 @@ class Apply {
 void writeAll(const Prepared& p, const std::string& root, const WriteOptions& o) {
   if (p.changes.empty()) return;
   std::vector<Target> targets;
-  std::vector<std::string> problems = preflight(p, o.force, targets);
+  std::vector<std::string> problems = preflight(p, root, o.force, targets);
   if (!problems.empty()) {
     problems.back() += "; nothing was changed";
     throw WriteRefused(std::move(problems));
