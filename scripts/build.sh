@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Configures and builds into ${BUILD_DIR:-build} with clang++-19 and Ninja.
+# Configures and builds into ${BUILD_DIR:-build} with clang++-19 and Ninja: every target, or
+# only the targets named (`./scripts/build.sh gridlock`: the tool without the test suite).
+# Usage: build.sh [TARGET...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ./scripts/setup.sh
@@ -14,4 +16,6 @@ if [ ! -f "$BUILD_DIR/build.ninja" ]; then
     -DCMAKE_BUILD_TYPE=${BUILD_TYPE:-Release} \
     -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19 "${launcher[@]}" >/dev/null
 fi
-cmake --build "$BUILD_DIR" -j "${JOBS:-$(nproc)}"
+targets=()
+[ $# -gt 0 ] && targets=(--target "$@")
+cmake --build "$BUILD_DIR" -j "${JOBS:-$(nproc)}" "${targets[@]}"

@@ -3,7 +3,7 @@
 # inventory, and gate it against its committed baseline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/build.sh >/dev/null
+./scripts/build.sh gridlock >/dev/null  # the tool; fixtures/scan's database is configured
 BUILD_DIR=${BUILD_DIR:-build}
 GRIDLOCK="$BUILD_DIR/tool/cli/gridlock"
 ARGS=(-p "$BUILD_DIR/fixtures/scan" --rules fixtures/scan/gridlock.json --root fixtures/scan)
