@@ -57,7 +57,7 @@ cmake -S "$src/tests/install/consumer" -B "$tmp/consumer" -G Ninja -DCMAKE_PREFI
 cmake --build "$tmp/consumer" -j2 >>"$tmp/consumer.log" 2>&1 ||
   { cat "$tmp/consumer.log"; fail "the consumer does not build against the moved prefix"; }
 out=$("$tmp/consumer/consumer")
-want=$'shards: 3 3 2 2\ninitialized: 0'
+want=$'shards: 3 3 2 2\ninitialized: 0\nall_reduce: linked'
 [ "$cuda" = ON ] && want+=$'\ncuda: 1'
 [ "$out" = "$want" ] || fail "the consumer printed '$out'"
 echo "relocate: OK ($p)"
