@@ -1,7 +1,8 @@
 # `cmake --install B --prefix P` (docs/install.md): P/bin/gridlock, the Clang plugin in
 # P/<libdir>/libgridlock_plugin.so, the packs in
 # P/share/gridlock/rules, their schemas in P/share/gridlock/schema, the runtime's headers and
-# libraries, and a relocatable CMake package (find_package(gridlock CONFIG), gridlock::runtime).
+# libraries, a relocatable CMake package (find_package(gridlock CONFIG), gridlock::runtime), and
+# the licence in P/share/doc/gridlock.
 # Components: tool, runtime, runtime_cuda. Nothing installed names the build or source tree:
 # the binary finds its packs from its own location (tool/support/install_layout.h).
 include(CMakePackageConfigHelpers)
@@ -16,6 +17,12 @@ install(FILES ${PROJECT_SOURCE_DIR}/schema/rule-pack.schema.json
               ${PROJECT_SOURCE_DIR}/schema/config.schema.json
               ${PROJECT_SOURCE_DIR}/schema/baseline.schema.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/schema COMPONENT tool)
+
+# The licence (Apache-2.0 WITH LLVM-exception), with whichever component is installed.
+foreach(component tool runtime runtime_cuda)
+  install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gridlock
+          COMPONENT ${component})
+endforeach()
 
 # The docs, where SARIF's helpUri points (support::docsDir).
 file(GLOB GRIDLOCK_DOCS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)

@@ -13,6 +13,7 @@ PACKAGES=(
   python3-jsonschema  # tests/install/validate_packs.py: packs against the published schema
   libtree-sitter-dev  # tool/python: the tree-sitter runtime (0.20.7: grammar ABI 13-14)
   curl ca-certificates openssl  # the Python grammar's tarball and its integrity, below
+  python3-debian  # tests/install/check_copyright.py: the .deb's Debian copyright file
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

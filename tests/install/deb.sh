@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # CPack's .deb: its Depends are real Debian packages (apt resolves them) covering every library
 # the binary needs directly (DT_NEEDED -> the package that owns it); it holds the tool, the packs,
-# the schemas, the CPU runtime and its CMake package under /usr; unpacked anywhere, its binary
-# runs and finds its packs by name.
+# the schemas, the CPU runtime and its CMake package under /usr, and its licence: the LICENSE of
+# the source tree and a Debian copyright file in the machine-readable format that says the
+# same, under the maintainer the package names; unpacked anywhere, its binary runs and finds its
+# packs by name.
 # Usage: deb.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(realpath "$1"); src=$(realpath "$2")
@@ -21,6 +23,9 @@ deb=${debs[0]}
 depends=$(dpkg-deb -f "$deb" Depends)
 want="libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin"
 [ "$depends" = "$want" ] || fail "Depends: '$depends', expected '$want'"
+maintainer=$(dpkg-deb -f "$deb" Maintainer)
+want="Seed 54ffb646 maintainers <maintainers@users.noreply.a-seed-54ffb646.example>"
+[ "$maintainer" = "$want" ] || fail "Maintainer: '$maintainer', expected '$want'"
 
 dpkg-deb -c "$deb" >"$tmp/listing"
 awk '{print $NF}' "$tmp/listing" | sed 's|^\./|/|' >"$tmp/files"
@@ -28,12 +33,17 @@ for f in /usr/bin/gridlock /usr/lib/libgridlock_plugin.so /usr/share/gridlock/ru
          /usr/share/gridlock/rules/mpi.json /usr/share/gridlock/schema/rule-pack.schema.json \
          /usr/share/gridlock/schema/config.schema.json /usr/include/gridlock/process_group.h \
          /usr/lib/libgridlock_runtime.a /usr/lib/libgridlock_layout.a \
-         /usr/lib/cmake/gridlock/gridlockConfig.cmake /usr/lib/cmake/gridlock/gridlockTargets.cmake; do
+         /usr/lib/cmake/gridlock/gridlockConfig.cmake /usr/lib/cmake/gridlock/gridlockTargets.cmake \
+         /usr/share/doc/gridlock/LICENSE /usr/share/doc/gridlock/copyright; do
   grep -qxF "$f" "$tmp/files" || fail "$f is not in the package"
 done
 if grep -q runtime_cuda "$tmp/files"; then fail "the CUDA runtime is in the package"; fi
 
 dpkg-deb -x "$deb" "$tmp/root"
+cmp -s "$src/LICENSE" "$tmp/root/usr/share/doc/gridlock/LICENSE" ||
+  fail "/usr/share/doc/gridlock/LICENSE is not the source tree's LICENSE"
+/usr/bin/python3 "$src/tests/install/check_copyright.py" "$tmp/root/usr/share/doc/gridlock/copyright" \
+  "$maintainer" || fail "/usr/share/doc/gridlock/copyright is not what the package says"
 bin=$tmp/root/usr/bin/gridlock
 # Every library the binary needs directly is owned by a package it depends on.
 needed=$(readelf -d "$bin" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
