@@ -161,7 +161,8 @@ if spell_keys != derived or any(k not in tables.get("Yields", []) for k in spell
 
 # 4. The config schema: exactly the documented keys.
 keys = sorted(config_schema["properties"])
-want = sorted(["$schema", "build", "rules", "baseline", "root", "extra_args", "jobs"])
+want = sorted(["$schema", "build", "rules", "baseline", "root", "extra_args", "remove_args",
+               "jobs"])
 if keys != want:
     failures.append("config schema keys %s != %s" % (keys, want))
 cfg = jsonschema.Draft7Validator(config_schema)
@@ -169,7 +170,8 @@ if not cfg.is_valid({"build": "build", "rules": ["mpi", "rules/ours.json"],
                      "baseline": ".gridlock-baseline.json", "jobs": 2}):
     failures.append("the config schema rejects a good config")
 for what, c in {"unknown key": {"biuld": "b"}, "rules a string": {"rules": "mpi"},
-                "negative jobs": {"jobs": -1}}.items():
+                "negative jobs": {"jobs": -1}, "remove_args a string": {"remove_args": "-g"},
+                "an empty remove pattern": {"remove_args": [""]}}.items():
     if cfg.is_valid(c):
         failures.append("the config schema accepts a bad config: " + what)
 

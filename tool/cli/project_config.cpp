@@ -92,11 +92,17 @@ ProjectConfig loadConfig(const std::string& path) {
       c.root = under(c.dir, text_of(key, v));
     } else if (key == "extra_args") {
       c.extraArgs = list_of(key, v, false);
+    } else if (key == "remove_args") {
+      c.removeArgs = list_of(key, v, false);
+      for (size_t i = 0; i < c.removeArgs->size(); ++i)
+        if ((*c.removeArgs)[i].empty()) throw bad(key + "/" + std::to_string(i), "empty pattern");
     } else if (key == "jobs") {
       if (!v.is_number_unsigned()) throw bad(key, "expected a non-negative integer");
       c.jobs = v.get<unsigned>();
     } else {
-      throw bad(key, "unknown key (expected build, rules, baseline, root, extra_args, jobs)");
+      throw bad(key,
+                "unknown key (expected build, rules, baseline, root, extra_args, remove_args, "
+                "jobs)");
     }
   }
   return c;

@@ -25,6 +25,7 @@ struct ProjectConfig {
   std::optional<std::string> baseline;
   std::optional<std::string> root;
   std::optional<std::vector<std::string>> extraArgs;
+  std::optional<std::vector<std::string>> removeArgs;  // globs (frontend::ArgRemover)
   std::optional<unsigned> jobs;
 };
 

@@ -13,6 +13,7 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
+#include <algorithm>
 #include <iostream>
 #include <set>
 #include <stdexcept>
@@ -43,6 +44,10 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   cmd.add_option("files", o.files, "Restrict the scan to these files or directories");
   cmd.add_option("--extra-arg", o.extraArgs, "Extra compiler flag (repeatable)")
       ->allow_extra_args(false);
+  cmd.add_option("--remove-arg", o.removeArgs,
+                 "Leave the compiler arguments this glob matches out of every database command "
+                 "(repeatable; default: \"remove_args\" of .gridlock.json)")
+      ->allow_extra_args(false);
   cmd.add_option("--jobs,-j", o.jobs, "Translation units in parallel (default: all cores)");
   cmd.add_flag("-q,--quiet", o.quiet, "No progress line; only errors, findings and the verdict");
   cmd.add_flag("--allow-parse-errors", o.allowParseErrors,
@@ -59,6 +64,15 @@ void warnUnmatched(const ScanRun& run) {
   const index::Inventory& inv = run.inventory;
   for (const auto& line : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned))
     if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
+}
+
+// A pattern that removed nothing from any database is most likely mistyped: said once.
+void warnUnusedRemovals(const std::vector<std::string>& unused) {
+  static std::set<std::string> said;
+  for (const auto& p : unused)
+    if (said.insert(p).second)
+      std::cerr << "gridlock: warning: --remove-arg '" << p
+                << "' matched no argument of the compile database\n";
 }
 
 ScanRun runScan(const ScanOptions& o) {
@@ -78,6 +92,7 @@ ScanRun runScan(const ScanOptions& o) {
 
   frontend::DatabaseOptions dbo;
   dbo.extraArgs = o.extraArgs;
+  dbo.removeArgs = o.removeArgs;
   dbo.resourceDir = o.resourceDir.empty() ? frontend::clangResourceDir() : o.resourceDir;
   dbo.cuda.cudaPath = o.cudaPath;
   dbo.cuda.clang = GRIDLOCK_CLANG_BINARY;
@@ -104,9 +119,14 @@ ScanRun runScan(const ScanOptions& o) {
   index::CacheCounts counts;
   std::vector<std::string> dbs = {o.buildDir};
   dbs.insert(dbs.end(), o.extraDbs.begin(), o.extraDbs.end());
+  std::vector<std::string> unusedRemovals = o.removeArgs;
   for (size_t i = 0; i < dbs.size(); ++i) {
     dbo.buildDir = dbs[i];
     auto db = frontend::ScanDatabase::load(dbo);
+    std::vector<std::string> unused = db->unusedRemovals();
+    std::erase_if(unusedRemovals, [&](const std::string& p) {
+      return std::find(unused.begin(), unused.end(), p) == unused.end();
+    });
     fo.aliases = frontend::rootAliases(*db, run.root);
     std::vector<std::string> selected;
     try {
@@ -131,6 +151,7 @@ ScanRun runScan(const ScanOptions& o) {
     counts = finishCache(cache.get(), o.cache, shard.files.size());
   }
   if (progress) progress->finish();
+  warnUnusedRemovals(unusedRemovals);
   run.subset = !o.files.empty() || o.filesFromDiff;
   if (!o.factsOut.empty()) writeShardFacts(o, run, files, shard, tus, counts);
   run.inventory = index::merge(std::move(tus), o.rewriteFacts);

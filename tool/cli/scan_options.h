@@ -32,6 +32,7 @@ struct ScanOptions {
   std::string config;  // --config FILE; "" searches upward from the working directory
   bool quiet = false;  // -q: no progress line, no notes
   std::vector<std::string> extraArgs;
+  std::vector<std::string> removeArgs;  // --remove-arg: globs (frontend::ArgRemover)
   unsigned jobs = 0;
   bool allowParseErrors = false;
   std::string resourceDir;
@@ -69,8 +70,8 @@ bool colorOn(const std::string& color, int fd);
 // Fills what the command line of `cmd` left unset from the project's `.gridlock.json`
 // (`--config FILE`, else the nearest one upward from the working directory): -p, --rules
 // (looked up beside the config), --root (default: the config's directory), --extra-arg,
-// --jobs. Throws when there is still no build directory, or no rules where `rulesRequired`.
-// Returns the config that was read, if any (`gate` takes its baseline from it).
+// --remove-arg, --jobs. Throws when there is still no build directory, or no rules where
+// `rulesRequired`. Returns the config that was read, if any (`gate` takes its baseline from it).
 std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o,
                                          bool rulesRequired = true);
 

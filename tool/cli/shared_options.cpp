@@ -69,6 +69,7 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     }
     if (!cmd.count("--root")) o.root = config->root ? *config->root : config->dir;
     if (!cmd.count("--extra-arg") && config->extraArgs) o.extraArgs = *config->extraArgs;
+    if (!cmd.count("--remove-arg") && config->removeArgs) o.removeArgs = *config->removeArgs;
     if (!cmd.count("--jobs") && config->jobs) o.jobs = *config->jobs;
   }
   if (config && o.cache.verbose)

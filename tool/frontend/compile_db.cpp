@@ -31,27 +31,41 @@ std::unique_ptr<ScanDatabase> ScanDatabase::load(const DatabaseOptions& options)
 
 ScanDatabase::ScanDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> inner,
                            DatabaseOptions opts, std::string path)
-    : inner_(std::move(inner)), options_(std::move(opts)), path_(std::move(path)) {
+    : inner_(std::move(inner)),
+      options_(std::move(opts)),
+      remover_(options_.removeArgs),
+      used_(remover_.size(), false),
+      path_(std::move(path)) {
   // Translate everything once, up front: the per-TU workers then only read.
   for (const auto& file : inner_->getAllFiles()) {
     auto& cmds = commands_[file];
     for (auto cmd : inner_->getCompileCommands(file))
-      cmds.push_back(adjust(std::move(cmd), notes_[file]));
+      cmds.push_back(adjust(std::move(cmd), notes_[file], &used_));
   }
 }
 
 clang::tooling::CompileCommand ScanDatabase::adjust(clang::tooling::CompileCommand cmd,
-                                                    std::vector<std::string>& notes) const {
+                                                    std::vector<std::string>& notes,
+                                                    std::vector<bool>* used) const {
   std::vector<std::string>& args = cmd.CommandLine;
+  bool cuda = isCudaSource(cmd.Filename);
   if (!args.empty() && isNvcc(args[0])) {
     NvccTranslation t =
         translateNvcc(args, cmd.Directory, options_.cuda, support::readFile, cmd.Filename);
     args = std::move(t.args);
+    // The CUDA flags it ends with are gridlock's own, added again below: never removed.
+    args.resize(args.size() - cudaHostFlags(options_.cuda).size());
+    cuda = true;
     notes.push_back("nvcc command translated to Clang CUDA (host side)");
     for (auto& n : t.notes) notes.push_back(std::move(n));
-  } else if (isCudaSource(cmd.Filename)) {
-    for (auto& f : cudaHostFlags(options_.cuda)) args.push_back(f);
   }
+  ArgRemover::Result kept = remover_.apply(args);
+  args = std::move(kept.args);
+  notes.insert(notes.end(), kept.notes.begin(), kept.notes.end());
+  if (used)
+    for (size_t i = 0; i < kept.matched.size(); ++i) (*used)[i] = (*used)[i] || kept.matched[i];
+  if (cuda)
+    for (auto& f : cudaHostFlags(options_.cuda)) args.push_back(f);
   // Clang's own headers (and CUDA's wrappers) live in the resource dir of the Clang we link.
   if (!options_.resourceDir.empty()) args.push_back("-resource-dir=" + options_.resourceDir);
   // Errors reach the scan's own consumer; no "N errors generated" lines on stderr.
@@ -89,6 +103,13 @@ void ScanDatabase::checkEntries(const std::string& file) const {
 }
 
 std::vector<std::string> ScanDatabase::getAllFiles() const { return inner_->getAllFiles(); }
+
+std::vector<std::string> ScanDatabase::unusedRemovals() const {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < used_.size(); ++i)
+    if (!used_[i]) out.push_back(remover_.pattern(i));
+  return out;
+}
 
 const std::vector<std::string>& ScanDatabase::notes(const std::string& file) const {
   static const std::vector<std::string> none;

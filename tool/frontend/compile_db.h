@@ -1,8 +1,10 @@
 // The compile database as the scan sees it: compile_commands.json from -p, with nvcc entries
-// translated into Clang CUDA commands, --extra-arg and the resource dir added.
+// translated into Clang CUDA commands, the arguments Clang cannot take or the user removes
+// left out (remove_args.h), --extra-arg and the resource dir added.
 #pragma once
 
 #include "frontend/nvcc_translate.h"
+#include "frontend/remove_args.h"
 
 #include <clang/Tooling/CompilationDatabase.h>
 
@@ -20,9 +22,10 @@ class InputError : public std::runtime_error {
 };
 
 struct DatabaseOptions {
-  std::string buildDir;                // -p
-  std::vector<std::string> extraArgs;  // --extra-arg
-  std::string resourceDir;             // -resource-dir for Clang's own headers
+  std::string buildDir;                 // -p
+  std::vector<std::string> extraArgs;   // --extra-arg
+  std::vector<std::string> removeArgs;  // --remove-arg: globs (ArgRemover)
+  std::string resourceDir;              // -resource-dir for Clang's own headers
   CudaSettings cuda;
 };
 
@@ -45,15 +48,21 @@ class ScanDatabase : public clang::tooling::CompilationDatabase {
 
   // What translation did to the commands of a file, for the report.
   const std::vector<std::string>& notes(const std::string& file) const;
+  // The --remove-arg patterns that removed nothing from any command of the database.
+  std::vector<std::string> unusedRemovals() const;
 
  private:
   ScanDatabase(std::unique_ptr<clang::tooling::CompilationDatabase> inner, DatabaseOptions opts,
                std::string path);
+  // `used`, when given, gets the patterns of remover_ that removed something.
   clang::tooling::CompileCommand adjust(clang::tooling::CompileCommand cmd,
-                                        std::vector<std::string>& notes) const;
+                                        std::vector<std::string>& notes,
+                                        std::vector<bool>* used = nullptr) const;
 
   std::unique_ptr<clang::tooling::CompilationDatabase> inner_;
   DatabaseOptions options_;
+  ArgRemover remover_;
+  std::vector<bool> used_;  // per remover_ pattern, over the whole database
   std::string path_;
   std::map<std::string, std::vector<clang::tooling::CompileCommand>> commands_;
   std::map<std::string, std::vector<std::string>> notes_;

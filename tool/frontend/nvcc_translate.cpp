@@ -11,15 +11,10 @@
 #include "frontend/nvcc_host_meaning.h"
 #include "frontend/nvcc_lex.h"
 #include "frontend/nvcc_options.h"
+#include "support/strings.h"
 
 namespace gridlock::frontend {
 namespace {
-
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : " ") + x;
-  return s;
-}
 
 std::string absolute(const std::string& dir, const std::string& file) {
   llvm::SmallString<256> path(file);
@@ -64,7 +59,7 @@ class Translator {
       note(
           "passed options nvcc does not know to Clang, as nvcc passes them to the host "
           "compiler: " +
-          join(forwarded_) +
+          support::joinWords(forwarded_) +
           (forwardsUnknown_ ? ""
                             : " (nvcc refuses them without -forward-unknown-to-host-compiler)"));
     out_.args.insert(out_.args.end(), flags_.begin(), flags_.end());
@@ -102,7 +97,7 @@ class Translator {
         }
         if (m.use == HostUse::Mapped)
           note(flags.empty() ? "dropped nvcc-only " + said
-                             : "mapped " + said + " to " + join(flags));
+                             : "mapped " + said + " to " + support::joinWords(flags));
         flags_.insert(flags_.end(), flags.begin(), flags.end());
         break;
       }
@@ -121,9 +116,10 @@ class Translator {
 
   // nvcc joins the elements with spaces into the host compiler's command, which a shell reads.
   void compilerOptions(const std::string& spelling, const std::vector<std::string>& values) {
-    Tokens words = splitShellWords(join(values));
+    Tokens words = splitShellWords(support::joinWords(values));
     if (!words.error.empty())
-      note("the shell would refuse " + spelling + " " + join(values) + " (" + words.error + ")");
+      note("the shell would refuse " + spelling + " " + support::joinWords(values) + " (" +
+           words.error + ")");
     HostFlags h = checkHostFlags(words.words);
     flags_.insert(flags_.end(), h.kept.begin(), h.kept.end());
     for (const auto& u : h.unknown)

@@ -18,7 +18,7 @@ struct CudaSettings {
 };
 
 struct NvccTranslation {
-  std::vector<std::string> args;   // argv[0] is CudaSettings::clang
+  std::vector<std::string> args;   // argv[0] is CudaSettings::clang; ends with cudaHostFlags()
   std::vector<std::string> notes;  // "dropped --generate-code=...", "expanded --options-file F"
 };
 

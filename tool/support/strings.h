@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <string>
+#include <vector>
 
 namespace gridlock::support {
 
@@ -24,6 +25,13 @@ inline void replaceAll(std::string& s, const std::string& from, const std::strin
   if (from.empty()) return;
   for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
     s.replace(pos, from.size(), to);
+}
+
+// Words joined by one space, as notes and messages quote a command line.
+inline std::string joinWords(const std::vector<std::string>& words) {
+  std::string s;
+  for (const auto& w : words) s += (s.empty() ? "" : " ") + w;
+  return s;
 }
 
 }  // namespace gridlock::support
