@@ -13,9 +13,14 @@ install(TARGETS gridlock_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMP
 file(GLOB GRIDLOCK_SHIPPED_PACKS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rules/*.json)
 install(FILES ${GRIDLOCK_SHIPPED_PACKS} DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/rules
         COMPONENT tool)
+# The inputs' schemas, and the JSON reports' (versioned: docs/contracts.md).
 install(FILES ${PROJECT_SOURCE_DIR}/schema/rule-pack.schema.json
               ${PROJECT_SOURCE_DIR}/schema/config.schema.json
               ${PROJECT_SOURCE_DIR}/schema/baseline.schema.json
+              ${PROJECT_SOURCE_DIR}/schema/scan-report.schema.json
+              ${PROJECT_SOURCE_DIR}/schema/gate-report.schema.json
+              ${PROJECT_SOURCE_DIR}/schema/callers-report.schema.json
+              ${PROJECT_SOURCE_DIR}/schema/pair-report.schema.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/schema COMPONENT tool)
 
 # The licence (Apache-2.0 WITH LLVM-exception), with whichever component is installed.

@@ -31,7 +31,9 @@ dpkg-deb -c "$deb" >"$tmp/listing"
 awk '{print $NF}' "$tmp/listing" | sed 's|^\./|/|' >"$tmp/files"
 for f in /usr/bin/gridlock /usr/lib/libgridlock_plugin.so /usr/share/gridlock/rules/gridlock-legacy.json \
          /usr/share/gridlock/rules/mpi.json /usr/share/gridlock/schema/rule-pack.schema.json \
-         /usr/share/gridlock/schema/config.schema.json /usr/include/gridlock/process_group.h \
+         /usr/share/gridlock/schema/config.schema.json /usr/share/gridlock/schema/scan-report.schema.json \
+         /usr/share/gridlock/schema/gate-report.schema.json /usr/share/gridlock/schema/callers-report.schema.json \
+         /usr/share/gridlock/schema/pair-report.schema.json /usr/include/gridlock/process_group.h \
          /usr/lib/libgridlock_runtime.a /usr/lib/libgridlock_layout.a \
          /usr/lib/cmake/gridlock/gridlockConfig.cmake /usr/lib/cmake/gridlock/gridlockTargets.cmake \
          /usr/share/doc/gridlock/LICENSE /usr/share/doc/gridlock/copyright; do

@@ -15,7 +15,9 @@ mv "$tmp/first" "$tmp/moved"
 p=$tmp/moved
 for f in bin/gridlock lib/libgridlock_plugin.so share/gridlock/rules/gridlock-legacy.json share/gridlock/rules/mpi.json \
          share/gridlock/schema/rule-pack.schema.json share/gridlock/schema/config.schema.json \
-         share/gridlock/schema/baseline.schema.json share/doc/gridlock/scan.md share/doc/gridlock/LICENSE \
+         share/gridlock/schema/baseline.schema.json share/gridlock/schema/scan-report.schema.json \
+         share/gridlock/schema/gate-report.schema.json share/gridlock/schema/callers-report.schema.json \
+         share/gridlock/schema/pair-report.schema.json share/doc/gridlock/scan.md share/doc/gridlock/LICENSE \
          share/doc/gridlock/suppressions.md \
          include/gridlock/process_group.h lib/cmake/gridlock/gridlockConfig.cmake; do
   [ -e "$p/$f" ] || fail "$f is not installed"

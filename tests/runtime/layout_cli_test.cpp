@@ -1,4 +1,4 @@
-// `gridlock grid` and `gridlock shard`: the JSON contract of DESIGN.md and exit status 2 on
+// `gridlock grid` and `gridlock shard`: the JSON of docs/contracts.md and exit status 2 on
 // bad input, run through the same CLI11 registration the gridlock binary uses.
 #include "cli/command.h"
 

@@ -72,6 +72,7 @@ TEST_F(GateOutput, JsonNamesEachChangeWithItsReads) {
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.err, "gate: FAILED: global reads rose (5 in the baseline, 5 now)\n");
   auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["version"], 1);
   EXPECT_EQ(j["gate"]["verdict"], "failed");
   EXPECT_EQ(j["gate"]["exit"], 1);
   EXPECT_EQ(j["gate"]["new"], 1);

@@ -1,5 +1,6 @@
-// A pack written to the DESIGN.md schema, without `types`: the group and collection types are
-// what its accessors return, so fallbacks and sources in scope are still found.
+// A pack written as the smallest pack of docs/contracts.md, without `types`: the group and
+// collection types are what its accessors return, so fallbacks and sources in scope are still
+// found.
 #include "scan/temp_project.h"
 
 #include <gtest/gtest.h>

@@ -169,8 +169,9 @@ TEST(Collector, EnclosingSymbols) {
   EXPECT_EQ(reads[2].enclosingClass, "m::B");
 }
 
-// A pack without `types` (the DESIGN.md schema): what a group accessor returns is a group type,
-// what a collection shim returns a collection type, through pointers and smart pointers.
+// A pack without `types` (the smallest pack of docs/contracts.md): what a group accessor returns is
+// a group type, what a collection shim returns a collection type, through pointers and smart
+// pointers.
 const char* kUntypedPack = R"({
   "name": "u",
   "accessors": [

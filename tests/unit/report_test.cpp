@@ -64,7 +64,11 @@ TEST(Report, DiagnosticsText) {
 
 TEST(Report, JsonSummaryAndReads) {
   index::Inventory inv = inventory();
-  auto j = nlohmann::json::parse(json(inv, analysis::summarize(inv)));
+  std::string text = json(inv, analysis::summarize(inv));
+  // First, so a reader sees it before the rest.
+  EXPECT_EQ(nlohmann::ordered_json::parse(text).begin().key(), "version");
+  auto j = nlohmann::json::parse(text);
+  EXPECT_EQ(j["version"], 1);
   EXPECT_EQ(j["summary"]["total"], 2);
   EXPECT_EQ(j["summary"]["by_kind"],
             nlohmann::json({{"accessor", 2}, {"global_state", 0}, {"laundered", 0}, {"shim", 0}}));
@@ -144,6 +148,7 @@ TEST(Report, CallersJsonFileNamesThatAreNotUtf8) {
   site.line = 3;
   r.sites.push_back(site);
   auto j = nlohmann::json::parse(callersJson(r));
+  EXPECT_EQ(j["version"], 1);
   EXPECT_EQ(j["sites"][0]["file"], "caf%E9.cpp");
 }
 

@@ -10,7 +10,7 @@
 
 namespace gridlock::facts {
 
-// What a read is (DESIGN.md, scan JSON `kind`).
+// What a read is (scan JSON `kind`: docs/contracts.md).
 enum class ReadKind { Accessor, Shim, GlobalState, GlobalWrite, Laundered };
 
 // Whether the read only runs when an explicit group is missing (`guard`).

@@ -1,4 +1,4 @@
-// The JSON documents `gridlock grid` and `gridlock shard` print (contract in DESIGN.md).
+// The JSON documents `gridlock grid` and `gridlock shard` print (docs/contracts.md).
 #pragma once
 
 #include "gridlock/grid_layout.h"

@@ -1,4 +1,5 @@
-// The three renderings of a Comparison: terminal table, JSON (DESIGN.md contract), Markdown.
+// The three renderings of a Comparison: terminal table, JSON (docs/contracts.md,
+// schema/pair-report.schema.json), Markdown.
 #pragma once
 
 #include "pair/comparison.h"
@@ -7,6 +8,10 @@
 #include <string>
 
 namespace gridlock::pair {
+
+// The JSON report's `version`, the `const` of its schema: raised only when a field changes
+// meaning or goes away.
+inline constexpr int kPairJsonVersion = 1;
 
 void writeText(const Comparison& c, std::ostream& out);
 void writeJson(const Comparison& c, std::ostream& out);

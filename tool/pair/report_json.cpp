@@ -6,7 +6,7 @@
 
 namespace gridlock::pair {
 
-// ordered_json keeps the DESIGN.md field order, so the output reads like the contract.
+// ordered_json keeps the documented field order, so the output reads like the contract.
 void writeJson(const Comparison& c, std::ostream& out) {
   using nlohmann::ordered_json;
   ordered_json summary = ordered_json::object();
@@ -56,7 +56,8 @@ void writeJson(const Comparison& c, std::ostream& out) {
                          {"unreported", i.unreported}});
   }
 
-  ordered_json doc = {{"summary", summary},
+  ordered_json doc = {{"version", kPairJsonVersion},
+                      {"summary", summary},
                       {"tests", tests},
                       {"signatures", signatures},
                       {"incidents", incidents},

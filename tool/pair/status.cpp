@@ -18,7 +18,7 @@ std::string_view name(Status s) {
   return "?";
 }
 
-// These strings are the JSON contract in DESIGN.md.
+// These strings are the JSON contract (docs/contracts.md, schema/pair-report.schema.json).
 std::string_view name(Category c) {
   switch (c) {
     case Category::PassedBoth:

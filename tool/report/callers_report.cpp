@@ -11,6 +11,7 @@ namespace gridlock::report {
 std::string callersJson(const analysis::CallersResult& r) {
   using ojson = nlohmann::ordered_json;
   ojson j;
+  j["version"] = kCallersJsonVersion;
   j["target"] = r.target;
   j["param"] = r.param;
   j["param_index"] = r.paramIndex;

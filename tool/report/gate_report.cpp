@@ -183,7 +183,8 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
                          {"column", r.column},
                          {"name", r.name},
                          {"reason", *r.suppressed}});
-  ojson doc = {{"gate", gate}, {"changes", changes}, {"allowed", allowed}};
+  ojson doc = {
+      {"version", kGateJsonVersion}, {"gate", gate}, {"changes", changes}, {"allowed", allowed}};
   return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 

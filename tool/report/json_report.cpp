@@ -61,6 +61,7 @@ std::map<std::string, size_t> spelled(const std::map<E, size_t>& counts) {
 std::string json(const index::Inventory& inv, const analysis::Summary& s,
                  const Verdicts* verdicts) {
   ojson doc;
+  doc["version"] = kScanJsonVersion;
   ojson sum;
   sum["total"] = s.total;
   sum["by_kind"] = spelled(s.byKind);

@@ -1,8 +1,8 @@
-// Renderings of an inventory: clang-style diagnostics with a summary table, the JSON of the
-// DESIGN.md contract, and SARIF 2.1.0 for code scanning. `verdicts`, when given, holds a
-// rewrite plan's verdict for each read (same order as inv.reads): `scan --plan`. File names
-// are written in JSON with index::jsonPath and in SARIF as URIs (index::uriPath), whatever
-// their bytes.
+// Renderings of an inventory: clang-style diagnostics with a summary table, the JSON report
+// (docs/contracts.md, schema/scan-report.schema.json), and SARIF 2.1.0 for code scanning.
+// `verdicts`, when given, holds a rewrite plan's verdict for each read (same order as inv.reads):
+// `scan --plan`. File names are written in JSON with index::jsonPath and in SARIF as URIs
+// (index::uriPath), whatever their bytes.
 #pragma once
 
 #include "analysis/baseline.h"
@@ -18,6 +18,12 @@
 namespace gridlock::report {
 
 using Verdicts = std::vector<facts::Verdict>;
+
+// The `version` of each JSON report, the `const` of its schema in schema/: raised only when a
+// field changes meaning or goes away (adding one keeps it).
+inline constexpr int kScanJsonVersion = 1;
+inline constexpr int kGateJsonVersion = 1;
+inline constexpr int kCallersJsonVersion = 1;
 
 // `color`: clang's colours (report/text_style.h).
 std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts = nullptr,
@@ -50,7 +56,8 @@ std::string sarifRootUri(const std::string& root);
 // The one-line message of a read, shared by text and SARIF.
 std::string message(const facts::Read& r, const facts::Verdict* verdict = nullptr);
 
-// `gridlock callers`: the DESIGN.md JSON, and a table for people.
+// `gridlock callers`: the JSON report (schema/callers-report.schema.json), and a table for
+// people.
 std::string callersJson(const analysis::CallersResult& r);
 std::string callersText(const analysis::CallersResult& r);
 

@@ -1,6 +1,6 @@
-// Packs by name (DESIGN.md): `--rules mpi` and `"extends": ["gridlock-legacy"]` name a pack;
-// `rules/ours.json` or `../x/mpi.json` is a path. A name is looked up as NAME.json beside the
-// config (or, for `extends`, beside the extending pack), then in the shipped packs: the
+// Packs by name (docs/scan.md#rule-packs): `--rules mpi` and `"extends": ["gridlock-legacy"]` name
+// a pack; `rules/ours.json` or `../x/mpi.json` is a path. A name is looked up as NAME.json beside
+// the config (or, for `extends`, beside the extending pack), then in the shipped packs: the
 // installed <prefix>/share/gridlock/rules of the running binary and, for a binary in its build
 // tree, the source tree's rules/.
 #pragma once
