@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <filesystem>
 
 namespace gridlock::test {
@@ -150,6 +152,46 @@ TEST(Config, ExplicitConfigFile) {
   EXPECT_EQ(missing.status, 2);
   EXPECT_EQ(missing.err, "gridlock: error: --config " + elsewhere + "/none.json: no such file\n");
   std::filesystem::remove_all(elsewhere);
+}
+
+// A `.gridlock.json` of another user (here nobody's, in a directory above the working one) is
+// skipped with a warning, so its build, extra_args and baseline steer nothing; the search goes
+// on upward to the user's own. GRIDLOCK_SAFE_DIRECTORIES trusts it by its directory.
+TEST(Config, AnotherUsersConfigIsIgnoredWithAWarningUnlessTrusted) {
+  if (::geteuid() != 0) GTEST_SKIP() << "a file of another user needs root to make";
+  SmallProject p("config-owner");
+  // Nearer than the project's own: a planted one that would scan nothing of the project.
+  writeFile(p.dir() + "/src/.gridlock.json", R"({"build": "nowhere", "rules": ["ours"]})");
+  ASSERT_EQ(::chown((p.dir() + "/src/.gridlock.json").c_str(), 65534, 65534), 0);
+  const std::string warning = "gridlock: warning: " + p.real() +
+                              "/src/.gridlock.json: ignored, not a configuration of yours: owned "
+                              "by uid 65534, not by you (uid 0) nor root; to trust it, set "
+                              "GRIDLOCK_SAFE_DIRECTORIES=" +
+                              p.real() + "/src\n";
+  CommandResult own = p.runIn("src/core", "scan --format json --no-cache");
+  ASSERT_EQ(own.status, 0) << own.err;
+  EXPECT_EQ(own.err, warning);
+  EXPECT_EQ(nlohmann::json::parse(own.out)["summary"]["total"], 5);
+
+  // The project's own, of another user too: nothing is configured.
+  ASSERT_EQ(::chown((p.dir() + "/.gridlock.json").c_str(), 65534, 65534), 0);
+  CommandResult none = p.runIn("src/core", "scan --no-cache");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_EQ(none.err, warning + "gridlock: warning: " + p.real() +
+                          "/.gridlock.json: ignored, not a configuration of yours: owned by uid "
+                          "65534, not by you (uid 0) nor root; to trust it, set "
+                          "GRIDLOCK_SAFE_DIRECTORIES=" +
+                          p.real() +
+                          "\ngridlock: error: no build directory: pass -p BUILD (the directory "
+                          "holding compile_commands.json, or the file itself) or set \"build\" "
+                          "in a .gridlock.json (none found from the current directory upward)\n");
+
+  // Trusted by its directory, it is used as the user's own.
+  CommandResult trusted =
+      p.runIn("src/core", "scan --format json --no-cache", "GRIDLOCK_SAFE_DIRECTORIES=" + p.dir());
+  ASSERT_EQ(trusted.status, 0) << trusted.err;
+  EXPECT_EQ(trusted.err, warning);
+  EXPECT_EQ(nlohmann::json::parse(trusted.out)["summary"]["total"], 5);
 }
 
 }  // namespace

@@ -45,8 +45,10 @@ SmallProject::SmallProject(const std::string& tag) : TempProject(tag) {
 
 std::string SmallProject::real() const { return std::filesystem::canonical(dir()).string(); }
 
-CommandResult SmallProject::runIn(const std::string& cwd, const std::string& args) const {
-  return runCommand("cd " + shellQuote(dir() + "/" + cwd) + " && " + GRIDLOCK_BIN + " " + args);
+CommandResult SmallProject::runIn(const std::string& cwd, const std::string& args,
+                                  const std::string& env) const {
+  return runCommand("cd " + shellQuote(dir() + "/" + cwd) + " && " + (env.empty() ? "" : "env ") +
+                    env + " " + GRIDLOCK_BIN + " " + args);
 }
 
 void SmallProject::writeDatabase(const std::string& without) const {

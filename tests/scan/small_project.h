@@ -22,8 +22,10 @@ class SmallProject : public TempProject {
 
   // The project directory as a real path (what gridlock prints for it).
   std::string real() const;
-  // `gridlock ARGS` run from `cwd` (relative to the project directory).
-  CommandResult runIn(const std::string& cwd, const std::string& args) const;
+  // `gridlock ARGS` run from `cwd` (relative to the project directory), with `env` ("A=1")
+  // added to the environment.
+  CommandResult runIn(const std::string& cwd, const std::string& args,
+                      const std::string& env = "") const;
   std::string baseline() const { return dir() + "/gridlock-baseline.json"; }
   // Writes the compile database of a.cpp, b.cpp and main.cpp (less those named in `without`).
   void writeDatabase(const std::string& without = "") const;

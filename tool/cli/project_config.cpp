@@ -1,6 +1,7 @@
 #include "cli/project_config.h"
 
 #include "support/file_io.h"
+#include "support/ownership.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -28,6 +29,22 @@ std::string under(const std::string& dir, const std::string& p) {
 
 }  // namespace
 
+namespace {
+
+// Whether `candidate` is a configuration to use; one of another user is named in a warning.
+bool trusted(const std::string& candidate, const std::string& dir) {
+  llvm::sys::fs::file_status st;
+  if (llvm::sys::fs::status(candidate, st) || !llvm::sys::fs::is_regular_file(st)) return false;
+  // Anyone may leave one in a shared directory above the project: only one of the user's own
+  // (or root's) steers the run, as git trusts only the user's own repositories.
+  std::string why = support::distrust(st.getUser(), dir, support::TrustedOwners::UserOrRoot);
+  if (why.empty()) return true;
+  support::warnOnce(candidate + ": ignored, not a configuration of yours: " + why);
+  return false;
+}
+
+}  // namespace
+
 std::string findConfig(const std::string& start) {
   llvm::SmallString<256> dir(start);
   llvm::sys::fs::make_absolute(dir);
@@ -35,7 +52,7 @@ std::string findConfig(const std::string& start) {
   for (std::string d(dir); !d.empty(); d = llvm::sys::path::parent_path(d).str()) {
     llvm::SmallString<256> candidate(d);
     llvm::sys::path::append(candidate, kConfigName);
-    if (llvm::sys::fs::is_regular_file(candidate)) return std::string(candidate);
+    if (trusted(std::string(candidate), d)) return std::string(candidate);
     if (d == llvm::sys::path::root_path(d)) break;
   }
   return "";

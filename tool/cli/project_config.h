@@ -31,7 +31,9 @@ struct ProjectConfig {
 
 inline constexpr const char* kConfigName = ".gridlock.json";
 
-// The nearest `.gridlock.json` in `start` or a directory above it; "" when there is none.
+// The nearest `.gridlock.json` in `start` or a directory above it that the user or root owns
+// (or whose directory GRIDLOCK_SAFE_DIRECTORIES lists: support/ownership.h); one of another
+// user is skipped with a warning. "" when there is none.
 std::string findConfig(const std::string& start);
 
 // Reads and checks a config file: unknown keys, wrong types and invalid JSON are errors that
