@@ -330,6 +330,26 @@ TEST_F(CacheCli, TouchedFilesWithTheSameBytesStillHit) {
   EXPECT_EQ(warm.err, "gridlock: cache: 7 hits, 0 misses\n" + kUnmatched);
 }
 
+// An edit of the same size whose mtime is put back (`touch -d`, a checkout tool, a build system
+// that restores times) keeps size and mtime; the ctime still moves, so the digest decides.
+TEST_F(CacheCli, SameSizeEditWithTheMtimePutBackMisses) {
+  ASSERT_EQ(cached("json").status, 0);
+  const std::string header = fx.root + "/core/attention.h";
+  auto mtime = fs::last_write_time(header);
+  std::string text = fx.read("core/attention.h");
+  const std::string read = "return ps::get_tensor_model_parallel_world_size();";
+  const std::string gone = "return 0;//get_tensor_model_parallel_world_size();";
+  ASSERT_EQ(read.size(), gone.size());
+  text.replace(text.find(read), read.size(), gone);
+  fx.write("core/attention.h", text);
+  fs::last_write_time(header, mtime);
+  CommandResult warm = expectSameAsUncached();
+  Counts c = countsOf(warm.out);
+  EXPECT_EQ(c.total, 25);  // tp_size_inline's read is gone (one read for three units)
+  EXPECT_EQ(c.hits, 4);
+  EXPECT_EQ(c.misses, 3);  // attention.cpp, comm.cpp, state.cpp include it
+}
+
 std::string entryOf(const FixtureCopy& fx, const std::string& tu) {
   std::string slot =
       cache::slotOf(fs::canonical(fx.root).string(), fx.root + "/" + tu, /*rewriteFacts=*/false);

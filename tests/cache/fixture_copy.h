@@ -11,8 +11,9 @@ namespace gridlock::test {
 
 class FixtureCopy {
  public:
-  // Copies the fixture; every file's mtime is set a minute back, so the stamps a first scan
-  // records are trusted (not racy) and later edits show in them.
+  // Copies the fixture; every file's mtime is set a minute back, so that an edit shows in it
+  // (the ctime, which no program can set back, is now: a first scan's stamps are racy, and
+  // the digest decides, until two seconds have passed).
   FixtureCopy();
   ~FixtureCopy();
   FixtureCopy(const FixtureCopy&) = delete;

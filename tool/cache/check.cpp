@@ -28,7 +28,7 @@ FileView::Info FileView::info(const std::string& path) {
   Info i;
   if (auto s = fs_->status(path)) {
     i.kind = s->isDirectory() ? Kind::Directory : Kind::File;
-    i.stamp = stampOf(*s);
+    i.stamp = stampOf(*s, path);
   }
   std::lock_guard<std::mutex> lock(mutex_);
   return infos_.emplace(path, i).first->second;

@@ -12,11 +12,14 @@
 namespace gridlock::cache {
 
 // What stat says of a file: equal stamps mean unchanged contents unless the stamp is racy.
+// The ctime too, as ccache and git's index check it: an edit of the same size whose mtime was
+// put back (`touch -d`, a checkout tool, a build system that restores times) still moves it.
 struct Stamp {
   std::int64_t size = -1;
   std::int64_t mtimeNs = 0;
   std::uint64_t device = 0;
   std::uint64_t inode = 0;
+  std::int64_t ctimeNs = 0;  // 0 where the file system has none (an in-memory file)
   bool operator==(const Stamp&) const = default;
 };
 

@@ -20,6 +20,7 @@ void fields(V&& v, T& x) {
   v("mtime_ns", x.mtimeNs);
   v("device", x.device);
   v("inode", x.inode);
+  v("ctime_ns", x.ctimeNs);
 }
 
 template <typename V, typename T>

@@ -6,6 +6,8 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/Path.h>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -42,7 +44,7 @@ class RecordingFile : public vfs::File {
     if (buffer && before) {
       ReadFile r;
       r.path = path_;
-      r.stamp = stampOf(*before);
+      r.stamp = stampOf(*before, path_);
       llvm::StringRef bytes = (*buffer)->getBuffer();
       r.digest = support::md5Hex({bytes.data(), bytes.size()});
       state_->reads[path_] = std::move(r);
@@ -131,7 +133,7 @@ class RecordingFileSystem : public vfs::ProxyFileSystem {
 
 }  // namespace
 
-Stamp stampOf(const vfs::Status& s) {
+Stamp stampOf(const vfs::Status& s, const std::string& path) {
   Stamp st;
   st.size = static_cast<std::int64_t>(s.getSize());
   st.mtimeNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -139,6 +141,9 @@ Stamp stampOf(const vfs::Status& s) {
                    .count();
   st.device = s.getUniqueID().getDevice();
   st.inode = s.getUniqueID().getFile();
+  struct stat raw;
+  if (::stat(path.c_str(), &raw) == 0 && raw.st_dev == st.device && raw.st_ino == st.inode)
+    st.ctimeNs = std::int64_t(raw.st_ctim.tv_sec) * 1000000000 + raw.st_ctim.tv_nsec;
   return st;
 }
 
@@ -148,7 +153,7 @@ bool isRacy(const Stamp& s, std::chrono::system_clock::time_point start) {
   auto margin = std::chrono::seconds(2);
   auto startNs =
       std::chrono::duration_cast<std::chrono::nanoseconds>((start - margin).time_since_epoch());
-  return s.mtimeNs >= startNs.count();
+  return std::max(s.mtimeNs, s.ctimeNs) >= startNs.count();
 }
 
 std::string listingDigest(std::vector<vfs::directory_entry> entries) {
@@ -194,7 +199,7 @@ Deps Recorder::finish() {
     if (s.base) {
       if (auto st = s.base->status(dir)) {
         m.dirExists = true;
-        m.dirStamp = stampOf(*st);
+        m.dirStamp = stampOf(*st, dir);
         m.racy = isRacy(m.dirStamp, s.start);
       }
     }

@@ -32,11 +32,12 @@ class Recorder {
   std::shared_ptr<State> state_;
 };
 
-// The stamp vfs::Status gives.
-Stamp stampOf(const llvm::vfs::Status& s);
+// The stamp of `path`, whose status is `s`: what vfs::Status gives, and the ctime, which it
+// does not, from stat(2) when that names the same file (an in-memory file has none).
+Stamp stampOf(const llvm::vfs::Status& s, const std::string& path);
 
 // Whether a file or directory with this stamp may still change without its stamp changing,
-// as seen from a parse that started at `start`.
+// as seen from a parse that started at `start`: its mtime or its ctime is that recent.
 bool isRacy(const Stamp& s, std::chrono::system_clock::time_point start);
 
 // MD5 of the sorted names and kinds of a listing.
