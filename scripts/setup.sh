@@ -14,6 +14,7 @@ PACKAGES=(
   libtree-sitter-dev  # tool/python: the tree-sitter runtime (0.20.7: grammar ABI 13-14)
   curl ca-certificates openssl  # the Python grammar's tarball and its integrity, below
   python3-debian  # tests/install/check_copyright.py: the .deb's Debian copyright file
+  python3-torch python3-pytest  # fixtures/pymodel: its pytest suite, torch.distributed on gloo (CPU)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
