@@ -55,6 +55,7 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.inInitializer = true;
   r.eagerFallback = true;
   r.mutated = true;
+  r.language = Language::Python;
   r.type = "std::shared_ptr<gridlock::ProcessGroup>";
   r.arguments = {"group", "/*rank=*/0"};
   r.analysis.fallbackDead = false;
@@ -179,7 +180,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
   EXPECT_EQ(fieldCount<TuFacts>(), 18u);
-  EXPECT_EQ(fieldCount<Read>(), 34u);
+  EXPECT_EQ(fieldCount<Read>(), 35u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
   EXPECT_EQ(fieldCount<BadSuppression>(), 4u);

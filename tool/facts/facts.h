@@ -54,6 +54,7 @@ struct Read {
   // Identity beyond the reported position: where the read is spelled (inside a macro
   // definition it differs from line:column), so two reads of one expansion stay two.
   std::string spelling;
+  Language language = Language::Cpp;  // the frontend that found it
 
   // The read expression in the file, for edits: the whole call `ns::get_group()` when the
   // accessor is called, the reference alone otherwise, the outermost macro invocation when

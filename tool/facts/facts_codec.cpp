@@ -46,6 +46,7 @@ void fields(V&& v, T& x) {
   v("suppressed", x.suppressed);
   v("hint", x.hint);
   v("spelling", x.spelling);
+  v("language", x.language);
   v("offset", x.offset);
   v("length", x.length);
   v("range_line", x.rangeLine);

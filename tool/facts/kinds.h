@@ -76,6 +76,9 @@ struct Shape {
   bool operator==(const Shape&) const = default;
 };
 
+// The language a read was found in (scan JSON `language`): each frontend sets its own.
+enum class Language { Cpp, Python };
+
 // Where Thread adds its parameter (rule packs' rewrite.thread.position).
 enum class ThreadPosition { BeforeDefaults, Last };
 
@@ -114,6 +117,7 @@ GRIDLOCK_SPELLINGS(Supplied, {Supplied::Explicit, "explicit"}, {Supplied::Defaul
                    {Supplied::Null, "null"}, {Supplied::Forwarded, "forwarded"});
 GRIDLOCK_SPELLINGS(Holder, {Holder::Value, "value"}, {Holder::Pointer, "pointer"},
                    {Holder::Smart, "smart"}, {Holder::Unique, "unique"});
+GRIDLOCK_SPELLINGS(Language, {Language::Cpp, "cpp"}, {Language::Python, "python"});
 GRIDLOCK_SPELLINGS(ThreadPosition, {ThreadPosition::BeforeDefaults, "before_defaults"},
                    {ThreadPosition::Last, "last"});
 
