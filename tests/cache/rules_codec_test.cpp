@@ -87,7 +87,7 @@ RulePack samplePack() {
   p.pythonAccessors = {named};
   p.pythonGlobals = {
       {"megatron.core.parallel_state._GROUP", "megatron.core.parallel_state", {"_LOCK"}, 5}};
-  p.python = {true, true};
+  p.python = {true, true, false};
   p.rewrite.env = {"GlobalEnv",
                    "const GlobalEnv &env",
                    "GlobalEnv::Instance()",
@@ -107,7 +107,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<PythonFamily>(), 5u);
   EXPECT_EQ(fieldCount<PythonAccessorRule>(), 6u);
   EXPECT_EQ(fieldCount<PythonGlobalRule>(), 4u);
-  EXPECT_EQ(fieldCount<PythonCounting>(), 2u);
+  EXPECT_EQ(fieldCount<PythonCounting>(), 3u);
   EXPECT_EQ(fieldCount<Scope>(), 3u);
   EXPECT_EQ(fieldCount<AccessorRule>(), 8u);
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);

@@ -106,7 +106,7 @@ for what, pack in bad.items():
         failures.append("the schema accepts a pack the parser rejects: " + what)
 good = {"name": "x", "$schema": "s", "extends": ["mpi"],
         "rewrite": {"thread": {"type": "T", "name": "n", "edge": "e", "yields": "collection"}}}
-python = {"name": "x", "python": {"count": "calls", "once_per_line": True},
+python = {"name": "x", "python": {"count": "calls", "once_per_line": True, "laundering": False},
           "accessors": [{"python": "a.b", "kind": "accessor", "group": "tp", "yields": "group"},
                         {"python": "a.C.use", "kind": "shim"},
                         {"python_family": {"module": "a", "prefix": "get_",

@@ -16,7 +16,7 @@ using facts::ReadKind;
 using facts::Yields;
 
 const char* kPack = R"({"name": "megatron",
-  "python": {"count": "calls", "once_per_line": true},
+  "python": {"count": "calls", "once_per_line": true, "laundering": false},
   "accessors": [
     {"python_family": {"module": "megatron.core.parallel_state", "prefix": "get_",
                        "suffixes": {"_group": "group", "_groups": "group", "_rank": "rank",
@@ -52,6 +52,7 @@ TEST(PythonRules, ParsesEveryKey) {
   EXPECT_EQ(p.pythonGlobals[1].module, "megatron.core.parallel_state");
   EXPECT_TRUE(p.python.callsOnly);
   EXPECT_TRUE(p.python.oncePerLine);
+  EXPECT_FALSE(p.python.launder);
 }
 
 TEST(PythonRules, NamedRulesComeBeforeFamilies) {
@@ -116,6 +117,7 @@ TEST(PythonRules, ExtendsTakesPythonRules) {
   EXPECT_EQ(p.pythonAccessors.size(), 5u);
   EXPECT_EQ(p.pythonGlobals.size(), 2u);
   EXPECT_FALSE(p.python.callsOnly);  // counting is the pack's own
+  EXPECT_TRUE(p.python.launder);
   fs::remove_all(dir);
 }
 
@@ -174,7 +176,7 @@ TEST(PythonRules, ErrorsNameTheProblem) {
   EXPECT_EQ(errorOf(pack(R"("python": {"count": "lines"}, "globals": [{"python": "a.b"}])")),
             "p.json: /python/count: expected one of \"references\", \"calls\"; got \"lines\"");
   EXPECT_EQ(errorOf(pack(R"("python": {"dedup": true}, "globals": [{"python": "a.b"}])")),
-            "p.json: /python/dedup: unknown key (allowed: count, once_per_line)");
+            "p.json: /python/dedup: unknown key (allowed: count, once_per_line, laundering)");
 }
 
 TEST(PythonRules, TwoPacksCannotNameOneAccessor) {

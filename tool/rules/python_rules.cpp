@@ -122,13 +122,14 @@ PythonGlobalRule readPythonGlobal(const PackReader& r, const json& g, const std:
 }
 
 PythonCounting readPythonCounting(const PackReader& r, const json& p) {
-  r.object(p, "/python", {"count", "once_per_line"});
+  r.object(p, "/python", {"count", "once_per_line", "laundering"});
   PythonCounting c;
   std::string count = r.string(p, "count", "/python", false);
   if (!count.empty() && count != "references" && count != "calls")
     r.fail("/python/count", "expected one of \"references\", \"calls\"; got \"" + count + "\"");
   c.callsOnly = count == "calls";
   c.oncePerLine = r.boolean(p, "once_per_line", "/python", false);
+  c.launder = r.boolean(p, "laundering", "/python", true);
   return c;
 }
 

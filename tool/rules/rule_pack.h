@@ -160,11 +160,13 @@ struct PythonGlobalRule {
 };
 
 // How a pack counts Python reads (its top-level `python` key): every reference (a callback
-// too, as in C++), or only calls; and at most one read per file, line and name, as a checker
-// that collects `line:name` strings in a set does.
+// too, as in C++), or only calls; at most one read per file, line and name, as a checker
+// that collects `line:name` strings in a set does; and whether a fallback of its rules
+// launders reads into the callers that leave the group out (analysis/laundering.h).
 struct PythonCounting {
   bool callsOnly = false;
   bool oncePerLine = false;
+  bool launder = true;
 };
 
 struct RulePack {

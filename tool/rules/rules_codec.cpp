@@ -137,6 +137,7 @@ template <typename V, typename T>
 void fields(V&& v, T& x) {
   v("calls_only", x.callsOnly);
   v("once_per_line", x.oncePerLine);
+  v("launder", x.launder);
 }
 
 template <typename V, typename T>
