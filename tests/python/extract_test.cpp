@@ -236,15 +236,19 @@ TEST(PythonExtract, Fallbacks) {
                                 "        g = ps.get_tp()\n"
                                 "    if g is None:\n"
                                 "        h = lambda: ps.get_tp()\n"
-                                "    return g\n");
+                                "    return g\n"
+                                "def w(self):\n"
+                                "    if (g := self.g) is None:\n"
+                                "        g = ps.get_tp()\n");
   EXPECT_EQ(
       refs(m),
-      (Lines{
-          "4:16 g:ps.get_tp called in=a fallback=g#0", "7:20 g:ps.get_tp called in=b fallback=g#0",
-          "9:39 g:ps.get_tp called in=c fallback=g#0",
-          "11:15 g:ps.get_tp called in=d fallback=self.g",
-          "15:15 g:ps.get_tp called in=e fallback=g#0", "18:19 g:ps.get_tp called in=f",
-          "20:16 g:ps.get_tp called in=f fallback=g#1", "22:24 g:ps.get_tp called in=f lambda"}));
+      (Lines{"4:16 g:ps.get_tp called in=a fallback=g#0",
+             "7:20 g:ps.get_tp called in=b fallback=g#0",
+             "9:39 g:ps.get_tp called in=c fallback=g#0",
+             "11:15 g:ps.get_tp called in=d fallback=self.g",
+             "15:15 g:ps.get_tp called in=e fallback=g#0", "18:19 g:ps.get_tp called in=f",
+             "20:16 g:ps.get_tp called in=f fallback=g#1", "22:24 g:ps.get_tp called in=f lambda",
+             "26:16 g:ps.get_tp called in=w fallback=g"}));
 }
 
 TEST(PythonExtract, WritesToModuleState) {

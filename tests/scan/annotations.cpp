@@ -61,7 +61,10 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
   Expectations out;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     std::string ext = entry.path().extension().string();
-    if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h" && ext != ".cu")) continue;
+    if (!entry.is_regular_file() || (ext != ".cpp" && ext != ".h" && ext != ".cu" && ext != ".py"))
+      continue;
+    // A Python annotation is a `#` comment and ends at the next one.
+    const std::string comment = ext == ".py" ? "#" : "//";
     std::string rel = fs::relative(entry.path(), root).string();
     std::ifstream in(entry.path());
     std::string line;
@@ -73,7 +76,7 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
       if (!std::regex_search(line, m, re)) continue;
       unsigned target = n + (m[2].matched ? std::stoi(m[2].str()) : 0);
       std::string text = m[3].str();
-      text = text.substr(0, text.find("//"));
+      text = text.substr(0, text.find(comment));
       std::string where = rel + ":" + std::to_string(n);
       if (tag != "expect-read") {
         out[{rel, target}].insert(siteAnnotation(text, where));

@@ -4,7 +4,9 @@
 //   // expect-read@+2: ...   (the annotation is for the line two below)
 //   Foo f(1);  // expect-site: via=V supplied=S [class=C] [from=F]   (one `callers` query)
 // Every read the scanner reports must be annotated and every annotation reported. An
-// annotation ends at the next `//`, so a line can carry a site and a read.
+// annotation ends at the next `//`, so a line can carry a site and a read. In Python files
+// (.py) annotations are `#` comments (`# expect-read: accessor tp fix=thread`) and end at the
+// next `#`.
 #pragma once
 
 #include "analysis/callers.h"
@@ -24,8 +26,8 @@ using Expectations = std::map<LineKey, std::multiset<std::string>>;
 // The canonical text of a read, as annotations spell it.
 std::string canonical(const facts::Read& r);
 std::string canonical(const analysis::CallerSite& s);
-// Annotations (`expect-read`, or a site tag such as `expect-site`) of every .cpp/.h/.cu file under
-// `root`; throws on a malformed one.
+// Annotations (`expect-read`, or a site tag such as `expect-site`) of every .cpp/.h/.cu/.py file
+// under `root`; throws on a malformed one.
 Expectations parseAnnotations(const std::string& root, const std::string& tag = "expect-read");
 // The line of `file` (under `root`) that holds `marker`, which must appear exactly once: how a
 // test names a read without hard-coding a line number. Throws when it is absent or repeated.

@@ -7,15 +7,15 @@ namespace {
 
 // `getattr(obj, "name"[, default])`: obj's chain and the literal.
 std::optional<Chain> getattrChain(const SyntaxTree& tree, TSNode call, const IsBuiltin& isBuiltin) {
-  TSNode fn = field(call, "function");
-  if (!is(fn, "identifier") || tree.text(fn) != "getattr" || !isBuiltin("getattr", fn))
+  TSNode fn = field<"function">(call);
+  if (!is<"identifier">(fn) || tree.text(fn) != "getattr" || !isBuiltin("getattr", fn))
     return std::nullopt;
-  TSNode args = field(call, "arguments");
-  if (!is(args, "argument_list")) return std::nullopt;
+  TSNode args = field<"arguments">(call);
+  if (!is<"argument_list">(args)) return std::nullopt;
   std::vector<TSNode> list = namedChildren(args);
   if (list.size() < 2 || list.size() > 3) return std::nullopt;
   TSNode object = list[0], name = list[1];
-  if (is(object, "keyword_argument") || is(name, "keyword_argument")) return std::nullopt;
+  if (is<"keyword_argument">(object) || is<"keyword_argument">(name)) return std::nullopt;
   std::optional<std::string> literal = literalString(tree, name);
   if (!literal || literal->empty()) return std::nullopt;
   std::optional<Chain> c = chainOf(tree, object, isBuiltin);
@@ -27,13 +27,13 @@ std::optional<Chain> getattrChain(const SyntaxTree& tree, TSNode call, const IsB
 
 // `globals()["name"]`.
 std::optional<Chain> globalsItem(const SyntaxTree& tree, TSNode sub, const IsBuiltin& isBuiltin) {
-  TSNode value = unparen(field(sub, "value"));
-  if (!is(value, "call")) return std::nullopt;
-  TSNode fn = field(value, "function"), args = field(value, "arguments");
-  if (!is(fn, "identifier") || tree.text(fn) != "globals" || !isBuiltin("globals", fn) ||
-      !is(args, "argument_list") || ts_node_named_child_count(args) != 0)
+  TSNode value = unparen(field<"value">(sub));
+  if (!is<"call">(value)) return std::nullopt;
+  TSNode fn = field<"function">(value), args = field<"arguments">(value);
+  if (!is<"identifier">(fn) || tree.text(fn) != "globals" || !isBuiltin("globals", fn) ||
+      !is<"argument_list">(args) || ts_node_named_child_count(args) != 0)
     return std::nullopt;
-  TSNode key = field(sub, "subscript");
+  TSNode key = field<"subscript">(sub);
   if (ts_node_named_child_count(sub) != 2) return std::nullopt;  // one key, no slice list
   std::optional<std::string> literal = literalString(tree, key);
   if (!literal || literal->empty()) return std::nullopt;
@@ -48,17 +48,17 @@ std::optional<Chain> globalsItem(const SyntaxTree& tree, TSNode sub, const IsBui
 
 std::optional<std::string> literalString(const SyntaxTree& tree, TSNode n) {
   n = unparen(n);
-  if (!is(n, "string")) return std::nullopt;
+  if (!is<"string">(n)) return std::nullopt;
   std::string content;
   for (TSNode part : namedChildren(n)) {
-    if (is(part, "string_start")) {
+    if (is<"string_start">(part)) {
       std::string_view start = tree.text(part);
       for (char p : start.substr(0, start.find_first_of("'\"")))
         if (p != 'r' && p != 'R' && p != 'u' && p != 'U') return std::nullopt;  // bytes, f
-    } else if (is(part, "string_content")) {
+    } else if (is<"string_content">(part)) {
       if (ts_node_named_child_count(part) != 0) return std::nullopt;  // escapes
       content += tree.text(part);
-    } else if (!is(part, "string_end")) {
+    } else if (!is<"string_end">(part)) {
       return std::nullopt;  // an interpolation
     }
   }
@@ -67,22 +67,22 @@ std::optional<std::string> literalString(const SyntaxTree& tree, TSNode n) {
 
 std::optional<Chain> chainOf(const SyntaxTree& tree, TSNode n, const IsBuiltin& isBuiltin) {
   n = unparen(n);
-  if (is(n, "identifier")) {
+  if (is<"identifier">(n)) {
     Chain c;
     c.names.emplace_back(tree.text(n));
     c.nodes.push_back(n);
     return c;
   }
-  if (is(n, "attribute")) {
-    std::optional<Chain> c = chainOf(tree, field(n, "object"), isBuiltin);
+  if (is<"attribute">(n)) {
+    std::optional<Chain> c = chainOf(tree, field<"object">(n), isBuiltin);
     if (!c) return std::nullopt;
-    TSNode attr = field(n, "attribute");
+    TSNode attr = field<"attribute">(n);
     c->names.emplace_back(tree.text(attr));
     c->nodes.push_back(attr);
     return c;
   }
-  if (is(n, "call")) return getattrChain(tree, n, isBuiltin);
-  if (is(n, "subscript")) return globalsItem(tree, n, isBuiltin);
+  if (is<"call">(n)) return getattrChain(tree, n, isBuiltin);
+  if (is<"subscript">(n)) return globalsItem(tree, n, isBuiltin);
   return std::nullopt;
 }
 

@@ -12,15 +12,15 @@ namespace gridlock::python {
 namespace {
 
 bool isComprehension(TSNode n) {
-  return is(n, "list_comprehension") || is(n, "set_comprehension") ||
-         is(n, "dictionary_comprehension") || is(n, "generator_expression");
+  return is<"list_comprehension">(n) || is<"set_comprehension">(n) ||
+         is<"dictionary_comprehension">(n) || is<"generator_expression">(n);
 }
 
 bool isPatternContainer(TSNode n) {
-  return is(n, "pattern_list") || is(n, "tuple_pattern") || is(n, "list_pattern") ||
-         is(n, "list_splat_pattern") || is(n, "expression_list") || is(n, "tuple") ||
-         is(n, "list") || is(n, "list_splat") || is(n, "parenthesized_expression") ||
-         is(n, "as_pattern_target");
+  return is<"pattern_list">(n) || is<"tuple_pattern">(n) || is<"list_pattern">(n) ||
+         is<"list_splat_pattern">(n) || is<"expression_list">(n) || is<"tuple">(n) ||
+         is<"list">(n) || is<"list_splat">(n) || is<"parenthesized_expression">(n) ||
+         is<"as_pattern_target">(n);
 }
 
 // Pass two over a file: the references, calls and class bases, each in its scope.
@@ -103,13 +103,13 @@ Access Collector::accessOf() const {
   TSNode child = path_.back();
   for (size_t i = path_.size() - 1; i-- > 0;) {
     TSNode p = path_[i];
-    bool through = (is(p, "subscript") && same(child, field(p, "value"))) ||
-                   (is(p, "attribute") && same(child, field(p, "object"))) || isPatternContainer(p);
+    bool through = (is<"subscript">(p) && same(child, field<"value">(p))) ||
+                   (is<"attribute">(p) && same(child, field<"object">(p))) || isPatternContainer(p);
     if (!through) {
-      bool target = ((is(p, "assignment") || is(p, "augmented_assignment") ||
-                      is(p, "for_statement") || is(p, "for_in_clause")) &&
-                     same(child, field(p, "left"))) ||
-                    is(p, "delete_statement");
+      bool target = ((is<"assignment">(p) || is<"augmented_assignment">(p) ||
+                      is<"for_statement">(p) || is<"for_in_clause">(p)) &&
+                     same(child, field<"left">(p))) ||
+                    is<"delete_statement">(p);
       return target ? Access::Write : Access::Read;
     }
     child = p;
@@ -130,13 +130,13 @@ void Collector::record(TSNode n, const Chain& chain, std::vector<Path> paths, co
   TSNode whole = n;
   if (path_.size() >= 2) {
     TSNode parent = path_[path_.size() - 2];
-    r.aliasDefinition = is(parent, "assignment") && same(field(parent, "right"), n) &&
-                        is(field(parent, "left"), "identifier") &&
+    r.aliasDefinition = is<"assignment">(parent) && same(field<"right">(parent), n) &&
+                        is<"identifier">(field<"left">(parent)) &&
                         c.scope->kind != Scope::Kind::Class && !chain.globalsItem;
-    if (is(parent, "call") && same(field(parent, "function"), n)) {
+    if (is<"call">(parent) && same(field<"function">(parent), n)) {
       r.called = true;
       whole = parent;
-      for (TSNode a : namedChildren(field(parent, "arguments")))
+      for (TSNode a : namedChildren(field<"arguments">(parent)))
         r.arguments.emplace_back(tree_.text(a));
     }
   }
@@ -153,11 +153,11 @@ void Collector::record(TSNode n, const Chain& chain, std::vector<Path> paths, co
     if (std::optional<TSNode> holder = fallbackHolder(tree_, path_)) {
       r.guard = facts::Guard::Fallback;
       r.holder = tree_.text(*holder);
-      if (is(*holder, "identifier")) r.holderParam = paramOf(r.holder, c);
+      if (is<"identifier">(*holder)) r.holderParam = paramOf(r.holder, c);
     }
   r.statementLine = r.parts.empty() ? r.line : r.parts[0].line;
   for (size_t i = path_.size(); i-- > 1;)
-    if (is(path_[i - 1], "block") || is(path_[i - 1], "module")) {
+    if (is<"block">(path_[i - 1]) || is<"module">(path_[i - 1])) {
       r.statementLine = std::min(r.statementLine, lineOf(path_[i]));
       break;
     }
@@ -172,8 +172,8 @@ bool Collector::chain(TSNode n, const Context& c) {
   std::vector<Path> paths = targets(c.scope, *ch);
   if (!paths.empty()) record(n, *ch, std::move(paths), c);
   // getattr's default and the like are code of their own.
-  if (is(unparen(n), "call")) {
-    std::vector<TSNode> args = namedChildren(field(unparen(n), "arguments"));
+  if (is<"call">(unparen(n))) {
+    std::vector<TSNode> args = namedChildren(field<"arguments">(unparen(n)));
     if (args.size() == 3) visit(args[2], c);
   }
   return true;
@@ -191,21 +191,21 @@ int Collector::paramOf(const std::string& name, const Context& c) const {
 
 // `self` (or `cls`) of the enclosing method: its first parameter.
 bool Collector::isSelf(TSNode n, const Context& c) const {
-  if (!is(n, "identifier") || c.function < 0) return false;
+  if (!is<"identifier">(n) || c.function < 0) return false;
   const Function& f = out_.functions[c.function];
   return f.classIndex >= 0 && !f.isStatic && paramOf(std::string(tree_.text(n)), c) == 0;
 }
 
 void Collector::call(TSNode n, const Context& c) {
-  TSNode fn = unparen(field(n, "function"));
-  TSNode args = field(n, "arguments");
-  if (!is(args, "argument_list")) return;  // f(x for x in y)
+  TSNode fn = unparen(field<"function">(n));
+  TSNode args = field<"arguments">(n);
+  if (!is<"argument_list">(args)) return;  // f(x for x in y)
   Call call;
   TSNode name = fn;
-  if (is(fn, "attribute")) {
-    TSNode object = unparen(field(fn, "object")), super = field(object, "function");
-    name = field(fn, "attribute");
-    if (is(object, "call") && is(super, "identifier") && tree_.text(super) == "super" &&
+  if (is<"attribute">(fn)) {
+    TSNode object = unparen(field<"object">(fn)), super = field<"function">(object);
+    name = field<"attribute">(fn);
+    if (is<"call">(object) && is<"identifier">(super) && tree_.text(super) == "super" &&
         builtin("super", c.scope)) {
       call.member = tree_.text(name);
       call.viaSuper = true;
@@ -222,16 +222,16 @@ void Collector::call(TSNode n, const Context& c) {
   for (TSNode a : namedChildren(args)) {
     Call::Arg arg;
     TSNode value = a;
-    if (is(a, "keyword_argument")) {
-      arg.keyword = tree_.text(field(a, "name"));
-      value = field(a, "value");
-    } else if (is(a, "list_splat") || is(a, "dictionary_splat")) {
-      arg.kind = is(a, "list_splat") ? Call::Arg::Kind::Star : Call::Arg::Kind::DoubleStar;
+    if (is<"keyword_argument">(a)) {
+      arg.keyword = tree_.text(field<"name">(a));
+      value = field<"value">(a);
+    } else if (is<"list_splat">(a) || is<"dictionary_splat">(a)) {
+      arg.kind = is<"list_splat">(a) ? Call::Arg::Kind::Star : Call::Arg::Kind::DoubleStar;
       value = ts_node_named_child(a, 0);
     }
     value = unparen(value);
-    arg.isNone = is(value, "none");
-    if (is(value, "identifier") && paramOf(std::string(tree_.text(value)), c) >= 0)
+    arg.isNone = is<"none">(value);
+    if (is<"identifier">(value) && paramOf(std::string(tree_.text(value)), c) >= 0)
       arg.forwardedName = tree_.text(value);
     arg.offset = ts_node_start_byte(a);
     arg.length = ts_node_end_byte(a) - arg.offset;
@@ -250,8 +250,8 @@ void Collector::call(TSNode n, const Context& c) {
 void Collector::classBases(TSNode n, const Context& c) {
   Scope* cls = scopes_.opened(n);
   if (!cls) return;
-  for (TSNode base : namedChildren(field(n, "superclasses"))) {
-    if (is(base, "keyword_argument") || is(base, "list_splat") || is(base, "dictionary_splat"))
+  for (TSNode base : namedChildren(field<"superclasses">(n))) {
+    if (is<"keyword_argument">(base) || is<"list_splat">(base) || is<"dictionary_splat">(base))
       continue;
     std::vector<Path> paths;
     if (std::optional<Chain> ch = chainOf(tree_, base, builtinIn(c.scope)))
@@ -266,31 +266,31 @@ void Collector::scoped(TSNode n, const Context& c) {
   if (!inner) return;
   Context in = c;
   in.scope = inner;
-  if (is(n, "function_definition")) {
-    for (TSNode p : namedChildren(field(n, "parameters"))) {
-      visit(field(p, "type"), c);
-      visit(field(p, "value"), c);
+  if (is<"function_definition">(n)) {
+    for (TSNode p : namedChildren(field<"parameters">(n))) {
+      visit(field<"type">(p), c);
+      visit(field<"value">(p), c);
     }
-    visit(field(n, "return_type"), c);
+    visit(field<"return_type">(n), c);
     in.function = inner->function;
     in.inLambda = false;
-    visit(field(n, "body"), in);
-  } else if (is(n, "class_definition")) {
+    visit(field<"body">(n), in);
+  } else if (is<"class_definition">(n)) {
     classBases(n, c);
-    for (TSNode base : namedChildren(field(n, "superclasses"))) visit(base, c);
+    for (TSNode base : namedChildren(field<"superclasses">(n))) visit(base, c);
     in.cls = inner->classIndex;
     in.function = -1;
     in.inLambda = false;
-    visit(field(n, "body"), in);
-  } else if (is(n, "lambda")) {
-    for (TSNode p : namedChildren(field(n, "parameters"))) visit(field(p, "value"), c);
+    visit(field<"body">(n), in);
+  } else if (is<"lambda">(n)) {
+    for (TSNode p : namedChildren(field<"parameters">(n))) visit(field<"value">(p), c);
     in.inLambda = true;
-    visit(field(n, "body"), in);
+    visit(field<"body">(n), in);
   } else {
     bool first = true;
     for (TSNode part : namedChildren(n)) {
-      if (is(part, "for_in_clause")) {
-        visit(field(part, "right"), first ? c : in);
+      if (is<"for_in_clause">(part)) {
+        visit(field<"right">(part), first ? c : in);
         first = false;
       } else {
         visit(part, in);
@@ -302,20 +302,20 @@ void Collector::scoped(TSNode n, const Context& c) {
 void Collector::visit(TSNode n, Context c) {
   if (ts_node_is_null(n)) return;
   path_.push_back(n);
-  if (is(n, "comment") || is(n, "string_content") || is(n, "import_statement") ||
-      is(n, "import_from_statement") || is(n, "future_import_statement") ||
-      is(n, "global_statement") || is(n, "nonlocal_statement") || is(n, "case_pattern") ||
-      is(n, "dotted_name") || is(n, "parameters") || is(n, "lambda_parameters")) {
+  if (is<"comment">(n) || is<"string_content">(n) || is<"import_statement">(n) ||
+      is<"import_from_statement">(n) || is<"future_import_statement">(n) ||
+      is<"global_statement">(n) || is<"nonlocal_statement">(n) || is<"case_pattern">(n) ||
+      is<"dotted_name">(n) || is<"parameters">(n) || is<"lambda_parameters">(n)) {
     // Nothing read: names as declared, not as used.
-  } else if (is(n, "function_definition") || is(n, "class_definition") || is(n, "lambda") ||
+  } else if (is<"function_definition">(n) || is<"class_definition">(n) || is<"lambda">(n) ||
              isComprehension(n)) {
     scoped(n, c);
-  } else if (is(n, "keyword_argument")) {
-    visit(field(n, "value"), c);
+  } else if (is<"keyword_argument">(n)) {
+    visit(field<"value">(n), c);
   } else if (!chain(n, c)) {
-    if (is(n, "call")) call(n, c);
-    if (is(n, "attribute"))
-      visit(field(n, "object"), c);  // `f().x`: x is no name of its own
+    if (is<"call">(n)) call(n, c);
+    if (is<"attribute">(n))
+      visit(field<"object">(n), c);  // `f().x`: x is no name of its own
     else
       children(n, c);
   }

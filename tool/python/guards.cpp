@@ -9,8 +9,8 @@ namespace {
 
 bool isHolder(TSNode n) {
   n = unparen(n);
-  if (is(n, "identifier")) return true;
-  return is(n, "attribute") && isHolder(field(n, "object"));
+  if (is<"identifier">(n)) return true;
+  return is<"attribute">(n) && isHolder(field<"object">(n));
 }
 
 std::string_view operatorOf(TSNode comparison) {
@@ -34,24 +34,29 @@ std::optional<Test> comparedWithNone(TSNode cmp, std::string_view a, std::string
   if (operands.size() != 2) return std::nullopt;
   std::string_view op = operatorOf(cmp);
   if (op != a && op != b) return std::nullopt;
-  TSNode l = unparen(operands[0]), r = unparen(operands[1]);
-  if (is(r, "none") && isHolder(l)) return Test{l, true};
-  if (is(l, "none") && isHolder(r)) return Test{r, true};
+  // `(g := expr) is None` tests what the walrus binds.
+  auto holderOf = [](TSNode n) {
+    n = unparen(n);
+    return is<"named_expression">(n) ? field<"name">(n) : n;
+  };
+  TSNode l = holderOf(operands[0]), r = holderOf(operands[1]);
+  if (is<"none">(r) && isHolder(l)) return Test{l, true};
+  if (is<"none">(l) && isHolder(r)) return Test{r, true};
   return std::nullopt;
 }
 
 // The holder `cond` says is missing: `h is None`, `h == None`, `not h`, either side of `or`.
 std::optional<Test> missingTest(TSNode cond) {
   cond = unparen(cond);
-  if (is(cond, "comparison_operator")) return comparedWithNone(cond, "is", "==");
-  if (is(cond, "not_operator")) {
-    TSNode arg = unparen(field(cond, "argument"));
+  if (is<"comparison_operator">(cond)) return comparedWithNone(cond, "is", "==");
+  if (is<"not_operator">(cond)) {
+    TSNode arg = unparen(field<"argument">(cond));
     if (isHolder(arg)) return Test{arg, false};
     return std::nullopt;
   }
-  if (is(cond, "boolean_operator") && operatorOf(cond) == "or") {
-    if (auto h = missingTest(field(cond, "left"))) return h;
-    return missingTest(field(cond, "right"));
+  if (is<"boolean_operator">(cond) && operatorOf(cond) == "or") {
+    if (auto h = missingTest(field<"left">(cond))) return h;
+    return missingTest(field<"right">(cond));
   }
   return std::nullopt;
 }
@@ -60,10 +65,10 @@ std::optional<Test> missingTest(TSNode cond) {
 std::optional<Test> presentTest(TSNode cond) {
   cond = unparen(cond);
   if (isHolder(cond)) return Test{cond, false};
-  if (is(cond, "comparison_operator")) return comparedWithNone(cond, "is not", "!=");
-  if (is(cond, "boolean_operator") && operatorOf(cond) == "and") {
-    if (auto h = presentTest(field(cond, "left"))) return h;
-    return presentTest(field(cond, "right"));
+  if (is<"comparison_operator">(cond)) return comparedWithNone(cond, "is not", "!=");
+  if (is<"boolean_operator">(cond) && operatorOf(cond) == "and") {
+    if (auto h = presentTest(field<"left">(cond))) return h;
+    return presentTest(field<"right">(cond));
   }
   return std::nullopt;
 }
@@ -75,8 +80,8 @@ class Finder {
   std::optional<TSNode> run() const {
     for (size_t i = path_.size(); i-- > 1;) {
       TSNode p = path_[i - 1];
-      if (is(p, "function_definition") || is(p, "lambda") || is(p, "class_definition") ||
-          is(p, "module"))
+      if (is<"function_definition">(p) || is<"lambda">(p) || is<"class_definition">(p) ||
+          is<"module">(p))
         break;
       if (auto h = at(i - 1)) return h;
     }
@@ -91,7 +96,7 @@ class Finder {
   // branch's value. A comparison with None is one wherever the read is.
   bool assignedBelow(size_t i, TSNode holder) const {
     for (size_t k = i + 1; k < path_.size(); ++k)
-      if (is(path_[k], "assignment") && sameText(field(path_[k], "left"), holder)) return true;
+      if (is<"assignment">(path_[k]) && sameText(field<"left">(path_[k]), holder)) return true;
     return false;
   }
 
@@ -105,10 +110,10 @@ class Finder {
     std::optional<TSNode> found;
     for (TSNode s : namedChildren(block)) {
       if (same(s, stmt)) return found;
-      if (!is(s, "if_statement") || !ts_node_is_null(field(s, "alternative"))) continue;
-      std::vector<TSNode> body = namedChildren(field(s, "consequence"));
-      if (body.size() != 1 || !is(body[0], "return_statement")) continue;
-      std::optional<Test> t = presentTest(field(s, "condition"));
+      if (!is<"if_statement">(s) || !ts_node_is_null(field<"alternative">(s))) continue;
+      std::vector<TSNode> body = namedChildren(field<"consequence">(s));
+      if (body.size() != 1 || !is<"return_statement">(body[0])) continue;
+      std::optional<Test> t = presentTest(field<"condition">(s));
       std::vector<TSNode> value = namedChildren(body[0]);
       if (t && value.size() == 1 && sameText(value[0], t->holder)) found = t->holder;
     }
@@ -118,12 +123,12 @@ class Finder {
   // The holder that `path_[i]` makes the read fall back from, the read being below it.
   std::optional<TSNode> at(size_t i) const {
     TSNode p = path_[i], child = path_[i + 1];
-    if (is(p, "boolean_operator") && operatorOf(p) == "or" && same(child, field(p, "right"))) {
-      TSNode left = unparen(field(p, "left"));
+    if (is<"boolean_operator">(p) && operatorOf(p) == "or" && same(child, field<"right">(p))) {
+      TSNode left = unparen(field<"left">(p));
       if (isHolder(left)) return left;
       return std::nullopt;
     }
-    if (is(p, "conditional_expression")) {
+    if (is<"conditional_expression">(p)) {
       std::vector<TSNode> parts = namedChildren(p);  // value, condition, alternative
       if (parts.size() != 3) return std::nullopt;
       if (same(child, parts[2])) {
@@ -136,15 +141,15 @@ class Finder {
       }
       return std::nullopt;
     }
-    if (is(p, "if_statement") || is(p, "elif_clause")) {
+    if (is<"if_statement">(p) || is<"elif_clause">(p)) {
       std::optional<Test> t;
-      if (same(child, field(p, "consequence")))
-        t = missingTest(field(p, "condition"));
-      else if (is(p, "if_statement") && is(child, "else_clause"))
-        t = presentTest(field(p, "condition"));
+      if (same(child, field<"consequence">(p)))
+        t = missingTest(field<"condition">(p));
+      else if (is<"if_statement">(p) && is<"else_clause">(child))
+        t = presentTest(field<"condition">(p));
       return linked(t, t && assignedBelow(i, t->holder));
     }
-    if (is(p, "block")) return earlierReturn(p, child);
+    if (is<"block">(p)) return earlierReturn(p, child);
     return std::nullopt;
   }
 

@@ -1,5 +1,6 @@
 // Fallbacks in Python: a read that only runs when an explicit group is missing.
-//   if g is None: g = ps.get_x()         (also `not g`, `g == None`, `or` of such tests)
+//   if g is None: g = ps.get_x()         (also `not g`, `g == None`, `or` of such tests,
+//                                         `(g := expr) is None`)
 //   if g is not None: ... else: ps.get_x()   (also a bare `g`, `g != None`, `and` of tests)
 //   g or ps.get_x()
 //   g if g is not None else ps.get_x()   and   ps.get_x() if g is None else g

@@ -8,8 +8,8 @@ namespace gridlock::python {
 namespace {
 
 bool isComprehension(TSNode n) {
-  return is(n, "list_comprehension") || is(n, "set_comprehension") ||
-         is(n, "dictionary_comprehension") || is(n, "generator_expression");
+  return is<"list_comprehension">(n) || is<"set_comprehension">(n) ||
+         is<"dictionary_comprehension">(n) || is<"generator_expression">(n);
 }
 
 std::vector<std::string> dottedNames(const SyntaxTree& tree, TSNode dotted) {
@@ -22,15 +22,15 @@ std::vector<std::string> dottedNames(const SyntaxTree& tree, TSNode dotted) {
 Path fromModule(const SyntaxTree& tree, TSNode stmt) {
   Path p;
   p.global = false;
-  TSNode m = field(stmt, "module_name");
-  if (is(m, "relative_import")) {
+  TSNode m = field<"module_name">(stmt);
+  if (is<"relative_import">(m)) {
     for (TSNode part : namedChildren(m)) {
-      if (is(part, "import_prefix"))
+      if (is<"import_prefix">(part))
         p.level = static_cast<unsigned>(tree.text(part).size());
-      else if (is(part, "dotted_name"))
+      else if (is<"dotted_name">(part))
         p.names = dottedNames(tree, part);
     }
-  } else if (is(m, "dotted_name")) {
+  } else if (is<"dotted_name">(m)) {
     p.names = dottedNames(tree, m);
   }
   return p;
@@ -40,15 +40,15 @@ Path fromModule(const SyntaxTree& tree, TSNode stmt) {
 
 std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, TSNode stmt) {
   std::vector<std::pair<std::string, Path>> out;
-  const bool from = is(stmt, "import_from_statement");
+  const bool from = is<"import_from_statement">(stmt);
   Path base = from ? fromModule(tree, stmt) : Path{false, 0, {}};
   // Every named child but the module a `from` names is an imported name (tree-sitter 0.20's
   // field lookup misses a repeated field's later children, so fields are not asked).
-  TSNode module = from ? field(stmt, "module_name") : TSNode{};
+  TSNode module = from ? field<"module_name">(stmt) : TSNode{};
   for (TSNode item : namedChildren(stmt)) {
-    if ((from && same(item, module)) || is(item, "wildcard_import")) continue;
-    TSNode dotted = is(item, "aliased_import") ? field(item, "name") : item;
-    TSNode alias = is(item, "aliased_import") ? field(item, "alias") : TSNode{};
+    if ((from && same(item, module)) || is<"wildcard_import">(item)) continue;
+    TSNode dotted = is<"aliased_import">(item) ? field<"name">(item) : item;
+    TSNode alias = is<"aliased_import">(item) ? field<"alias">(item) : TSNode{};
     std::vector<std::string> names = dottedNames(tree, dotted);
     if (names.empty()) continue;
     Path target = base;
@@ -142,22 +142,22 @@ void Binder::bind(Scope* s, const std::string& name, LocalBinding b, TSNode at, 
 
 void Binder::bindTargets(TSNode t, Scope* s) {
   t = unparen(t);
-  if (is(t, "identifier")) {
+  if (is<"identifier">(t)) {
     bind(s, std::string(tree_.text(t)), {}, t, Binding::Kind::Value);
     return;
   }
   // Patterns: tuples, lists, starred targets, `as` targets; attributes and subscripts bind
   // nothing.
-  if (is(t, "pattern_list") || is(t, "tuple_pattern") || is(t, "list_pattern") ||
-      is(t, "list_splat_pattern") || is(t, "as_pattern_target") || is(t, "expression_list") ||
-      is(t, "tuple") || is(t, "list") || is(t, "list_splat"))
+  if (is<"pattern_list">(t) || is<"tuple_pattern">(t) || is<"list_pattern">(t) ||
+      is<"list_splat_pattern">(t) || is<"as_pattern_target">(t) || is<"expression_list">(t) ||
+      is<"tuple">(t) || is<"list">(t) || is<"list_splat">(t))
     for (TSNode child : namedChildren(t)) bindTargets(child, s);
 }
 
 void Binder::imports(TSNode n, Scope* s) {
-  if (is(n, "import_from_statement")) {
+  if (is<"import_from_statement">(n)) {
     for (TSNode child : namedChildren(n))
-      if (is(child, "wildcard_import") && s == table_.module())
+      if (is<"wildcard_import">(child) && s == table_.module())
         out_.starImports.push_back(starImportOf(tree_, n));
   }
   for (auto& [name, path] : importBindings(tree_, n)) {
@@ -169,21 +169,21 @@ void Binder::imports(TSNode n, Scope* s) {
 }
 
 void Binder::assignment(TSNode n, Scope* s) {
-  TSNode left = field(n, "left"), right = field(n, "right");
+  TSNode left = field<"left">(n), right = field<"right">(n);
   if (ts_node_is_null(right)) {  // `x: T` alone binds in a function, not at run time at module
-    visit(field(n, "type"), s);
-    if (is(left, "identifier") && s != table_.module()) bindTargets(left, s);
+    visit(field<"type">(n), s);
+    if (is<"identifier">(left) && s != table_.module()) bindTargets(left, s);
     return;
   }
   visit(right, s);
-  visit(field(n, "type"), s);
+  visit(field<"type">(n), s);
   // A target's own expressions (`a[i] = `, `f().x = `) are evaluated too.
-  if (!is(left, "identifier")) visit(left, s);
+  if (!is<"identifier">(left)) visit(left, s);
   // `a = b = value`: right is an assignment whose value is the chain's end.
   TSNode value = right;
-  while (is(value, "assignment")) value = field(value, "right");
+  while (is<"assignment">(value)) value = field<"right">(value);
   std::optional<Chain> chain;
-  if (is(left, "identifier"))
+  if (is<"identifier">(left))
     chain = chainOf(tree_, value, [](const std::string&, TSNode) { return true; });
   // `x = globals()["y"]` copies a value: x names no global.
   if (!chain || chain->globalsItem) {
@@ -204,35 +204,35 @@ std::vector<Param> Binder::parameters(TSNode params, Scope* outer, Scope* inner)
   for (TSNode p : namedChildren(params)) {
     Param param;
     TSNode name = p, type{}, value{};
-    if (is(p, "typed_parameter")) {
+    if (is<"typed_parameter">(p)) {
       name = ts_node_named_child(p, 0);
-      type = field(p, "type");
-    } else if (is(p, "default_parameter") || is(p, "typed_default_parameter")) {
-      name = field(p, "name");
-      type = field(p, "type");
-      value = field(p, "value");
+      type = field<"type">(p);
+    } else if (is<"default_parameter">(p) || is<"typed_default_parameter">(p)) {
+      name = field<"name">(p);
+      type = field<"type">(p);
+      value = field<"value">(p);
     }
-    if (is(p, "keyword_separator")) {
+    if (is<"keyword_separator">(p)) {
       keywordOnly = true;
       continue;
     }
-    if (is(p, "positional_separator")) {
+    if (is<"positional_separator">(p)) {
       for (auto& q : out) q.kind = Param::Kind::PositionalOnly;
       continue;
     }
     param.kind = keywordOnly ? Param::Kind::KeywordOnly : Param::Kind::Positional;
     std::string prefix;
-    if (is(name, "list_splat_pattern")) {
+    if (is<"list_splat_pattern">(name)) {
       param.kind = Param::Kind::VarArgs;
       keywordOnly = true;
       prefix = "*";
       name = ts_node_named_child(name, 0);
-    } else if (is(name, "dictionary_splat_pattern")) {
+    } else if (is<"dictionary_splat_pattern">(name)) {
       param.kind = Param::Kind::VarKeywords;
       prefix = "**";
       name = ts_node_named_child(name, 0);
     }
-    if (!is(name, "identifier")) continue;
+    if (!is<"identifier">(name)) continue;
     param.name = prefix + std::string(tree_.text(name));
     if (!ts_node_is_null(type)) {
       param.annotation = tree_.text(type);
@@ -253,7 +253,7 @@ std::vector<Param> Binder::parameters(TSNode params, Scope* outer, Scope* inner)
 }
 
 void Binder::functionDef(TSNode n, Scope* s, const std::vector<std::string>& decorators) {
-  std::string name(tree_.text(field(n, "name")));
+  std::string name(tree_.text(field<"name">(n)));
   bind(s, name, {}, n, Binding::Kind::Def);
   Scope* f = open(Scope::Kind::Function, s, n);
   Function fn;
@@ -266,18 +266,18 @@ void Binder::functionDef(TSNode n, Scope* s, const std::vector<std::string>& dec
   }
   f->function = static_cast<int>(out_.functions.size());
   out_.functions.push_back(fn);
-  std::vector<Param> params = parameters(field(n, "parameters"), s, f);
+  std::vector<Param> params = parameters(field<"parameters">(n), s, f);
   out_.functions[f->function].params = std::move(params);
-  visit(field(n, "return_type"), s);
+  visit(field<"return_type">(n), s);
   names_.push_back(name);
-  visit(field(n, "body"), f);
+  visit(field<"body">(n), f);
   names_.pop_back();
 }
 
 void Binder::classDef(TSNode n, Scope* s) {
-  std::string name(tree_.text(field(n, "name")));
+  std::string name(tree_.text(field<"name">(n)));
   bind(s, name, {}, n, Binding::Kind::Class);
-  visit(field(n, "superclasses"), s);
+  visit(field<"superclasses">(n), s);
   Scope* c = open(Scope::Kind::Class, s, n);
   c->classIndex = static_cast<int>(out_.classes.size());
   Class cls;
@@ -285,14 +285,14 @@ void Binder::classDef(TSNode n, Scope* s) {
   cls.line = lineOf(n);
   out_.classes.push_back(std::move(cls));
   names_.push_back(name);
-  visit(field(n, "body"), c);
+  visit(field<"body">(n), c);
   names_.pop_back();
 }
 
 void Binder::lambda(TSNode n, Scope* s) {
   Scope* l = open(Scope::Kind::Lambda, s, n);
-  if (TSNode p = field(n, "parameters"); !ts_node_is_null(p)) parameters(p, s, l);
-  visit(field(n, "body"), l);
+  if (TSNode p = field<"parameters">(n); !ts_node_is_null(p)) parameters(p, s, l);
+  visit(field<"body">(n), l);
 }
 
 // The first iterable is evaluated where the comprehension is; the rest in its own scope.
@@ -300,10 +300,10 @@ void Binder::comprehension(TSNode n, Scope* s) {
   Scope* c = open(Scope::Kind::Comprehension, s, n);
   bool first = true;
   for (TSNode part : namedChildren(n)) {
-    if (is(part, "for_in_clause")) {
-      visit(field(part, "right"), first ? s : c);
+    if (is<"for_in_clause">(part)) {
+      visit(field<"right">(part), first ? s : c);
       first = false;
-      bindTargets(field(part, "left"), c);
+      bindTargets(field<"left">(part), c);
     } else {
       visit(part, c);
     }
@@ -311,42 +311,42 @@ void Binder::comprehension(TSNode n, Scope* s) {
 }
 
 void Binder::visit(TSNode n, Scope* s) {
-  if (ts_node_is_null(n) || is(n, "comment") || is(n, "string_content")) return;
-  if (is(n, "import_statement") || is(n, "import_from_statement")) return imports(n, s);
-  if (is(n, "decorated_definition")) {
+  if (ts_node_is_null(n) || is<"comment">(n) || is<"string_content">(n)) return;
+  if (is<"import_statement">(n) || is<"import_from_statement">(n)) return imports(n, s);
+  if (is<"decorated_definition">(n)) {
     std::vector<std::string> decorators;
     for (TSNode d : namedChildren(n)) {
-      if (!is(d, "decorator")) continue;
+      if (!is<"decorator">(d)) continue;
       visit(d, s);
       decorators.emplace_back(tree_.text(ts_node_named_child(d, 0)));
     }
-    TSNode def = field(n, "definition");
-    if (is(def, "function_definition")) return functionDef(def, s, decorators);
+    TSNode def = field<"definition">(n);
+    if (is<"function_definition">(def)) return functionDef(def, s, decorators);
     return visit(def, s);
   }
-  if (is(n, "function_definition")) return functionDef(n, s, {});
-  if (is(n, "class_definition")) return classDef(n, s);
-  if (is(n, "lambda")) return lambda(n, s);
+  if (is<"function_definition">(n)) return functionDef(n, s, {});
+  if (is<"class_definition">(n)) return classDef(n, s);
+  if (is<"lambda">(n)) return lambda(n, s);
   if (isComprehension(n)) return comprehension(n, s);
-  if (is(n, "assignment")) return assignment(n, s);
-  if (is(n, "global_statement") || is(n, "nonlocal_statement")) {
-    auto& set = is(n, "global_statement") ? s->globals : s->nonlocals;
+  if (is<"assignment">(n)) return assignment(n, s);
+  if (is<"global_statement">(n) || is<"nonlocal_statement">(n)) {
+    auto& set = is<"global_statement">(n) ? s->globals : s->nonlocals;
     for (TSNode name : namedChildren(n)) set.emplace(tree_.text(name));
     return;
   }
-  if (is(n, "named_expression")) {
+  if (is<"named_expression">(n)) {
     Scope* home = s;
     while (home->kind == Scope::Kind::Comprehension) home = home->parent;
-    visit(field(n, "value"), s);
-    return bindTargets(field(n, "name"), home);
+    visit(field<"value">(n), s);
+    return bindTargets(field<"name">(n), home);
   }
-  if (is(n, "augmented_assignment") || is(n, "delete_statement")) {
-    TSNode target = is(n, "delete_statement") ? ts_node_named_child(n, 0) : field(n, "left");
+  if (is<"augmented_assignment">(n) || is<"delete_statement">(n)) {
+    TSNode target = is<"delete_statement">(n) ? ts_node_named_child(n, 0) : field<"left">(n);
     bindTargets(target, s);
     return children(n, s);
   }
-  if (is(n, "for_statement")) bindTargets(field(n, "left"), s);
-  if (is(n, "as_pattern")) bindTargets(field(n, "alias"), s);
+  if (is<"for_statement">(n)) bindTargets(field<"left">(n), s);
+  if (is<"as_pattern">(n)) bindTargets(field<"alias">(n), s);
   children(n, s);
 }
 

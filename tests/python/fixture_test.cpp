@@ -1,0 +1,129 @@
+// fixtures/python through the Python frontend's library, the index and laundering, compared
+// line by line with the expect-read and expect-site annotations beside its code.
+#include "scan/annotations.h"
+
+#include "analysis/callers.h"
+#include "analysis/laundering.h"
+#include "analysis/summary.h"
+#include "index/inventory.h"
+#include "python/frontend.h"
+
+#include <gtest/gtest.h>
+
+namespace gridlock::test {
+namespace {
+
+const std::string kRoot = GRIDLOCK_SOURCE_DIR "/fixtures/python";
+
+struct Run {
+  rules::RuleSet rules;
+  index::Inventory inventory;
+};
+
+const Run& fixture() {
+  static const Run run = [] {
+    Run r{rules::RuleSet::load({kRoot + "/gridlock.json"}), {}};
+    python::PythonOptions o;
+    o.root = kRoot;
+    o.jobs = 2;
+    std::vector<python::ModuleFacts> modules =
+        python::extractModules(python::findPythonFiles(o), o);
+    r.inventory = index::merge(python::resolveModules(modules, r.rules, o));
+    analysis::launder(r.inventory, r.rules);
+    return r;
+  }();
+  return run;
+}
+
+const facts::Read* readAt(const std::string& file, const std::string& marker) {
+  unsigned line = lineOf(kRoot, file, marker);
+  for (const auto& r : fixture().inventory.reads)
+    if (r.file == file && r.line == line) return &r;
+  return nullptr;
+}
+
+TEST(PythonFixture, EveryReadMatchesItsAnnotation) {
+  Expectations actual;
+  for (const auto& r : fixture().inventory.reads) actual[{r.file, r.line}].insert(canonical(r));
+  EXPECT_EQ(diff(parseAnnotations(kRoot), actual), "");
+}
+
+TEST(PythonFixture, SummaryCountsAreExact) {
+  analysis::Summary s = analysis::summarize(fixture().inventory);
+  EXPECT_EQ(s.filesScanned, 10u);
+  EXPECT_EQ(s.parseErrors, 1u);
+  EXPECT_EQ(s.total, 31u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 21u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 6u);
+  EXPECT_EQ(s.writes, 3u);
+  EXPECT_EQ(s.edges, 2u);
+  EXPECT_EQ(s.fallbacks, 5u);
+}
+
+TEST(PythonFixture, ReadsCarryDottedNamesAndPlaces) {
+  const facts::Read* r =
+      readAt("mcore/layers/attention.py", "return mpu.get_tensor_model_parallel");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->name, "mcore.parallel_state.get_tensor_model_parallel_src_rank");
+  EXPECT_EQ(r->yields, facts::Yields::SrcRank);
+  EXPECT_EQ(r->column, 16u);       // `get_...` after `    return mpu.`
+  EXPECT_EQ(r->rangeColumn, 12u);  // the whole call, from `mpu`
+  EXPECT_TRUE(r->called);
+  EXPECT_EQ(r->language, facts::Language::Python);
+  EXPECT_EQ(r->enclosing, "mcore.layers.attention.through_the_reexport");
+  EXPECT_EQ(r->enclosingUsr, "py:mcore.layers.attention.through_the_reexport");
+  EXPECT_EQ(r->enclosingClass, "");
+
+  const facts::Read* callback = readAt("mcore/layers/attention.py", "register(parallel_state.");
+  ASSERT_NE(callback, nullptr);
+  EXPECT_FALSE(callback->called);
+
+  const facts::Read* fallback = readAt(
+      "mcore/layers/linear.py", "tp_group = parallel_state.get_tensor_model_parallel_group()");
+  ASSERT_NE(fallback, nullptr);
+  EXPECT_EQ(fallback->enclosing, "mcore.layers.linear.Linear.__init__");
+  EXPECT_EQ(fallback->enclosingClass, "mcore.layers.linear.Linear");
+  EXPECT_EQ(fallback->holder, "tp_group");
+  EXPECT_EQ(fallback->guardFunction, "py:mcore.layers.linear.Linear.__init__");
+  EXPECT_EQ(fallback->guardParam, 2);  // self, size, tp_group
+  EXPECT_EQ(fallback->analysis.fallbackDead, false);
+  EXPECT_EQ(fallback->analysis.breakingSites.size(), 3u);
+
+  const facts::Read* laundered =
+      readAt("mcore/layers/attention.py", "a = get_tensor_model_parallel_group_if_none()");
+  ASSERT_NE(laundered, nullptr);
+  EXPECT_EQ(laundered->name, "mcore.parallel_state.get_tensor_model_parallel_group_if_none");
+  EXPECT_EQ(laundered->analysis.launders, "mcore.parallel_state.get_tensor_model_parallel_group");
+  EXPECT_EQ(laundered->enclosing, "mcore.layers.attention.laundering");
+}
+
+TEST(PythonFixture, AFileThatDoesNotParseIsAParseError) {
+  const auto& errors = fixture().inventory.parseErrors;
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].file, "broken/bad.py");
+  ASSERT_FALSE(errors[0].messages.empty());
+  unsigned line = lineOf(kRoot, "broken/bad.py", "def broken(:");
+  EXPECT_EQ(errors[0].messages[0].rfind("broken/bad.py:" + std::to_string(line) + ":", 0), 0u)
+      << errors[0].messages[0];
+}
+
+TEST(PythonCallers, EverySiteMatchesItsAnnotation) {
+  auto r = analysis::callers(fixture().inventory.program, "mcore.layers.linear.Linear.__init__",
+                             "tp_group");
+  Expectations actual;
+  for (const auto& s : r.sites) actual[{s.file, s.line}].insert(canonical(s));
+  EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-site"), actual), "");
+  EXPECT_EQ(r.paramIndex, 2);
+  EXPECT_EQ(r.classes, (std::vector<std::string>{"mcore.layers.linear.ColumnLinear",
+                                                 "mcore.layers.linear.Linear"}));
+  EXPECT_EQ(r.sites.size(), 8u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Explicit), 2u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Default), 2u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Null), 1u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Forwarded), 3u);
+}
+
+}  // namespace
+}  // namespace gridlock::test

@@ -1,0 +1,58 @@
+// Step one's facts as bytes (tool/python/module_codec.h): a file's facts come back field for
+// field, and a field added to one of the structs without the codec learning it fails here.
+#include "python/module_codec.h"
+#include "cache/deep_compare.h"
+#include "python/extract.h"
+
+#include "facts/struct_codec.h"
+
+#include <gtest/gtest.h>
+
+namespace gridlock::python {
+namespace {
+
+using test::fieldCount;
+
+TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
+  // Update a count here only with module_codec.cpp's field list for that struct.
+  EXPECT_EQ(fieldCount<Path>(), 3u);
+  EXPECT_EQ(fieldCount<Binding>(), 5u);
+  EXPECT_EQ(fieldCount<Ref::Part>(), 2u);
+  EXPECT_EQ(fieldCount<Ref>(), 19u);
+  EXPECT_EQ(fieldCount<Param>(), 5u);
+  EXPECT_EQ(fieldCount<Function>(), 6u);
+  EXPECT_EQ(fieldCount<Class>(), 3u);
+  EXPECT_EQ(fieldCount<Call::Arg>(), 6u);
+  EXPECT_EQ(fieldCount<Call>(), 9u);
+  EXPECT_EQ(fieldCount<ModuleFacts>(), 10u);
+}
+
+TEST(PythonModuleCodec, AFilesFactsComeBack) {
+  ModuleFacts in = extractModule("pkg/__init__.py",
+                                 "from ..x import *\n"
+                                 "from . import ps\n"
+                                 "import functools\n"
+                                 "_S = None\n"
+                                 "class C(ps.Base):\n"
+                                 "    @classmethod\n"
+                                 "    def m(cls, g=None, *a, k=1, **kw):\n"
+                                 "        global _S\n"
+                                 "        _S = g or ps.get_tp(g)\n"
+                                 "        super().m(None, *a, **kw)\n"
+                                 "        functools.partial(ps.f, g)\n"
+                                 "def broken(:\n");
+  ASSERT_FALSE(in.errors.empty());
+  ASSERT_FALSE(in.refs.empty());
+  ASSERT_FALSE(in.calls.empty());
+  ModuleFacts out = decodeModuleFacts(encodeModuleFacts(in));
+  EXPECT_EQ(test::differences(in, out), std::vector<std::string>{});
+}
+
+TEST(PythonModuleCodec, DamagedBytesAreAnError) {
+  std::string bytes = encodeModuleFacts(extractModule("m.py", "import a\na.b()\n"));
+  EXPECT_THROW(decodeModuleFacts(bytes.substr(0, bytes.size() / 2)), codec::Error);
+  EXPECT_THROW(decodeModuleFacts("\xa1\x61x\x01"), codec::Error);  // {"x": 1}: no fields
+}
+
+}  // namespace
+}  // namespace gridlock::python

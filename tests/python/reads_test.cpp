@@ -1,0 +1,149 @@
+// Step two's reads (tool/python/frontend.h resolveModules): what a pack's Python rules make of
+// resolved references, with the pack's counting, scope, edges and exempt files; exact lists.
+#include "python/extract.h"
+#include "python/frontend.h"
+
+#include "rules/rule_pack.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gridlock::python {
+namespace {
+
+using Lines = std::vector<std::string>;
+
+const char* kModule =
+    "_GROUP = None\n"
+    "_LIMIT = 3\n"
+    "def init(g):\n"
+    "    global _GROUP\n"
+    "    _GROUP = g\n"
+    "def get_tp_group():\n"
+    "    return _GROUP\n"
+    "def get_tp_group_if_none(g=None):\n"
+    "    return g or get_tp_group()\n";
+
+const char* kUser =
+    "from pkg import ps\n"
+    "from pkg.ps import get_tp_group_if_none\n"
+    "alias = ps.get_tp_group\n"
+    "def f(g=None):\n"
+    "    a = ps.get_tp_group(), ps.get_tp_group()\n"
+    "    register(ps.get_tp_group)\n"
+    "    b = alias()\n"
+    "    c = get_tp_group_if_none()\n"
+    "    d = ps._GROUP, ps._LIMIT\n"
+    "    ps._GROUP = g\n";
+
+std::string pack(const std::string& python) {
+  return R"({"name": "p", )" + python + R"(
+    "scope": {"include": ["**"], "exclude": ["pkg/ps.py"], "edges": ["train/**"]},
+    "accessors": [{"python_family": {"module": "pkg.ps", "prefix": "get_",
+                                     "suffixes": {"_group": "group"}}, "kind": "accessor"}],
+    "globals": [{"python_module": "pkg.ps"}]})";
+}
+
+// Every read of every module, as "file:line:col kind name [called] [fallback] [edge]".
+Lines reads(const std::string& packText,
+            const std::vector<std::pair<std::string, std::string>>& files) {
+  rules::RuleSet rules({rules::parseRulePack(packText, "p.json")});
+  std::vector<ModuleFacts> modules;
+  for (const auto& [file, text] : files) modules.push_back(extractModule(file, text));
+  Lines out;
+  for (const auto& unit : resolveModules(modules, rules, PythonOptions{}))
+    for (const auto& r : unit.tu.reads)
+      out.push_back(r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + " " +
+                    facts::str(r.kind) + " " + r.name + (r.called ? " called" : "") +
+                    (r.guardParam >= 0 ? " guards#" + std::to_string(r.guardParam) : "") +
+                    (r.edge ? " edge" : "") + " fix=" + facts::str(r.hint.fix));
+  return out;
+}
+
+TEST(PythonReads, ReferencesAreReadsAndAliasesReadWhereUsed) {
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", kUser}}),
+            (Lines{"user.py:5:12 accessor pkg.ps.get_tp_group called fix=thread",
+                   "user.py:5:31 accessor pkg.ps.get_tp_group called fix=thread",
+                   "user.py:6:17 accessor pkg.ps.get_tp_group fix=thread",
+                   "user.py:7:9 accessor pkg.ps.get_tp_group called fix=thread",
+                   "user.py:9:12 global_state pkg.ps._GROUP fix=thread",
+                   "user.py:10:8 global_write pkg.ps._GROUP fix="}));
+}
+
+TEST(PythonReads, CountingCallsOnceAPerLine) {
+  EXPECT_EQ(reads(pack(R"("python": {"count": "calls", "once_per_line": true},)"),
+                  {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", kUser}}),
+            (Lines{"user.py:5:12 accessor pkg.ps.get_tp_group called fix=thread",
+                   "user.py:7:9 accessor pkg.ps.get_tp_group called fix=thread",
+                   "user.py:9:12 global_state pkg.ps._GROUP fix=thread",
+                   "user.py:10:8 global_write pkg.ps._GROUP fix="}));
+}
+
+TEST(PythonReads, AFallbackInScopeIsListedWithItsParameter) {
+  // ps.py in scope: its own reads are listed, the helper's fallback with the parameter it tests.
+  std::string all = pack("");
+  all.replace(all.find(R"("exclude": ["pkg/ps.py"], )"), 26, "");
+  EXPECT_EQ(reads(all, {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}}),
+            (Lines{"pkg/ps.py:5:5 global_write pkg.ps._GROUP fix=",
+                   "pkg/ps.py:7:12 global_state pkg.ps._GROUP fix=thread",
+                   "pkg/ps.py:9:17 accessor pkg.ps.get_tp_group called guards#0 fix=require"}));
+}
+
+TEST(PythonReads, ExemptFallbacksLaunderUnlessThePackSaysNot) {
+  auto exempt = [](const std::string& packText) {
+    rules::RuleSet rules({rules::parseRulePack(packText, "p.json")});
+    std::vector<ModuleFacts> modules{extractModule("pkg/__init__.py", ""),
+                                     extractModule("pkg/ps.py", kModule)};
+    Lines out;
+    for (const auto& unit : resolveModules(modules, rules, PythonOptions{}))
+      for (const auto& r : unit.tu.exemptReads)
+        out.push_back(r.file + ":" + std::to_string(r.line) + " " + r.guardFunction + "#" +
+                      std::to_string(r.guardParam));
+    return out;
+  };
+  EXPECT_EQ(exempt(pack("")), (Lines{"pkg/ps.py:9 py:pkg.ps.get_tp_group_if_none#0"}));
+  EXPECT_EQ(exempt(pack(R"("python": {"laundering": false},)")), Lines{});
+}
+
+TEST(PythonReads, EdgesAreListedApart) {
+  EXPECT_EQ(
+      reads(pack(""), {{"pkg/__init__.py", ""},
+                       {"pkg/ps.py", kModule},
+                       {"train/main.py", "from pkg.ps import get_tp_group\nget_tp_group()\n"}}),
+      (Lines{"train/main.py:2:1 accessor pkg.ps.get_tp_group called edge fix=none"}));
+}
+
+TEST(PythonReads, UnitsCarryParseErrorsAndRulesSeen) {
+  rules::RuleSet rules({rules::parseRulePack(pack(""), "p.json")});
+  std::vector<ModuleFacts> modules{extractModule("pkg/ps.py", kModule),
+                                   extractModule("bad.py", "def f(:\n")};
+  auto units = resolveModules(modules, rules, PythonOptions{});
+  ASSERT_EQ(units.size(), 2u);
+  EXPECT_EQ(units[0].tu.mainFile, "pkg/ps.py");
+  EXPECT_FALSE(units[0].tu.parseError);
+  EXPECT_EQ(units[0].tu.rulesSeen, (Lines{"python_family pkg.ps.get_*", "python_module pkg.ps"}));
+  ASSERT_TRUE(units[1].tu.parseError);
+  EXPECT_EQ(units[1].tu.parseError->file, "bad.py");
+  EXPECT_EQ(units[1].tu.parseError->files, Lines{"bad.py"});
+  EXPECT_EQ(units[1].tu.parseError->messages.at(0).rfind("bad.py:1:", 0), 0u);
+}
+
+TEST(PythonReads, RulesThatMatchedNothingAreNamed) {
+  std::string text = pack("");
+  text.replace(text.find(R"("globals": [)"), 12, R"("globals": [{"python": "pkg.ps._GONE"}, )");
+  rules::RuleSet rules({rules::parseRulePack(text, "p.json")});
+  std::vector<ModuleFacts> modules{extractModule("pkg/ps.py", kModule)};
+  std::set<std::string> seen;
+  for (const auto& unit : resolveModules(modules, rules, PythonOptions{}))
+    seen.insert(unit.tu.rulesSeen.begin(), unit.tu.rulesSeen.end());
+  EXPECT_EQ(unmatchedPythonRules(rules, seen, 1),
+            Lines{"rule 'python pkg.ps._GONE' (pack p) matched no definition in 1 Python module"});
+  EXPECT_EQ(unmatchedPythonRules(rules, {}, 2).size(), 3u);
+}
+
+}  // namespace
+}  // namespace gridlock::python

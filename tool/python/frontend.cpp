@@ -1,0 +1,127 @@
+#include "python/frontend.h"
+
+#include "python/extract.h"
+#include "python/module_program.h"
+#include "python/module_reads.h"
+#include "rules/python_rules.h"
+#include "support/file_io.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <set>
+#include <thread>
+
+namespace gridlock::python {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool skipped(const fs::path& dir) {
+  std::string name = dir.filename().string();
+  return (!name.empty() && name[0] == '.' && name != "." && name != "..") || name == "__pycache__";
+}
+
+void addFile(const fs::path& root, const fs::path& file, std::set<std::string>& out) {
+  if (file.extension() == ".py") out.insert(file.lexically_relative(root).generic_string());
+}
+
+// Runs `work(i)` for i in [0, n) on `jobs` threads (0: all cores).
+template <typename Work>
+void parallel(size_t n, unsigned jobs, const Work& work) {
+  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
+  jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(n, 1)));
+  std::atomic<size_t> next{0};
+  auto run = [&] {
+    for (size_t i; (i = next++) < n;) work(i);
+  };
+  std::vector<std::thread> threads;
+  for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(run);
+  run();
+  for (auto& t : threads) t.join();
+}
+
+}  // namespace
+
+std::vector<std::string> findPythonFiles(const PythonOptions& options,
+                                         const std::vector<std::string>& paths) {
+  const fs::path root = fs::path(options.root).lexically_normal();
+  std::set<std::string> out;
+  std::vector<std::string> starts = paths.empty() ? std::vector<std::string>{""} : paths;
+  for (const std::string& p : starts) {
+    fs::path start = (root / p).lexically_normal();
+    std::string rel = start.lexically_relative(root).generic_string();
+    if (rel == ".." || rel.rfind("../", 0) == 0)
+      throw InputError(p + ": lies outside the root " + root.string());
+    std::error_code ec;
+    if (fs::is_regular_file(start, ec)) {
+      addFile(root, start, out);
+      continue;
+    }
+    if (!fs::is_directory(start, ec)) throw InputError(p + ": no such file or directory");
+    fs::recursive_directory_iterator it(start, fs::directory_options::skip_permission_denied, ec),
+        end;
+    for (; !ec && it != end; it.increment(ec)) {
+      if (it->is_directory(ec) && skipped(it->path())) {
+        it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file(ec)) addFile(root, it->path(), out);
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
+                                        const PythonOptions& options) {
+  std::vector<ModuleFacts> out(files.size());
+  parallel(files.size(), options.jobs, [&](size_t i) {
+    std::optional<std::string> text;
+    if (auto o = options.overlay.find(files[i]); o != options.overlay.end())
+      text = o->second;
+    else
+      text = support::readFile((fs::path(options.root) / files[i]).string());
+    if (!text) {
+      out[i].file = files[i];
+      out[i].errors = {files[i] + ":1:1: error: cannot read the file"};
+      return;
+    }
+    out[i] = extractModule(files[i], std::move(*text));
+  });
+  return out;
+}
+
+std::vector<facts::UnitFacts> resolveModules(const std::vector<ModuleFacts>& modules,
+                                             const rules::RuleSet& rules,
+                                             const PythonOptions& options) {
+  ModuleIndex index(modules, options.packageRoot);
+  Definitions defs(index, modules);
+  std::vector<facts::UnitFacts> out(modules.size());
+  parallel(modules.size(), options.jobs, [&](size_t m) {
+    facts::TuFacts& tu = out[m].tu;
+    tu.mainFile = modules[m].file;
+    if (!modules[m].errors.empty())
+      tu.parseError = facts::ParseError{modules[m].file, modules[m].errors, {modules[m].file}};
+    collectReads(index, m, modules[m], rules, tu);
+    collectProgram(defs, m, tu);
+  });
+  return out;
+}
+
+std::vector<std::string> unmatchedPythonRules(const rules::RuleSet& rules,
+                                              const std::set<std::string>& seen, size_t modules) {
+  const std::string in =
+      " in " + std::to_string(modules) + (modules == 1 ? " Python module" : " Python modules");
+  std::vector<std::string> out;
+  auto check = [&](const std::string& key, const std::string& pack) {
+    if (!seen.count(key))
+      out.push_back("rule '" + key + "' (pack " + pack + ") matched no definition" + in);
+  };
+  for (const auto& pack : rules.packs()) {
+    for (const auto& a : pack.pythonAccessors) check(rules::pythonRuleName(a), pack.name);
+    for (const auto& g : pack.pythonGlobals) check(rules::pythonRuleName(g), pack.name);
+  }
+  return out;
+}
+
+}  // namespace gridlock::python

@@ -1,0 +1,59 @@
+// The Python frontend: .py files -> facts::UnitFacts, one unit per module, for the same index,
+// analyses, reports, gate, cache and merge as the C++ frontend's (docs/architecture.md, "The
+// Python frontend"). Two steps: each file's facts alone, in parallel (cacheable by the file's
+// bytes: module_codec.h), then the whole program, which resolves names across modules and
+// applies the packs' Python rules.
+#pragma once
+
+#include "facts/by_file.h"
+#include "python/module_facts.h"
+#include "rules/rule_set.h"
+
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace gridlock::python {
+
+class InputError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct PythonOptions {
+  std::string root;  // files are read from, and named relative to, this directory
+  // Where module names start, root-relative ("" the root; "src" for a src/ layout): with
+  // "src", src/pkg/mod.py is module pkg.mod. Files outside it are named from the root.
+  std::string packageRoot;
+  unsigned jobs = 0;  // 0: all cores
+  // Root-relative path -> contents read instead of the file on disk.
+  std::map<std::string, std::string> overlay;
+};
+
+// Every .py file under `paths` (root-relative files or directories; none: the whole root),
+// root-relative, sorted, once each; directories whose names start with '.' and __pycache__
+// are skipped. Throws InputError naming a path that does not exist or lies outside the root.
+std::vector<std::string> findPythonFiles(const PythonOptions& options,
+                                         const std::vector<std::string>& paths = {});
+
+// Step one: each file's facts, in the order of `files`, on `options.jobs` threads. A file
+// that cannot be read is a module with that error (a parse error), never left out.
+std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
+                                        const PythonOptions& options);
+
+// Step two: one unit's facts per module, in the same order: its reads (and exempt
+// fallbacks), functions, classes and call sites, its parse error, the rules it defines.
+std::vector<facts::UnitFacts> resolveModules(const std::vector<ModuleFacts>& modules,
+                                             const rules::RuleSet& rules,
+                                             const PythonOptions& options);
+
+// Each Python rule of the packs that no scanned module defines (its name not in `seen`, the
+// units' rulesSeen merged): one message each, pack by pack, e.g. "rule 'python a.get_x'
+// (pack p) matched no definition in 12 Python modules". A rule that matched nothing found
+// nothing: the driver warns, as it does for C++ rules.
+std::vector<std::string> unmatchedPythonRules(const rules::RuleSet& rules,
+                                              const std::set<std::string>& seen, size_t modules);
+
+}  // namespace gridlock::python

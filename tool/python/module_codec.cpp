@@ -1,0 +1,178 @@
+#include "python/module_codec.h"
+
+#include "facts/struct_codec.h"
+
+#include <type_traits>
+
+namespace gridlock::facts {
+
+// The spellings of the extraction's own enums, for the codec (kinds.h has the facts' ones).
+template <>
+struct Spellings<python::Binding::Kind> {
+  using K = python::Binding::Kind;
+  static constexpr std::pair<K, std::string_view> table[] = {
+      {K::Alias, "alias"}, {K::Def, "def"}, {K::Class, "class"}, {K::Value, "value"}};
+};
+template <>
+struct Spellings<python::Access> {
+  using A = python::Access;
+  static constexpr std::pair<A, std::string_view> table[] = {{A::Read, "read"},
+                                                             {A::Write, "write"}};
+};
+template <>
+struct Spellings<python::Param::Kind> {
+  using K = python::Param::Kind;
+  static constexpr std::pair<K, std::string_view> table[] = {{K::Positional, "positional"},
+                                                             {K::PositionalOnly, "positional_only"},
+                                                             {K::KeywordOnly, "keyword_only"},
+                                                             {K::VarArgs, "var_args"},
+                                                             {K::VarKeywords, "var_keywords"}};
+};
+template <>
+struct Spellings<python::Call::Arg::Kind> {
+  using K = python::Call::Arg::Kind;
+  static constexpr std::pair<K, std::string_view> table[] = {
+      {K::Plain, "plain"}, {K::Star, "star"}, {K::DoubleStar, "double_star"}};
+};
+
+}  // namespace gridlock::facts
+
+namespace gridlock::python {
+
+template <typename T, typename U>
+constexpr bool is = std::is_same_v<std::remove_const_t<T>, U>;
+
+template <typename V, typename T>
+  requires is<T, Path>
+void fields(V&& v, T& x) {
+  v("global", x.global);
+  v("level", x.level);
+  v("names", x.names);
+}
+
+template <typename V, typename T>
+  requires is<T, Binding>
+void fields(V&& v, T& x) {
+  v("name", x.name);
+  v("kind", x.kind);
+  v("target", x.target);
+  v("line", x.line);
+  v("set_by_function", x.setByFunction);
+}
+
+template <typename V, typename T>
+  requires is<T, Ref::Part>
+void fields(V&& v, T& x) {
+  v("line", x.line);
+  v("column", x.column);
+}
+
+template <typename V, typename T>
+  requires is<T, Ref>
+void fields(V&& v, T& x) {
+  v("targets", x.targets);
+  v("parts", x.parts);
+  v("access", x.access);
+  v("offset", x.offset);
+  v("length", x.length);
+  v("line", x.line);
+  v("column", x.column);
+  v("end_line", x.endLine);
+  v("end_column", x.endColumn);
+  v("called", x.called);
+  v("alias_definition", x.aliasDefinition);
+  v("arguments", x.arguments);
+  v("function", x.function);
+  v("class_index", x.classIndex);
+  v("in_lambda", x.inLambda);
+  v("guard", x.guard);
+  v("holder", x.holder);
+  v("holder_param", x.holderParam);
+  v("statement_line", x.statementLine);
+}
+
+template <typename V, typename T>
+  requires is<T, Param>
+void fields(V&& v, T& x) {
+  v("name", x.name);
+  v("annotation", x.annotation);
+  v("has_default", x.hasDefault);
+  v("default_text", x.defaultText);
+  v("kind", x.kind);
+}
+
+template <typename V, typename T>
+  requires is<T, Function>
+void fields(V&& v, T& x) {
+  v("qualname", x.qualname);
+  v("class_index", x.classIndex);
+  v("is_static", x.isStatic);
+  v("is_class_method", x.isClassMethod);
+  v("params", x.params);
+  v("line", x.line);
+}
+
+template <typename V, typename T>
+  requires is<T, Class>
+void fields(V&& v, T& x) {
+  v("qualname", x.qualname);
+  v("bases", x.bases);
+  v("line", x.line);
+}
+
+template <typename V, typename T>
+  requires is<T, Call::Arg>
+void fields(V&& v, T& x) {
+  v("keyword", x.keyword);
+  v("kind", x.kind);
+  v("is_none", x.isNone);
+  v("forwarded_name", x.forwardedName);
+  v("offset", x.offset);
+  v("length", x.length);
+}
+
+template <typename V, typename T>
+  requires is<T, Call>
+void fields(V&& v, T& x) {
+  v("callee", x.callee);
+  v("member", x.member);
+  v("via_super", x.viaSuper);
+  v("args", x.args);
+  v("first_arg", x.firstArg);
+  v("function", x.function);
+  v("line", x.line);
+  v("column", x.column);
+  v("rparen", x.rparen);
+}
+
+template <typename V, typename T>
+  requires is<T, ModuleFacts>
+void fields(V&& v, T& x) {
+  v("file", x.file);
+  v("is_package", x.isPackage);
+  v("digest", x.digest);
+  v("errors", x.errors);
+  v("bindings", x.bindings);
+  v("star_imports", x.starImports);
+  v("refs", x.refs);
+  v("functions", x.functions);
+  v("classes", x.classes);
+  v("calls", x.calls);
+}
+
+std::string encodeModuleFacts(const ModuleFacts& facts) {
+  std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(codec::encode(facts));
+  return {bytes.begin(), bytes.end()};
+}
+
+ModuleFacts decodeModuleFacts(std::string_view cbor) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::from_cbor(cbor.begin(), cbor.end());
+  } catch (const nlohmann::json::exception& e) {
+    throw codec::Error(std::string("python module facts: damaged bytes: ") + e.what());
+  }
+  return codec::decodeDocument<ModuleFacts>(j, "python module facts");
+}
+
+}  // namespace gridlock::python

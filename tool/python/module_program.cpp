@@ -1,0 +1,288 @@
+#include "python/module_program.h"
+
+#include "python/module_reads.h"
+
+namespace gridlock::python {
+namespace {
+
+constexpr int kMaxBaseDepth = 32;
+
+bool positional(Param::Kind k) {
+  return k == Param::Kind::Positional || k == Param::Kind::PositionalOnly;
+}
+
+// The caller's parameter a forwarded argument is (`*args` matches "args"), or -1.
+int callerParam(const Function* caller, const std::string& name) {
+  if (!caller || name.empty()) return -1;
+  for (size_t i = 0; i < caller->params.size(); ++i) {
+    const std::string& p = caller->params[i].name;
+    if (p.substr(p.find_first_not_of('*')) == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+// How one argument supplies a parameter: None, forwarded from the caller's own parameter, or
+// a value of its own.
+facts::ArgFact supplied(const Call::Arg& a, const Function* caller) {
+  facts::ArgFact f;
+  f.offset = a.offset;
+  f.length = a.length;
+  f.insertAt = a.offset;
+  if (a.isNone) {
+    f.supplied = facts::Supplied::Null;
+  } else if (int from = callerParam(caller, a.forwardedName); from >= 0) {
+    f.supplied = facts::Supplied::Forwarded;
+    f.forwardedFrom = from;
+  }
+  return f;
+}
+
+// Python's binding of `args` to the callee's parameters, the first `skip` (self, cls) bound
+// already.
+std::vector<facts::ArgFact> bind(const Function& callee, size_t skip,
+                                 const std::vector<Call::Arg>& args, const Function* caller) {
+  const auto& params = callee.params;
+  std::vector<facts::ArgFact> out(params.size());
+  std::vector<bool> bound(params.size(), false);
+  for (size_t i = 0; i < skip && i < params.size(); ++i) bound[i] = true;
+  auto find = [&](auto pred) -> int {
+    for (size_t i = 0; i < params.size(); ++i)
+      if (pred(params[i], i)) return static_cast<int>(i);
+    return -1;
+  };
+  auto give = [&](int i, const Call::Arg& a) {
+    if (i < 0 || bound[i]) return;
+    out[i] = supplied(a, caller);
+    bound[i] = true;
+  };
+  const Call::Arg *star = nullptr, *doubleStar = nullptr;
+  size_t next = skip;
+  for (const Call::Arg& a : args) {
+    if (a.kind == Call::Arg::Kind::Star) {
+      star = &a;
+    } else if (a.kind == Call::Arg::Kind::DoubleStar) {
+      doubleStar = &a;
+    } else if (a.keyword.empty()) {
+      while (next < params.size() && positional(params[next].kind) && bound[next]) ++next;
+      if (next < params.size() && positional(params[next].kind))
+        give(static_cast<int>(next++), a);
+      else
+        give(find([](const Param& p, size_t) { return p.kind == Param::Kind::VarArgs; }), a);
+    } else {
+      int i = find([&](const Param& p, size_t) {
+        return p.name == a.keyword &&
+               (p.kind == Param::Kind::Positional || p.kind == Param::Kind::KeywordOnly);
+      });
+      if (i < 0)
+        i = find([](const Param& p, size_t) { return p.kind == Param::Kind::VarKeywords; });
+      give(i, a);
+    }
+  }
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (bound[i]) continue;
+    const Param& p = params[i];
+    // Both `*args` and `**kwargs` may carry a parameter both could take: a parameter with a
+    // default is taken to come by keyword (`tp_group=...`), one without positionally.
+    bool canStar = star && (positional(p.kind) || p.kind == Param::Kind::VarArgs);
+    bool canDoubleStar =
+        doubleStar && p.kind != Param::Kind::PositionalOnly && p.kind != Param::Kind::VarArgs;
+    bool byStar = canStar && !(canDoubleStar && p.hasDefault);
+    bool byDoubleStar = canDoubleStar && !byStar;
+    if (byStar || byDoubleStar) {
+      out[i] = supplied(byStar ? *star : *doubleStar, caller);
+      out[i].offset = out[i].length = out[i].insertAt = 0;  // not written for this parameter
+    } else if (p.hasDefault || p.kind == Param::Kind::VarArgs ||
+               p.kind == Param::Kind::VarKeywords) {
+      out[i].supplied = facts::Supplied::Default;
+    }
+  }
+  return out;
+}
+
+facts::FunctionFact functionFact(const Definitions& defs, size_t module, const Function& f) {
+  const ModuleFacts& m = defs.modules()[module];
+  facts::FunctionFact out;
+  out.name = qualifiedName(defs.index(), module, f.qualname);
+  out.usr = usrOf(out.name);
+  out.isStatic = f.isStatic;
+  out.file = m.file;
+  out.line = f.line;
+  for (const Param& p : f.params)
+    out.params.push_back({p.name, p.annotation, p.hasDefault, p.defaultText});
+  if (f.classIndex < 0) return out;
+  Definitions::Item cls{module, static_cast<size_t>(f.classIndex)};
+  out.classUsr = usrOf(qualifiedName(defs.index(), module, m.classes[cls.index].qualname));
+  std::string name = f.qualname.substr(f.qualname.rfind('.') + 1);
+  out.isConstructor = name == "__init__";
+  out.isVirtual = !out.isConstructor && !f.isStatic;
+  // A method overrides its bases' of the same name (a constructor does not: constructing a
+  // base does not construct a subclass).
+  if (out.isVirtual)
+    for (Definitions::Item base : defs.bases(cls))
+      if (auto over = defs.method(base, name)) {
+        const Function& o = defs.modules()[over->module].functions[over->index];
+        out.overrides.push_back(usrOf(qualifiedName(defs.index(), over->module, o.qualname)));
+      }
+  return out;
+}
+
+facts::ClassFact classFact(const Definitions& defs, size_t module, const Class& c) {
+  facts::ClassFact out;
+  out.name = qualifiedName(defs.index(), module, c.qualname);
+  out.usr = usrOf(out.name);
+  out.file = defs.modules()[module].file;
+  out.line = c.line;
+  for (const auto& base : c.bases)
+    for (const Path& p : base) {
+      std::vector<std::string> names = defs.index().resolve(module, p);
+      if (!names.empty()) {
+        out.bases.push_back(usrOf(names.front()));
+        break;
+      }
+    }
+  return out;
+}
+
+// What a call reaches: the function, how, the class it constructs, and the arguments bound
+// implicitly (self, cls) or by a partial.
+struct Target {
+  Definitions::Item fn;
+  facts::Via via = facts::Via::Call;
+  std::string classUsr;
+  size_t skip = 0;
+  size_t dropArgs = 0;  // functools.partial(f, ...): its first argument is f
+};
+
+std::optional<Target> reachable(const Definitions& defs, const std::string& name) {
+  if (auto f = defs.function(name)) {
+    const Function& fn = defs.modules()[f->module].functions[f->index];
+    return Target{*f, facts::Via::Call, "", fn.isClassMethod ? 1u : 0u, 0};
+  }
+  if (auto c = defs.cls(name))
+    if (auto init = defs.method(*c, "__init__"))
+      return Target{*init, facts::Via::Direct, usrOf(name), 1, 0};
+  return std::nullopt;
+}
+
+std::optional<Target> targetOf(const Definitions& defs, size_t module, const Call& call) {
+  const ModuleFacts& m = defs.modules()[module];
+  if (!call.member.empty()) {
+    if (call.function < 0 || m.functions[call.function].classIndex < 0) return std::nullopt;
+    Definitions::Item cls{module, static_cast<size_t>(m.functions[call.function].classIndex)};
+    std::optional<Definitions::Item> fn;
+    if (!call.viaSuper) {
+      fn = defs.method(cls, call.member);
+    } else {
+      for (Definitions::Item base : defs.bases(cls))
+        if ((fn = defs.method(base, call.member))) break;
+    }
+    if (!fn) return std::nullopt;
+    bool init = call.viaSuper && call.member == "__init__";
+    const Function& f = defs.modules()[fn->module].functions[fn->index];
+    // A base initializer names the class that holds it, as in C++.
+    std::string holder =
+        init ? usrOf(qualifiedName(defs.index(), module, m.classes[cls.index].qualname)) : "";
+    return Target{*fn, init ? facts::Via::BaseInit : facts::Via::Call, holder, f.isStatic ? 0u : 1u,
+                  0};
+  }
+  for (const Path& p : call.callee)
+    for (const std::string& name : defs.index().resolve(module, p)) {
+      if (name == "functools.partial") {
+        for (const Path& f : call.firstArg)
+          for (const std::string& inner : defs.index().resolve(module, f))
+            if (auto t = reachable(defs, inner)) {
+              t->dropArgs = 1;
+              return t;
+            }
+        continue;
+      }
+      if (auto t = reachable(defs, name)) return t;
+    }
+  return std::nullopt;
+}
+
+}  // namespace
+
+Definitions::Definitions(const ModuleIndex& index, const std::vector<ModuleFacts>& modules)
+    : index_(index), modules_(modules) {
+  for (size_t m = 0; m < modules.size(); ++m) {
+    for (size_t i = 0; i < modules[m].functions.size(); ++i)
+      functions_.emplace(qualifiedName(index, m, modules[m].functions[i].qualname), Item{m, i});
+    for (size_t i = 0; i < modules[m].classes.size(); ++i)
+      classes_.emplace(qualifiedName(index, m, modules[m].classes[i].qualname), Item{m, i});
+  }
+}
+
+std::optional<Definitions::Item> Definitions::function(const std::string& dotted) const {
+  auto it = functions_.find(dotted);
+  if (it == functions_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::optional<Definitions::Item> Definitions::cls(const std::string& dotted) const {
+  auto it = classes_.find(dotted);
+  if (it == classes_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::vector<Definitions::Item> Definitions::bases(Item c) const {
+  std::vector<Item> out;
+  for (const auto& base : modules_[c.module].classes[c.index].bases)
+    for (const Path& p : base) {
+      bool found = false;
+      for (const std::string& name : index_.resolve(c.module, p))
+        if (auto b = cls(name)) {
+          out.push_back(*b);
+          found = true;
+          break;
+        }
+      if (found) break;
+    }
+  return out;
+}
+
+std::optional<Definitions::Item> Definitions::method(Item c, const std::string& name) const {
+  return method(c, name, 0);
+}
+
+std::optional<Definitions::Item> Definitions::method(Item c, const std::string& name,
+                                                     int depth) const {
+  if (depth > kMaxBaseDepth) return std::nullopt;
+  const ModuleFacts& m = modules_[c.module];
+  const std::string qualname = m.classes[c.index].qualname + "." + name;
+  for (size_t i = 0; i < m.functions.size(); ++i)
+    if (m.functions[i].classIndex == static_cast<int>(c.index) &&
+        m.functions[i].qualname == qualname)
+      return Item{c.module, i};
+  for (Item base : bases(c))
+    if (auto found = method(base, name, depth + 1)) return found;
+  return std::nullopt;
+}
+
+void collectProgram(const Definitions& defs, size_t module, facts::TuFacts& out) {
+  const ModuleFacts& m = defs.modules()[module];
+  for (const Function& f : m.functions) out.functions.push_back(functionFact(defs, module, f));
+  for (const Class& c : m.classes) out.classes.push_back(classFact(defs, module, c));
+  for (const Call& call : m.calls) {
+    std::optional<Target> t = targetOf(defs, module, call);
+    if (!t) continue;
+    const Function& callee = defs.modules()[t->fn.module].functions[t->fn.index];
+    const Function* caller = call.function >= 0 ? &m.functions[call.function] : nullptr;
+    facts::SiteFact s;
+    s.calleeUsr = usrOf(qualifiedName(defs.index(), t->fn.module, callee.qualname));
+    if (caller) s.callerUsr = usrOf(qualifiedName(defs.index(), module, caller->qualname));
+    s.file = m.file;
+    s.line = call.line;
+    s.column = call.column;
+    s.via = t->via;
+    s.classUsr = t->classUsr;
+    std::vector<Call::Arg> args(call.args.begin() + std::min(t->dropArgs, call.args.size()),
+                                call.args.end());
+    s.args = bind(callee, t->skip, args, caller);
+    s.rparen = call.rparen;
+    s.written = static_cast<unsigned>(call.args.size());
+    out.sites.push_back(std::move(s));
+  }
+}
+
+}  // namespace gridlock::python

@@ -1,0 +1,50 @@
+// Functions, classes and call sites of Python modules as facts (FunctionFact, ClassFact,
+// SiteFact), for `callers` and laundering: each call or construction bound to the function it
+// reaches across modules, and each parameter of that function bound as Python binds it
+// (positionally, by keyword, left to its default, None, or forwarded from the caller's own
+// parameter, `*args` or `**kwargs`). Constructions reach `__init__` of the class or of its
+// nearest base that has one; `self.m(...)` the method of the enclosing class or its bases;
+// `super().m(...)` a base's; `functools.partial(f, ...)` binds f's parameters it is given
+// (those it leaves to later calls, which are not followed, count as left to their defaults).
+#pragma once
+
+#include "facts/facts.h"
+#include "python/module_index.h"
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace gridlock::python {
+
+class Definitions {
+ public:
+  struct Item {
+    size_t module = 0;
+    size_t index = 0;  // into the module's functions or classes
+  };
+  Definitions(const ModuleIndex& index, const std::vector<ModuleFacts>& modules);
+
+  std::optional<Item> function(const std::string& dotted) const;
+  std::optional<Item> cls(const std::string& dotted) const;
+  // What each base of a class names among the scanned classes.
+  std::vector<Item> bases(Item cls) const;
+  // The method `name` of the class, else of its nearest base (depth first, in order).
+  std::optional<Item> method(Item cls, const std::string& name) const;
+
+  const ModuleIndex& index() const { return index_; }
+  const std::vector<ModuleFacts>& modules() const { return modules_; }
+
+ private:
+  std::optional<Item> method(Item cls, const std::string& name, int depth) const;
+
+  const ModuleIndex& index_;
+  const std::vector<ModuleFacts>& modules_;
+  std::unordered_map<std::string, Item> functions_, classes_;
+};
+
+// The functions, classes and sites of `module` into `out`.
+void collectProgram(const Definitions& defs, size_t module, facts::TuFacts& out);
+
+}  // namespace gridlock::python

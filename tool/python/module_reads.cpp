@@ -1,0 +1,152 @@
+#include "python/module_reads.h"
+
+#include "rules/python_rules.h"
+
+#include <set>
+#include <tuple>
+
+namespace gridlock::python {
+namespace {
+
+// What a reference names, once matched: the rule's read (a global rule's too, as its kind
+// and pack), and the written name it is at.
+struct Match : rules::PythonAccessorMatch {
+  size_t part = 0;
+};
+
+std::optional<Match> matchName(const ModuleIndex& index, const rules::RuleSet& rules,
+                               const std::string& name, const Ref& ref) {
+  if (auto a = rules.pythonAccessor(name)) {
+    // Assigning to an accessor (a test's monkeypatch) reads nothing; an alias's value is read
+    // where the alias is used.
+    if (ref.access == Access::Write || ref.aliasDefinition) return std::nullopt;
+    return Match{*a};
+  }
+  const Binding* def = index.definition(name);
+  if (const rules::PythonGlobalRule* g = rules.pythonGlobal(name, def && def->setByFunction)) {
+    facts::ReadKind kind =
+        ref.access == Access::Write ? facts::ReadKind::GlobalWrite : facts::ReadKind::GlobalState;
+    return Match{{name, kind, "", facts::Yields::State, g->pack, nullptr}};
+  }
+  return std::nullopt;
+}
+
+// The first rule a prefix of the reference names, shortest prefix first: `ps._X.y = 1` writes
+// `_X`; `ps.get_x()` reads `get_x`, not the module.
+std::optional<Match> matchRef(const ModuleIndex& index, size_t module, const rules::RuleSet& rules,
+                              const Ref& ref) {
+  for (const Path& target : ref.targets) {
+    if (target.names.size() < ref.parts.size()) continue;
+    size_t expanded = target.names.size() - ref.parts.size();
+    for (size_t k = 0; k < ref.parts.size(); ++k) {
+      Path prefix = target;
+      prefix.names.resize(expanded + k + 1);
+      for (const std::string& name : index.resolve(module, prefix))
+        if (std::optional<Match> m = matchName(index, rules, name, ref)) {
+          m->part = k;
+          return m;
+        }
+    }
+  }
+  return std::nullopt;
+}
+
+facts::Read makeRead(const ModuleIndex& index, size_t module, const ModuleFacts& m, const Ref& ref,
+                     const Match& match) {
+  facts::Read r;
+  r.file = m.file;
+  r.line = ref.parts[match.part].line;
+  r.column = ref.parts[match.part].column;
+  r.name = match.name;
+  r.kind = match.kind;
+  r.group = match.group;
+  r.yields = match.yields;
+  r.language = facts::Language::Python;
+  r.spelling = facts::where(r.file, r.line, r.column);
+  if (ref.function >= 0) {
+    r.enclosing = qualifiedName(index, module, m.functions[ref.function].qualname);
+    r.enclosingUsr = usrOf(r.enclosing);
+  }
+  if (ref.classIndex >= 0)
+    r.enclosingClass = qualifiedName(index, module, m.classes[ref.classIndex].qualname);
+  r.offset = ref.offset;
+  r.length = ref.length;
+  r.rangeLine = ref.line;
+  r.rangeColumn = ref.column;
+  r.endLine = ref.endLine;
+  r.endColumn = ref.endColumn;
+  r.called = ref.called && match.part + 1 == ref.parts.size();
+  if (r.called) r.arguments = ref.arguments;
+  r.inLambda = ref.inLambda;
+  if (r.kind != facts::ReadKind::GlobalWrite) {
+    r.guard = ref.guard;
+    r.holder = ref.holder;
+    if (ref.holderParam >= 0 && ref.function >= 0) {
+      r.guardFunction = r.enclosingUsr;
+      r.guardParam = ref.holderParam;
+    }
+  }
+  return r;
+}
+
+void setHint(facts::Read& r) {
+  if (r.kind == facts::ReadKind::GlobalWrite) return;  // a write has no fix
+  if (r.edge || r.suppressed)
+    r.hint.fix = facts::Fix::None;
+  else
+    r.hint.fix = r.guard == facts::Guard::Fallback ? facts::Fix::Require : facts::Fix::Thread;
+}
+
+// The rules whose definitions this module holds: its functions and methods, and its values.
+void rulesSeen(const ModuleIndex& index, size_t module, const ModuleFacts& m,
+               const rules::RuleSet& rules, facts::TuFacts& out) {
+  std::set<std::string> seen(out.rulesSeen.begin(), out.rulesSeen.end());
+  for (const Function& f : m.functions)
+    if (auto a = rules.pythonAccessor(qualifiedName(index, module, f.qualname)))
+      seen.insert(rules::pythonRuleName(*a->rule));
+  for (const Binding& b : m.bindings)
+    if (b.kind == Binding::Kind::Value)
+      if (const auto* g = rules.pythonGlobal(qualifiedName(index, module, b.name), b.setByFunction))
+        seen.insert(rules::pythonRuleName(*g));
+  out.rulesSeen.assign(seen.begin(), seen.end());
+}
+
+}  // namespace
+
+std::string qualifiedName(const ModuleIndex& index, size_t module, const std::string& qualname) {
+  const std::string& name = index.nameOf(module);
+  return name.empty() ? qualname : name + "." + qualname;
+}
+
+std::string usrOf(const std::string& dotted) { return "py:" + dotted; }
+
+void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
+                  const rules::RuleSet& rules, facts::TuFacts& out) {
+  std::set<std::tuple<unsigned, facts::ReadKind, std::string>> onLine;
+  for (const Ref& ref : m.refs) {
+    std::optional<Match> match = matchRef(index, module, rules, ref);
+    if (!match) continue;
+    const rules::PythonCounting& counting = rules.packs()[match->pack].python;
+    facts::Read r = makeRead(index, module, m, ref, *match);
+    if (!counting.launder) {  // the pack counts no laundered reads of its rules
+      r.guardFunction.clear();
+      r.guardParam = -1;
+    }
+    bool accessor = r.kind == facts::ReadKind::Accessor || r.kind == facts::ReadKind::Shim;
+    if (accessor && counting.callsOnly && !r.called) continue;
+    rules::Placement place = rules.place(m.file, true, match->pack);
+    if (place == rules::Placement::Out) {
+      // A file no pack scans: its fallbacks still launder reads into its callers.
+      if (r.guardParam >= 0) out.exemptReads.push_back(std::move(r));
+      continue;
+    }
+    if (counting.oncePerLine && !onLine.emplace(r.line, r.kind, r.name).second) continue;
+    r.edge = place == rules::Placement::Edge;
+    setHint(r);
+    out.digests[m.file] = m.digest;
+    out.reads.push_back(std::move(r));
+  }
+  rulesSeen(index, module, m, rules, out);
+}
+
+}  // namespace gridlock::python
