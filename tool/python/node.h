@@ -73,15 +73,27 @@ inline TSNode unparen(TSNode n) {
 inline std::vector<TSNode> namedChildren(TSNode n) {
   std::vector<TSNode> out;
   if (ts_node_is_null(n)) return out;
-  // A cursor steps to the next sibling in constant time; ts_node_named_child(n, i) walks
-  // from the first child each time.
-  TSTreeCursor cursor = ts_tree_cursor_new(n);
-  for (bool more = ts_tree_cursor_goto_first_child(&cursor); more;
-       more = ts_tree_cursor_goto_next_sibling(&cursor)) {
-    TSNode child = ts_tree_cursor_current_node(&cursor);
+  // A cursor steps to the next sibling in constant time (ts_node_named_child(n, i) walks from
+  // the first child each time); one per thread, reset for each node, allocates nothing.
+  struct Cursor {
+    TSTreeCursor cursor;
+    bool made = false;
+    ~Cursor() {
+      if (made) ts_tree_cursor_delete(&cursor);
+    }
+  };
+  thread_local Cursor c;
+  if (c.made) {
+    ts_tree_cursor_reset(&c.cursor, n);
+  } else {
+    c.cursor = ts_tree_cursor_new(n);
+    c.made = true;
+  }
+  for (bool more = ts_tree_cursor_goto_first_child(&c.cursor); more;
+       more = ts_tree_cursor_goto_next_sibling(&c.cursor)) {
+    TSNode child = ts_tree_cursor_current_node(&c.cursor);
     if (ts_node_is_named(child) && !is<"comment">(child)) out.push_back(child);
   }
-  ts_tree_cursor_delete(&cursor);
   return out;
 }
 
