@@ -132,6 +132,20 @@ TEST(PythonReads, UnitsCarryParseErrorsAndRulesSeen) {
   EXPECT_EQ(units[1].tu.parseError->messages.at(0).rfind("bad.py:1:", 0), 0u);
 }
 
+TEST(PythonReads, FunctionsOfPublicModulesArePublicApi) {
+  std::string text = pack("");
+  text.replace(text.find(R"("accessors")"), 11, R"("public_headers": ["pkg/**"], "accessors")");
+  rules::RuleSet rules({rules::parseRulePack(text, "p.json")});
+  std::vector<ModuleFacts> modules{extractModule("pkg/ps.py", kModule),
+                                   extractModule("user.py", "def f():\n    pass\n")};
+  Lines out;
+  for (const auto& unit : resolveModules(modules, rules, PythonOptions{}))
+    for (const auto& f : unit.tu.functions)
+      out.push_back(f.name + (f.isPublicApi ? " public" : ""));
+  EXPECT_EQ(out, (Lines{"pkg.ps.init public", "pkg.ps.get_tp_group public",
+                        "pkg.ps.get_tp_group_if_none public", "user.f"}));
+}
+
 TEST(PythonReads, RulesThatMatchedNothingAreNamed) {
   std::string text = pack("");
   text.replace(text.find(R"("globals": [)"), 12, R"("globals": [{"python": "pkg.ps._GONE"}, )");

@@ -104,6 +104,8 @@ std::vector<facts::UnitFacts> resolveModules(const std::vector<ModuleFacts>& mod
       tu.parseError = facts::ParseError{modules[m].file, modules[m].errors, {modules[m].file}};
     collectReads(index, m, modules[m], rules, tu);
     collectProgram(defs, m, tu);
+    // A module a pack names as public API (public_headers) is called from outside.
+    for (facts::FunctionFact& f : tu.functions) f.isPublicApi = rules.isPublicHeader(f.file);
   });
   return out;
 }
