@@ -50,10 +50,10 @@ TEST(PythonFixture, EveryReadMatchesItsAnnotation) {
 
 TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
-  EXPECT_EQ(s.filesScanned, 10u);
+  EXPECT_EQ(s.filesScanned, 12u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 31u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 21u);
+  EXPECT_EQ(s.total, 35u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 25u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 6u);
