@@ -50,13 +50,13 @@ TEST(PythonFixture, EveryReadMatchesItsAnnotation) {
 
 TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
-  EXPECT_EQ(s.filesScanned, 12u);
+  EXPECT_EQ(s.filesScanned, 13u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 35u);
+  EXPECT_EQ(s.total, 36u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 25u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 6u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 7u);
   EXPECT_EQ(s.writes, 3u);
   EXPECT_EQ(s.edges, 2u);
   EXPECT_EQ(s.fallbacks, 5u);
@@ -89,7 +89,7 @@ TEST(PythonFixture, ReadsCarryDottedNamesAndPlaces) {
   EXPECT_EQ(fallback->guardFunction, "py:mcore.layers.linear.Linear.__init__");
   EXPECT_EQ(fallback->guardParam, 2);  // self, size, tp_group
   EXPECT_EQ(fallback->analysis.fallbackDead, false);
-  EXPECT_EQ(fallback->analysis.breakingSites.size(), 3u);
+  EXPECT_EQ(fallback->analysis.breakingSites.size(), 4u);
 
   const facts::Read* laundered =
       readAt("mcore/layers/attention.py", "a = get_tensor_model_parallel_group_if_none()");
@@ -116,13 +116,33 @@ TEST(PythonCallers, EverySiteMatchesItsAnnotation) {
   for (const auto& s : r.sites) actual[{s.file, s.line}].insert(canonical(s));
   EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-site"), actual), "");
   EXPECT_EQ(r.paramIndex, 2);
-  EXPECT_EQ(r.classes, (std::vector<std::string>{"mcore.layers.linear.ColumnLinear",
-                                                 "mcore.layers.linear.Linear"}));
-  EXPECT_EQ(r.sites.size(), 8u);
-  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Explicit), 2u);
-  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Default), 2u);
+  // From the class graph across modules; heads.Linear has the name but is none of them.
+  EXPECT_EQ(r.classes, (std::vector<std::string>{
+                           "mcore.layers.heads.Head", "mcore.layers.heads.TiedHead",
+                           "mcore.layers.linear.ColumnLinear", "mcore.layers.linear.Linear"}));
+  EXPECT_EQ(r.sites.size(), 13u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Explicit), 4u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Default), 3u);
   EXPECT_EQ(r.bySupplied.at(facts::Supplied::Null), 1u);
-  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Forwarded), 3u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Forwarded), 5u);
+  EXPECT_EQ(r.byPassed, (std::map<facts::Passed, size_t>{{facts::Passed::Positional, 3},
+                                                         {facts::Passed::Keyword, 5},
+                                                         {facts::Passed::Omitted, 3},
+                                                         {facts::Passed::StarKwargs, 1},
+                                                         {facts::Passed::Twice, 1}}));
+}
+
+TEST(PythonCallers, AClassNamesItsConstructor) {
+  const auto& program = fixture().inventory.program;
+  auto byClass = analysis::callers(program, "mcore.layers.linear.Linear", "tp_group");
+  auto byInit = analysis::callers(program, "mcore.layers.linear.Linear.__init__", "tp_group");
+  EXPECT_EQ(byClass.target, "mcore.layers.linear.Linear");
+  EXPECT_EQ(byClass.classes, byInit.classes);
+  ASSERT_EQ(byClass.sites.size(), byInit.sites.size());
+  for (size_t i = 0; i < byInit.sites.size(); ++i)
+    EXPECT_EQ(canonical(byClass.sites[i]), canonical(byInit.sites[i]));
+  EXPECT_THROW(analysis::callers(program, "mcore.layers.heads.Head", "tp_group"),
+               analysis::CallersError);  // no __init__ of its own: name the one it inherits
 }
 
 }  // namespace

@@ -23,6 +23,7 @@ std::string canonical(const facts::Read& r) {
 
 std::string canonical(const analysis::CallerSite& s) {
   std::string out = "via=" + facts::str(s.via) + " supplied=" + facts::str(s.supplied);
+  if (s.passed != facts::Passed::Unknown) out += " passed=" + facts::str(s.passed);
   if (!s.className.empty()) out += " class=" + s.className;
   if (!s.forwardedFrom.empty()) out += " from=" + s.forwardedFrom;
   return out;
@@ -43,11 +44,14 @@ std::string siteAnnotation(const std::string& text, const std::string& where) {
   }
   std::optional<facts::Via> via = facts::parse<facts::Via>(kv["via"]);
   std::optional<facts::Supplied> supplied = facts::parse<facts::Supplied>(kv["supplied"]);
-  if (!via || !supplied)
-    throw std::runtime_error(where + ": needs via= and supplied= with known values");
+  std::optional<facts::Passed> passed =
+      facts::parse<facts::Passed>(kv.count("passed") ? kv["passed"] : "unknown");
+  if (!via || !supplied || !passed)
+    throw std::runtime_error(where + ": needs via= and supplied= (and passed=) with known values");
   analysis::CallerSite s;
   s.via = *via;
   s.supplied = *supplied;
+  s.passed = *passed;
   s.className = kv["class"];
   s.forwardedFrom = kv["from"];
   return canonical(s);

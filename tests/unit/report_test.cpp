@@ -152,6 +152,41 @@ TEST(Report, CallersJsonFileNamesThatAreNotUtf8) {
   EXPECT_EQ(j["sites"][0]["file"], "caf%E9.cpp");
 }
 
+TEST(Report, CallersSaysHowAPythonSiteWritesTheArgument) {
+  analysis::CallersResult r;
+  r.target = "pkg.m.Linear";
+  r.param = "tp_group";
+  r.paramIndex = 2;
+  for (auto s : {facts::Supplied::Explicit, facts::Supplied::Default, facts::Supplied::Null,
+                 facts::Supplied::Forwarded})
+    r.bySupplied[s] = 0;
+  analysis::CallerSite site;
+  site.file = "pkg/a.py";
+  site.line = 7;
+  site.column = 5;
+  site.via = facts::Via::Partial;
+  site.passed = facts::Passed::StarKwargs;
+  site.function = "pkg.m.Linear.__init__";
+  r.sites.push_back(site);
+  analysis::CallerSite cpp = site;  // a C++ site: how it is written is not said
+  cpp.file = "a.cpp";
+  cpp.via = facts::Via::Direct;
+  cpp.passed = facts::Passed::Unknown;
+  r.sites.push_back(cpp);
+  r.bySupplied[facts::Supplied::Explicit] = 2;
+  r.byPassed[facts::Passed::StarKwargs] = 1;
+  auto j = nlohmann::json::parse(callersJson(r));
+  EXPECT_EQ(j["sites"][0]["via"], "partial");
+  EXPECT_EQ(j["sites"][0]["passed"], "**kwargs");
+  EXPECT_FALSE(j["sites"][1].contains("passed"));
+  EXPECT_EQ(j["summary"]["passed"], nlohmann::json({{"**kwargs", 1}}));
+  EXPECT_EQ(callersText(r),
+            "pkg.m.Linear, parameter tp_group (#2)\n"
+            "  pkg/a.py:7:5  explicit  via partial  passed **kwargs  calls pkg.m.Linear.__init__\n"
+            "  a.cpp:7:5  explicit  via direct  calls pkg.m.Linear.__init__\n"
+            "2 sites: 2 explicit, 0 default, 0 null, 0 forwarded; passed 1 **kwargs\n");
+}
+
 TEST(Report, SummaryTable) {
   index::Inventory inv = inventory();
   std::string t = summaryTable(analysis::summarize(inv));

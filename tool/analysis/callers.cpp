@@ -76,6 +76,7 @@ std::vector<CallerSite> reach(const index::Program& program,
       c.className = classNameOf(program, s.classUsr);
       c.via = s.via;
       c.supplied = a.supplied;
+      c.passed = a.passed;
       c.function = nameOf(program, usr);
       c.callerUsr = s.callerUsr;
       c.siteIndex = it->second;
@@ -111,8 +112,12 @@ CallersResult callers(const index::Program& program, const std::string& function
   std::set<std::string> classUsrs;
   bool named = false;
   std::string paramsSeen;
+  // A class names its constructors (Python: `pkg.mod.C` for `pkg.mod.C.__init__`).
+  auto names = [&](const facts::FunctionFact& f) {
+    return f.name == function || (f.isConstructor && classNameOf(program, f.classUsr) == function);
+  };
   for (const auto& [usr, f] : program.functions) {
-    if (f.name != function) continue;
+    if (!names(f)) continue;
     named = true;
     for (size_t i = 0; i < f.params.size(); ++i) {
       if (f.params[i].name != param) continue;
@@ -123,8 +128,14 @@ CallersResult callers(const index::Program& program, const std::string& function
     }
     for (const auto& p : f.params) paramsSeen += (paramsSeen.empty() ? "" : ", ") + p.name;
   }
-  if (!named)
+  if (!named) {
+    for (const auto& [usr, c] : program.classes)
+      if (c.name == function)
+        throw CallersError(function +
+                           " is a class with no constructor of its own in the scanned code: name "
+                           "the constructor it inherits");
     throw CallersError("no function or constructor named " + function + " in the scanned code");
+  }
   if (roots.empty())
     throw CallersError(function + " has no parameter named " + param +
                        " (its parameters: " + paramsSeen + ")");
@@ -135,7 +146,10 @@ CallersResult callers(const index::Program& program, const std::string& function
   r.sites = reach(program, roots);
   for (const auto& [value, text] : facts::Spellings<facts::Supplied>::table)
     r.bySupplied[value] = 0;
-  for (const auto& s : r.sites) ++r.bySupplied[s.supplied];
+  for (const auto& s : r.sites) {
+    ++r.bySupplied[s.supplied];
+    if (s.passed != facts::Passed::Unknown) ++r.byPassed[s.passed];
+  }
   return r;
 }
 

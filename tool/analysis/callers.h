@@ -23,9 +23,10 @@ struct CallerSite {
   std::string className;  // constructed class (constructions) or the class holding a base init
   facts::Via via = facts::Via::Call;
   facts::Supplied supplied = facts::Supplied::Explicit;
-  std::string forwardedFrom;  // "Qual::Name(param)" when forwarded
-  std::string function;       // the callee reached at this site
-  std::string caller;         // enclosing function of the site
+  facts::Passed passed = facts::Passed::Unknown;  // Python: how the site writes it
+  std::string forwardedFrom;                      // "Qual::Name(param)" when forwarded
+  std::string function;                           // the callee reached at this site
+  std::string caller;                             // enclosing function of the site
   std::string callerUsr;
   size_t siteIndex = 0;  // into Program::sites
   int param = -1;        // the callee's parameter this site binds
@@ -37,6 +38,7 @@ struct CallersResult {
   std::vector<std::string> classes;
   std::vector<CallerSite> sites;
   std::map<facts::Supplied, size_t> bySupplied;  // every value present, zeros included
+  std::map<facts::Passed, size_t> byPassed;      // Python sites only, the values seen
   bool publicApi = false;                        // the target is declared in a public header
 };
 

@@ -136,7 +136,8 @@ struct ClassFact {
 // How one call or construction binds one parameter of its callee.
 struct ArgFact {
   Supplied supplied = Supplied::Explicit;
-  int forwardedFrom = -1;  // the caller's parameter index, when forwarded
+  int forwardedFrom = -1;           // the caller's parameter index, when forwarded
+  Passed passed = Passed::Unknown;  // how a Python site writes it
   // The written argument's bytes in the site's file (length 0: not written, or in a macro),
   // and where an argument inserted before it goes (before the comments that lead it).
   unsigned offset = 0;

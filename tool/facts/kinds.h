@@ -60,10 +60,16 @@ enum class Via {
   Inherited,
   Aggregate,
   Call,
+  Partial,  // Python: functools.partial(f, ...) binds f's arguments
 };
 
 // How a site binds one parameter (callers JSON `supplied`).
 enum class Supplied { Explicit, Default, Null, Forwarded };
+
+// How a Python site writes the argument for one parameter (callers JSON `passed`): positionally,
+// by keyword, not at all, through `*args` or `**kwargs` (which may or may not carry it), or
+// twice (positionally and by keyword, a TypeError). C++ sites leave it Unknown.
+enum class Passed { Unknown, Positional, Keyword, Omitted, StarArgs, StarKwargs, Twice };
 
 // How a value holds what its type rule names: itself (a value, a reference, a handle such as
 // MPI_Comm), through a raw pointer, a shared_ptr or a unique_ptr.
@@ -112,9 +118,13 @@ GRIDLOCK_SPELLINGS(Via, {Via::Direct, "direct"}, {Via::New, "new"},
                    {Via::MakeUnique, "make_unique"}, {Via::MakeShared, "make_shared"},
                    {Via::Emplace, "emplace"}, {Via::BaseInit, "base_init"},
                    {Via::Delegating, "delegating"}, {Via::Inherited, "inherited"},
-                   {Via::Aggregate, "aggregate"}, {Via::Call, "call"});
+                   {Via::Aggregate, "aggregate"}, {Via::Call, "call"}, {Via::Partial, "partial"});
 GRIDLOCK_SPELLINGS(Supplied, {Supplied::Explicit, "explicit"}, {Supplied::Default, "default"},
                    {Supplied::Null, "null"}, {Supplied::Forwarded, "forwarded"});
+GRIDLOCK_SPELLINGS(Passed, {Passed::Unknown, "unknown"}, {Passed::Positional, "positional"},
+                   {Passed::Keyword, "keyword"}, {Passed::Omitted, "omitted"},
+                   {Passed::StarArgs, "*args"}, {Passed::StarKwargs, "**kwargs"},
+                   {Passed::Twice, "twice"});
 GRIDLOCK_SPELLINGS(Holder, {Holder::Value, "value"}, {Holder::Pointer, "pointer"},
                    {Holder::Smart, "smart"}, {Holder::Unique, "unique"});
 GRIDLOCK_SPELLINGS(Language, {Language::Cpp, "cpp"}, {Language::Python, "python"});

@@ -21,10 +21,17 @@ int callerParam(const Function* caller, const std::string& name) {
   return -1;
 }
 
+facts::Passed passedAs(const Call::Arg& a) {
+  if (a.kind == Call::Arg::Kind::Star) return facts::Passed::StarArgs;
+  if (a.kind == Call::Arg::Kind::DoubleStar) return facts::Passed::StarKwargs;
+  return a.keyword.empty() ? facts::Passed::Positional : facts::Passed::Keyword;
+}
+
 // How one argument supplies a parameter: None, forwarded from the caller's own parameter, or
 // a value of its own.
 facts::ArgFact supplied(const Call::Arg& a, const Function* caller) {
   facts::ArgFact f;
+  f.passed = passedAs(a);
   f.offset = a.offset;
   f.length = a.length;
   f.insertAt = a.offset;
@@ -51,7 +58,14 @@ std::vector<facts::ArgFact> bind(const Function& callee, size_t skip,
     return -1;
   };
   auto give = [&](int i, const Call::Arg& a) {
-    if (i < 0 || bound[i]) return;
+    if (i < 0) return;
+    // Bound already (positionally, then by keyword): Python raises a TypeError.
+    if (bound[i]) {
+      bool many =
+          params[i].kind == Param::Kind::VarArgs || params[i].kind == Param::Kind::VarKeywords;
+      if (i >= static_cast<int>(skip) && !many) out[i].passed = facts::Passed::Twice;
+      return;
+    }
     out[i] = supplied(a, caller);
     bound[i] = true;
   };
@@ -91,9 +105,10 @@ std::vector<facts::ArgFact> bind(const Function& callee, size_t skip,
     if (byStar || byDoubleStar) {
       out[i] = supplied(byStar ? *star : *doubleStar, caller);
       out[i].offset = out[i].length = out[i].insertAt = 0;  // not written for this parameter
-    } else if (p.hasDefault || p.kind == Param::Kind::VarArgs ||
-               p.kind == Param::Kind::VarKeywords) {
-      out[i].supplied = facts::Supplied::Default;
+    } else {
+      out[i].passed = facts::Passed::Omitted;
+      if (p.hasDefault || p.kind == Param::Kind::VarArgs || p.kind == Param::Kind::VarKeywords)
+        out[i].supplied = facts::Supplied::Default;
     }
   }
   return out;
@@ -191,6 +206,7 @@ std::optional<Target> targetOf(const Definitions& defs, size_t module, const Cal
         for (const Path& f : call.firstArg)
           for (const std::string& inner : defs.index().resolve(module, f))
             if (auto t = reachable(defs, inner)) {
+              t->via = facts::Via::Partial;
               t->dropArgs = 1;
               return t;
             }

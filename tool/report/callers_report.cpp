@@ -26,6 +26,7 @@ std::string callersJson(const analysis::CallersResult& r) {
     o["class"] = s.className;
     o["via"] = facts::str(s.via);
     o["supplied"] = facts::str(s.supplied);
+    if (s.passed != facts::Passed::Unknown) o["passed"] = facts::str(s.passed);
     if (!s.forwardedFrom.empty()) o["forwarded_from"] = s.forwardedFrom;
     o["function"] = s.function;
     o["caller"] = s.caller;
@@ -35,6 +36,11 @@ std::string callersJson(const analysis::CallersResult& r) {
   ojson summary;
   summary["sites"] = r.sites.size();
   for (const auto& [supplied, n] : r.bySupplied) summary[facts::str(supplied)] = n;
+  if (!r.byPassed.empty()) {
+    ojson passed;
+    for (const auto& [how, n] : r.byPassed) passed[facts::str(how)] = n;
+    summary["passed"] = passed;
+  }
   j["summary"] = summary;
   return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
@@ -52,6 +58,7 @@ std::string callersText(const analysis::CallersResult& r) {
   for (const auto& s : r.sites) {
     out << "  " << s.file << ":" << s.line << ":" << s.column << "  " << facts::spell(s.supplied)
         << "  via " << facts::spell(s.via);
+    if (s.passed != facts::Passed::Unknown) out << "  passed " << facts::spell(s.passed);
     if (!s.className.empty()) out << "  class " << s.className;
     if (s.function != r.target) out << "  calls " << s.function;
     if (!s.forwardedFrom.empty()) out << "  from " << s.forwardedFrom;
@@ -59,7 +66,14 @@ std::string callersText(const analysis::CallersResult& r) {
   }
   out << r.sites.size() << " sites: " << r.bySupplied.at(Supplied::Explicit) << " explicit, "
       << r.bySupplied.at(Supplied::Default) << " default, " << r.bySupplied.at(Supplied::Null)
-      << " null, " << r.bySupplied.at(Supplied::Forwarded) << " forwarded\n";
+      << " null, " << r.bySupplied.at(Supplied::Forwarded) << " forwarded";
+  // Python: how the sites write it (positional, keyword, omitted, *args, **kwargs, twice).
+  const char* sep = "; passed ";
+  for (const auto& [how, n] : r.byPassed) {
+    out << sep << n << " " << facts::spell(how);
+    sep = ", ";
+  }
+  out << "\n";
   return out.str();
 }
 
