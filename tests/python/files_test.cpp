@@ -56,5 +56,23 @@ TEST(PythonFiles, ExtractionKeepsTheOrderAndNamesWhatCannotBeRead) {
   EXPECT_TRUE(m[3].isPackage);
 }
 
+// tree-sitter-python 0.23.6 rejects a starred product in an expression list (valid Python since
+// 3.8, in Megatron-LM's cuda_graphs.py); CPython's parser settles it: no parse error, the lines
+// kept as unread. A file CPython rejects too stays a parse error.
+TEST(PythonFiles, CPythonSettlesWhatTheGrammarRejects) {
+  Tree t;
+  PythonOptions o;
+  o.root = t.root.string();
+  o.overlay["a.py"] = "def f(a, n):\n    return None, *(None,) * n\n";
+  o.overlay["pkg/m.py"] = "def f(:\n";
+  std::vector<ModuleFacts> m = extractModules({"a.py", "pkg/m.py"}, o);
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].errors, Lines{});
+  ASSERT_EQ(m[0].unread.size(), 1u);
+  EXPECT_EQ(m[0].unread[0].rfind("a.py:2:", 0), 0u) << m[0].unread[0];
+  EXPECT_FALSE(m[1].errors.empty());
+  EXPECT_EQ(m[1].unread, Lines{});
+}
+
 }  // namespace
 }  // namespace gridlock::python

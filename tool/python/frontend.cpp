@@ -1,5 +1,6 @@
 #include "python/frontend.h"
 
+#include "python/cpython_check.h"
 #include "python/extract.h"
 #include "python/module_program.h"
 #include "python/module_reads.h"
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -39,6 +41,33 @@ void parallel(size_t n, unsigned jobs, const Work& work) {
   for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(run);
   run();
   for (auto& t : threads) t.join();
+}
+
+std::optional<std::string> sourceOf(const std::string& file, const PythonOptions& options) {
+  if (auto o = options.overlay.find(file); o != options.overlay.end()) return o->second;
+  return support::readFile((fs::path(options.root) / file).string());
+}
+
+// Files tree-sitter rejects that CPython's parser accepts are no parse errors (see
+// cpython_check.h): their errors become lines that may hold what was not seen.
+void secondOpinion(const std::vector<std::string>& files, const PythonOptions& options,
+                   std::vector<ModuleFacts>& modules) {
+  std::vector<size_t> rejected;
+  std::vector<std::string> sources;
+  for (size_t i = 0; i < modules.size(); ++i) {
+    if (modules[i].errors.empty()) continue;
+    std::optional<std::string> text = sourceOf(files[i], options);
+    if (!text) continue;
+    rejected.push_back(i);
+    sources.push_back(std::move(*text));
+  }
+  std::vector<bool> accepted = cpythonAccepts(sources);
+  for (size_t k = 0; k < rejected.size(); ++k) {
+    if (!accepted[k]) continue;
+    ModuleFacts& m = modules[rejected[k]];
+    m.unread = std::move(m.errors);
+    m.errors.clear();
+  }
 }
 
 }  // namespace
@@ -76,11 +105,7 @@ std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
                                         const PythonOptions& options) {
   std::vector<ModuleFacts> out(files.size());
   parallel(files.size(), options.jobs, [&](size_t i) {
-    std::optional<std::string> text;
-    if (auto o = options.overlay.find(files[i]); o != options.overlay.end())
-      text = o->second;
-    else
-      text = support::readFile((fs::path(options.root) / files[i]).string());
+    std::optional<std::string> text = sourceOf(files[i], options);
     if (!text) {
       out[i].file = files[i];
       out[i].errors = {files[i] + ":1:1: error: cannot read the file"};
@@ -88,6 +113,7 @@ std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
     }
     out[i] = extractModule(files[i], std::move(*text));
   });
+  secondOpinion(files, options, out);
   return out;
 }
 
@@ -102,6 +128,11 @@ std::vector<facts::UnitFacts> resolveModules(const std::vector<ModuleFacts>& mod
     tu.mainFile = modules[m].file;
     if (!modules[m].errors.empty())
       tu.parseError = facts::ParseError{modules[m].file, modules[m].errors, {modules[m].file}};
+    for (const std::string& e : modules[m].unread)
+      tu.notes.push_back(
+          "tree-sitter-python could not read this, which CPython parses; what it "
+          "holds may be missed: " +
+          e);
     collectReads(index, m, modules[m], rules, tu);
     collectProgram(defs, m, tu);
     // A module a pack names as public API (public_headers) is called from outside.

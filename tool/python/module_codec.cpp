@@ -152,6 +152,7 @@ void fields(V&& v, T& x) {
   v("is_package", x.isPackage);
   v("digest", x.digest);
   v("errors", x.errors);
+  v("unread", x.unread);
   v("bindings", x.bindings);
   v("star_imports", x.starImports);
   v("refs", x.refs);

@@ -128,8 +128,11 @@ struct ModuleFacts {
   bool isPackage = false;           // an __init__.py
   std::string digest;               // MD5 of the bytes it was made from
   std::vector<std::string> errors;  // syntax errors (syntax_tree.h); empty when it parses
-  std::vector<Binding> bindings;    // of the module scope, in source order
-  std::vector<Path> starImports;    // `from m import *` at module level: names m may bind
+  // tree-sitter's errors in a file CPython's parser accepts (cpython_check.h): no parse
+  // error, but what those lines hold may be missed.
+  std::vector<std::string> unread;
+  std::vector<Binding> bindings;  // of the module scope, in source order
+  std::vector<Path> starImports;  // `from m import *` at module level: names m may bind
   std::vector<Ref> refs;
   std::vector<Function> functions;
   std::vector<Class> classes;
