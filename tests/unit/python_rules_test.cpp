@@ -196,5 +196,54 @@ TEST(PythonRules, TwoPacksCannotNameOneAccessor) {
   }
 }
 
+// rules/megatron-core-ratchet.json is the PR #6258 checker's test: prefix get_, five suffixes,
+// five long-term names left out, the shim; rules/megatron-core.json adds to it.
+TEST(PythonRules, TheShippedMegatronPacks) {
+  RuleSet ratchet({loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/megatron-core-ratchet.json")});
+  const std::string ps = "megatron.core.parallel_state.";
+  auto group = [&](const RuleSet& set, const std::string& name) {
+    auto m = set.pythonAccessor(ps + name);
+    return m ? m->group + ":" + std::string(facts::spell(m->yields)) : std::string("none");
+  };
+  EXPECT_EQ(group(ratchet, "get_tensor_model_parallel_group"), "tp:group");
+  EXPECT_EQ(group(ratchet, "get_pipeline_model_parallel_last_rank"), "pp:rank");
+  EXPECT_EQ(group(ratchet, "get_data_parallel_world_size"), "dp:size");
+  EXPECT_EQ(group(ratchet, "get_tensor_model_parallel_src_rank"), "tp:src_rank");
+  EXPECT_EQ(group(ratchet, "get_hybrid_data_context_parallel_groups"),
+            "hybrid_data_context_parallel:group");
+  // Not defined by parallel_state.py, counted by the checker all the same (a name test).
+  EXPECT_EQ(group(ratchet, "get_data_and_context_parallel_group"),
+            "data_and_context_parallel:group");
+  for (const char* out : {"get_nccl_options", "get_all_ranks", "get_global_memory_buffer",
+                          "get_virtual_pipeline_model_parallel_rank",
+                          "get_virtual_pipeline_model_parallel_world_size",
+                          "get_data_parallel_group_gloo", "get_context_parallel_global_ranks",
+                          "is_pipeline_first_stage", "get_rank", "set_tensor_model_parallel_rank"})
+    EXPECT_EQ(group(ratchet, out), "none") << out;
+  auto shim = ratchet.pythonAccessor(
+      "megatron.core.process_groups_config.ProcessGroupCollection.use_mpu_process_groups");
+  ASSERT_TRUE(shim);
+  EXPECT_EQ(shim->kind, ReadKind::Shim);
+  const RulePack& r = ratchet.packs().at(0);
+  EXPECT_TRUE(r.python.callsOnly);
+  EXPECT_TRUE(r.python.oncePerLine);
+  EXPECT_FALSE(r.python.launder);
+  EXPECT_EQ(r.scope.exclude, (std::vector<std::string>{"megatron/core/parallel_state.py",
+                                                       "megatron/core/process_groups_config.py"}));
+
+  RuleSet gate({loadRulePack(GRIDLOCK_SOURCE_DIR "/rules/megatron-core.json")});
+  EXPECT_EQ(group(gate, "get_tensor_model_parallel_group"), "tp:group");
+  EXPECT_EQ(group(gate, "is_pipeline_first_stage"), "pp:value");
+  EXPECT_EQ(group(gate, "is_pipeline_last_stage"), "pp:value");
+  EXPECT_EQ(group(gate, "get_data_parallel_group_gloo"), "dp:group");
+  EXPECT_EQ(group(gate, "get_global_memory_buffer"), "none");
+  const RulePack& g = gate.packs().at(0);
+  EXPECT_FALSE(g.python.callsOnly);
+  EXPECT_FALSE(g.python.oncePerLine);
+  EXPECT_TRUE(g.python.launder);
+  EXPECT_NE(gate.pythonGlobal(ps + "_TENSOR_MODEL_PARALLEL_GROUP", true), nullptr);
+  EXPECT_EQ(gate.pythonGlobal(ps + "_TENSOR_MODEL_PARALLEL_GROUP", false), nullptr);
+}
+
 }  // namespace
 }  // namespace gridlock::rules

@@ -1,0 +1,100 @@
+// rules/megatron-core-ratchet.json on a Megatron-LM checkout named by GRIDLOCK_MEGATRON_LM,
+// compared site by site with the checker of Megatron-LM PR #6258 run on the same tree
+// (skipped without a checkout). The checker is GRIDLOCK_MEGATRON_CHECKER, else the checkout's
+// tools/check_process_group_usage.py (commit 9bc342067d56acaa0d45f9de0f37484ab436c141); its
+// scan() is run by python3 with its root set to the checkout. A site is file, line, kind and
+// the accessor's name (the checker's detail after its last dot: `parallel_state.get_x`,
+// `mpu.get_x` and an imported `get_x` all name get_x).
+#include "analysis/summary.h"
+#include "index/inventory.h"
+#include "python/frontend.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <set>
+
+namespace gridlock::test {
+namespace {
+
+std::set<std::string> checkerSites(const std::string& root, const std::string& checker) {
+  const std::string script =
+      "import importlib.util, pathlib, sys\n"
+      "spec = importlib.util.spec_from_file_location('cpgu', sys.argv[1])\n"
+      "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+      "m.REPO_ROOT = pathlib.Path(sys.argv[2]).resolve()\n"
+      "m.SCAN_ROOT = m.REPO_ROOT / 'megatron' / 'core'\n"
+      "for f, hits in m.scan().items():\n"
+      "    for h in hits:\n"
+      "        line, kind, detail = h.split(':', 2)\n"
+      "        print(f'{f}:{line}:{kind}:' + detail.rsplit('.', 1)[-1])\n";
+  std::string path = std::filesystem::temp_directory_path() /
+                     ("gridlock_checker_" + std::to_string(::getpid()) + ".py");
+  if (FILE* f = std::fopen(path.c_str(), "w")) {
+    std::fputs(script.c_str(), f);
+    std::fclose(f);
+  }
+  std::string cmd = "python3 '" + path + "' '" + checker + "' '" + root + "'";
+  std::set<std::string> out;
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return out;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) {
+    std::string s(buf);
+    if (!s.empty() && s.back() == '\n') s.pop_back();
+    out.insert(s);
+  }
+  EXPECT_EQ(::pclose(p), 0) << cmd;
+  std::filesystem::remove(path);
+  return out;
+}
+
+TEST(MegatronRatchet, SameSitesAsTheCheckerOfPr6258) {
+  const char* root = std::getenv("GRIDLOCK_MEGATRON_LM");
+  if (!root || !*root) GTEST_SKIP() << "GRIDLOCK_MEGATRON_LM names no Megatron-LM checkout";
+  const char* named = std::getenv("GRIDLOCK_MEGATRON_CHECKER");
+  std::string checker =
+      named && *named ? named : std::string(root) + "/tools/check_process_group_usage.py";
+  if (!std::filesystem::exists(checker)) GTEST_SKIP() << "no checker at " << checker;
+
+  python::PythonOptions o;
+  o.root = root;
+  rules::RuleSet rules =
+      rules::RuleSet::load({GRIDLOCK_SOURCE_DIR "/rules/megatron-core-ratchet.json"});
+  std::vector<python::ModuleFacts> modules =
+      python::extractModules(python::findPythonFiles(o, {"megatron/core"}), o);
+  index::Inventory inventory = index::merge(python::resolveModules(modules, rules, o));
+  std::set<std::string> ours;
+  size_t counted = 0;
+  for (const auto& r : inventory.reads) {
+    if (r.kind == facts::ReadKind::GlobalWrite || r.edge) continue;
+    ++counted;
+    ours.insert(r.file + ":" + std::to_string(r.line) + ":" + facts::str(r.kind) + ":" +
+                r.name.substr(r.name.rfind('.') + 1));
+  }
+  std::set<std::string> theirs = checkerSites(root, checker);
+  ASSERT_FALSE(theirs.empty()) << "the checker found nothing: " << checker;
+  std::string onlyOurs, onlyTheirs;
+  for (const auto& s : ours)
+    if (!theirs.count(s)) onlyOurs += "  " + s + "\n";
+  for (const auto& s : theirs)
+    if (!ours.count(s)) onlyTheirs += "  " + s + "\n";
+  EXPECT_EQ(onlyOurs, "") << "found by gridlock only";
+  EXPECT_EQ(onlyTheirs, "") << "found by the checker only";
+  EXPECT_EQ(counted, theirs.size());  // one read per site: nothing counted twice
+  analysis::Summary s = analysis::summarize(inventory);
+  EXPECT_EQ(s.total, theirs.size());
+  EXPECT_EQ(s.parseErrors, 0u);
+  for (const auto& e : inventory.parseErrors)
+    ADD_FAILURE() << e.file << ": " << (e.messages.empty() ? "" : e.messages[0]);
+  std::printf(
+      "megatron/core: %zu sites (accessor %zu, shim %zu), the checker's %zu\n", s.total,
+      s.byKind.count(facts::ReadKind::Accessor) ? s.byKind.at(facts::ReadKind::Accessor) : 0,
+      s.byKind.count(facts::ReadKind::Shim) ? s.byKind.at(facts::ReadKind::Shim) : 0,
+      theirs.size());
+}
+
+}  // namespace
+}  // namespace gridlock::test
