@@ -52,14 +52,14 @@ TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
   EXPECT_EQ(s.filesScanned, 13u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 36u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 25u);
+  EXPECT_EQ(s.total, 40u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 29u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 7u);
   EXPECT_EQ(s.writes, 3u);
   EXPECT_EQ(s.edges, 2u);
-  EXPECT_EQ(s.fallbacks, 5u);
+  EXPECT_EQ(s.fallbacks, 9u);
 }
 
 TEST(PythonFixture, ReadsCarryDottedNamesAndPlaces) {

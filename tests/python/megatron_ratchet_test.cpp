@@ -5,6 +5,7 @@
 // scan() is run by python3 with its root set to the checkout. A site is file, line, kind and
 // the accessor's name (the checker's detail after its last dot: `parallel_state.get_x`,
 // `mpu.get_x` and an imported `get_x` all name get_x).
+#include "analysis/laundering.h"
 #include "analysis/summary.h"
 #include "index/inventory.h"
 #include "python/frontend.h"
@@ -51,6 +52,22 @@ std::set<std::string> checkerSites(const std::string& root, const std::string& c
   return out;
 }
 
+index::Inventory scan(const std::string& root, const std::string& pack) {
+  python::PythonOptions o;
+  o.root = root;
+  rules::RuleSet rules = rules::RuleSet::load({GRIDLOCK_SOURCE_DIR "/rules/" + pack});
+  std::vector<python::ModuleFacts> modules =
+      python::extractModules(python::findPythonFiles(o, {"megatron/core"}), o);
+  index::Inventory inventory = index::merge(python::resolveModules(modules, rules, o));
+  analysis::launder(inventory, rules);
+  return inventory;
+}
+
+std::string siteOf(const facts::Read& r) {
+  return r.file + ":" + std::to_string(r.line) + ":" + facts::str(r.kind) + ":" +
+         r.name.substr(r.name.rfind('.') + 1);
+}
+
 TEST(MegatronRatchet, SameSitesAsTheCheckerOfPr6258) {
   const char* root = std::getenv("GRIDLOCK_MEGATRON_LM");
   if (!root || !*root) GTEST_SKIP() << "GRIDLOCK_MEGATRON_LM names no Megatron-LM checkout";
@@ -71,8 +88,7 @@ TEST(MegatronRatchet, SameSitesAsTheCheckerOfPr6258) {
   for (const auto& r : inventory.reads) {
     if (r.kind == facts::ReadKind::GlobalWrite || r.edge) continue;
     ++counted;
-    ours.insert(r.file + ":" + std::to_string(r.line) + ":" + facts::str(r.kind) + ":" +
-                r.name.substr(r.name.rfind('.') + 1));
+    ours.insert(siteOf(r));
   }
   std::set<std::string> theirs = checkerSites(root, checker);
   ASSERT_FALSE(theirs.empty()) << "the checker found nothing: " << checker;
@@ -94,6 +110,39 @@ TEST(MegatronRatchet, SameSitesAsTheCheckerOfPr6258) {
       s.byKind.count(facts::ReadKind::Accessor) ? s.byKind.at(facts::ReadKind::Accessor) : 0,
       s.byKind.count(facts::ReadKind::Shim) ? s.byKind.at(facts::ReadKind::Shim) : 0,
       theirs.size());
+}
+
+}  // namespace
+}  // namespace gridlock::test
+
+namespace gridlock::test {
+namespace {
+
+// rules/megatron-core.json counts every site the ratchet pack counts, and more: printed by kind
+// (docs/real-codebases.md lists and explains them).
+TEST(MegatronGate, CountsEveryRatchetSiteAndMore) {
+  const char* root = std::getenv("GRIDLOCK_MEGATRON_LM");
+  if (!root || !*root) GTEST_SKIP() << "GRIDLOCK_MEGATRON_LM names no Megatron-LM checkout";
+  index::Inventory ratchet = scan(root, "megatron-core-ratchet.json");
+  index::Inventory gate = scan(root, "megatron-core.json");
+  std::multiset<std::string> all;
+  for (const auto& r : gate.reads)
+    if (r.kind != facts::ReadKind::GlobalWrite && !r.edge) all.insert(siteOf(r));
+  std::set<std::string> counted;
+  for (const auto& r : ratchet.reads) {
+    EXPECT_TRUE(all.count(siteOf(r))) << siteOf(r);
+    counted.insert(siteOf(r));
+  }
+  analysis::Summary s = analysis::summarize(gate);
+  std::printf("megatron-core: %zu reads, %zu fallbacks, %zu writes;", s.total, s.fallbacks,
+              s.writes);
+  for (const auto& [kind, n] : s.byKind) std::printf(" %s %zu", facts::spell(kind).data(), n);
+  std::printf("\n");
+  for (const auto& r : gate.reads)
+    if (std::getenv("GRIDLOCK_MEGATRON_LIST") && r.kind != facts::ReadKind::GlobalWrite)
+      std::printf("  %s:%u %s %s %s%s\n", r.file.c_str(), r.line, facts::spell(r.kind).data(),
+                  r.name.c_str(), facts::spell(r.guard).data(),
+                  counted.count(siteOf(r)) ? " ratchet" : "");
 }
 
 }  // namespace

@@ -45,7 +45,8 @@ std::optional<Test> comparedWithNone(TSNode cmp, std::string_view a, std::string
   return std::nullopt;
 }
 
-// The holder `cond` says is missing: `h is None`, `h == None`, `not h`, either side of `or`.
+// The holder `cond` says is missing: `h is None`, `h == None`, `not h`, either side of `or`
+// or `and` (`if tp is None and dp is None:`, `if flag and tp is None:`; the left one first).
 std::optional<Test> missingTest(TSNode cond) {
   cond = unparen(cond);
   if (is<"comparison_operator">(cond)) return comparedWithNone(cond, "is", "==");
@@ -54,7 +55,7 @@ std::optional<Test> missingTest(TSNode cond) {
     if (isHolder(arg)) return Test{arg, false};
     return std::nullopt;
   }
-  if (is<"boolean_operator">(cond) && operatorOf(cond) == "or") {
+  if (is<"boolean_operator">(cond)) {
     if (auto h = missingTest(field<"left">(cond))) return h;
     return missingTest(field<"right">(cond));
   }
@@ -145,8 +146,8 @@ class Finder {
       std::optional<Test> t;
       if (same(child, field<"consequence">(p)))
         t = missingTest(field<"condition">(p));
-      else if (is<"if_statement">(p) && is<"else_clause">(child))
-        t = presentTest(field<"condition">(p));
+      else if (is<"if_statement">(p) && (is<"else_clause">(child) || is<"elif_clause">(child)))
+        t = presentTest(field<"condition">(p));  // an elif's test and body run only after it
       return linked(t, t && assignedBelow(i, t->holder));
     }
     if (is<"block">(p)) return earlierReturn(p, child);
