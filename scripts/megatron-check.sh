@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# gridlock's Python frontend on Megatron-LM, the codebase issue 29 names, at the three commits
+# of its process-group migration, beside the checker of Megatron-LM PR #6258:
+#   1. fetch Megatron-LM (a bare, blobless clone under $MEGATRON_WORK; or MEGATRON_GIT, an
+#      existing clone or mirror) and unpack each commit's tree, and the checker from the PR head;
+#   2. run tests/python/megatron_ratchet_test.cpp on each tree: rules/megatron-core-ratchet.json
+#      against the checker's scan(), site by site (file, line, kind, accessor), and
+#      rules/megatron-core.json's counts; at bf71c142 also tests/python/megatron_test.cpp
+#      (callers of TELinear's tp_group).
+# Prints each tree's totals. Exit 0 when every comparison holds, 1 when one fails, 2 when
+# something could not run. The sources stay under $MEGATRON_WORK, outside the repository.
+#
+# Environment: BUILD_DIR (gridlock's build, default build), MEGATRON_WORK (default
+# $BUILD_DIR/megatron), MEGATRON_GIT (a local clone or mirror to read the commits from),
+# MEGATRON_URL (default https://github.com/NVIDIA/Megatron-LM.git).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+BUILD_DIR=${BUILD_DIR:-build}
+case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$ROOT/$BUILD_DIR" ;; esac
+WORK=${MEGATRON_WORK:-$BUILD_DIR/megatron}
+URL=${MEGATRON_URL:-https://github.com/NVIDIA/Megatron-LM.git}
+TEST="$BUILD_DIR/tests/python/python_megatron_test"
+CHECKER_COMMIT=9bc342067d56acaa0d45f9de0f37484ab436c141  # refs/pull/6258/head
+COMMITS="bf71c142b5b563af7348b55a692450869f47d734 3f4234deeb221dffe036e5786c9124fe09cbca07
+d98e8a64ddf34856e74b24714e3bedb2f5a39553"
+
+[ -x "$TEST" ] || { echo "megatron-check: no $TEST (cmake --build $BUILD_DIR --target python_megatron_test)" >&2; exit 2; }
+mkdir -p "$WORK"
+GIT=${MEGATRON_GIT:-$WORK/megatron.git}
+if [ -z "${MEGATRON_GIT:-}" ]; then
+  [ -d "$GIT" ] || git clone -q --bare --filter=blob:none "$URL" "$GIT" || exit 2
+  git --git-dir="$GIT" fetch -q origin $COMMITS "+refs/pull/6258/head:refs/pr/6258" || exit 2
+fi
+for c in $COMMITS $CHECKER_COMMIT; do
+  git --git-dir="$GIT" cat-file -e "$c^{commit}" 2>/dev/null || { echo "megatron-check: $GIT lacks $c" >&2; exit 2; }
+done
+CHECKER="$WORK/check_process_group_usage.py"
+git --git-dir="$GIT" show "$CHECKER_COMMIT:tools/check_process_group_usage.py" > "$CHECKER" || exit 2
+
+status=0
+for c in $COMMITS; do
+  tree="$WORK/megatron-${c:0:8}"
+  if [ ! -d "$tree/megatron/core" ]; then
+    rm -rf "$tree.partial" && mkdir -p "$tree.partial"
+    git --git-dir="$GIT" archive "$c" | tar -x -C "$tree.partial" || exit 2
+    mv "$tree.partial" "$tree"
+  fi
+  filter='MegatronRatchet.*:MegatronGate.*'
+  [ "${c:0:8}" = bf71c142 ] && filter="$filter:MegatronCallers.*"
+  echo "== Megatron-LM ${c:0:8}"
+  if ! GRIDLOCK_MEGATRON_LM="$tree" GRIDLOCK_MEGATRON_CHECKER="$CHECKER" \
+      "$TEST" --gtest_filter="$filter" --gtest_brief=1 | grep -v '^Running main'; then
+    status=1
+  fi
+done
+exit $status
