@@ -4,6 +4,7 @@
 #include "python/extract.h"
 #include "python/module_program.h"
 #include "python/module_reads.h"
+#include "python/parallel.h"
 #include "rules/python_rules.h"
 #include "support/file_io.h"
 
@@ -26,21 +27,6 @@ bool skipped(const fs::path& dir) {
 
 void addFile(const fs::path& root, const fs::path& file, std::set<std::string>& out) {
   if (file.extension() == ".py") out.insert(file.lexically_relative(root).generic_string());
-}
-
-// Runs `work(i)` for i in [0, n) on `jobs` threads (0: all cores).
-template <typename Work>
-void parallel(size_t n, unsigned jobs, const Work& work) {
-  if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
-  jobs = static_cast<unsigned>(std::min<size_t>(jobs, std::max<size_t>(n, 1)));
-  std::atomic<size_t> next{0};
-  auto run = [&] {
-    for (size_t i; (i = next++) < n;) work(i);
-  };
-  std::vector<std::thread> threads;
-  for (unsigned j = 1; j < jobs; ++j) threads.emplace_back(run);
-  run();
-  for (auto& t : threads) t.join();
 }
 
 std::optional<std::string> sourceOf(const std::string& file, const PythonOptions& options) {

@@ -1,0 +1,286 @@
+#include "python/python_scan.h"
+
+#include "cache/key.h"
+#include "cache/store.h"
+#include "facts/facts_codec.h"
+#include "python/module_codec.h"
+#include "python/parallel.h"
+#include "rules/rules_codec.h"
+#include "support/file_io.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <set>
+#include <thread>
+
+namespace gridlock::python {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The literal directory a glob starts in: its components before the first with a wildcard.
+std::string literalPrefix(const std::string& glob) {
+  std::string out;
+  size_t start = 0;
+  while (start <= glob.size()) {
+    size_t slash = glob.find('/', start);
+    std::string part = glob.substr(start, slash == std::string::npos ? slash : slash - start);
+    if (part.find_first_of("*?[{") != std::string::npos) return out;
+    if (slash == std::string::npos) return out;  // a file name: its directory
+    out += (out.empty() ? "" : "/") + part;
+    start = slash + 1;
+  }
+  return out;
+}
+
+bool under(const std::string& file, const std::string& dir) {
+  return dir.empty() || file == dir ||
+         (file.size() > dir.size() && file[dir.size()] == '/' &&
+          file.compare(0, dir.size(), dir) == 0);
+}
+
+// Step one through the cache: a module's facts depend on its path and bytes alone, and on the
+// gridlock build that made them. All of a root's modules are one cache entry (one write, one
+// sync, however many files), and the resolved program another.
+class ModuleCache {
+ public:
+  explicit ModuleCache(const PythonScan& scan) {
+    if (scan.cacheDir.empty()) return;
+    try {
+      store_.emplace(scan.cacheDir, scan.cacheBytes);
+      build_ = cache::gridlockBuildId();
+    } catch (const std::exception&) {
+      store_.reset();  // no cache directory: every module is parsed
+      return;
+    }
+    slot_ = support::md5Hex(build_ + '\0' + "python-modules" + '\0' + scan.options.root + '\0' +
+                            scan.options.packageRoot);
+  }
+  // Reads the modules' entry (not needed when the program's entry answers).
+  void open() {
+    if (std::optional<std::string> bytes = read(slot_)) unpack(*bytes);
+  }
+  std::string keyOf(const std::string& file, const std::string& text) const {
+    return support::md5Hex(build_ + '\0' + "python-module" + '\0' + file + '\0' + text);
+  }
+  std::optional<std::string> read(const std::string& slot) const {
+    if (!store_) return std::nullopt;
+    std::optional<std::string> bytes = store_->read(slot);
+    if (bytes) store_->touch(slot);
+    return bytes;
+  }
+  void write(const std::string& slot, const std::string& bytes) const {
+    if (!store_) return;
+    try {
+      store_->write(slot, bytes);
+    } catch (const std::exception&) {
+      // A full disk or a read-only cache costs speed, never a result.
+    }
+  }
+  std::optional<ModuleFacts> load(const std::string& key) const {
+    auto it = old_.find(key);
+    if (it == old_.end()) return std::nullopt;
+    try {
+      return decodeModuleFacts(it->second);
+    } catch (const std::exception&) {
+      return std::nullopt;  // damaged: parsed again and written over
+    }
+  }
+  // The entry as this run leaves it: the modules it read, each once.
+  void keep(const std::string& key, const ModuleFacts* parsed) {
+    if (!store_ || key.empty()) return;
+    auto it = old_.find(key);
+    if (!parsed && it == old_.end()) return;
+    fresh_[key] = parsed ? encodeModuleFacts(*parsed) : it->second;
+    changed_ = changed_ || parsed;
+  }
+  void flush() {
+    if (!store_ || (!changed_ && fresh_.size() == old_.size())) return;
+    std::string out;
+    for (const auto& [key, bytes] : fresh_)
+      out += key + '\n' + std::to_string(bytes.size()) + '\n' + bytes;
+    write(slot_, out);
+  }
+  bool on() const { return store_.has_value(); }
+  const std::string& build() const { return build_; }
+
+ private:
+  void unpack(std::string_view bytes) {
+    while (!bytes.empty()) {
+      size_t a = bytes.find('\n'), b = a == std::string_view::npos ? a : bytes.find('\n', a + 1);
+      if (b == std::string_view::npos) break;
+      size_t n = std::strtoul(std::string(bytes.substr(a + 1, b - a - 1)).c_str(), nullptr, 10);
+      if (n > bytes.size() - b - 1) break;  // damaged: what came before is kept
+      old_.emplace(std::string(bytes.substr(0, a)), std::string(bytes.substr(b + 1, n)));
+      bytes.remove_prefix(b + 1 + n);
+    }
+  }
+
+  std::optional<cache::Store> store_;
+  std::string build_, slot_;
+  std::map<std::string, std::string> old_, fresh_;
+  bool changed_ = false;
+};
+
+// Each file's cache key (its path and bytes), "" for a file that cannot be read.
+std::vector<std::string> keysOf(const std::vector<std::string>& files, const PythonScan& scan,
+                                const ModuleCache& cache) {
+  std::vector<std::string> keys(files.size());
+  parallel(files.size(), scan.options.jobs, [&](size_t i) {
+    std::optional<std::string> text;
+    if (auto o = scan.options.overlay.find(files[i]); o != scan.options.overlay.end())
+      text = o->second;
+    else
+      text = support::readFile((fs::path(scan.options.root) / files[i]).string());
+    if (text) keys[i] = cache.keyOf(files[i], *text);
+  });
+  return keys;
+}
+
+std::vector<ModuleFacts> readModules(const std::vector<std::string>& files,
+                                     const std::vector<std::string>& keys, const PythonScan& scan,
+                                     ModuleCache& cache, PythonUnits& out) {
+  std::vector<ModuleFacts> modules(files.size());
+  std::vector<char> hit(files.size(), 0);
+  cache.open();
+  parallel(keys.size(), scan.options.jobs, [&](size_t i) {
+    if (keys[i].empty()) return;  // extractModules names it
+    if (auto m = cache.load(keys[i])) {
+      modules[i] = std::move(*m);
+      hit[i] = 1;
+    }
+  });
+  std::vector<std::string> missed;
+  for (size_t i = 0; i < files.size(); ++i)
+    if (!hit[i]) missed.push_back(files[i]);
+  std::vector<ModuleFacts> parsed = extractModules(missed, scan.options);
+  for (size_t i = 0, k = 0; i < files.size(); ++i) {
+    if (i < keys.size()) cache.keep(keys[i], hit[i] ? nullptr : &parsed[k]);
+    if (!hit[i]) modules[i] = std::move(parsed[k++]);
+  }
+  cache.flush();
+  out.cacheHits = files.size() - missed.size();
+  out.cacheMisses = cache.on() ? missed.size() : 0;
+  return modules;
+}
+
+// The whole program's units, cached under one key: every module's key, the packs, the package
+// root. A rescan with nothing changed reads them back instead of resolving again.
+std::string programKey(const std::vector<std::string>& keys, const rules::RuleSet& rules,
+                       const PythonScan& scan, const ModuleCache& cache) {
+  std::string all = cache.build() + '\0' + "python-program" + '\0' + rules::digestOf(rules) + '\0' +
+                    scan.options.packageRoot;
+  for (const std::string& k : keys) {
+    if (k.empty()) return "";  // a file that cannot be read is named again each time
+    all += '\0' + k;
+  }
+  return support::md5Hex(all);
+}
+
+std::string encodeUnits(const std::vector<facts::UnitFacts>& units) {
+  std::string out;
+  for (const auto& u : units) {
+    std::string bytes = facts::encodeTuFactsBinary(facts::wholeFacts(u));
+    out += std::to_string(bytes.size()) + '\n' + bytes;
+  }
+  return out;
+}
+
+std::optional<std::vector<facts::UnitFacts>> decodeUnits(std::string_view bytes, size_t count) {
+  std::vector<facts::UnitFacts> units;
+  try {
+    while (!bytes.empty()) {
+      size_t nl = bytes.find('\n');
+      if (nl == std::string_view::npos) return std::nullopt;
+      size_t n = std::stoul(std::string(bytes.substr(0, nl)));
+      if (n > bytes.size() - nl - 1) return std::nullopt;
+      units.push_back({facts::decodeTuFactsBinary(bytes.substr(nl + 1, n)), nullptr});
+      bytes.remove_prefix(nl + 1 + n);
+    }
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (units.size() != count) return std::nullopt;
+  return units;
+}
+
+}  // namespace
+
+bool hasPythonRules(const rules::RuleSet& rules) {
+  for (const auto& p : rules.packs())
+    if (!p.pythonAccessors.empty() || !p.pythonGlobals.empty()) return true;
+  return false;
+}
+
+std::vector<std::string> pythonDirs(const rules::RuleSet& rules) {
+  std::set<std::string> dirs;
+  for (const auto& p : rules.packs()) {
+    for (const auto& g : p.scope.include) dirs.insert(literalPrefix(g));
+    for (const auto& g : p.scope.edges) dirs.insert(literalPrefix(g));
+  }
+  std::vector<std::string> out;
+  for (const std::string& d : dirs)  // sorted: a directory comes before those below it
+    if (std::none_of(out.begin(), out.end(), [&](const std::string& o) { return under(d, o); }))
+      out.push_back(d);
+  return out;
+}
+
+PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
+  std::vector<std::string> dirs = scan.roots.empty() ? pythonDirs(rules) : scan.roots;
+  std::vector<std::string> present;
+  for (const std::string& d : dirs) {
+    std::error_code ec;
+    if (fs::exists(fs::path(scan.options.root) / d, ec)) present.push_back(d);
+  }
+  std::vector<std::string> files =
+      present.empty() ? std::vector<std::string>{} : findPythonFiles(scan.options, present);
+  if (files.empty()) {
+    std::string where;
+    for (const std::string& d : dirs) where += (where.empty() ? "" : ", ") + (d.empty() ? "." : d);
+    throw InputError("no .py file under " + where + " in " + scan.options.root +
+                     (scan.roots.empty() ? " (the rule packs' scope)" : " (the Python roots)"));
+  }
+  std::vector<std::string> only;
+  for (const std::string& p : scan.only) {
+    findPythonFiles(scan.options, {p});  // throws naming a path that is not there
+    std::string n = fs::path(p).lexically_normal().generic_string();
+    while (!n.empty() && n.back() == '/') n.pop_back();
+    only.push_back(n == "." ? "" : n);
+  }
+
+  PythonUnits out;
+  out.modules = files.size();
+  ModuleCache cache(scan);
+  std::vector<std::string> keys =
+      cache.on() ? keysOf(files, scan, cache) : std::vector<std::string>{};
+  std::string program = cache.on() ? programKey(keys, rules, scan, cache) : "";
+  std::optional<std::vector<facts::UnitFacts>> cached;
+  if (!program.empty())
+    if (std::optional<std::string> bytes = cache.read(program))
+      cached = decodeUnits(*bytes, files.size());
+  std::vector<facts::UnitFacts> units;
+  if (cached) {
+    units = std::move(*cached);
+    out.cacheHits = files.size();
+  } else {
+    std::vector<ModuleFacts> modules = readModules(files, keys, scan, cache, out);
+    units = resolveModules(modules, rules, scan.options);
+    if (!program.empty()) cache.write(program, encodeUnits(units));
+  }
+  std::set<std::string> seen;
+  for (auto& u : units) {
+    seen.insert(u.tu.rulesSeen.begin(), u.tu.rulesSeen.end());
+    bool wanted = only.empty() || std::any_of(only.begin(), only.end(), [&](const std::string& p) {
+                    return under(u.tu.mainFile, p);
+                  });
+    if (wanted) out.units.push_back(std::move(u));
+  }
+  out.warnings = unmatchedPythonRules(rules, seen, files.size());
+  return out;
+}
+
+}  // namespace gridlock::python

@@ -1,0 +1,47 @@
+// The Python frontend as a scan runs it: which .py files to read (the packs' scope, or the
+// Python roots a .gridlock.json names), step one through a cache keyed by each file's bytes,
+// step two over all of them, and the units of the files asked for. A driver (the pipeline)
+// calls scanPython once per run and merges its units with the C++ ones.
+#pragma once
+
+#include "facts/by_file.h"
+#include "python/frontend.h"
+#include "rules/rule_set.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gridlock::python {
+
+struct PythonScan {
+  PythonOptions options;  // root, package root, jobs, overlay
+  // Root-relative directories whose .py files are read ("" the root); empty: pythonDirs().
+  std::vector<std::string> roots;
+  // Root-relative files or directories the run is restricted to (positional paths): only
+  // their modules become units; every module under `roots` is still read, so names resolve.
+  std::vector<std::string> only;
+  // The module facts cache: a cache::Store directory, "" for none.
+  std::string cacheDir;
+  std::uint64_t cacheBytes = 1ull << 30;
+};
+
+struct PythonUnits {
+  std::vector<facts::UnitFacts> units;  // one per module, in file order
+  size_t modules = 0;                   // modules read (units come from `only` among them)
+  size_t cacheHits = 0, cacheMisses = 0;
+  std::vector<std::string> warnings;  // rules that matched no definition
+};
+
+// Whether the packs hold Python rules: without them a scan reads no Python.
+bool hasPythonRules(const rules::RuleSet& rules);
+
+// The directories the packs' scope globs start in (include and edges; "megatron/core/**" ->
+// "megatron/core", "**" -> ""), each once, none below another.
+std::vector<std::string> pythonDirs(const rules::RuleSet& rules);
+
+// Throws InputError: no .py file under the roots, a path outside the root, an `only` path
+// that names no .py file.
+PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules);
+
+}  // namespace gridlock::python
