@@ -50,10 +50,10 @@ TEST(PythonFixture, EveryReadMatchesItsAnnotation) {
 
 TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
-  EXPECT_EQ(s.filesScanned, 13u);
+  EXPECT_EQ(s.filesScanned, 14u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 40u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 29u);
+  EXPECT_EQ(s.total, 43u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 32u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 7u);
@@ -97,6 +97,23 @@ TEST(PythonFixture, ReadsCarryDottedNamesAndPlaces) {
   EXPECT_EQ(laundered->name, "mcore.parallel_state.get_tensor_model_parallel_group_if_none");
   EXPECT_EQ(laundered->analysis.launders, "mcore.parallel_state.get_tensor_model_parallel_group");
   EXPECT_EQ(laundered->enclosing, "mcore.layers.attention.laundering");
+}
+
+TEST(PythonFixture, AllowsWithoutAReasonOrNamingNothingKnownAreReported) {
+  std::vector<std::string> bad;
+  for (const auto& b : fixture().inventory.badSuppressions)
+    bad.push_back(b.file + ":" + std::to_string(b.line) + ": " + b.problem);
+  unsigned d = lineOf(kRoot, "mcore/layers/allowed.py", "d = ps.get_data_parallel_group()");
+  unsigned e = lineOf(kRoot, "mcore/layers/allowed.py", "e = ps.get_data_parallel_group()");
+  EXPECT_EQ(bad, (std::vector<std::string>{
+                     "mcore/layers/allowed.py:" + std::to_string(d) +
+                         ": suppression without a reason is ignored: write # gridlock: "
+                         "allow(why this read is deliberate)",
+                     "mcore/layers/allowed.py:" + std::to_string(e) +
+                         ": allow names 'pt', which is no group, accessor or global of the rule "
+                         "packs: it covers no read of that name"}));
+  EXPECT_EQ(readAt("mcore/layers/allowed.py", "a = ps.get_tensor")->suppressed,
+            std::optional<std::string>("logs the layout once"));
 }
 
 TEST(PythonFixture, AFileThatDoesNotParseIsAParseError) {

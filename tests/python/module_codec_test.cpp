@@ -24,7 +24,7 @@ TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Class>(), 3u);
   EXPECT_EQ(fieldCount<Call::Arg>(), 6u);
   EXPECT_EQ(fieldCount<Call>(), 9u);
-  EXPECT_EQ(fieldCount<ModuleFacts>(), 11u);
+  EXPECT_EQ(fieldCount<ModuleFacts>(), 12u);
 }
 
 TEST(PythonModuleCodec, AFilesFactsComeBack) {
@@ -45,6 +45,7 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
   ASSERT_FALSE(in.refs.empty());
   ASSERT_FALSE(in.calls.empty());
   in.unread = {"pkg/__init__.py:2:1: error: invalid syntax at 'return'"};
+  in.allows = {{3, true, "# gridlock: allow(why)"}};
   ModuleFacts out = decodeModuleFacts(encodeModuleFacts(in));
   EXPECT_EQ(test::differences(in, out), std::vector<std::string>{});
 }

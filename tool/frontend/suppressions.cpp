@@ -8,11 +8,7 @@
 namespace gridlock::frontend {
 namespace {
 
-struct Comment {
-  unsigned line = 0, endLine = 0;
-  bool alone = false;
-  std::string_view text;  // with its `//` or `/* */`
-};
+using Comment = SourceComment;
 
 using support::identChar;
 
@@ -149,10 +145,12 @@ const std::string kNoReason =
 
 }  // namespace
 
-FileSuppressions findSuppressions(std::string_view text) {
+FileSuppressions findSuppressions(std::string_view text) { return suppressionsOf(comments(text)); }
+
+FileSuppressions suppressionsOf(const std::vector<SourceComment>& all) {
   FileSuppressions out;
   std::vector<size_t> open;  // allow-begin comments not yet ended, by index in out.allows
-  for (const Comment& k : comments(text)) {
+  for (const Comment& k : all) {
     std::string_view body = k.text;
     size_t marker = body.find("gridlock:");
     if (marker == std::string_view::npos) continue;
@@ -227,8 +225,10 @@ FileSuppressions findSuppressions(std::string_view text) {
 
 bool allowNames(const AllowComment& a, const ReadName& r) {
   if (a.names.empty()) return true;
-  std::string last =
-      r.name.substr(r.name.rfind("::") == std::string::npos ? 0 : r.name.rfind("::") + 2);
+  // The last component of a C++ (`ns::get_tp`) or Python (`pkg.ps.get_tp`) qualified name.
+  size_t cut = r.name.rfind("::") == std::string::npos ? 0 : r.name.rfind("::") + 2;
+  if (size_t dot = r.name.rfind('.'); dot != std::string::npos && dot + 1 > cut) cut = dot + 1;
+  std::string last = r.name.substr(cut);
   for (const auto& n : a.names)
     if (n == r.group || n == r.name || n == last) return true;
   return false;

@@ -40,7 +40,18 @@ struct FileSuppressions {
   std::vector<BadAllow> bad;
 };
 
+// The allows of a C++ file's text (its `//` and `/* */` comments).
 FileSuppressions findSuppressions(std::string_view text);
+
+// One comment as a frontend found it (a Python `#` comment from its syntax tree).
+struct SourceComment {
+  unsigned line = 0, endLine = 0;
+  bool alone = false;     // nothing but blanks before it on its line
+  std::string_view text;  // with its comment marker
+};
+
+// The allows of the given comments, in file order.
+FileSuppressions suppressionsOf(const std::vector<SourceComment>& comments);
 
 // What a read is, for an allow that names something: its group and its rule's name (the
 // last component of a qualified name also names it).

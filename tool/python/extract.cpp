@@ -322,6 +322,34 @@ void Collector::visit(TSNode n, Context c) {
   path_.pop_back();
 }
 
+// The comments that may be allows (they mention `gridlock:`), each with whether code comes
+// before it on its line. Only a file whose bytes hold the word is walked for them.
+void collectAllows(const SyntaxTree& tree, ModuleFacts& out) {
+  const std::string& src = tree.source();
+  if (src.find("gridlock:") == std::string::npos) return;
+  TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+  for (bool down = true;;) {
+    TSNode n = ts_tree_cursor_current_node(&cursor);
+    if (down && is<"comment">(n)) {
+      std::string_view text = tree.text(n);
+      size_t start = ts_node_start_byte(n);
+      size_t bol = start == 0 ? std::string::npos : src.rfind('\n', start - 1);
+      bol = bol == std::string::npos ? 0 : bol + 1;
+      bool alone = src.find_first_not_of(" \t", bol) >= start;
+      if (text.find("gridlock:") != std::string_view::npos)
+        out.allows.push_back({lineOf(n), alone, std::string(text)});
+    }
+    if (down && ts_tree_cursor_goto_first_child(&cursor)) continue;
+    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+      down = true;
+      continue;
+    }
+    if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    down = false;
+  }
+  ts_tree_cursor_delete(&cursor);
+}
+
 }  // namespace
 
 ModuleFacts extractModule(const std::string& file, std::string source) {
@@ -334,6 +362,7 @@ ModuleFacts extractModule(const std::string& file, std::string source) {
   out.errors = tree.errors(file);
   ScopeTable scopes(tree, out);
   Collector(tree, scopes, out).run();
+  collectAllows(tree, out);
   return out;
 }
 

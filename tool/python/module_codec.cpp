@@ -146,6 +146,14 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires is<T, AllowText>
+void fields(V&& v, T& x) {
+  v("line", x.line);
+  v("alone", x.alone);
+  v("text", x.text);
+}
+
+template <typename V, typename T>
   requires is<T, ModuleFacts>
 void fields(V&& v, T& x) {
   v("file", x.file);
@@ -159,6 +167,7 @@ void fields(V&& v, T& x) {
   v("functions", x.functions);
   v("classes", x.classes);
   v("calls", x.calls);
+  v("allows", x.allows);
 }
 
 std::string encodeModuleFacts(const ModuleFacts& facts) {

@@ -123,6 +123,13 @@ struct Call {
   unsigned rparen = 0;
 };
 
+// A `# gridlock: allow(...)` comment (docs/suppressions.md), as frontend/suppressions.h reads it.
+struct AllowText {
+  unsigned line = 0;
+  bool alone = false;  // nothing but blanks before it on its line
+  std::string text;    // from its `#`
+};
+
 struct ModuleFacts {
   std::string file;                 // root-relative path
   bool isPackage = false;           // an __init__.py
@@ -137,6 +144,7 @@ struct ModuleFacts {
   std::vector<Function> functions;
   std::vector<Class> classes;
   std::vector<Call> calls;
+  std::vector<AllowText> allows;  // comments that mention `gridlock:`
 };
 
 }  // namespace gridlock::python

@@ -1,5 +1,6 @@
 #include "python/module_reads.h"
 
+#include "frontend/suppressions.h"
 #include "rules/python_rules.h"
 
 #include <set>
@@ -97,6 +98,46 @@ void setHint(facts::Read& r) {
     r.hint.fix = r.guard == facts::Guard::Fallback ? facts::Fix::Require : facts::Fix::Thread;
 }
 
+// Whether `name` is a group or a Python rule's name (dotted, or its last component) in the
+// packs: an allow naming anything else covers nothing and is reported.
+bool knownAllowName(const rules::RuleSet& rules, const std::string& name) {
+  auto last = [](const std::string& d) { return d.substr(d.rfind('.') + 1); };
+  for (const auto& pack : rules.packs()) {
+    for (const auto& a : pack.pythonAccessors) {
+      if (name == a.group || name == a.name || (!a.name.empty() && name == last(a.name)))
+        return true;
+      for (const auto& [middle, group] : a.family.groups)
+        if (name == group || name == middle) return true;
+      if (!a.family.module.empty() && name.rfind(a.family.prefix, 0) == 0) return true;
+    }
+    for (const auto& g : pack.pythonGlobals)
+      if (name == g.variable || (!g.variable.empty() && name == last(g.variable))) return true;
+  }
+  return false;
+}
+
+// The module's allow comments, with the malformed ones and those naming nothing known in
+// `out.badSuppressions`.
+frontend::FileSuppressions allowsOf(const ModuleFacts& m, const rules::RuleSet& rules,
+                                    facts::TuFacts& out) {
+  std::vector<frontend::SourceComment> comments;
+  for (const AllowText& a : m.allows) comments.push_back({a.line, a.line, a.alone, a.text});
+  frontend::FileSuppressions s = frontend::suppressionsOf(comments);
+  for (const auto& a : s.allows)
+    for (const auto& n : a.names)
+      if (!knownAllowName(rules, n))
+        s.bad.push_back({a.line, a.text,
+                         "allow names '" + n +
+                             "', which is no group, accessor or global of the rule packs: it "
+                             "covers no read of that name"});
+  for (auto& b : s.bad) {
+    if (size_t at = b.problem.find("// gridlock"); at != std::string::npos)
+      b.problem.replace(at, 2, "#");  // Python's comment marker in the advice
+    out.badSuppressions.push_back({m.file, b.line, b.text, b.problem});
+  }
+  return s;
+}
+
 // The rules whose definitions this module holds: its functions and methods, and its values.
 void rulesSeen(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                const rules::RuleSet& rules, facts::TuFacts& out) {
@@ -123,6 +164,7 @@ std::string usrOf(const std::string& dotted) { return "py:" + dotted; }
 void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                   const rules::RuleSet& rules, facts::TuFacts& out) {
   std::set<std::tuple<unsigned, facts::ReadKind, std::string>> onLine;
+  frontend::FileSuppressions allows = allowsOf(m, rules, out);
   for (const Ref& ref : m.refs) {
     std::optional<Match> match = matchRef(index, module, rules, ref);
     if (!match) continue;
@@ -142,6 +184,9 @@ void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
     }
     if (counting.oncePerLine && !onLine.emplace(r.line, r.kind, r.name).second) continue;
     r.edge = place == rules::Placement::Edge;
+    if (const frontend::AllowComment* a = frontend::coveringAllow(
+            allows, r.line, ref.statementLine ? ref.statementLine : r.line, {r.group, r.name}))
+      r.suppressed = a->reason;
     setHint(r);
     out.digests[m.file] = m.digest;
     out.reads.push_back(std::move(r));
