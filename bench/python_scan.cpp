@@ -44,10 +44,14 @@ int main(int argc, char** argv) {
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   rusage ru{};
   getrusage(RUSAGE_SELF, &ru);
+  std::string kinds;
+  for (const auto& [kind, n] : s.byKind)
+    kinds += (kinds.empty() ? "\"" : ", \"") + std::string(facts::spell(kind)) +
+             "\": " + std::to_string(n);
   std::printf(
-      "{\"modules\": %zu, \"hits\": %zu, \"misses\": %zu, \"reads\": %zu, "
-      "\"parse_errors\": %zu, \"seconds\": %.3f, \"max_rss_kb\": %ld}\n",
-      units.modules, units.cacheHits, units.cacheMisses, s.total, s.parseErrors, seconds,
-      ru.ru_maxrss);
+      "{\"modules\": %zu, \"hits\": %zu, \"misses\": %zu, \"reads\": %zu, \"by_kind\": {%s}, "
+      "\"writes\": %zu, \"parse_errors\": %zu, \"seconds\": %.3f, \"max_rss_kb\": %ld}\n",
+      units.modules, units.cacheHits, units.cacheMisses, s.total, kinds.c_str(), s.writes,
+      s.parseErrors, seconds, ru.ru_maxrss);
   return 0;
 }
