@@ -267,7 +267,9 @@ void age(const std::string& path, int secondsAgo) {
 TEST(CacheStore, EvictionKeepsEveryBlobALiveEntryNames) {
   std::string dir = makeTempDir("cache-blobs");
   cache::Store store(dir, 2800);  // keeps at most 2520 bytes
-  std::string kilo(1000, 'x');
+  // 1000 bytes that begin as every blob gridlock writes begins.
+  std::string kilo =
+      std::string(cache::kBlobMarker) + std::string(1000 - cache::kBlobMarker.size(), 'x');
   for (const char* d : {"ss", "aa", "bb", "oo"}) store.writeBlob(d, kilo);
   std::map<std::string, std::vector<std::string>> listsOf;
   auto entryNaming = [&](const std::string& slot, std::vector<std::string> blobs) {

@@ -418,10 +418,15 @@ TEST(CacheKey, BuildIdIsStable) {
   EXPECT_EQ(gridlockBuildId(), id);
 }
 
+// `size` bytes that begin as every entry gridlock writes begins.
+std::string markedEntry(size_t size) {
+  return std::string(kEntryMarker) + std::string(size - kEntryMarker.size(), 'x');
+}
+
 TEST(CacheStore, EvictsLeastRecentlyUsedFirst) {
   std::string dir = makeTempDir("cache-store");
   Store store(dir, 3000);  // room for three 1000-byte entries
-  std::string kilo(1000, 'x');
+  std::string kilo = markedEntry(1000);
   std::vector<std::string> slots = {"aa01", "bb02", "cc03", "dd04"};
   for (size_t i = 0; i < slots.size(); ++i) {
     store.write(slots[i], kilo);
@@ -441,15 +446,48 @@ TEST(CacheStore, EvictsLeastRecentlyUsedFirst) {
 TEST(CacheStore, StaleTemporariesAreRemoved) {
   std::string dir = makeTempDir("cache-store");
   Store store(dir, 1 << 20);
-  store.write("aa01", "entry");
+  store.write("aa01", markedEntry(100));
   std::string stale = store.pathOf("aa01") + ".gridlock-tmp.12345";
   std::string fresh = store.pathOf("aa01") + ".gridlock-tmp.12346";
-  writeFile(stale, "half");
-  writeFile(fresh, "half");
+  std::string empty = store.pathOf("aa01") + ".gridlock-tmp.12347";
+  writeFile(stale, "gridlock-cache-en");  // a writer killed while filling it
+  writeFile(fresh, "gridlock-cache-en");
+  writeFile(empty, "");
   age(stale, 7200);
+  age(empty, 7200);
   store.evict();
   EXPECT_FALSE(fs::exists(stale));
+  EXPECT_FALSE(fs::exists(empty));
   EXPECT_TRUE(fs::exists(fresh));  // perhaps a writer still at work
+  fs::remove_all(dir);
+}
+
+// --cache-dir may name a directory that already holds files of others, in entries/ and blobs/
+// too: eviction neither counts nor removes a file that does not begin with gridlock's marker,
+// however old, whatever its name.
+TEST(CacheStore, EvictionRemovesOnlyFilesCarryingTheMarker) {
+  std::string dir = makeTempDir("cache-foreign");
+  const std::string theirs(5000, 'u');
+  const std::vector<std::string> foreign = {dir + "/entries/aa/notes.txt",
+                                            dir + "/blobs/ff/photo.jpg",
+                                            dir + "/entries/aa/draft.gridlock-tmp.7"};
+  for (const auto& f : foreign) {
+    writeFile(f, theirs);
+    age(f, 7200);  // older than every entry, and than a crashed writer's temporary
+  }
+  Store store(dir, 3000);  // room for three 1000-byte entries
+  std::vector<std::string> slots = {"aa01", "bb02", "cc03", "dd04"};
+  for (size_t i = 0; i < slots.size(); ++i) {
+    store.write(slots[i], markedEntry(1000));
+    age(store.pathOf(slots[i]), 100 - static_cast<int>(i));  // aa01 oldest
+  }
+  EXPECT_EQ(store.evict(), 2u);  // gridlock's 4000 bytes down to 2000; the others' 15000 aside
+  for (const auto& f : foreign) EXPECT_EQ(readFile(f), theirs) << f;
+  EXPECT_FALSE(store.read("aa01").has_value());
+  EXPECT_FALSE(store.read("bb02").has_value());
+  EXPECT_TRUE(store.read("cc03").has_value());
+  EXPECT_TRUE(store.read("dd04").has_value());
+  EXPECT_EQ(store.evict(), 0u);
   fs::remove_all(dir);
 }
 

@@ -61,9 +61,9 @@ void fields(V&& v, T& x) {
 
 namespace {
 
-const std::string kMagic = "gridlock-cache-entry 6";
+const std::string kMagic = std::string(kEntryMarker) + "6";
 // Followed by the blob's kind: "facts", "deps" or "list".
-const std::string kBlobMagic = "gridlock-cache-blob 2 ";
+const std::string kBlobMagic = std::string(kBlobMarker) + "2 ";
 
 std::string blobDigest(const std::string& build, const std::string& kind, std::string_view raw) {
   std::string keyed = build + "\n" + kind + "\n";
@@ -202,7 +202,7 @@ Decoded decodeEntry(std::string_view bytes, const std::string& build) {
   std::optional<std::string_view> packed = afterHeader(bytes, lines);
   if (!packed) return corrupt("truncated header");
   std::string_view rest = *packed;
-  if (lines[0].rfind("gridlock-cache-entry ", 0) != 0) return corrupt("not a gridlock cache entry");
+  if (!lines[0].starts_with(kEntryMarker)) return corrupt("not a gridlock cache entry");
   if (lines[0] != kMagic || lines[1] != build) {
     d.status = Decoded::Status::Foreign;
     d.problem = lines[0] != kMagic ? "entry format " + lines[0] : "written by " + lines[1];

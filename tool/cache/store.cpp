@@ -115,21 +115,37 @@ struct Item {
   fs::file_time_type used;
 };
 
-// The files under `dir` (temporaries a crashed writer left an hour ago removed, younger ones
+// Whether the file at `path` begins with `marker`; or, when `partial`, with a part of it (a
+// temporary a writer was killed while filling).
+bool carries(const fs::path& path, std::string_view marker, bool partial) {
+  std::string head(marker.size(), '\0');
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return false;
+  ssize_t n = ::read(fd, head.data(), head.size());
+  ::close(fd);
+  if (n < 0) return false;
+  head.resize(static_cast<size_t>(n));
+  return head == marker || (partial && marker.starts_with(head));
+}
+
+// The files under `dir` that gridlock wrote (they begin with `marker`; every other file is left
+// alone and not counted), temporaries a crashed writer left an hour ago removed (younger ones
 // left alone), and their total size.
-std::vector<Item> filesUnder(const fs::path& dir, std::uint64_t& total) {
+std::vector<Item> filesUnder(const fs::path& dir, std::string_view marker, std::uint64_t& total) {
   std::vector<Item> items;
   std::error_code ec;
   auto now = fs::file_time_type::clock::now();
   for (fs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    if (!it->is_regular_file(ec)) continue;
+    if (!it->is_regular_file(ec) || it->is_symlink(ec)) continue;
     std::uint64_t size = it->file_size(ec);
     fs::file_time_type used = it->last_write_time(ec);
     if (ec) {
       ec.clear();
       continue;
     }
-    if (it->path().filename().string().find(".gridlock-tmp.") != std::string::npos) {
+    bool temporary = it->path().filename().string().find(".gridlock-tmp.") != std::string::npos;
+    if (!carries(it->path(), marker, temporary)) continue;
+    if (temporary) {
       if (now - used > std::chrono::hours(1)) fs::remove(it->path(), ec);
       ec.clear();
       continue;
@@ -144,8 +160,8 @@ std::vector<Item> filesUnder(const fs::path& dir, std::uint64_t& total) {
 
 size_t Store::evict() const {
   std::uint64_t total = 0;
-  std::vector<Item> entries = filesUnder(fs::path(dir_) / "entries", total);
-  std::vector<Item> blobFiles = filesUnder(fs::path(dir_) / "blobs", total);
+  std::vector<Item> entries = filesUnder(fs::path(dir_) / "entries", kEntryMarker, total);
+  std::vector<Item> blobFiles = filesUnder(fs::path(dir_) / "blobs", kBlobMarker, total);
   if (total <= maxBytes_) return 0;
   std::error_code ec;
   auto remove = [&](const fs::path& p, std::uint64_t size) {

@@ -3,6 +3,8 @@
 // (support/atomic_write.h), so a reader in another process finds the old file, the new one or
 // none, never a part. Bounded in size: the least recently used entries go first (an entry's
 // mtime is its last use), and a blob goes when no entry left names it, itself or in a list.
+// Only files that carry gridlock's marker (entry.h) are counted and removed: the directory may
+// hold files of others.
 #pragma once
 
 #include <cstdint>
@@ -33,7 +35,8 @@ class Store {
   // Keeps the directory within its bound: when entries and blobs hold more, removes the blobs
   // no entry names, then the least recently used entries, each with the blobs only it named,
   // until they hold at most 90% of it. Removes temporaries a crashed writer left (older than
-  // an hour). Returns the number of entries removed.
+  // an hour; holding the marker, or a part of it). Files without gridlock's marker are neither
+  // counted nor removed. Returns the number of entries removed.
   size_t evict() const;
 
   const std::string& dir() const { return dir_; }
