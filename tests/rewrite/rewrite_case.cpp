@@ -8,10 +8,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include <fcntl.h>
-#include <signal.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -171,38 +168,6 @@ SmallTmpfs::~SmallTmpfs() {
   if (mounted) (void)!std::system(("umount " + dir).c_str());
   std::error_code ec;
   fs::remove_all(dir, ec);
-}
-
-Spawned runStopping(const std::vector<std::string>& argv, const std::vector<std::string>& env,
-                    const std::function<void()>& whileStopped) {
-  std::string errPath = makeTempDir("spawn") + "/err";
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    int fd = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    ::dup2(fd, 2);
-    int null = ::open("/dev/null", O_WRONLY);
-    ::dup2(null, 1);
-    for (const auto& e : env) ::putenv(const_cast<char*>(e.c_str()));
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-  }
-  Spawned s;
-  int raw = 0;
-  while (::waitpid(pid, &raw, WUNTRACED) == pid) {
-    if (WIFSTOPPED(raw)) {
-      whileStopped();
-      ::kill(pid, SIGCONT);
-      continue;
-    }
-    s.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-    break;
-  }
-  s.err = readFile(errPath);
-  fs::remove_all(fs::path(errPath).parent_path());
-  return s;
 }
 
 }  // namespace gridlock::test

@@ -8,7 +8,6 @@
 
 #include <sys/types.h>
 
-#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -73,16 +72,5 @@ struct SmallTmpfs {
   explicit SmallTmpfs(size_t kilobytes);
   ~SmallTmpfs();
 };
-
-// What a child process did: its exit status (or 128 + signal) and its stderr.
-struct Spawned {
-  int status = -1;
-  std::string err;
-};
-
-// Runs `argv` with `env` added to the environment; when the child stops itself (SIGSTOP, from
-// GRIDLOCK_STOP_AT), calls `whileStopped` and continues it. A barrier, not a sleep.
-Spawned runStopping(const std::vector<std::string>& argv, const std::vector<std::string>& env,
-                    const std::function<void()>& whileStopped);
 
 }  // namespace gridlock::test

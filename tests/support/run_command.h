@@ -1,7 +1,9 @@
 // Runs a shell command for tests, capturing its exit status, stdout and stderr.
 #pragma once
 
+#include <functional>
 #include <string>
+#include <vector>
 
 namespace gridlock::test {
 
@@ -16,5 +18,16 @@ std::string readFile(const std::string& path);
 void writeFile(const std::string& path, const std::string& text);
 // A fresh empty directory under the system temp dir.
 std::string makeTempDir(const std::string& tag);
+
+// What a child process did: its exit status (or 128 + signal) and its stderr.
+struct Spawned {
+  int status = -1;
+  std::string err;
+};
+
+// Runs `argv` with `env` added to the environment; when the child stops itself (SIGSTOP, from
+// GRIDLOCK_STOP_AT), calls `whileStopped` and continues it. A barrier, not a sleep.
+Spawned runStopping(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                    const std::function<void()>& whileStopped);
 
 }  // namespace gridlock::test

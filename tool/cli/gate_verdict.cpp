@@ -5,6 +5,7 @@
 #include "report/gate_report.h"
 #include "report/reports.h"
 #include "rewrite/plan.h"
+#include "support/lock_file.h"
 
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
@@ -12,6 +13,7 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <optional>
 #include <set>
 
 namespace gridlock::cli {
@@ -93,7 +95,16 @@ int baselineMissing(const GateBaseline& b, bool update, bool subset) {
   return 0;
 }
 
-int gateVerdict(const ScanRun& run, const GateBaseline& b, bool update, const GateShow& show) {
+int gateVerdict(const ScanRun& run, const GateBaseline& scanned, bool update,
+                const GateShow& show) {
+  // A run that may write the baseline decides from the baseline as it is now, under its lock:
+  // another gate --update may have tightened it since it was first read (before the scan).
+  std::optional<support::LockFile> lock;
+  GateBaseline b = scanned;
+  if (update || !scanned.exists) {
+    lock.emplace(scanned.path);
+    b = readGateBaseline(scanned.path, run.root);
+  }
   analysis::Baseline current = analysis::baselineOf(run.inventory);
   analysis::Summary s = analysis::summarize(run.inventory);
 

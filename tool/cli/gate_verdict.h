@@ -28,7 +28,11 @@ int baselineMissing(const GateBaseline& b, bool update, bool subset);
 
 // Prints or writes the verdict and returns the exit status (0 passed, 1 rose, 2 a baseline to
 // create from a run over some files only); writes the baseline when it is created or `update`
-// shrinks it.
-int gateVerdict(const ScanRun& run, const GateBaseline& b, bool update, const GateShow& show = {});
+// shrinks it. A run that may write takes BASELINE.lock (support/lock_file.h), waiting while
+// another holds it, and reads the baseline again under it: `scanned` is what was read before
+// the scan, to fail fast on a bad file; two gate --update runs at once both keep their
+// tightenings.
+int gateVerdict(const ScanRun& run, const GateBaseline& scanned, bool update,
+                const GateShow& show = {});
 
 }  // namespace gridlock::cli
