@@ -89,6 +89,28 @@ TEST(ZeroUnits, PositionalDirectoryWithTrailingSlash) {
   EXPECT_EQ(j["reads"][0]["file"], "core/b.cpp");
 }
 
+// `--root /`, and a run from `/` without --root (a container's working directory): every file
+// lies under it, named by its path without the first slash.
+TEST(ZeroUnits, RootSlashHoldsEveryFile) {
+  Project p("root-slash");
+  p.database(p.entry("a.cpp"));
+  const std::string file = real(p.src()).substr(1) + "/a.cpp";
+  for (const std::string& command :
+       {"cd " + shellQuote(p.dir()) + " && " + GRIDLOCK_BIN +
+            " scan --no-cache --format json -p build --rules t.json --root /",
+        "cd / && " + std::string(GRIDLOCK_BIN) + " scan --no-cache --format json -p " + p.build() +
+            " --rules " + p.dir() + "/t.json"}) {
+    SCOPED_TRACE(command);
+    CommandResult r = runCommand(command);
+    ASSERT_EQ(r.status, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["summary"]["files_scanned"], 1);
+    ASSERT_EQ(j["reads"].size(), 1u);
+    EXPECT_EQ(j["reads"][0]["file"], file);
+    EXPECT_EQ(j["reads"][0]["line"], 2);
+  }
+}
+
 TEST(ZeroUnits, RootThatIsAFileIsAnError) {
   Project p("root-file");
   p.database(p.entry("a.cpp"));
@@ -117,6 +139,30 @@ TEST(DatabaseEntries, MissingDirectoryIsAnErrorNamingTheEntry) {
   EXPECT_EQ(file.status, 2);
   EXPECT_EQ(file.err, "gridlock: error: compile database entry for " + p.src() +
                           "/a.cpp: directory " + p.src() + "/a.cpp is not a directory\n");
+}
+
+// A relative `file` in a directory that does not exist: where the file lies is unknown, so it
+// is the same error, not "outside --root" nor "nothing to scan".
+TEST(DatabaseEntries, RelativeFileInAMissingDirectoryIsAnErrorNamingTheEntry) {
+  Project p("bad-dir-rel");
+  const std::string absolute =
+      "{\"directory\": \"/nonexistent-gridlock-dir\", \"file\": \"a.cpp\", \"command\": "
+      "\"clang++ -c a.cpp\"}";
+  // Beside an entry under the root that is fine: still an error, never a silent skip.
+  const std::string relative = "[" + p.entry("a.cpp") +
+                               ", {\"directory\": \"no/such/dir\", \"file\": \"b.cpp\", "
+                               "\"command\": \"clang++ -c b.cpp\"}]";
+  for (const auto& [database, error] : std::vector<std::pair<std::string, std::string>>{
+           {absolute,
+            "/nonexistent-gridlock-dir/a.cpp: directory /nonexistent-gridlock-dir does not exist"},
+           {relative, "no/such/dir/b.cpp: directory no/such/dir does not exist (relative to " +
+                          real(p.dir()) + ")"}}) {
+    SCOPED_TRACE(database);
+    p.database(database);
+    CommandResult r = p.run("scan " + p.args());
+    EXPECT_EQ(r.status, 2);
+    EXPECT_EQ(r.err, "gridlock: error: compile database entry for " + error + "\n");
+  }
 }
 
 TEST(DatabaseEntries, RelativeDirectoryThatResolvesIsScanned) {

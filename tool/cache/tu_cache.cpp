@@ -24,8 +24,8 @@ std::string TuCache::displayPath(const std::string& path) const {
   llvm::SmallString<256> p(path);
   llvm::sys::path::remove_dots(p, /*remove_dot_dot=*/true);
   llvm::StringRef s = p;
-  const std::string& root = settings_.root;
-  if (s.starts_with(root + "/")) return s.substr(root.size() + 1).str();
+  const std::string prefix = settings_.root == "/" ? "/" : settings_.root + "/";
+  if (s.starts_with(prefix)) return s.substr(prefix.size()).str();
   return s.str();
 }
 

@@ -2,6 +2,7 @@
 
 #include "analysis/summary.h"
 #include "cli/sarif_fixes.h"
+#include "frontend/file_places.h"
 #include "report/gate_report.h"
 #include "report/reports.h"
 #include "rewrite/plan.h"
@@ -49,8 +50,9 @@ std::string keptBecause(const ScanRun& run, const analysis::BaselineKey& k) {
 // The root-relative names of the deleted files under the root.
 std::set<std::string> deletedUnderRoot(const ChangedFiles& changed, const std::string& root) {
   std::set<std::string> out;
+  std::string rel;
   for (const auto& f : changed.deleted)
-    if (llvm::StringRef(f).starts_with(root + "/")) out.insert(f.substr(root.size() + 1));
+    if (frontend::relativeTo(root, f, rel)) out.insert(rel);
   return out;
 }
 

@@ -85,21 +85,47 @@ std::vector<clang::tooling::CompileCommand> ScanDatabase::getCompileCommands(
   return out;
 }
 
-void ScanDatabase::checkEntries(const std::string& file) const {
-  const std::string entry = "compile database entry for " + file;
-  for (const auto& cmd : inner_->getCompileCommands(file)) {
-    if (cmd.CommandLine.empty()) throw InputError(entry + " has an empty command");
-    llvm::sys::fs::file_status status;
-    if (llvm::sys::fs::status(cmd.Directory, status) || !llvm::sys::fs::exists(status)) {
-      std::string from;
-      llvm::SmallString<256> cwd;
-      if (!llvm::sys::path::is_absolute(cmd.Directory) && !llvm::sys::fs::current_path(cwd))
-        from = " (relative to " + std::string(cwd) + ")";
-      throw InputError(entry + ": directory " + cmd.Directory + " does not exist" + from);
-    }
-    if (!llvm::sys::fs::is_directory(status))
-      throw InputError(entry + ": directory " + cmd.Directory + " is not a directory");
+namespace {
+
+// Throws InputError naming the entry of `file` when its directory does not exist or is no
+// directory (Clang would abort the process trying to change into it).
+void checkDirectory(const std::string& entry, const clang::tooling::CompileCommand& cmd) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(cmd.Directory, status) || !llvm::sys::fs::exists(status)) {
+    std::string from;
+    llvm::SmallString<256> cwd;
+    if (!llvm::sys::path::is_absolute(cmd.Directory) && !llvm::sys::fs::current_path(cwd))
+      from = " (relative to " + std::string(cwd) + ")";
+    throw InputError(entry + ": directory " + cmd.Directory + " does not exist" + from);
   }
+  if (!llvm::sys::fs::is_directory(status))
+    throw InputError(entry + ": directory " + cmd.Directory + " is not a directory");
+}
+
+std::string entryOf(const std::string& file) { return "compile database entry for " + file; }
+
+}  // namespace
+
+void ScanDatabase::checkEntries(const std::string& file) const {
+  for (const auto& cmd : inner_->getCompileCommands(file)) {
+    if (cmd.CommandLine.empty()) throw InputError(entryOf(file) + " has an empty command");
+    checkDirectory(entryOf(file), cmd);
+  }
+}
+
+void ScanDatabase::checkRelativeEntries(const std::string& file) const {
+  std::vector<clang::tooling::CompileCommand> cmds = inner_->getCompileCommands(file);
+  // A relative `file` in a relative `directory` gives a relative name, which the database
+  // cannot look up: find its entries among all.
+  if (cmds.empty() && !llvm::sys::path::is_absolute(file))
+    for (auto& cmd : inner_->getAllCompileCommands()) {
+      llvm::SmallString<256> joined(cmd.Directory);
+      llvm::sys::path::append(joined, cmd.Filename);
+      llvm::sys::path::native(joined);
+      if (joined == file) cmds.push_back(std::move(cmd));
+    }
+  for (const auto& cmd : cmds)
+    if (!llvm::sys::path::is_absolute(cmd.Filename)) checkDirectory(entryOf(file), cmd);
 }
 
 std::vector<std::string> ScanDatabase::getAllFiles() const { return inner_->getAllFiles(); }

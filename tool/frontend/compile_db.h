@@ -41,6 +41,10 @@ class ScanDatabase : public clang::tooling::CompilationDatabase {
   // empty command, or a directory that does not exist (Clang would abort the process trying
   // to change into it; a relative one is taken from the current directory, as Clang does).
   void checkEntries(const std::string& file) const;
+  // The same, for an entry whose `file` is relative to a `directory` that does not exist: where
+  // that file lies is unknown, so whether it is under the root cannot be said either (it is
+  // checked before the root, whatever the file's name then seems to say).
+  void checkRelativeEntries(const std::string& file) const;
 
   std::vector<clang::tooling::CompileCommand> getCompileCommands(
       llvm::StringRef file) const override;

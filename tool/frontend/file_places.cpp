@@ -15,9 +15,10 @@ std::string realPath(const std::string& path) {
 }
 
 bool relativeTo(const std::string& root, const std::string& path, std::string& out) {
-  if (path.size() > root.size() && path.compare(0, root.size(), root) == 0 &&
-      path[root.size()] == '/') {
-    out = path.substr(root.size() + 1);
+  // The root `/` (a container's working directory) holds every absolute path.
+  const std::string prefix = root == "/" ? root : root + "/";
+  if (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0) {
+    out = path.substr(prefix.size());
     return true;
   }
   out = path;

@@ -238,7 +238,10 @@ std::vector<Unit> unitsUnderRoot(const ScanDatabase& db, const FrontendOptions& 
   std::map<std::string, size_t> byReal;
   for (const auto& f : db.getAllFiles()) {
     Unit u{f, realPath(f), ""};
-    if (!rootRelative(options.root, &options.aliases, u.real, u.rel)) continue;
+    if (!rootRelative(options.root, &options.aliases, u.real, u.rel)) {
+      db.checkRelativeEntries(f);  // its name says nothing when its directory is missing
+      continue;
+    }
     auto [it, fresh] = byReal.emplace(u.real, out.size());
     if (fresh)
       out.push_back(std::move(u));
