@@ -268,6 +268,71 @@ TEST(Flow, ResultsDirOfAnEarlierSessionIsReplacedNotMixedIn) {
   EXPECT_EQ(later.report["tests"][0]["reruns"], 1);
 }
 
+// Options for the trees d/base and d/change, whose tests.txt are `base` and `change`, tested
+// by the single-rank suite.
+PairOptions twoTrees(const TempDir& d, const std::string& base, const std::string& change) {
+  makeTree(d / "base", base);
+  makeTree(d / "change", change);
+  PairOptions o;
+  o.baseline = d / "base";
+  o.change = d / "change";
+  o.test = kSingleRank;
+  return o;
+}
+
+// --results-dir relative to where pair runs: the test command runs in its tree, so it gets the
+// directory as an absolute path.
+TEST(Flow, RelativeResultsDirIsWhereTheTestCommandWrites) {
+  TempDir d;
+  PairOptions o = twoTrees(d, "A.w pass\n", "A.w fail\n");
+  o.reruns = 1;
+  o.resultsDir = "results";
+  fs::path started = fs::current_path();
+  fs::current_path(d.path());
+  Reported r = runJson(o);
+  fs::current_path(started);
+  EXPECT_EQ(r.code, 1) << r.err;
+  EXPECT_EQ(r.report["tests"][0]["category"], "new_failure");
+  for (const char* f : {"baseline/run0/suite.json", "change/run0/suite.json",
+                        "change/run1/suite.json", "change/run1.filter"})
+    EXPECT_TRUE(fs::exists(d / (std::string("results/") + f))) << f;
+  EXPECT_FALSE(fs::exists(d / "base/results"));
+  EXPECT_FALSE(fs::exists(d / "change/results"));
+}
+
+// Whether process `pid` is running (a zombie is not: it only waits to be reaped).
+bool running(const std::string& pid) {
+  std::string stat = readFile("/proc/" + pid + "/stat");
+  size_t close = stat.rfind(')');
+  return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z' &&
+         stat[close + 2] != 'X';
+}
+
+// A test command that leaves a process of its own running in the background (a server, a rank
+// that never exits): pair ends it with the command's process group, and the notes name it.
+TEST(Flow, BackgroundChildrenOfTheTestCommandAreEndedAndNamed) {
+  TempDir d;
+  PairOptions o = twoTrees(d, "A.w pass\n", "A.w pass\n");
+  // The command exits once its child is sleep (no longer the shell it was forked as), so that
+  // the note names it as sleep.
+  o.test = std::string(kSingleRank) +
+           " && { sleep 300 & echo $! > left.pid; "
+           "until [ \"$(cat /proc/$!/comm)\" = sleep ]; do :; done; }";
+  Reported r = runJson(o);
+  EXPECT_EQ(r.code, 0) << r.err;
+  std::vector<std::string> notes;
+  for (auto [tree, label] : {std::pair{"base", "baseline"}, std::pair{"change", "change"}}) {
+    std::string pid = readFile(d / (std::string(tree) + "/left.pid"));
+    while (!pid.empty() && pid.back() == '\n') pid.pop_back();
+    ASSERT_FALSE(pid.empty()) << tree;
+    EXPECT_FALSE(running(pid)) << tree << ": sleep " << pid << " outlived pair";
+    notes.push_back(std::string(label) + ": test command left 1 process(es) of its group " +
+                    "running when it exited (" + pid +
+                    " sleep); pair ended them (SIGTERM, then SIGKILL after 2 s)");
+  }
+  EXPECT_EQ(r.report["notes"], nlohmann::json(notes));
+}
+
 }  // namespace
 }  // namespace gridlock::pair
 

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <thread>
+#include <vector>
 
 namespace gridlock::pair {
 
@@ -37,13 +38,14 @@ ProcessResult fromWaitStatus(int status) {
   return r;
 }
 
-// Whether a process of group `pgid` is still running. Zombies do not count: they are dead and
-// wait only to be reaped (orphans by init, which in a container may never do it).
-bool groupRunning(pid_t pgid) {
+// "PID NAME" of the running processes of group `pgid` but `except`, at most `limit`; nothing
+// when /proc cannot be read. Zombies do not count: they are dead and wait only to be reaped
+// (orphans by init, which in a container may never do it).
+std::vector<std::string> groupMembers(pid_t pgid, pid_t except, size_t limit) {
+  std::vector<std::string> out;
 #ifdef __linux__
   DIR* proc = opendir("/proc");
-  if (!proc) return kill(-pgid, 0) == 0;
-  bool running = false;
+  if (!proc) return out;
   while (dirent* e = readdir(proc)) {
     if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
     std::string path = std::string("/proc/") + e->d_name + "/stat";
@@ -55,19 +57,29 @@ bool groupRunning(pid_t pgid) {
     if (n <= 0) continue;
     buf[n] = 0;
     const char* close = strrchr(buf, ')');  // the command name may hold spaces and parentheses
+    const char* open = strchr(buf, '(');
     char state = 0;
     int ppid = 0, pgrp = 0;
-    if (close && sscanf(close + 1, " %c %d %d", &state, &ppid, &pgrp) == 3 && pgrp == pgid &&
-        state != 'Z' && state != 'X') {
-      running = true;
-      break;
+    if (close && open && open < close &&
+        sscanf(close + 1, " %c %d %d", &state, &ppid, &pgrp) == 3 && pgrp == pgid && state != 'Z' &&
+        state != 'X' && atoi(e->d_name) != except) {
+      out.push_back(std::string(e->d_name) + " " + std::string(open + 1, close));
+      if (out.size() >= limit) break;
     }
   }
   closedir(proc);
-  return running;
 #else
-  return kill(-pgid, 0) == 0;  // counts zombies: may wait out the grace time
+  (void)pgid, (void)except, (void)limit;
 #endif
+  return out;
+}
+
+// Whether a process of group `pgid` is still running (zombies aside).
+bool groupRunning(pid_t pgid) {
+#ifdef __linux__
+  if (access("/proc/self/stat", R_OK) == 0) return !groupMembers(pgid, 0, 1).empty();
+#endif
+  return kill(-pgid, 0) == 0;  // counts zombies: may wait out the grace time
 }
 
 void waitWhileRunning(pid_t pgid, Clock::duration limit) {
@@ -88,6 +100,16 @@ void stopGroup(pid_t pgid, int signal) {
 bool ended(pid_t pid) {
   siginfo_t info = {};
   return waitid(P_PID, pid, &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+}
+
+// Reads what is left in the pipe `fd` once its writers are gone (one that left the group may
+// still hold it: stops at the first silence).
+void drain(int fd, std::string& into) {
+  pollfd p = {fd, POLLIN, 0};
+  char buf[4096];
+  ssize_t n = 0;
+  while (poll(&p, 1, static_cast<int>(kPoll.count())) > 0 && (n = read(fd, buf, sizeof buf)) > 0)
+    into.append(buf, static_cast<size_t>(n));
 }
 
 [[noreturn]] void childExec(const ProcessSpec& spec, int outFd, const sigset_t& mask) {
@@ -166,6 +188,8 @@ ProcessResult runProcess(const ProcessSpec& spec) {
       if (!readSome()) {  // all output read; now wait for the end
         close(fd);
         fd = -1;
+      } else if (ended(pid)) {
+        break;  // a background child may hold the pipe open: the rest is read below
       }
     } else if (ended(pid)) {
       break;
@@ -178,7 +202,19 @@ ProcessResult runProcess(const ProcessSpec& spec) {
       break;
     }
   }
-  if (fd >= 0) close(fd);  // cut short: the rest of the output does not matter
+  // The command exited, and what it started in the background outlived it: end them, as a
+  // timeout would, so that nothing of this run goes on into the next (a server holding a port,
+  // a rank still writing results). While the leader's zombie stays, the group id is its own.
+  std::vector<std::string> leftovers;
+  if (!timedOut && !interrupted()) {
+    leftovers = groupMembers(pid, pid, 16);
+    if (!leftovers.empty()) stopGroup(pid, SIGTERM);
+  }
+  if (fd >= 0) {
+    // Cut short by a timeout or an interrupt, the rest of the output does not matter.
+    if (!timedOut && !interrupted()) drain(fd, *spec.capture);
+    close(fd);
+  }
   // The handler forwarded the signal; what ignores it (or outlived the leader) goes now.
   if (interrupted()) stopGroup(pid, 0);
   int status = 0;
@@ -191,7 +227,9 @@ ProcessResult runProcess(const ProcessSpec& spec) {
     r.timedOut = true;
     return r;
   }
-  return fromWaitStatus(status);
+  ProcessResult r = fromWaitStatus(status);
+  r.leftovers = std::move(leftovers);
+  return r;
 }
 
 ProcessResult runShell(const std::string& command, const std::string& cwd,

@@ -12,6 +12,9 @@ struct ProcessResult {
   int exitStatus = 0;  // valid when signal == 0 and !timedOut
   int signal = 0;
   bool timedOut = false;
+  // Processes of the command's group still running when it exited (background children:
+  // `server &`), "PID NAME" each; runProcess ended them with the group.
+  std::vector<std::string> leftovers;
   bool ok() const { return exitStatus == 0 && signal == 0 && !timedOut; }
   std::string describe() const;  // "exited with status 1", "killed by signal 11", "timed out"
 };
@@ -31,7 +34,9 @@ struct ProcessSpec {
 
 // Runs the command in a process group of its own. On a timeout, or an interrupt, the group gets
 // SIGTERM (an interrupt: the signal itself, from the handler), two seconds to end, then SIGKILL;
-// runProcess returns only when no process of the group is left running.
+// so does a group whose command exited leaving processes in it running (named in `leftovers`):
+// runProcess returns only when no process of the group is left running. (A process that left
+// the group, with setsid or setpgid, is not seen.)
 ProcessResult runProcess(const ProcessSpec& spec);
 
 // `command` through /bin/sh -c.

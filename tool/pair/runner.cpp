@@ -73,6 +73,16 @@ void requireBaselineResults(const RunResults& baseline, const std::string& where
                    "command must write them under $GRIDLOCK_RESULTS_DIR (see docs/pair.md)");
 }
 
+// The note for processes a command left running in its group when it exited, which
+// runProcess ended: `what` ("baseline: test command") and "PID NAME" each.
+std::string leftoverNote(const std::string& what, const std::vector<std::string>& leftovers) {
+  std::string names;
+  for (const auto& l : leftovers) names += (names.empty() ? "" : ", ") + l;
+  return what + " left " + std::to_string(leftovers.size()) +
+         " process(es) of its group running when it exited (" + names +
+         "); pair ended them (SIGTERM, then SIGKILL after 2 s)";
+}
+
 // Runs the test command once in `tree` into a fresh results directory and reads it back. A rerun
 // (`only` not empty) also gets its tests listed in resultsRoot/label/runK.filter.
 RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& label, int run,
@@ -100,13 +110,13 @@ RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& la
   }
   log << " in " << tree.path() << std::endl;
   ProcessResult r = runShell(o.test, tree.path(), env, o.timeout);
+  std::string what = label + (run ? " rerun " + std::to_string(run) : "");
+  if (!r.leftovers.empty()) notes.push_back(leftoverNote(what + ": test command", r.leftovers));
   CommandEnd end{true, r.exitStatus, r.signal, r.timedOut, o.timeout};
   // Kept beside the results, so a later --baseline-results/--change-results sees it too.
   std::ofstream(dir.string() + ".end", std::ios::binary) << formatEnd(end);
   // A signal or a timeout is an incident, reported as such; a plain non-zero exit is a note.
-  if (!r.ok() && !isIncident(end))
-    notes.push_back(label + (run ? " rerun " + std::to_string(run) : "") + ": test command " +
-                    describe(end));
+  if (!r.ok() && !isIncident(end)) notes.push_back(what + ": test command " + describe(end));
   RunResults results = readResultDir(dir.string());
   results.end = end;
   return results;
@@ -114,7 +124,9 @@ RunResults testRun(const PairOptions& o, const Tree& tree, const std::string& la
 
 Comparison runTrees(const PairOptions& o, std::ostream& log) {
   Scratch scratch;
-  std::string resultsRoot = o.resultsDir.empty() ? scratch.path() + "/results" : o.resultsDir;
+  // Absolute: the test command runs in its tree, not where pair was started.
+  std::string resultsRoot =
+      o.resultsDir.empty() ? scratch.path() + "/results" : fs::absolute(o.resultsDir).string();
   Tree baseline = Tree::resolve(o.baseline, o.repo, scratch.path(), "baseline");
   Tree change = Tree::resolve(o.change, o.repo, scratch.path(), "change");
   std::vector<std::string> notes;
@@ -127,6 +139,8 @@ Comparison runTrees(const PairOptions& o, std::ostream& log) {
     for (auto [tree, label] : {std::pair{&baseline, "baseline"}, std::pair{&change, "change"}}) {
       log << "gridlock pair: building " << label << " in " << tree->path() << std::endl;
       ProcessResult r = runShell(o.build, tree->path(), {{"GRIDLOCK_TREE", label}}, o.buildTimeout);
+      if (!r.leftovers.empty())
+        notes.push_back(leftoverNote(std::string(label) + ": build command", r.leftovers));
       // No per-test comparison is possible without both builds: bad input, not a regression.
       if (!r.ok())
         throw InputError(std::string(label) + ": build command " +
