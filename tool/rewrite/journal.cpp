@@ -68,7 +68,7 @@ bool isRegular(const std::string& path) {
   return ::lstat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-// Why the journal directory `dir` (lstat'ed as `st`) of `root` is not acted on; "" when it is.
+// Why the journal directory of `root` (lstat'ed as `st`) is not acted on; "" when it is.
 std::string ignoredBecause(const std::string& root, const struct stat& st) {
   if (!S_ISDIR(st.st_mode))
     return std::string(S_ISLNK(st.st_mode) ? "a symbolic link" : "not a directory") +
