@@ -4,8 +4,10 @@
 #   1. README.md, "Use it in your project": every line but the package install (the build under
 #      test is installed into a temporary prefix instead, as its comment offers);
 #   2. docs/examples/github-workflow.yml: the `run:` of each step, in order (the same install
-#      left out; the checkout and upload-sarif actions are not run, the SARIF they would upload
-#      is checked): green on the baseline, red with SARIF `new` on a change that adds a read;
+#      left out; the checkout, cache and upload-sarif actions are not run, the SARIF they would
+#      upload is checked): green on the baseline, red with SARIF `new` on a change that adds a
+#      read; and what GitHub needs of it that running cannot show (scripts/check_workflow.py:
+#      permissions, apt-get update, the cache saved when the gate fails);
 #   3. docs/examples/pre-commit as the repository's git hook: a commit adding a read is refused,
 #      one that does not is made; docs/examples/pre-commit-config.yaml runs the same command.
 # Usage: ci-recipes.sh BUILD_DIR SOURCE_DIR
@@ -38,6 +40,8 @@ grep -qx 'gate: passed: 1 global reads, as in the baseline' "$tmp/readme.out" ||
 [ -z "$(git status --porcelain)" ] || fail "README's recipe left uncommitted files: $(git status --porcelain)"
 
 # 2. The workflow's steps: green now.
+/usr/bin/python3 "$src/scripts/check_workflow.py" "$src/docs/examples/github-workflow.yml" ||
+  fail "the workflow lacks what GitHub needs of it"
 recipe workflow "$src/docs/examples/github-workflow.yml" >"$tmp/workflow.sh"
 grep -q '^gridlock gate' "$tmp/workflow.sh" || fail "the workflow runs no gridlock gate"
 sarif_states() {  # baselineState -> count, e.g. "new=1 unchanged=1"

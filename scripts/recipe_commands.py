@@ -5,8 +5,8 @@
   recipe_commands.py workflow WORKFLOW.yml     the `run:` of each step, in order
   recipe_commands.py entry PRE-COMMIT-CONFIG   the `entry:` of each hook
 
-Lines that install gridlock (`apt install`, `apt-get install`) are printed as comments: the
-test installs the build under test instead. Steps that `uses:` an action are left out and
+Lines that install gridlock (`apt install`, `apt-get install`) and refresh the package lists
+(`apt-get update`) are printed as comments: the test installs the build under test instead. Steps that `uses:` an action are left out and
 named in a comment."""
 import re
 import sys
@@ -65,7 +65,7 @@ def main():
         text = f.read()
     lines = {"readme": readme, "workflow": workflow, "entry": entry}[kind](text)
     for line in lines:
-        if re.match(r"^\s*(sudo\s+)?apt(-get)?\s+install", line):
+        if re.match(r"^\s*(sudo\s+)?apt(-get)?\s+(install|update)", line):
             line = "# installed by the test instead: " + line
         # A trailing comment after a command stays a comment in sh.
         print(line)

@@ -15,6 +15,7 @@ PACKAGES=(
   curl ca-certificates openssl  # the Python grammar's tarball and its integrity, below
   python3-debian  # tests/install/check_copyright.py: the .deb's Debian copyright file
   python3-torch python3-pytest  # fixtures/pymodel: its pytest suite, torch.distributed on gloo (CPU)
+  python3-yaml  # scripts/check_workflow.py: the documented GitHub workflow
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
