@@ -29,7 +29,7 @@ foreach(component tool runtime runtime_cuda)
           COMPONENT ${component})
 endforeach()
 
-# The docs, where SARIF's helpUri points (support::docsDir).
+# The docs (share/doc/gridlock), to read offline.
 file(GLOB GRIDLOCK_DOCS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/docs/*.md)
 install(FILES ${GRIDLOCK_DOCS} DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gridlock COMPONENT tool)
 

@@ -162,16 +162,18 @@ if spell_keys != derived or any(k not in tables.get("Yields", []) for k in spell
 # 4. The config schema: exactly the documented keys.
 keys = sorted(config_schema["properties"])
 want = sorted(["$schema", "build", "rules", "baseline", "root", "extra_args", "remove_args",
-               "jobs"])
+               "jobs", "docs_url"])
 if keys != want:
     failures.append("config schema keys %s != %s" % (keys, want))
 cfg = jsonschema.Draft7Validator(config_schema)
 if not cfg.is_valid({"build": "build", "rules": ["mpi", "rules/ours.json"],
-                     "baseline": ".gridlock-baseline.json", "jobs": 2}):
+                     "baseline": ".gridlock-baseline.json", "jobs": 2,
+                     "docs_url": "https://docs.example/gridlock/"}):
     failures.append("the config schema rejects a good config")
 for what, c in {"unknown key": {"biuld": "b"}, "rules a string": {"rules": "mpi"},
                 "negative jobs": {"jobs": -1}, "remove_args a string": {"remove_args": "-g"},
-                "an empty remove pattern": {"remove_args": [""]}}.items():
+                "an empty remove pattern": {"remove_args": [""]},
+                "docs_url not a URL": {"docs_url": "docs/"}}.items():
     if cfg.is_valid(c):
         failures.append("the config schema accepts a bad config: " + what)
 

@@ -89,14 +89,15 @@ TEST_F(GateOutput, JsonNamesEachChangeWithItsReads) {
   "enclosing": "b_one", "name": "ps::get_dp", "before": 1, "after": 0, "reads": []})"));
 }
 
-// One run writes the SARIF file and prints the verdict. The one new read is `new`, every other
-// result `unchanged`, and the key that fell one `absent` result.
+// One run writes the SARIF file and prints the verdict. The one new read is `new` (level
+// `error`), every other result `unchanged`, and the key that fell one `absent` result.
 TEST_F(GateOutput, SarifBaselineStateBesideTheTextVerdict) {
   p.write("core/b.cpp",
           "#include \"../ps.h\"\n"
           "void b_one() {}\n"
           "void b_new() { ps::get_tp(); }\n");
-  CommandResult r = p.runIn(".", "gate --format sarif -o gate.sarif");
+  CommandResult r =
+      p.runIn(".", "gate --format sarif -o gate.sarif --docs-url https://docs.example/gl");
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_NE(r.out.find("src/core/b.cpp:3:20: error: new global read: global tp group from "
                        "ps::get_tp in b_new; fix: thread a group parameter [gridlock-gate]\n"),
@@ -105,14 +106,22 @@ TEST_F(GateOutput, SarifBaselineStateBesideTheTextVerdict) {
   EXPECT_NE(r.out.find("gate: FAILED: global reads rose (5 in the baseline, 5 now)\n"),
             std::string::npos);
   auto s = nlohmann::json::parse(readFile(p.dir() + "/gate.sarif"));
+  EXPECT_EQ(s["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"],
+            "https://docs.example/gl/scan.md#what-counts-as-a-read");
   const auto& results = s["runs"][0]["results"];
   ASSERT_EQ(results.size(), 7u);  // a.cpp 3, shared.h 1, b_new, the edge read, b_one absent
   std::map<std::string, int> states;
   for (const auto& res : results) ++states[res["baselineState"].get<std::string>()];
   EXPECT_EQ(states, (std::map<std::string, int>{{"new", 1}, {"unchanged", 5}, {"absent", 1}}));
+  // What the gate fails on is an error; the reads the baseline holds warnings; the edge read
+  // and the fallen key notes.
+  std::map<std::string, int> levels;
+  for (const auto& res : results) ++levels[res["level"].get<std::string>()];
+  EXPECT_EQ(levels, (std::map<std::string, int>{{"error", 1}, {"warning", 4}, {"note", 2}}));
   for (const auto& res : results) {
     const auto& loc = res["locations"][0]["physicalLocation"];
     if (res["baselineState"] == "new") {
+      EXPECT_EQ(res["level"], "error");
       EXPECT_EQ(loc["artifactLocation"]["uri"], "src/core/b.cpp");
       EXPECT_EQ(loc["region"]["startLine"], 3);
       EXPECT_EQ(loc["region"]["startColumn"], 20);

@@ -1,5 +1,6 @@
-// SARIF for code scanning: regions with their end, help in Markdown with helpUri at the shipped
-// docs, and the rewriter's substitutions as fixes. (docs/scan.md, "Output")
+// SARIF for code scanning: regions with their end, help in Markdown with an https helpUri (the
+// docs of this version online, or --docs-url / "docs_url"), the driver's full version, and the
+// rewriter's substitutions as fixes. (docs/scan.md, "Output")
 #include "scan/small_project.h"
 
 #include <gtest/gtest.h>
@@ -31,8 +32,15 @@ TEST(Sarif, EndsHelpAndFixes) {
   auto s = nlohmann::json::parse(r.out);
   const auto& run = s["runs"][0];
 
-  const std::string docs = "file://" GRIDLOCK_SOURCE_DIR "/docs/";
-  const auto& rules = run["tool"]["driver"]["rules"];
+  // The build's default (CMake's GRIDLOCK_DOCS_URL): an https URL, as code scanning wants.
+  const std::string docs = GRIDLOCK_EXPECTED_DOCS_URL;
+  EXPECT_EQ(docs.rfind("https://", 0), 0u) << docs;
+  EXPECT_EQ(docs.back(), '/') << docs;
+  const auto& driver = run["tool"]["driver"];
+  EXPECT_EQ(driver["version"], GRIDLOCK_EXPECTED_VERSION);
+  EXPECT_EQ(driver["semanticVersion"], GRIDLOCK_EXPECTED_VERSION);
+  EXPECT_EQ(driver["informationUri"], docs);
+  const auto& rules = driver["rules"];
   ASSERT_EQ(rules.size(), 3u);
   EXPECT_EQ(rules[0]["id"], "gridlock-global-read");
   EXPECT_EQ(rules[0]["helpUri"], docs + "scan.md#what-counts-as-a-read");
@@ -65,6 +73,44 @@ TEST(Sarif, EndsHelpAndFixes) {
             nlohmann::json::parse(
                 R"({"startLine": 5, "startColumn": 30, "endLine": 6, "endColumn": 2})"));
   EXPECT_FALSE(results[1].contains("fixes"));
+}
+
+// The docs a team reads (a mirror, an intranet): --docs-url, else "docs_url" of .gridlock.json;
+// a '/' is added when missing. Anything but an absolute http(s) URL is bad input.
+TEST(Sarif, HelpUriFollowsTheConfiguredDocs) {
+  SmallProject p("sarif-docs");
+  auto helpUri = [](const CommandResult& r) {
+    auto s = nlohmann::json::parse(r.out);
+    return s["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"].get<std::string>();
+  };
+  CommandResult flag = p.runIn(".", "scan --format sarif --docs-url https://docs.example/gl");
+  ASSERT_EQ(flag.status, 0) << flag.err;
+  EXPECT_EQ(helpUri(flag), "https://docs.example/gl/scan.md#what-counts-as-a-read");
+
+  writeFile(
+      p.dir() + "/.gridlock.json",
+      R"({"build": "build", "rules": ["ours"], "docs_url": "https://intranet.example/gridlock/"})");
+  CommandResult config = p.runIn(".", "scan --format sarif");
+  ASSERT_EQ(config.status, 0) << config.err;
+  EXPECT_EQ(helpUri(config), "https://intranet.example/gridlock/scan.md#what-counts-as-a-read");
+  CommandResult both = p.runIn(".", "scan --format sarif --docs-url http://mirror.example/d/");
+  ASSERT_EQ(both.status, 0) << both.err;
+  EXPECT_EQ(helpUri(both), "http://mirror.example/d/scan.md#what-counts-as-a-read");
+
+  CommandResult bad = p.runIn(".", "scan --format sarif --docs-url docs/");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_EQ(bad.err,
+            "gridlock: error: --docs-url docs/: expected an http:// or https:// URL of the docs "
+            "pages\n");
+
+  writeFile(p.dir() + "/.gridlock.json",
+            R"({"build": "build", "rules": ["ours"], "docs_url": "intranet/gridlock"})");
+  CommandResult badKey = p.runIn(".", "scan --format sarif");
+  EXPECT_EQ(badKey.status, 2);
+  EXPECT_EQ(badKey.err, "gridlock: error: " + p.real() +
+                            "/.gridlock.json: /docs_url: expected an http:// or https:// URL of "
+                            "the docs pages\n");
 }
 
 }  // namespace

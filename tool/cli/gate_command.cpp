@@ -34,6 +34,7 @@ Runner addGateCommand(CLI::App& app) {
                   "Check only the files a git diff against REV touches (headers: the units "
                   "including them)");
   addColorOption(*cmd, show->color);
+  addDocsUrlOption(*cmd, o->docsUrl);
   return [=]() {
     GateShow s = *show;
     ScanOptions opts = *o;
@@ -63,6 +64,7 @@ Runner addGateCommand(CLI::App& app) {
       opts.filesFromDiff = true;
     }
     s.quiet = opts.quiet;
+    s.docsUrl = opts.docsUrl;
     ScanRun run = runScan(opts);
     if (int rc = parseErrorStatus(run, opts)) return rc;
     return gateVerdict(run, b, *update, s);

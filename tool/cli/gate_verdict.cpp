@@ -68,7 +68,7 @@ int emit(const GateShow& f, const ScanRun& run, const report::GateOutcome& g) {
   } else if (f.format == "sarif") {
     rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
     text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root),
-                             substitutionFixes(run.inventory, plan));
+                             substitutionFixes(run.inventory, plan), f.docsUrl);
   } else {
     text = report::gateText(run.inventory, g, toStdout ? style : report::TextStyle{false, f.quiet});
   }

@@ -18,6 +18,7 @@ struct GateShow {
   std::string output;           // -o; "" or "-": stdout
   std::string color = "auto";
   bool quiet = false;
+  std::string docsUrl;       // SARIF's help links (report::SarifExtras::docsUrl)
   std::string changedSince;  // --changed-since REV, or ""
   ChangedFiles changed;      // what the diff touches
 };

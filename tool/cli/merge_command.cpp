@@ -163,6 +163,7 @@ Runner addMergeCommand(CLI::App& app) {
   auto output = std::make_shared<std::string>();
   auto baseline = std::make_shared<std::string>();
   auto update = std::make_shared<bool>(false);
+  auto docsUrl = std::make_shared<std::string>();
   cmd->add_option("files", *files,
                   "Facts files of every shard (scan --shard I/N --facts-out), or the directories "
                   "the Clang plugin wrote (out=DIR)")
@@ -173,8 +174,10 @@ Runner addMergeCommand(CLI::App& app) {
   auto* base = cmd->add_option("--baseline", *baseline,
                                "Give the verdict of `gridlock gate --baseline FILE` instead");
   cmd->add_flag("--update", *update, "With --baseline: as `gridlock gate --update`")->needs(base);
+  addDocsUrlOption(*cmd, *docsUrl);
   base->excludes(fmt)->excludes(out);
   return [=]() {
+    std::string docs = checkedDocsUrl(*docsUrl);
     Merged m = mergeFiles(factsFiles(*files));
     ScanOptions o;
     o.allowParseErrors = m.allowParseErrors;
@@ -185,7 +188,7 @@ Runner addMergeCommand(CLI::App& app) {
       if (int rc = parseErrorStatus(m.run, o)) return rc;
       return gateVerdict(m.run, b, *update);
     }
-    writeOutput(*output, renderScan(m.run, *format, m.plan));
+    writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs));
     return parseErrorStatus(m.run, o);
   };
 }

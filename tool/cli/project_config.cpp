@@ -45,6 +45,14 @@ bool trusted(const std::string& candidate, const std::string& dir) {
 
 }  // namespace
 
+std::optional<std::string> docsBaseUrl(const std::string& url) {
+  llvm::StringRef u(url);
+  for (llvm::StringRef scheme : {"https://", "http://"})
+    if (u.starts_with(scheme) && u.size() > scheme.size())
+      return u.ends_with("/") ? url : url + "/";
+  return std::nullopt;
+}
+
 std::string findConfig(const std::string& start) {
   llvm::SmallString<256> dir(start);
   llvm::sys::fs::make_absolute(dir);
@@ -116,10 +124,13 @@ ProjectConfig loadConfig(const std::string& path) {
     } else if (key == "jobs") {
       if (!v.is_number_unsigned()) throw bad(key, "expected a non-negative integer");
       c.jobs = v.get<unsigned>();
+    } else if (key == "docs_url") {
+      c.docsUrl = docsBaseUrl(text_of(key, v));
+      if (!c.docsUrl) throw bad(key, kDocsUrlExpected);
     } else {
       throw bad(key,
                 "unknown key (expected build, rules, baseline, root, extra_args, remove_args, "
-                "jobs)");
+                "jobs, docs_url)");
     }
   }
   return c;

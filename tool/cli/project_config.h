@@ -27,9 +27,16 @@ struct ProjectConfig {
   std::optional<std::vector<std::string>> extraArgs;
   std::optional<std::vector<std::string>> removeArgs;  // globs (frontend::ArgRemover)
   std::optional<unsigned> jobs;
+  std::optional<std::string> docsUrl;  // "docs_url", ending in '/' (docsBaseUrl)
 };
 
 inline constexpr const char* kConfigName = ".gridlock.json";
+
+// `url` as the base of SARIF's help links: an http:// or https:// URL, with a '/' added when
+// it lacks one; nullopt for anything else.
+std::optional<std::string> docsBaseUrl(const std::string& url);
+inline constexpr const char* kDocsUrlExpected =
+    "expected an http:// or https:// URL of the docs pages";
 
 // The nearest `.gridlock.json` in `start` or a directory above it that the user or root owns
 // (or whose directory GRIDLOCK_SAFE_DIRECTORIES lists: support/ownership.h); one of another

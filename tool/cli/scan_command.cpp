@@ -23,6 +23,7 @@ Runner addScanCommand(CLI::App& app) {
   cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
   auto color = std::make_shared<std::string>("auto");
   addColorOption(*cmd, *color);
+  addDocsUrlOption(*cmd, o->docsUrl);
   auto plan = std::make_shared<bool>(false);
   cmd->add_flag("--plan", *plan,
                 "Set each read's fix to what `gridlock rewrite` does with it, or why it leaves "
@@ -40,8 +41,8 @@ Runner addScanCommand(CLI::App& app) {
     // A shard's report is `gridlock merge`'s to write.
     bool toStdout = output->empty() || *output == "-";
     if (opts.factsOut.empty())
-      writeOutput(*output,
-                  renderScan(run, *format, *plan, toStdout && colorOn(*color, STDOUT_FILENO)));
+      writeOutput(*output, renderScan(run, *format, *plan,
+                                      toStdout && colorOn(*color, STDOUT_FILENO), opts.docsUrl));
     return parseErrorStatus(run, opts);
   };
 }

@@ -42,6 +42,8 @@ struct ScanOptions {
   // Also collect what only the rewriter needs (index::RewriteIndex).
   bool rewriteFacts = false;
   CacheFlags cache;
+  // --docs-url, else "docs_url" of .gridlock.json (ending in '/'); "": the build's default.
+  std::string docsUrl;
   // scan --shard I/N --facts-out FILE (cli/shard.h): scan a part, write its facts.
   std::string shard;
   std::string factsOut;
@@ -61,6 +63,11 @@ void setCompilerArgsAfterDashDash(std::vector<std::string> args);
 // Whether subcommand `name` scans, and so takes them.
 bool takesCompilerArgs(const std::string& name);
 
+// --docs-url URL, where a command writes SARIF: the base of each rule's helpUri.
+void addDocsUrlOption(CLI::App& cmd, std::string& url);
+// `url` as docsBaseUrl makes it; "" stays ""; throws ConfigError naming --docs-url otherwise.
+std::string checkedDocsUrl(const std::string& url);
+
 // --color auto|always|never, where a command prints diagnostics.
 void addColorOption(CLI::App& cmd, std::string& color);
 // Whether to colour what goes to file descriptor `fd`: always, never, or (auto) when it is a
@@ -70,8 +77,9 @@ bool colorOn(const std::string& color, int fd);
 // Fills what the command line of `cmd` left unset from the project's `.gridlock.json`
 // (`--config FILE`, else the nearest one upward from the working directory): -p, --rules
 // (looked up beside the config), --root (default: the config's directory), --extra-arg,
-// --remove-arg, --jobs. Throws when there is still no build directory, or no rules where
-// `rulesRequired`. Returns the config that was read, if any (`gate` takes its baseline from it).
+// --remove-arg, --jobs, --docs-url. Throws when there is still no build directory, or no rules
+// where `rulesRequired`. Returns the config that was read, if any (`gate` takes its baseline
+// from it).
 std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o,
                                          bool rulesRequired = true);
 

@@ -9,7 +9,8 @@
 
 namespace gridlock::cli {
 
-std::string renderScan(const ScanRun& run, const std::string& format, bool plan, bool color) {
+std::string renderScan(const ScanRun& run, const std::string& format, bool plan, bool color,
+                       const std::string& docsUrl) {
   std::optional<rewrite::Plan> planned;
   if (plan) planned = rewrite::plan(run.inventory, run.rules);
   const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
@@ -18,6 +19,7 @@ std::string renderScan(const ScanRun& run, const std::string& format, bool plan,
   if (format == "sarif") {
     // Substitutions as SARIF fixes; without --plan, from a plan of this scan's facts.
     report::SarifExtras extras;
+    extras.docsUrl = docsUrl;
     extras.fixes = substitutionFixes(run.inventory,
                                      planned ? *planned : rewrite::plan(run.inventory, run.rules));
     return report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts, &extras);

@@ -11,8 +11,8 @@ namespace gridlock::cli {
 // `format`: text, json or sarif. `plan`: each read's fix is what the rewriter does with it
 // (the scan collected the rewriter's facts).
 // `color`: the text diagnostics in clang's colours. SARIF carries the plan's substitutions as
-// fixes (cli/sarif_fixes.h).
-std::string renderScan(const ScanRun& run, const std::string& format, bool plan,
-                       bool color = false);
+// fixes (cli/sarif_fixes.h) and links its rules' help under `docsUrl` (report::SarifExtras).
+std::string renderScan(const ScanRun& run, const std::string& format, bool plan, bool color = false,
+                       const std::string& docsUrl = "");
 
 }  // namespace gridlock::cli

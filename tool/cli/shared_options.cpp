@@ -28,6 +28,19 @@ bool takesCompilerArgs(const std::string& name) {
   return name == "scan" || name == "gate" || name == "callers" || name == "rewrite";
 }
 
+void addDocsUrlOption(CLI::App& cmd, std::string& url) {
+  cmd.add_option("--docs-url", url,
+                 "SARIF: base URL of the docs pages each rule's helpUri links to (default: "
+                 "\"docs_url\" of .gridlock.json, else the docs of this version online)");
+}
+
+std::string checkedDocsUrl(const std::string& url) {
+  if (url.empty()) return url;
+  std::optional<std::string> base = docsBaseUrl(url);
+  if (!base) throw ConfigError("--docs-url " + url + ": " + kDocsUrlExpected);
+  return *base;
+}
+
 void addColorOption(CLI::App& cmd, std::string& color) {
   cmd.add_option("--color", color, "Colour diagnostics: auto (on a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -72,6 +85,8 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     if (!cmd.count("--remove-arg") && config->removeArgs) o.removeArgs = *config->removeArgs;
     if (!cmd.count("--jobs") && config->jobs) o.jobs = *config->jobs;
   }
+  o.docsUrl = checkedDocsUrl(o.docsUrl);
+  if (o.docsUrl.empty() && config && config->docsUrl) o.docsUrl = *config->docsUrl;
   if (config && o.cache.verbose)
     std::cerr << "gridlock: using " << config->path << " (root "
               << (cmd.count("--root") ? o.root

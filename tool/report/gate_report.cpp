@@ -189,9 +189,10 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
 }
 
 std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
-                      const std::map<size_t, SarifFix>& fixes) {
+                      const std::map<size_t, SarifFix>& fixes, const std::string& docsUrl) {
   SarifExtras b;
   b.fixes = fixes;
+  b.docsUrl = docsUrl;
   if (g.verdict == GateVerdict::Created) return sarif(inv, rootUri, nullptr, &b);
   b.states.assign(inv.reads.size(), "unchanged");
   for (const auto* changes : {&g.result.added, &g.result.rose})

@@ -50,9 +50,10 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g);
 // The scan's SARIF (report::sarif) with each result's baselineState: `new` for the reads of a
 // new or risen key, `unchanged` for every other result, and one `absent` result per key that
 // fell. A created baseline has nothing to compare with: no baselineState.
-// `fixes`: as SarifExtras::fixes.
+// `fixes`, `docsUrl`: as SarifExtras's.
 std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
-                      const std::map<size_t, SarifFix>& fixes = {});
+                      const std::map<size_t, SarifFix>& fixes = {},
+                      const std::string& docsUrl = "");
 
 // The reads (indices into inv.reads) that count toward `key`.
 std::vector<size_t> readsOfKey(const index::Inventory& inv, const analysis::BaselineKey& key);

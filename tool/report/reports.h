@@ -39,15 +39,19 @@ struct SarifFix {
 
 // What SARIF carries beyond the scan. The gate's comparison: each read's `baselineState`
 // (inv.reads order; empty: none), and the baseline keys that fell, one `absent` result each.
-// And `fixes`: by read index, the edit that removes it.
+// And `fixes`: by read index, the edit that removes it. `docsUrl`: where the docs pages are
+// (ending in '/'), for each rule's `helpUri` and help links; "" for the URL this build was
+// configured with (GRIDLOCK_DOCS_URL, the docs of this version online).
 struct SarifExtras {
   std::vector<std::string> states;
   std::vector<analysis::Change> absent;
   std::map<size_t, SarifFix> fixes;
+  std::string docsUrl;
 };
 
-// `rootUri`: the root as a file URI ending in '/' (sarifRootUri). Each rule's `helpUri` points
-// at the docs shipped with this binary (support::docsDir), when there are any.
+// `rootUri`: the root as a file URI ending in '/' (sarifRootUri). A result of the gate's
+// (`baselineState: new`: what the gate fails on) has level `error`, another counted read
+// `warning`, an edge read, a write or a fallen key `note`.
 std::string sarif(const index::Inventory& inv, const std::string& rootUri,
                   const Verdicts* verdicts = nullptr, const SarifExtras* extras = nullptr);
 // "file://" and the root's path percent-encoded (index::uriPath), with a final '/'.

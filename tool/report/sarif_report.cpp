@@ -1,7 +1,6 @@
 #include "report/reports.h"
 
 #include "index/path_text.h"
-#include "support/install_layout.h"
 
 #include <nlohmann/json.hpp>
 
@@ -25,35 +24,25 @@ std::string fingerprint(const std::string& s) {
   return buf;
 }
 
-// The docs shipped with this binary as a file URI ending in '/', or "".
-std::string docsUri() {
-  std::string dir = support::docsDir();
-  return dir.empty() ? "" : "file://" + index::uriPath(dir) + "/";
-}
-
-// `page` ("scan.md#gate") under the shipped docs, or under docs/ of a checkout.
-std::string docLink(const std::string& docs, const std::string& page) {
-  return docs.empty() ? "docs/" + page : docs + page;
-}
-
-// `help` in text and Markdown: what the rule finds, how to fix it, how to allow it.
+// `help` in text and Markdown: what the rule finds, how to fix it, how to allow it. `docs`: the
+// base URL of the docs pages, ending in '/'.
 ojson rule(const char* id, const char* name, const char* text, const char* level,
            const std::string& docs, const std::string& page, const std::string& fix) {
   std::string markdown = std::string("**") + text + "**\n\n" + fix +
                          "\n\nA deliberate read is allowed with a reason: `// gridlock: "
                          "allow(why)` on its line, `allow-next-line`, `allow-begin`/`allow-end`, "
                          "`allow-file`, or `allow(tp: why)` for one group ([suppressions](" +
-                         docLink(docs, "suppressions.md") + ")). Details: [" + page + "](" +
-                         docLink(docs, page) + ").";
+                         docs + "suppressions.md" + ")). Details: [" + page + "](" + docs + page +
+                         ").";
   ojson r = {{"id", id},
              {"name", name},
              {"shortDescription", {{"text", text}}},
              {"fullDescription", {{"text", text}}},
              {"defaultConfiguration", {{"level", level}}},
              {"help",
-              {{"text", std::string(text) + " " + fix + " See " + docLink(docs, page) + "."},
-               {"markdown", markdown}}}};
-  if (!docs.empty()) r["helpUri"] = docs + page;
+              {{"text", std::string(text) + " " + fix + " See " + docs + page + "."},
+               {"markdown", markdown}}},
+             {"helpUri", docs + page}};
   return r;
 }
 
@@ -97,7 +86,8 @@ std::string sarifRootUri(const std::string& root) { return "file://" + index::ur
 std::string sarif(const index::Inventory& inv, const std::string& rootUri, const Verdicts* verdicts,
                   const SarifExtras* extras) {
   const SarifExtras* baseline = extras && !extras->states.empty() ? extras : nullptr;
-  const std::string docs = docsUri();
+  const std::string docs =
+      extras && !extras->docsUrl.empty() ? extras->docsUrl : std::string(GRIDLOCK_DOCS_URL);
   ojson rules = ojson::array({
       rule("gridlock-global-read", "GlobalGroupRead",
            "A read of process-wide parallel state; pass the group explicitly.", "warning", docs,
@@ -129,9 +119,14 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
     // Keyed like the baseline, so a fingerprint survives edits above the read.
     std::string key = r.file + "|" + r.enclosing + "|" + r.name;
     int n = occurrences[key]++;
+    // What the gate fails on is an error; a counted read the baseline holds stays a warning
+    // (code to migrate), an edge read or a write a note.
+    const bool failsGate = baseline && i < baseline->states.size() && baseline->states[i] == "new";
     ojson res = {
         {"ruleId", id},
-        {"level", write || r.edge ? "note" : "warning"},
+        {"level", failsGate         ? "error"
+                  : write || r.edge ? "note"
+                                    : "warning"},
         {"message", {{"text", message(r, v)}}},
         {"locations", ojson::array({location(r.file, region(r))})},
         {"partialFingerprints", {{"gridlockKey/v1", fingerprint(key + "|" + std::to_string(n))}}},
@@ -172,7 +167,13 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
                               {{"text", "failed to parse " + index::jsonPath(e.file) + ": " +
                                             (e.messages.empty() ? "" : e.messages[0])}}},
                              {"locations", ojson::array({location(e.file, {{"startLine", 1}})})}});
-  ojson run = {{"tool", {{"driver", {{"name", "gridlock"}, {"version", "0.1"}, {"rules", rules}}}}},
+  ojson run = {{"tool",
+                {{"driver",
+                  {{"name", "gridlock"},
+                   {"version", GRIDLOCK_VERSION},
+                   {"semanticVersion", GRIDLOCK_VERSION},
+                   {"informationUri", docs},
+                   {"rules", rules}}}}},
                {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
                {"invocations", ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
                                               {"toolExecutionNotifications", notifications}}})},

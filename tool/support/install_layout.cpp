@@ -37,16 +37,4 @@ std::string sourceTreeOfThisBuild() {
   return GRIDLOCK_SOURCE_TREE;
 }
 
-std::string docsDir() {
-  std::string exe = executablePath();
-  if (exe.empty()) return "";
-  std::error_code ec;
-  fs::path installed = fs::path(exe).parent_path().parent_path() / "share" / "doc" / "gridlock";
-  if (fs::exists(installed / "scan.md", ec)) return installed.string();
-  std::string source = sourceTreeOfThisBuild();
-  if (!source.empty() && fs::exists(fs::path(source) / "docs" / "scan.md", ec))
-    return (fs::path(source) / "docs").string();
-  return "";
-}
-
 }  // namespace gridlock::support

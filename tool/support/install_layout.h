@@ -15,10 +15,6 @@ std::string executablePath();
 // exists); "" when the executable is unknown.
 std::string installedDataDir();
 
-// The documentation shipped with the running binary: <prefix>/share/doc/gridlock when it holds
-// scan.md, else the docs/ of the source tree of a binary still in its build tree, else "".
-std::string docsDir();
-
 // The source tree this binary was built from, when the binary lies in that build's tree;
 // else "".
 std::string sourceTreeOfThisBuild();
