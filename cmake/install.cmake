@@ -1,4 +1,5 @@
-# `cmake --install B --prefix P` (docs/install.md): P/bin/gridlock, the Clang plugin in
+# `cmake --install B --prefix P` (docs/install.md): P/bin/gridlock, its man page in
+# P/share/man/man1, its bash and zsh completions, the Clang plugin in
 # P/<libdir>/libgridlock_plugin.so, the packs in
 # P/share/gridlock/rules, their schemas in P/share/gridlock/schema, the runtime's headers and
 # libraries, a relocatable CMake package (find_package(gridlock CONFIG), gridlock::runtime), and
@@ -8,6 +9,16 @@
 include(CMakePackageConfigHelpers)
 
 install(TARGETS gridlock RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT tool)
+# The man page (made from the help text with the binary: tool/cli/CMakeLists.txt) and the shell
+# completions, where man, bash-completion and Debian's zsh look.
+install(FILES ${PROJECT_BINARY_DIR}/gridlock.1 DESTINATION ${CMAKE_INSTALL_MANDIR}/man1
+        COMPONENT tool)
+install(FILES ${PROJECT_SOURCE_DIR}/completions/gridlock.bash RENAME gridlock
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions COMPONENT tool)
+set(GRIDLOCK_ZSH_COMPLETION_DIR ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions CACHE STRING
+    "Where _gridlock goes (Debian's zsh reads vendor-completions; others site-functions)")
+install(FILES ${PROJECT_SOURCE_DIR}/completions/_gridlock DESTINATION ${GRIDLOCK_ZSH_COMPLETION_DIR}
+        COMPONENT tool)
 # The Clang plugin (docs/cache.md), loaded by path with -fplugin=.
 install(TARGETS gridlock_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT tool)
 file(GLOB GRIDLOCK_SHIPPED_PACKS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rules/*.json)

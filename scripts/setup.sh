@@ -16,6 +16,8 @@ PACKAGES=(
   python3-debian  # tests/install/check_copyright.py: the .deb's Debian copyright file
   python3-torch python3-pytest  # fixtures/pymodel: its pytest suite, torch.distributed on gloo (CPU)
   python3-yaml  # scripts/check_workflow.py: the documented GitHub workflow
+  bear  # scripts/ci-recipes.sh: README's recipe for a build without CMake
+  zsh groff-base  # tests/install: the zsh completion runs, the man page renders without warnings
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -1,5 +1,6 @@
 // The binary as users meet it: `gridlock --version`, packs named by name from any directory, and
-// an unknown name that says where it looked. (The installed, moved binary: relocate.sh.)
+// an unknown name that says where it looked, what is shipped and what it may have meant. (The
+// installed, moved binary: relocate.sh.)
 #include "support/run_command.h"
 
 #include <gtest/gtest.h>
@@ -49,7 +50,57 @@ TEST(InstallCli, AnUnknownPackNameIsBadInputNamingWhereItLooked) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "gridlock: error: unknown rule pack \"gridlock-legcy\": no gridlock-legcy.json in " +
-                kSrc + "/rules (source tree)\n");
+                kSrc +
+                "/rules (source tree); the shipped packs are gridlock-legacy, mpi; did you mean "
+                "\"gridlock-legacy\"?\n");
+}
+
+// gridlock.1 is made from the help text when the binary is built: the same words as roff (each
+// '-' a minus sign, so options copy as typed), one usage line per command in SYNOPSIS, each
+// command's help under COMMANDS; and it renders without a warning.
+TEST(InstallCli, TheManPageIsTheHelpText) {
+  const std::string path = GRIDLOCK_BINARY_DIR "/gridlock.1";
+  std::string page = readFile(path);
+  const std::string head =
+      ".\\\" Generated from `gridlock --help` by cmake/man_page.cmake; edit "
+      "tool/cli/help_text.cpp.\n"
+      ".TH GRIDLOCK 1 \"\" \"gridlock " GRIDLOCK_EXPECTED_VERSION
+      "\" \"User Commands\"\n"
+      ".SH NAME\n"
+      "gridlock \\- find and remove reads of global process\\-group state\n"
+      ".SH SYNOPSIS\n"
+      ".nf\n"
+      "gridlock [OPTIONS] COMMAND\n"
+      "gridlock scan [OPTIONS] [files...] [\\-\\- COMPILER\\-ARG...]\n"
+      "gridlock gate [OPTIONS] [files...] [\\-\\- COMPILER\\-ARG...]\n"
+      "gridlock callers [OPTIONS] [files...] [\\-\\- COMPILER\\-ARG...]\n"
+      "gridlock rewrite [OPTIONS] [files...] [\\-\\- COMPILER\\-ARG...]\n"
+      "gridlock merge [OPTIONS] files...\n"
+      "gridlock grid [OPTIONS]\n"
+      "gridlock shard [OPTIONS]\n"
+      "gridlock pair [OPTIONS]\n"
+      ".fi\n"
+      ".SH DESCRIPTION\n"
+      ".nf\n"
+      "Usage: gridlock [OPTIONS] COMMAND\n";
+  EXPECT_EQ(page.substr(0, head.size()), head);
+  for (const char* part :
+       {"\nExit status:\n  0      success: the report is complete",
+        "\n  1      the check found what it guards against: a count rose above the gate's "
+        "baseline,\n         pair found a regression, rewrite \\-\\-diff \\-\\-check found "
+        "edits to make\n",
+        "\n.SH COMMANDS\n.SS gridlock scan\n.nf\nInventory of global process\\-group reads\n"
+        "Usage: gridlock scan [OPTIONS] [files...] [\\-\\- COMPILER\\-ARG...]\n",
+        "\n.SS gridlock pair\n.nf\n", "\n.SH SEE ALSO\nclang\\-tidy(1), bear(1)\n"})
+    EXPECT_NE(page.find(part), std::string::npos) << part;
+  CommandResult lint = runCommand("groff -man -Tutf8 -ww -z " + path);
+  EXPECT_EQ(lint.status, 0);
+  EXPECT_EQ(lint.err, "");
+  // As man shows it: the help's own lines.
+  CommandResult shown = runCommand("MANWIDTH=120 man -l " + path + " 2>&1 | col -b");
+  EXPECT_NE(shown.out.find("       gridlock rewrite [OPTIONS] [files...] [-- COMPILER-ARG...]\n"),
+            std::string::npos)
+      << shown.out;
 }
 
 }  // namespace

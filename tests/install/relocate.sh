@@ -13,7 +13,8 @@ trap 'echo "relocate: FAIL: a command failed at line $LINENO" >&2' ERR
 cmake --install "$build" --prefix "$tmp/first" >/dev/null
 mv "$tmp/first" "$tmp/moved"
 p=$tmp/moved
-for f in bin/gridlock lib/libgridlock_plugin.so share/gridlock/rules/gridlock-legacy.json share/gridlock/rules/mpi.json \
+for f in bin/gridlock share/man/man1/gridlock.1 share/bash-completion/completions/gridlock \
+         share/zsh/vendor-completions/_gridlock lib/libgridlock_plugin.so share/gridlock/rules/gridlock-legacy.json share/gridlock/rules/mpi.json \
          share/gridlock/schema/rule-pack.schema.json share/gridlock/schema/config.schema.json \
          share/gridlock/schema/baseline.schema.json share/gridlock/schema/scan-report.schema.json \
          share/gridlock/schema/gate-report.schema.json share/gridlock/schema/callers-report.schema.json \
@@ -51,8 +52,50 @@ grep -qE '"helpUri": "https://[^"]+/scan\.md#what-counts-as-a-read"' scan.sarif 
   fail "SARIF helpUri is not the https docs: $(grep -m1 helpUri scan.sarif)"
 # An unknown name: looked for in the moved prefix only, never in the source tree.
 rc=0; "$p/bin/gridlock" "${scan[@]}" --rules nope 2>err.txt >/dev/null || rc=$?
-want="gridlock: error: unknown rule pack \"nope\": no nope.json in $p/share/gridlock/rules (installed)"
+want="gridlock: error: unknown rule pack \"nope\": no nope.json in $p/share/gridlock/rules (installed); the shipped packs are gridlock-legacy, mpi"
 [ "$rc" = 2 ] && [ "$(cat err.txt)" = "$want" ] || fail "unknown pack: exit $rc, '$(cat err.txt)'"
+
+# The shell completions as the shells load them from the prefix, in an empty directory (no
+# file to offer): commands, options and --format values from the binary's help, packs by name.
+mkdir "$tmp/empty" && cd "$tmp/empty"
+bash_complete() {  # the candidates bash offers for the last of the words given
+  bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _gridlock
+           printf "%s\n" "${COMPREPLY[@]}"' _ "$p/share/bash-completion/completions/gridlock" \
+    "$p/bin/gridlock" "$@"
+}
+zsh_complete() {  # what the zsh completion adds for the last of the words given (unfiltered)
+  zsh -fc 'compadd() { if [[ $1 == -a ]]; then print -l -- ${(P)2}; else
+             [[ $1 == -- ]] && shift; print -l -- "$@"; fi }
+           _describe() { print -l -- ${(P)${@[-1]}} }
+           _files() { print -- "<files>" }; _directories() { print -- "<directories>" }
+           words=("$@"); CURRENT=$#; PREFIX=${words[-1]}; source "$0"' \
+    "$p/share/zsh/vendor-completions/_gridlock" "$p/bin/gridlock" "$@"
+}
+expect_completion() {  # SHELL WANT WORDS...: the candidates, one a line, are WANT
+  local shell=$1 want=$2 got; shift 2
+  got=$("${shell}_complete" "$@") || fail "$shell completion of '$*' failed: $got"
+  [ "$got" = "$want" ] || fail "$shell completes '$*' as '$got', not '$want'"
+}
+expect_completion bash scan sc
+expect_completion bash $'--format\n--facts-out' scan --f
+expect_completion bash $'text\njson\nsarif' gate --format ""
+expect_completion bash $'text\njson\nmarkdown' pair --format ""
+expect_completion bash $'gridlock-legacy\nmpi' scan --rules ""
+expect_completion bash "" scan -- -D
+expect_completion zsh "$(printf '%s\n' 'scan:Inventory of global process-group reads' \
+  'gate:Fail when any count of global reads rises' \
+  'callers:Every site that reaches a function or constructor' \
+  'rewrite:Thread groups explicitly: rewrite global reads' \
+  'merge:Merge the facts of the shards of one scan into its report or gate verdict' \
+  'grid:the rank layout the runtime builds, as JSON' \
+  'shard:the shard widths the runtime uses, as JSON' \
+  'pair:Paired validation: run the same tests on a baseline and a change, compare per test')" sc
+expect_completion zsh $'text\njson\nsarif' gate --format ""
+expect_completion zsh $'text\njson\nmarkdown' pair --format ""
+expect_completion zsh $'gridlock-legacy\nmpi\n<files>' scan --rules ""
+expect_completion zsh "<files>" scan -- -D
+zsh_complete scan --fo | grep -qx -- --format || fail "zsh does not offer --format for scan --fo"
+cd "$tmp"
 
 cmake -S "$src/tests/install/consumer" -B "$tmp/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$p" \
   -DCMAKE_CXX_COMPILER="${CXX:-c++}" -DWITH_CUDA="$cuda" >"$tmp/consumer.log" 2>&1 ||

@@ -118,6 +118,66 @@ TEST(ScanCli, MalformedRulePackNamesFileAndPath) {
   std::filesystem::remove_all(dir);
 }
 
+// A mistyped command is named, with the nearest command when it looks like a slip, and the
+// list of commands (CLI11 alone says only that a subcommand is required).
+TEST(Cli, AnUnknownCommandIsNamedWithTheNearestOne) {
+  const std::string commands =
+      "Commands: scan, gate, callers, rewrite, merge, grid, shard, pair (gridlock --help says "
+      "more).\n";
+  CommandResult r = runCommand(kBin + " scna -p build");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "gridlock: error: unknown command 'scna'; did you mean 'scan'?\n" + commands);
+  CommandResult far = runCommand(kBin + " frobnicate");
+  EXPECT_EQ(far.status, 2);
+  EXPECT_EQ(far.err, "gridlock: error: unknown command 'frobnicate'\n" + commands);
+}
+
+// --help names the program in its usage lines, and says where compiler arguments go (after
+// --), the formats and the exit statuses; each command's help its own.
+TEST(Cli, HelpShowsDashDashFormatsAndExitStatuses) {
+  CommandResult top = runCommand(kBin + " --help");
+  ASSERT_EQ(top.status, 0) << top.err;
+  EXPECT_EQ(top.out.rfind("gridlock: find and remove reads of global process-group state\n"
+                          "Usage: gridlock [OPTIONS] COMMAND\n",
+                          0),
+            0u)
+      << top.out;
+  for (const char* part :
+       {"\nCommands:\n  scan ", "\nCompiler arguments:\n  Everything after -- goes to the compiler",
+        "    gridlock scan -p build --rules mpi -- -DWITH_NCCL=0\n",
+        "\nFormats (--format; -o FILE writes the report there):\n  scan, gate, merge   text ",
+        "  pair                text, json, markdown\n", "\nExit status:\n  0      success",
+        "\n  1      the check found what it guards against: a count rose above the gate's "
+        "baseline,\n         pair found a regression, rewrite --diff --check found edits to "
+        "make\n",
+        "\n  2      bad input or an internal error: an unknown command, option, rule pack or key",
+        "\n  128+N  pair was interrupted by signal N\n"})
+    EXPECT_NE(top.out.find(part), std::string::npos) << part << "\n---\n" << top.out;
+
+  CommandResult scan = runCommand(kBin + " scan --help");
+  ASSERT_EQ(scan.status, 0) << scan.err;
+  EXPECT_NE(scan.out.find("Usage: gridlock scan [OPTIONS] [files...] [-- COMPILER-ARG...]\n"),
+            std::string::npos)
+      << scan.out;
+  EXPECT_NE(scan.out.find("After --: compiler arguments for every translation unit"),
+            std::string::npos)
+      << scan.out;
+  EXPECT_NE(scan.out.find("Formats: text (clang-style diagnostics, then a summary), json, sarif "
+                          "(SARIF 2.1.0).\nExit status: 0 the inventory is complete; 2 bad input"),
+            std::string::npos)
+      << scan.out;
+  CommandResult gate = runCommand(kBin + " gate --help");
+  EXPECT_NE(gate.out.find("Exit status: 0 passed (or the baseline was created or shrunk); 1 a "
+                          "count rose above the\nbaseline"),
+            std::string::npos)
+      << gate.out;
+  // pair runs no compiler: no `--` in its usage.
+  CommandResult pair = runCommand(kBin + " pair --help");
+  EXPECT_NE(pair.out.find("Usage: gridlock pair [OPTIONS]\n"), std::string::npos) << pair.out;
+  EXPECT_NE(pair.out.find("Formats: text, json, markdown.\n"), std::string::npos) << pair.out;
+}
+
 TEST(GateCli, BaselineLifecycle) {
   std::string dir = makeTempDir("gate");
   std::string base = dir + "/baseline.json";

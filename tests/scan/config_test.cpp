@@ -125,7 +125,7 @@ TEST(Config, UnknownKeyIsAnErrorNamingIt) {
   EXPECT_EQ(r.status, 2);
   EXPECT_EQ(r.err, "gridlock: error: " + p.real() +
                        "/.gridlock.json: /bild: unknown key (expected build, rules, baseline, "
-                       "root, extra_args, remove_args, jobs, docs_url)\n");
+                       "root, extra_args, remove_args, jobs, docs_url); did you mean \"build\"?\n");
 }
 
 TEST(Config, NoBuildDirectoryAnywhereIsAnError) {

@@ -1,6 +1,7 @@
 // Packs by name: `--rules mpi` and `"extends": ["gridlock-legacy"]` resolve beside the config
 // (or the extending pack), then in the shipped packs; paths keep working; an unknown name says
-// where it looked. Also the `$schema` key every shipped pack carries.
+// where it looked, what is shipped and the nearest name. Also the `$schema` key every shipped
+// pack carries.
 #include "rules/pack_lookup.h"
 #include "rules/rule_pack.h"
 #include "rules/rule_set.h"
@@ -89,22 +90,34 @@ TEST_F(PackLookup, APathIsRelativeToTheAnchorAndNeverSearched) {
   EXPECT_EQ(resolvePack("sub/p.json", PackAnchor{}, shipped), "sub/p.json");
 }
 
-TEST_F(PackLookup, AnUnknownNameSaysWhereItLooked) {
-  std::vector<PackDir> shipped = {{dir_ + "/shipped", "installed"}, {"/src/rules", "source tree"}};
+// Where it looked, the shipped packs (the *.json of the shipped directories, once each, in name
+// order), and the nearest of them when the name is a slip.
+TEST_F(PackLookup, AnUnknownNameSaysWhereItLookedAndWhatIsShipped) {
+  write("shipped/mpi.json", onePack("mpi", "a"));
+  write("shipped/gridlock-legacy.json", onePack("gridlock-legacy", "b"));
+  write("shipped/README.txt", "not a pack");
+  write("shipped2/mpi.json", onePack("mpi", "c"));
+  write("cfg/mpk.json", onePack("beside", "d"));  // beside the config: not shipped
+  std::vector<PackDir> shipped = {{dir_ + "/shipped", "installed"},
+                                  {dir_ + "/shipped2", "source tree"}};
   try {
     resolvePack("nope", PackAnchor{dir_ + "/cfg", "beside the config"}, shipped);
     FAIL() << "resolved an unknown name";
   } catch (const RuleError& e) {
     EXPECT_EQ(std::string(e.what()), "unknown rule pack \"nope\": no nope.json in " + dir_ +
                                          "/cfg (beside the config), " + dir_ +
-                                         "/shipped (installed), /src/rules (source tree)");
+                                         "/shipped (installed), " + dir_ +
+                                         "/shipped2 (source tree); the shipped packs are "
+                                         "gridlock-legacy, mpi");
   }
   try {  // a directory both beside and shipped is listed once
-    resolvePack("nope", PackAnchor{dir_ + "/shipped", "beside the pack"}, shipped);
+    resolvePack("mpl", PackAnchor{dir_ + "/shipped", "beside the pack"}, shipped);
     FAIL() << "resolved an unknown name";
   } catch (const RuleError& e) {
-    EXPECT_EQ(std::string(e.what()), "unknown rule pack \"nope\": no nope.json in " + dir_ +
-                                         "/shipped (beside the pack), /src/rules (source tree)");
+    EXPECT_EQ(std::string(e.what()), "unknown rule pack \"mpl\": no mpl.json in " + dir_ +
+                                         "/shipped (beside the pack), " + dir_ +
+                                         "/shipped2 (source tree); the shipped packs are "
+                                         "gridlock-legacy, mpi; did you mean \"mpi\"?");
   }
   try {
     resolvePack("nope", PackAnchor{}, {});

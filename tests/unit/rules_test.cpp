@@ -48,7 +48,12 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"accessors": []})"), "p.json: /: missing required key \"name\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "acessors": []})"),
             "p.json: /acessors: unknown key (allowed: $schema, name, description, extends, scope, "
-            "public_headers, types, accessors, globals, rewrite, python)");
+            "public_headers, types, accessors, globals, rewrite, python); did you mean "
+            "\"accessors\"?");
+  // Nested too.
+  EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"varible": "v"}]})"),
+            "p.json: /globals/0/varible: unknown key (allowed: variable, kind, field, type, "
+            "thread); did you mean \"variable\"?");
   EXPECT_EQ(
       errorOf(
           R"({"name": "x", "accessors": [{"function": "f", "kind": "acessor", "group": "tp"}]})"),

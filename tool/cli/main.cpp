@@ -1,8 +1,10 @@
 // gridlock: one binary, one subcommand per job (README.md, "Commands").
 #include "cli/command.h"
+#include "cli/help_text.h"
 #include "cli/scan_options.h"
 #include "cli/version.h"
 #include "rewrite/journal.h"
+#include "support/nearest.h"
 
 #include <algorithm>
 #include <exception>
@@ -36,6 +38,21 @@ std::vector<std::string> treesOf(CLI::App& sub) {
   return out;
 }
 
+// 0, or 2 with the error printed when the first argument is not an option and names no command
+// (CLI11 would only say that a subcommand is required).
+int unknownCommand(const CLI::App& app, const std::vector<std::string>& args) {
+  if (args.empty() || args[0].empty() || args[0][0] == '-') return 0;
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  if (std::find(names.begin(), names.end(), args[0]) != names.end()) return 0;
+  std::string list;
+  for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  std::cerr << "gridlock: error: unknown command '" << args[0] << "'"
+            << gridlock::support::didYouMean(args[0], names) << "\nCommands: " << list
+            << " (gridlock --help says more).\n";
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -54,6 +71,7 @@ int main(int argc, char** argv) {
     Runner run = add(app);
     commands.emplace_back(app.get_subcommands({})[before], std::move(run));
   }
+  describeCommands(app);
 
   // Option errors read like every other error.
   app.failure_message([](const CLI::App*, const CLI::Error& e) {
@@ -67,6 +85,7 @@ int main(int argc, char** argv) {
     compilerArgs.assign(dd + 1, args.end());
     args.erase(dd, args.end());
   }
+  if (int rc = unknownCommand(app, args)) return rc;
   std::reverse(args.begin(), args.end());  // CLI11 takes a vector in reverse order
   try {
     app.parse(args);

@@ -1,6 +1,7 @@
 #include "cli/project_config.h"
 
 #include "support/file_io.h"
+#include "support/nearest.h"
 #include "support/ownership.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -128,9 +129,11 @@ ProjectConfig loadConfig(const std::string& path) {
       c.docsUrl = docsBaseUrl(text_of(key, v));
       if (!c.docsUrl) throw bad(key, kDocsUrlExpected);
     } else {
-      throw bad(key,
-                "unknown key (expected build, rules, baseline, root, extra_args, remove_args, "
-                "jobs, docs_url)");
+      static const std::vector<std::string> keys = {
+          "build", "rules", "baseline", "root", "extra_args", "remove_args", "jobs", "docs_url"};
+      std::string list;
+      for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k;
+      throw bad(key, "unknown key (expected " + list + ")" + support::didYouMean(key, keys, '"'));
     }
   }
   return c;

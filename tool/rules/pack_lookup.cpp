@@ -2,8 +2,10 @@
 
 #include "rules/rule_pack.h"
 #include "support/install_layout.h"
+#include "support/nearest.h"
 
 #include <filesystem>
+#include <set>
 #include <system_error>
 
 namespace gridlock::rules {
@@ -22,6 +24,18 @@ std::string join(const std::string& dir, const std::string& rel) {
 bool isFile(const std::string& path) {
   std::error_code ec;
   return fs::is_regular_file(path, ec);
+}
+
+// The names of the packs in `dirs` (NAME of each NAME.json), once each, in name order.
+std::vector<std::string> packNames(const std::vector<PackDir>& dirs) {
+  std::set<std::string> names;
+  for (const auto& d : dirs) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(d.dir, ec))
+      if (e.path().extension() == ".json" && isFile(e.path().string()))
+        names.insert(e.path().stem().string());
+  }
+  return {names.begin(), names.end()};
 }
 
 }  // namespace
@@ -64,7 +78,11 @@ std::string resolvePack(const std::string& ref, const PackAnchor& anchor,
   }
   if (looked.empty())
     looked = "(no pack directories: this binary has no share/gridlock/rules beside it)";
-  throw RuleError("unknown rule pack \"" + ref + "\": no " + file + " in " + looked);
+  std::string known;
+  std::vector<std::string> names = packNames(shipped);
+  for (const auto& n : names) known += (known.empty() ? "; the shipped packs are " : ", ") + n;
+  throw RuleError("unknown rule pack \"" + ref + "\": no " + file + " in " + looked + known +
+                  support::didYouMean(ref, names, '"'));
 }
 
 }  // namespace gridlock::rules

@@ -31,7 +31,8 @@ bool isPackName(const std::string& ref);
 std::vector<PackDir> shippedPackDirs();
 
 // The file `ref` names. A path is returned as written (joined to the anchor's dir), whether or
-// not it exists; an unknown name throws RuleError listing every place it looked.
+// not it exists; an unknown name throws RuleError listing every place it looked, the shipped
+// packs, and the nearest of them when the name looks like a slip.
 std::string resolvePack(const std::string& ref, const PackAnchor& anchor,
                         const std::vector<PackDir>& shipped);
 

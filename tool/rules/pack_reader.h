@@ -4,6 +4,7 @@
 
 #include "facts/kinds.h"
 #include "rules/rule_pack.h"
+#include "support/nearest.h"
 
 #include <nlohmann/json.hpp>
 
@@ -33,7 +34,9 @@ class PackReader {
       if (!known) {
         std::string list;
         for (const char* k : allowed) list += std::string(list.empty() ? "" : ", ") + k;
-        fail(where + "/" + it.key(), "unknown key (allowed: " + list + ")");
+        fail(where + "/" + it.key(),
+             "unknown key (allowed: " + list + ")" +
+                 support::didYouMean(it.key(), {allowed.begin(), allowed.end()}, '"'));
       }
     }
     return j;
