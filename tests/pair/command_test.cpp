@@ -126,7 +126,21 @@ TEST(PairCommand, OutputFileGetsTheReport) {
   Result bad = runCommand({"--baseline-results", kCategories + "/baseline", "--change-results",
                            kCategories + "/change", "-o", "/nonexistent/dir/report.txt"});
   EXPECT_EQ(bad.code, 2);
-  EXPECT_EQ(bad.err, "gridlock pair: error: cannot write /nonexistent/dir/report.txt\n");
+  EXPECT_EQ(bad.err,
+            "gridlock pair: error: -o /nonexistent/dir/report.txt: the directory /nonexistent/dir "
+            "does not exist\n");
+}
+
+// A report that cannot be written is bad input before any build or test runs, not after them.
+TEST(PairCommand, AnOutputThatCannotBeWrittenStopsBeforeTheTests) {
+  TempDir d;
+  writeFile(d / "tree/README", "a tree\n");
+  std::string marker = d / "tests-ran";
+  Result r = runCommand({"--baseline", d / "tree", "--change", d / "tree", "--test",
+                         "touch " + marker, "-o", d / "tree"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "gridlock pair: error: -o " + (d / "tree") + ": is a directory\n");
+  EXPECT_FALSE(std::filesystem::exists(marker));
 }
 
 }  // namespace

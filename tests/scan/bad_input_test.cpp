@@ -206,8 +206,9 @@ TEST(DatabaseEntries, DashPMayNameTheDatabaseFile) {
   EXPECT_EQ(nlohmann::json::parse(r.out)["summary"]["total"], 1);
 }
 
-// Every pack entry that the scanned code never declares is named, once, on stderr: a typo in
-// a qualified name, or a pack written for other code, would otherwise pass as "0 reads".
+// Every pack entry that the scanned code never declares is counted, once, on stderr, and named
+// with -v: a typo in a qualified name, or a pack written for other code, would otherwise pass
+// as "0 reads".
 TEST(UnmatchedRules, EachEntryNoTranslationUnitDeclaresIsAWarning) {
   TempProject p("unmatched");
   writeFile(p.dir() + "/p.json", R"({"name": "p",
@@ -234,7 +235,15 @@ TEST(UnmatchedRules, EachEntryNoTranslationUnitDeclaresIsAWarning) {
   CommandResult r = p.run("scan --format json " + p.scanArgs("p.json"));
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(nlohmann::json::parse(r.out)["summary"]["total"], 1);
+  // One line for the pack: 5 of its 13 entries (7 accessors, 2 globals, 2 types, 2 include
+  // globs) matched nothing.
   EXPECT_EQ(r.err,
+            "gridlock: warning: pack p: 5 of its 13 entries matched nothing in 2 translation "
+            "units (-v lists them)\n");
+  // -v: each of them (without the cache, which -v would also explain).
+  CommandResult v = p.run("scan --format json -v --no-cache " + p.scanArgs("p.json"));
+  ASSERT_EQ(v.status, 0) << v.err;
+  EXPECT_EQ(v.err,
             "gridlock: warning: rule 'x::get_tp' (pack p) matched no declaration in 2 "
             "translation units\n"
             "gridlock: warning: rule 'NO_SUCH_MACRO' (pack p) matched no macro definition in 2 "
@@ -247,6 +256,7 @@ TEST(UnmatchedRules, EachEntryNoTranslationUnitDeclaresIsAWarning) {
             "translation units\n");
 }
 
+// A pack with one entry that matched nothing: that entry's own line, no summary.
 TEST(UnmatchedRules, OneTranslationUnitIsSingular) {
   Project p("unmatched-one");
   writeFile(p.dir() + "/u.json", R"({"name": "u", "accessors": [

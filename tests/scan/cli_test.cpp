@@ -178,6 +178,34 @@ TEST(Cli, HelpShowsDashDashFormatsAndExitStatuses) {
   EXPECT_NE(pair.out.find("Formats: text, json, markdown.\n"), std::string::npos) << pair.out;
 }
 
+// Where a report cannot go is bad input found before the scan, not after it: nothing but the
+// one error is printed (a rewrite that ran would have listed the reads it leaves).
+TEST(Cli, AnOutputPathThatCannotBeWrittenIsRefusedBeforeTheScan) {
+  std::string dir = makeTempDir("outputs");
+  writeFile(dir + "/file.txt", "a file\n");
+  CommandResult missing = runCommand(kBin + " scan" + kFixtureArgs + " -o " + dir + "/no/r.json");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_EQ(missing.out, "");
+  EXPECT_EQ(missing.err, "gridlock: error: -o " + dir + "/no/r.json: the directory " + dir +
+                             "/no does not exist\n");
+  CommandResult isDir =
+      runCommand(kBin + " gate" + kFixtureArgs + " --baseline " + kSrc +
+                 "/fixtures/scan/gridlock-baseline.json --format sarif -o " + dir);
+  EXPECT_EQ(isDir.status, 2);
+  EXPECT_EQ(isDir.err, "gridlock: error: -o " + dir + ": is a directory\n");
+  CommandResult fixes = runCommand(kBin + " rewrite" + kFixtureArgs + " --export-fixes " + dir +
+                                   "/file.txt/fixes.yaml");
+  EXPECT_EQ(fixes.status, 2);
+  EXPECT_EQ(fixes.err, "gridlock: error: --export-fixes " + dir + "/file.txt/fixes.yaml: " + dir +
+                           "/file.txt is not a directory\n");
+  CommandResult shard = runCommand(kBin + " scan" + kFixtureArgs + " --shard 1/2 --facts-out " +
+                                   dir + "/no/shard.facts");
+  EXPECT_EQ(shard.status, 2);
+  EXPECT_EQ(shard.err, "gridlock: error: --facts-out " + dir + "/no/shard.facts: the directory " +
+                           dir + "/no does not exist\n");
+  std::filesystem::remove_all(dir);
+}
+
 TEST(GateCli, BaselineLifecycle) {
   std::string dir = makeTempDir("gate");
   std::string base = dir + "/baseline.json";

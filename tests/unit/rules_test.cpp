@@ -371,15 +371,19 @@ TEST(RuleSet, UnmatchedEntriesAndGlobs) {
   EXPECT_EQ(RuleSet::seenKey(p.globals[0]), "variable ps::heads");
   EXPECT_EQ(RuleSet::seenKey(p.types[0]), "type ps::PG");
   std::set<std::string> seen = {"function ps::get_tp", "type ps::PG", "variable ps::heads"};
-  EXPECT_EQ(set.unmatched(seen, {"src/a.cpp", "src/a.h"}, 3),
+  std::vector<Unmatched> found = set.unmatched(seen, {"src/a.cpp", "src/a.h"}, 3);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].pack, "p");
+  EXPECT_EQ(found[0].entries, 8u);  // 3 accessors, 1 global, 2 types, 2 include globs
+  EXPECT_EQ(found[0].lines,
             (std::vector<std::string>{
                 "rule 'ps::get_dp' (pack p) matched no declaration in 3 translation units",
                 "rule 'WORLD' (pack p) matched no macro definition in 3 translation units",
                 "type rule 'ps::Gone' (pack p) matched no declaration in 3 translation units",
                 "scope include 'lib/**' (pack p) matched no file in 3 translation units"}));
   seen.insert({"function ps::get_dp", "macro WORLD", "type ps::Gone"});
-  EXPECT_EQ(set.unmatched(seen, {"src/a.cpp", "lib/b.h"}, 1), std::vector<std::string>{});
-  EXPECT_EQ(set.unmatched({}, {"src/a.cpp", "lib/b.h"}, 1).front(),
+  EXPECT_TRUE(set.unmatched(seen, {"src/a.cpp", "lib/b.h"}, 1).empty());
+  EXPECT_EQ(set.unmatched({}, {"src/a.cpp", "lib/b.h"}, 1).front().lines.front(),
             "rule 'ps::get_tp' (pack p) matched no declaration in 1 translation unit");
 }
 

@@ -23,7 +23,9 @@ void addCacheOptions(CLI::App& cmd, CacheFlags& f) {
             return cache::parseSize(s) ? "" : s + " is not a size (500M, 2G, 65536)";
           },
           "SIZE"));
-  cmd.add_flag("-v,--verbose", f.verbose, "Say why each translation unit missed the cache");
+  cmd.add_flag("-v,--verbose", f.verbose,
+               "Say why each translation unit missed the cache, and name each rule-pack entry "
+               "that matched nothing");
 }
 
 std::unique_ptr<cache::TuCache> openCache(const CacheFlags& f, const std::string& buildDir,

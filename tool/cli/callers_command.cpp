@@ -45,6 +45,7 @@ Runner addCallersCommand(CLI::App& app) {
   return [=]() {
     ScanOptions opts = *o;
     applyConfig(*cmd, opts, /*rulesRequired=*/false);
+    checkOutputPath("-o", *output);
     ScanRun run = runScan(opts);
     if (int rc = parseErrorStatus(run, opts)) return rc;
     if (std::string why = outsideScope(run, *function); !why.empty()) {

@@ -54,8 +54,10 @@ Runner addGateCommand(CLI::App& app) {
       throw std::runtime_error("--root " + opts.root + ": not a directory");
     std::string root = frontend::realPath(opts.root);
 
-    // Read the baseline first: a bad one is bad input before any parsing work.
+    // Read the baseline first, and check where the report goes: bad input before any parsing.
     GateBaseline b = readGateBaseline(path, root);
+    checkOutputPath("-o", s.output);
+    if (*update) checkOutputPath("--baseline", path);
     if (int rc = baselineMissing(b, *update, !opts.files.empty() || !s.changedSince.empty()))
       return rc;
     if (!s.changedSince.empty()) {

@@ -62,7 +62,6 @@ Merged merged(const FactsFile& first, std::vector<facts::TuFacts> tus,
   m.run.inventory = index::merge(std::move(tus), first.plan);
   analysis::launder(m.run.inventory, m.run.rules);
   m.run.inventory.cache = counts;
-  warnUnmatched(m.run);
   return m;
 }
 
@@ -164,6 +163,7 @@ Runner addMergeCommand(CLI::App& app) {
   auto baseline = std::make_shared<std::string>();
   auto update = std::make_shared<bool>(false);
   auto docsUrl = std::make_shared<std::string>();
+  auto verbose = std::make_shared<bool>(false);
   cmd->add_option("files", *files,
                   "Facts files of every shard (scan --shard I/N --facts-out), or the directories "
                   "the Clang plugin wrote (out=DIR)")
@@ -175,10 +175,13 @@ Runner addMergeCommand(CLI::App& app) {
                                "Give the verdict of `gridlock gate --baseline FILE` instead");
   cmd->add_flag("--update", *update, "With --baseline: as `gridlock gate --update`")->needs(base);
   addDocsUrlOption(*cmd, *docsUrl);
+  cmd->add_flag("-v,--verbose", *verbose, "Name each rule-pack entry that matched nothing");
   base->excludes(fmt)->excludes(out);
   return [=]() {
     std::string docs = checkedDocsUrl(*docsUrl);
+    checkOutputPath("-o", *output);
     Merged m = mergeFiles(factsFiles(*files));
+    warnUnmatched(m.run, *verbose);
     ScanOptions o;
     o.allowParseErrors = m.allowParseErrors;
     if (!baseline->empty()) {

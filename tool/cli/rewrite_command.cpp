@@ -184,6 +184,7 @@ Runner addRewriteCommand(CLI::App& app) {
     }
     ScanOptions first = *o;
     applyConfig(*cmd, first);  // -p and --rules, from the command line or .gridlock.json
+    checkOutputPath("--export-fixes", f->exportFixes);
     first.rewriteFacts = true;
     ScanRun run = runScan(first);
     if (!run.inventory.parseErrors.empty()) {

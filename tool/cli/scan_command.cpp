@@ -37,6 +37,10 @@ Runner addScanCommand(CLI::App& app) {
       std::cerr << "gridlock: error: --shard needs --facts-out FILE (gridlock merge reads it)\n";
       return 2;
     }
+    if (opts.factsOut.empty())
+      checkOutputPath("-o", *output);
+    else
+      checkOutputPath("--facts-out", opts.factsOut);
     ScanRun run = runScan(opts);
     // A shard's report is `gridlock merge`'s to write.
     bool toStdout = output->empty() || *output == "-";

@@ -59,11 +59,23 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
 }
 
 // Once per process, since the rewriter scans its own edits again.
-void warnUnmatched(const ScanRun& run) {
+void warnUnmatched(const ScanRun& run, bool verbose) {
   static std::set<std::string> said;
   const index::Inventory& inv = run.inventory;
-  for (const auto& line : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned))
+  auto warn = [](const std::string& line) {
     if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
+  };
+  for (const auto& u : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned)) {
+    if (verbose || u.lines.size() == 1) {
+      for (const auto& line : u.lines) warn(line);
+      continue;
+    }
+    // A pack written for other code misses most of its entries: one line, not dozens.
+    size_t units = inv.filesScanned;
+    warn("pack " + u.pack + ": " + std::to_string(u.lines.size()) + " of its " +
+         std::to_string(u.entries) + " entries matched nothing in " + std::to_string(units) +
+         (units == 1 ? " translation unit" : " translation units") + " (-v lists them)");
+  }
 }
 
 // A pattern that removed nothing from any database is most likely mistyped: said once.
@@ -164,7 +176,7 @@ ScanRun runScan(const ScanOptions& o) {
   analysis::launder(run.inventory, run.rules);
   // What one shard did not match another may: `gridlock merge` warns for the whole scan. A
   // diff may select no unit: nothing to warn of.
-  if (o.factsOut.empty() && !scanned.empty()) warnUnmatched(run);
+  if (o.factsOut.empty() && !scanned.empty()) warnUnmatched(run, o.cache.verbose);
   return run;
 }
 
@@ -174,6 +186,12 @@ void writeOutput(const std::string& path, const std::string& text) {
     return;
   }
   support::writeFileAtomic(path, text);
+}
+
+void checkOutputPath(const std::string& option, const std::string& path) {
+  if (path.empty() || path == "-") return;
+  std::string why = support::whyUnwritable(path);
+  if (!why.empty()) throw ConfigError(option + " " + path + ": " + why);
 }
 
 int parseErrorStatus(const ScanRun& run, const ScanOptions& o) {

@@ -91,16 +91,21 @@ struct ScanRun {
 };
 
 // Throws on bad input (rules, database, positional paths, nothing to scan). Warns on stderr,
-// once per process, of every rule-pack entry and scope include glob that matched nothing
-// (rules::RuleSet::unmatched), except in a shard (--facts-out): merge warns for the whole.
+// once per process, of the rule-pack entries and scope include globs that matched nothing
+// (warnUnmatched), except in a shard (--facts-out): merge warns for the whole.
 ScanRun runScan(const ScanOptions& o);
 
-// A pack entry that matches nothing would pass as "0 reads": warns on stderr of each
-// (rules::RuleSet::unmatched), once per process.
-void warnUnmatched(const ScanRun& run);
+// A pack entry that matches nothing would pass as "0 reads": warns on stderr, once per process,
+// with one line per pack (how many of its entries matched nothing), or, with `verbose` (-v) or
+// when it is one entry, one line per entry (rules::RuleSet::unmatched).
+void warnUnmatched(const ScanRun& run, bool verbose);
 
 // Writes `text` to `path` (support/atomic_write.h), or to stdout when path is empty or "-".
 void writeOutput(const std::string& path, const std::string& text);
+// Throws ConfigError ("-o out/x.json: the directory out does not exist") when writeOutput could
+// not write `path`, so that a command says so before its scan, not after it. `option` names
+// the flag that gave it; "" and "-" (stdout) pass.
+void checkOutputPath(const std::string& option, const std::string& path);
 
 // Prints parse errors to stderr and returns 2 when they are not allowed, else 0.
 int parseErrorStatus(const ScanRun& run, const ScanOptions& o);

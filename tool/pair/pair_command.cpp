@@ -1,6 +1,7 @@
 // The `pair` subcommand: flags -> PairOptions -> runPair (the logic lives in gridlock_pair).
 #include "cli/command.h"
 #include "pair/runner.h"
+#include "support/atomic_write.h"
 
 #include <iostream>
 #include <memory>
@@ -36,7 +37,15 @@ Runner addPairCommand(CLI::App& app) {
   cmd->add_option("--results-dir", options->resultsDir,
                   "Keep collected results here (default: a temporary directory)");
   cmd->add_option("--repo", options->repo, "Repository for git revisions (default: .)");
-  return [options] { return pair::runPair(*options, std::cout, std::cerr); };
+  return [options] {
+    // Before the builds and test runs, not after them.
+    if (std::string why = options->output.empty() ? "" : support::whyUnwritable(options->output);
+        !why.empty()) {
+      std::cerr << "gridlock pair: error: -o " << options->output << ": " << why << "\n";
+      return 2;
+    }
+    return pair::runPair(*options, std::cout, std::cerr);
+  };
 }
 
 }  // namespace gridlock::cli

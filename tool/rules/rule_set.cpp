@@ -163,13 +163,17 @@ std::string RuleSet::seenKey(const AccessorRule& rule) {
 std::string RuleSet::seenKey(const GlobalRule& rule) { return "variable " + rule.variable; }
 std::string RuleSet::seenKey(const TypeRule& rule) { return "type " + rule.type; }
 
-std::vector<std::string> RuleSet::unmatched(const std::set<std::string>& seen,
-                                            const std::set<std::string>& files,
-                                            size_t units) const {
+std::vector<Unmatched> RuleSet::unmatched(const std::set<std::string>& seen,
+                                          const std::set<std::string>& files, size_t units) const {
   const std::string in =
       " in " + std::to_string(units) + (units == 1 ? " translation unit" : " translation units");
-  std::vector<std::string> out;
+  std::vector<Unmatched> found;
   for (const auto& pack : packs_) {
+    Unmatched u{
+        pack.name,
+        pack.accessors.size() + pack.globals.size() + pack.types.size() + pack.scope.include.size(),
+        {}};
+    std::vector<std::string>& out = u.lines;
     const std::string of = "' (pack " + pack.name + ") matched no ";
     for (const auto& a : pack.accessors)
       if (!seen.count(seenKey(a)))
@@ -184,8 +188,9 @@ std::vector<std::string> RuleSet::unmatched(const std::set<std::string>& seen,
                              [&](const std::string& f) { return globMatch(glob, f); });
       if (!any) out.push_back("scope include '" + glob + of + "file" + in);
     }
+    if (!out.empty()) found.push_back(std::move(u));
   }
-  return out;
+  return found;
 }
 
 }  // namespace gridlock::rules

@@ -25,6 +25,13 @@ struct PythonAccessorMatch {
   const PythonAccessorRule* rule = nullptr;
 };
 
+// What of one pack matched nothing in a scan (RuleSet::unmatched).
+struct Unmatched {
+  std::string pack;
+  size_t entries = 0;              // its accessors, globals, types and scope include globs
+  std::vector<std::string> lines;  // one message per entry that matched nothing
+};
+
 class RuleSet {
  public:
   RuleSet() = default;
@@ -73,11 +80,11 @@ class RuleSet {
   static std::string seenKey(const TypeRule& rule);
   // What matched nothing in a scan of `units` translation units: each pack entry whose key is
   // not in `seen`, and each scope include glob that no file in `files` (root-relative: the
-  // units' main files and includes) matches; one message per entry, pack by pack (accessors,
-  // globals, types, include globs), e.g. "rule 'x::get_tp' (pack p) matched no declaration
-  // in 3 translation units".
-  std::vector<std::string> unmatched(const std::set<std::string>& seen,
-                                     const std::set<std::string>& files, size_t units) const;
+  // units' main files and includes) matches; for each pack with any, one message per entry
+  // (accessors, globals, types, include globs), e.g. "rule 'x::get_tp' (pack p) matched no
+  // declaration in 3 translation units".
+  std::vector<Unmatched> unmatched(const std::set<std::string>& seen,
+                                   const std::set<std::string>& files, size_t units) const;
 
  private:
   void indexPython(size_t pack);

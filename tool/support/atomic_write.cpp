@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstring>
@@ -125,6 +126,26 @@ std::string dirOf(const std::string& path) {
   size_t slash = path.rfind('/');
   if (slash == std::string::npos) return ".";
   return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+std::string whyUnwritable(const std::string& path) {
+  std::string target;
+  try {
+    target = followLinks(path);
+  } catch (const WriteError& e) {
+    std::string why = e.what();  // "<path>: cannot follow its symlinks: ..."
+    return why.substr(std::min(why.size(), path.size() + 2));
+  }
+  struct stat st;
+  if (::stat(target.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return "is a directory";
+    if (!S_ISREG(st.st_mode)) return "";  // a FIFO or a device: written directly
+  }
+  std::string dir = dirOf(target);
+  if (::stat(dir.c_str(), &st) != 0) return "the directory " + dir + " does not exist";
+  if (!S_ISDIR(st.st_mode)) return dir + " is not a directory";
+  if (::access(dir.c_str(), W_OK | X_OK) != 0) return "cannot write in " + dir;
+  return "";
 }
 
 std::string followLinks(const std::string& path) {

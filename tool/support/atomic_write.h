@@ -71,4 +71,9 @@ void syncDirectory(const std::string& dir);
 // The directory part of `path` ("." when there is none).
 std::string dirOf(const std::string& path);
 
+// Why writeFileAtomic could not write `path`, checked before the work that makes its contents
+// (a scan): "is a directory", "the directory D does not exist", "D is not a directory", "cannot
+// write in D"; "" when nothing stands in the way. A full disk still shows only when writing.
+std::string whyUnwritable(const std::string& path);
+
 }  // namespace gridlock::support
