@@ -92,6 +92,27 @@ TEST(RewriteRefusal, NoModeIsBadInput) {
       << r.err;
 }
 
+// `--diff --check` for a CI step: exit 1 while there are edits to make (the diff still
+// printed), 0 once the tree is rewritten (and no diff); without --diff it is a usage error.
+TEST(RewriteCheck, ExitsOneWhileThereIsADiff) {
+  Case c("substitute");
+  CommandResult pending = c.run("rewrite", "--diff --check -q");
+  EXPECT_EQ(pending.status, 1) << pending.err;
+  EXPECT_EQ(pending.out.rfind("--- a/", 0), 0u) << pending.out;
+  EXPECT_EQ(c.compareWithInput(), "");  // a diff writes no source file
+  CommandResult plain = c.run("rewrite", "--diff -q");
+  EXPECT_EQ(plain.status, 0) << plain.err;
+  EXPECT_EQ(plain.out, pending.out);
+  ASSERT_EQ(c.run("rewrite", "--apply -q").status, 0);
+  CommandResult done = c.run("rewrite", "--diff --check -q");
+  EXPECT_EQ(done.status, 0) << done.err;
+  EXPECT_EQ(done.out, "");
+  CommandResult alone = c.run("rewrite", "--check");
+  EXPECT_EQ(alone.status, 2);
+  EXPECT_EQ(alone.err,
+            "gridlock: error: --check requires --diff\nRun with --help for the options.\n");
+}
+
 // A pack whose env method does not name the env: refused before anything is scanned or
 // written, naming the pack's JSON path.
 TEST(RewriteRefusal, BadEnvPackIsBadInput) {

@@ -27,6 +27,7 @@ struct RewriteFlags {
   std::string exportFixes;
   bool apply = false;
   bool diff = false;
+  bool check = false;  // --diff --check: exit 1 when there is a diff
   bool recover = false;
   bool force = false;
   bool allowOutsideDb = false;
@@ -125,7 +126,8 @@ int recover(const std::string& root, bool force) {
   }
 }
 
-// Exports, shows or writes a verified rewrite.
+// Exports, shows or writes a verified rewrite. The status: 0, or 1 for --diff --check when
+// there is a diff.
 int emit(const RewriteFlags& f, const rewrite::Prepared& prepared, const std::string& root) {
   std::string files = std::to_string(prepared.changes.size()) + " file(s)";
   if (!f.exportFixes.empty()) {
@@ -133,7 +135,9 @@ int emit(const RewriteFlags& f, const rewrite::Prepared& prepared, const std::st
     writeOutput(f.exportFixes, rewrite::exportYaml(prepared, main));
     std::cerr << "gridlock: rewrite: edits of " << files << " written to " << f.exportFixes << "\n";
   } else if (f.diff) {
-    std::cout << rewrite::unifiedDiff(prepared) << std::flush;
+    std::string diff = rewrite::unifiedDiff(prepared);
+    std::cout << diff << std::flush;
+    if (f.check && !diff.empty()) return 1;
   } else if (prepared.changes.empty()) {
     std::cerr << "gridlock: rewrite: nothing to do\n";
   } else {
@@ -160,6 +164,10 @@ Runner addRewriteCommand(CLI::App& app) {
                               "Write the edits as clang-apply-replacements YAML");
   auto* apply = cmd->add_flag("--apply", f->apply, "Edit the files in place (all or none)");
   auto* diff = cmd->add_flag("--diff", f->diff, "Print the edits as a unified diff");
+  cmd->add_flag("--check", f->check,
+                "With --diff: exit 1 when there are edits to make, 0 when there are none (a CI "
+                "step that fails until the rewrite is applied)")
+      ->needs(diff);
   auto* rec = cmd->add_flag("--recover", f->recover,
                             "Put back the tree an interrupted --apply left (needs only --root)");
   exp->excludes(apply)->excludes(diff)->excludes(rec);
