@@ -53,7 +53,7 @@ TuFacts unitOf(const std::string& main) {
   tu.reads = {readAt("shared.h", 2, "get_tp"), readAt(main, 5, "get_pp"),
               readAt("shared.h", 9, "get_dp")};
   tu.exemptReads = {readAt("helper.h", 4, "get_world")};
-  tu.badSuppressions = {{main, 7, "// gridlock: allow", "no reason"}};
+  tu.badSuppressions = {{main, 7, 12, "// gridlock: allow", "no reason"}};
   tu.digests = {{"shared.h", "11"}, {main, "22"}};
   tu.functions = {function("c:@F@f#I#", "shared.h", 3, "a"), function("c:@F@g#", main, 4, "y"),
                   function("c:@F@f#I#", main, 8, "x")};

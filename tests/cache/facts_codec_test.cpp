@@ -69,7 +69,7 @@ TuFacts sampleFacts() {
   TuFacts tu;
   tu.mainFile = "core/attention.cpp";
   tu.reads = {sampleRead("core/attention.cpp", 12), sampleRead("core/attention.h", 3)};
-  tu.badSuppressions = {{"core/attention.cpp", 7, "// gridlock: allow", "no reason"}};
+  tu.badSuppressions = {{"core/attention.cpp", 7, 12, "// gridlock: allow", "no reason"}};
   tu.parseError = ParseError{"core/attention.cpp",
                              {"core/attention.cpp:1:2: error: expected ';'"},
                              {"core/attention.cpp", "core/attention.h"}};
@@ -184,7 +184,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Read>(), 35u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
-  EXPECT_EQ(fieldCount<BadSuppression>(), 4u);
+  EXPECT_EQ(fieldCount<BadSuppression>(), 5u);
   EXPECT_EQ(fieldCount<ParseError>(), 3u);
   EXPECT_EQ(fieldCount<FunctionFact>(), 11u);
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);

@@ -45,7 +45,7 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
   ASSERT_FALSE(in.refs.empty());
   ASSERT_FALSE(in.calls.empty());
   in.unread = {"pkg/__init__.py:2:1: error: invalid syntax at 'return'"};
-  in.allows = {{3, true, "# gridlock: allow(why)"}};
+  in.allows = {{3, 5, true, "# gridlock: allow(why)"}};
   ModuleFacts out = decodeModuleFacts(encodeModuleFacts(in));
   EXPECT_EQ(test::differences(in, out), std::vector<std::string>{});
 }

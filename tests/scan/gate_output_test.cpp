@@ -17,7 +17,8 @@ struct GateOutput : ::testing::Test {
   SmallProject p{"gate-output"};
 };
 
-// a_two's get_tp key rises 1 -> 2; b_new is a key the baseline lacks.
+// a_two's get_tp key rises 1 -> 2; b_new is a key the baseline lacks. The errors come in file
+// and line order, as a compiler's do, whichever key they belong to.
 TEST_F(GateOutput, EachReadOfANewOrRisenKeyIsAnErrorAtItsPlace) {
   p.write("core/a.cpp",
           "#include \"../ps.h\"\n"
@@ -35,12 +36,12 @@ TEST_F(GateOutput, EachReadOfANewOrRisenKeyIsAnErrorAtItsPlace) {
   CommandResult r = p.runIn(".", "gate");
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.out,
-            "src/core/b.cpp:3:20: error: new global read: global tp group from ps::get_tp in "
-            "b_new; fix: thread a group parameter [gridlock-gate]\n"
             "src/core/a.cpp:5:7: error: global reads rose from 1 to 2 here: global tp group "
             "from ps::get_tp in a_two; fix: thread a group parameter [gridlock-gate]\n"
             "src/core/a.cpp:7:7: error: global reads rose from 1 to 2 here: global tp group "
             "from ps::get_tp in a_two; fix: thread a group parameter [gridlock-gate]\n"
+            "src/core/b.cpp:3:20: error: new global read: global tp group from ps::get_tp in "
+            "b_new; fix: thread a group parameter [gridlock-gate]\n"
             "new:  src/core/b.cpp | b_new | ps::get_tp: 1 read(s) not in the baseline\n"
             "rose: src/core/a.cpp | a_two | ps::get_tp: 1 -> 2\n"
             "gate: FAILED: global reads rose (5 in the baseline, 7 now)\n"
@@ -61,6 +62,20 @@ TEST_F(GateOutput, EachReadOfANewOrRisenKeyIsAnErrorAtItsPlace) {
       << c.out;
   CommandResult never = p.runIn(".", "gate --color never");
   EXPECT_EQ(never.out.find('\033'), std::string::npos);
+}
+
+// A suppression the gate cannot honour is a clang-style warning at the comment's
+// file:line:col, like every other diagnostic.
+TEST_F(GateOutput, ABadSuppressionIsAWarningAtItsPlace) {
+  p.write("core/b.cpp",
+          "#include \"../ps.h\"\n"
+          "void b_one() { ps::get_dp(); }  // gridlock: allow\n");
+  CommandResult r = p.runIn(".", "gate");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "src/core/b.cpp:2:33: warning: suppression without a reason is ignored: write // "
+            "gridlock: allow(why this read is deliberate) [gridlock-suppression]\n"
+            "gate: passed: 5 global reads, as in the baseline\n");
 }
 
 TEST_F(GateOutput, JsonNamesEachChangeWithItsReads) {

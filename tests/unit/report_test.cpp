@@ -118,7 +118,7 @@ TEST(Report, FileNamesThatAreNotUtf8) {
        "d.cpp:1:1: error: x"},
       {"b\xE9"
        "d.cpp"}};
-  inv.badSuppressions.push_back({"s\xE9.cpp", 3, "// gridlock: allow \xE9"});
+  inv.badSuppressions.push_back({"s\xE9.cpp", 3, 1, "// gridlock: allow \xE9"});
   inv.notes["n\xE9.cu"] = {"nvcc command translated"};
   auto j = nlohmann::json::parse(json(inv, analysis::summarize(inv)));
   EXPECT_EQ(j["reads"][0]["file"], "caf%E9.cpp");

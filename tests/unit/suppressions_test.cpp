@@ -165,6 +165,7 @@ TEST(Suppressions, MalformedOnesAreReportedAndIgnored) {
       "suppression without a reason is ignored: write // gridlock: allow(why this read is "
       "deliberate)";
   EXPECT_EQ(s.bad[0].line, 1u);
+  EXPECT_EQ(s.bad[0].column, 12u);  // after "get_tp();  "
   EXPECT_EQ(s.bad[0].text, "// gridlock: allow");
   EXPECT_EQ(s.bad[0].problem, noReason);
   EXPECT_EQ(s.bad[1].problem, noReason);
@@ -172,9 +173,12 @@ TEST(Suppressions, MalformedOnesAreReportedAndIgnored) {
   EXPECT_EQ(s.bad[3].problem,
             "unknown suppression 'allow-nextline': write allow, allow-next-line, "
             "allow-begin ... allow-end or allow-file");
+  EXPECT_EQ(s.bad[3].column, 12u);
   EXPECT_EQ(s.bad[4].line, 5u);
+  EXPECT_EQ(s.bad[4].column, 1u);
   EXPECT_EQ(s.bad[4].problem, "allow-end without an allow-begin");
   EXPECT_EQ(s.bad[5].line, 6u);
+  EXPECT_EQ(s.bad[5].column, 1u);
   EXPECT_EQ(s.bad[5].problem, "allow-begin without an allow-end is ignored");
   for (unsigned line = 1; line <= 7; ++line) EXPECT_EQ(covers(s, line), "-") << line;
 }

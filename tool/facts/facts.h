@@ -186,6 +186,7 @@ struct SiteFact {
 struct BadSuppression {
   std::string file;
   unsigned line = 0;
+  unsigned column = 0;  // where the comment starts (1-based, in bytes)
   std::string text;
   std::string problem;  // why it is ignored (frontend/suppressions.h)
 };

@@ -158,6 +158,7 @@ template <typename V, typename T>
 void fields(V&& v, T& x) {
   v("file", x.file);
   v("line", x.line);
+  v("column", x.column);
   v("text", x.text);
   v("problem", x.problem);
 }

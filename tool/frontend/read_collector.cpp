@@ -558,14 +558,14 @@ const FileSuppressions& ReadCollector::suppressionsOf(FileID fid) {
   for (auto& a : s.allows)
     for (const auto& n : a.names)
       if (!knownAllowName(n))
-        s.bad.push_back({a.line, a.text,
+        s.bad.push_back({a.line, a.column, a.text,
                          "allow names '" + n +
                              "', which is no group, accessor, macro or global of the rule packs: "
                              "it covers no read of that name"});
   const FilePlaces::Info& file = places_.of(fid);
   for (const auto& b : s.bad)
     if (badSuppressionSeen_.emplace(file.path, b.line).second)
-      out_.badSuppressions.push_back({file.path, b.line, b.text, b.problem});
+      out_.badSuppressions.push_back({file.path, b.line, b.column, b.text, b.problem});
   return suppressions_.emplace(fid, std::move(s)).first->second;
 }
 

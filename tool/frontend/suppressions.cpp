@@ -32,6 +32,9 @@ std::vector<Comment> comments(std::string_view t) {
     } else if (c == '/' && i + 1 < n && (t[i + 1] == '/' || t[i + 1] == '*')) {
       Comment k;
       k.line = line;
+      size_t lineStart = i == 0 ? std::string_view::npos : t.rfind('\n', i - 1);
+      k.column =
+          static_cast<unsigned>(i - (lineStart == std::string_view::npos ? 0 : lineStart + 1)) + 1;
       k.alone = !codeOnLine;
       size_t start = i;
       if (t[i + 1] == '/') {
@@ -163,9 +166,10 @@ FileSuppressions suppressionsOf(const std::vector<SourceComment>& all) {
     size_t formEnd = 5;
     while (formEnd < rest.size() && (identChar(rest[formEnd]) || rest[formEnd] == '-')) ++formEnd;
     std::string form(rest.substr(0, formEnd));
-    BadAllow bad{k.line, std::string(k.text), ""};
+    BadAllow bad{k.line, k.column, std::string(k.text), ""};
     AllowComment a;
     a.line = k.line;
+    a.column = k.column;
     a.endLine = k.endLine;
     a.alone = k.alone;
     a.text = std::string(k.text);
@@ -211,8 +215,8 @@ FileSuppressions suppressionsOf(const std::vector<SourceComment>& all) {
   }
   // Unended blocks cover nothing: counting on would hide the rest of the file.
   for (size_t i : open) {
-    out.bad.push_back(
-        {out.allows[i].line, out.allows[i].text, "allow-begin without an allow-end is ignored"});
+    out.bad.push_back({out.allows[i].line, out.allows[i].column, out.allows[i].text,
+                       "allow-begin without an allow-end is ignored"});
     out.allows[i].blockEnd = 0;
   }
   std::erase_if(out.allows, [](const AllowComment& a) {

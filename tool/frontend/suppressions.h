@@ -21,6 +21,7 @@ struct AllowComment {
   enum class Form { Line, NextLine, Block, File };
   Form form = Form::Line;
   unsigned line = 0;               // where the comment starts
+  unsigned column = 0;             // ... and its column (1-based, in bytes)
   unsigned endLine = 0;            // where it ends (a block comment may span lines)
   unsigned blockEnd = 0;           // Block: the line of its allow-end
   bool alone = false;              // nothing but blanks before it on its line
@@ -30,9 +31,9 @@ struct AllowComment {
 };
 
 struct BadAllow {
-  unsigned line = 0;
-  std::string text;     // the comment as written
-  std::string problem;  // why it is ignored
+  unsigned line = 0, column = 0;  // where the comment starts (column 1-based, in bytes)
+  std::string text;               // the comment as written
+  std::string problem;            // why it is ignored
 };
 
 struct FileSuppressions {
@@ -45,7 +46,7 @@ FileSuppressions findSuppressions(std::string_view text);
 
 // One comment as a frontend found it (a Python `#` comment from its syntax tree).
 struct SourceComment {
-  unsigned line = 0, endLine = 0;
+  unsigned line = 0, column = 0, endLine = 0;  // column: 1-based, of the comment marker
   bool alone = false;     // nothing but blanks before it on its line
   std::string_view text;  // with its comment marker
 };

@@ -337,7 +337,8 @@ void collectAllows(const SyntaxTree& tree, ModuleFacts& out) {
       bol = bol == std::string::npos ? 0 : bol + 1;
       bool alone = src.find_first_not_of(" \t", bol) >= start;
       if (text.find("gridlock:") != std::string_view::npos)
-        out.allows.push_back({lineOf(n), alone, std::string(text)});
+        out.allows.push_back(
+            {lineOf(n), static_cast<unsigned>(start - bol) + 1, alone, std::string(text)});
     }
     if (down && ts_tree_cursor_goto_first_child(&cursor)) continue;
     if (ts_tree_cursor_goto_next_sibling(&cursor)) {

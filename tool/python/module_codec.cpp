@@ -149,6 +149,7 @@ template <typename V, typename T>
   requires is<T, AllowText>
 void fields(V&& v, T& x) {
   v("line", x.line);
+  v("column", x.column);
   v("alone", x.alone);
   v("text", x.text);
 }

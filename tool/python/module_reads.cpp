@@ -121,7 +121,7 @@ bool knownAllowName(const rules::RuleSet& rules, const std::string& name) {
 frontend::FileSuppressions allowsOf(const ModuleFacts& m, const rules::RuleSet& rules,
                                     facts::TuFacts& out) {
   std::vector<frontend::SourceComment> comments;
-  for (const AllowText& a : m.allows) comments.push_back({a.line, a.line, a.alone, a.text});
+  for (const AllowText& a : m.allows) comments.push_back({a.line, a.column, a.line, a.alone, a.text});
   frontend::FileSuppressions s = frontend::suppressionsOf(comments);
   for (const auto& a : s.allows)
     for (const auto& n : a.names)

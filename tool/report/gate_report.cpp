@@ -7,7 +7,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <sstream>
+#include <tuple>
 
 namespace gridlock::report {
 namespace {
@@ -28,13 +30,24 @@ const char* verdictName(GateVerdict v) {
   return "passed";
 }
 
-// One clang-style error per read of a new or risen key.
-void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analysis::Change& c,
-               bool added, const TextStyle& style) {
-  std::string why = added ? "new global read: "
-                          : "global reads rose from " + std::to_string(c.before) + " to " +
-                                std::to_string(c.after) + " here: ";
-  for (size_t i : readsOfKey(inv, c.key)) {
+// One clang-style error per read of a new or risen key, in file and line order (as a compiler
+// prints them), whichever key each belongs to.
+void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analysis::GateResult& g,
+               const TextStyle& style) {
+  std::vector<std::pair<size_t, std::string>> errors;  // read index, why
+  for (const auto& c : g.added)
+    for (size_t i : readsOfKey(inv, c.key)) errors.emplace_back(i, "new global read: ");
+  for (const auto& c : g.rose)
+    for (size_t i : readsOfKey(inv, c.key))
+      errors.emplace_back(i, "global reads rose from " + std::to_string(c.before) + " to " +
+                                 std::to_string(c.after) + " here: ");
+  auto place = [&](size_t i) {
+    const facts::Read& r = inv.reads[i];
+    return std::tuple<const std::string&, unsigned, unsigned, size_t>(r.file, r.line, r.column, i);
+  };
+  std::sort(errors.begin(), errors.end(),
+            [&](const auto& a, const auto& b) { return place(a.first) < place(b.first); });
+  for (const auto& [i, why] : errors) {
     const facts::Read& r = inv.reads[i];
     std::string at = facts::where(r.file, r.line, r.column);
     out << diagnostic(at, Severity::Error, why + message(r), "gridlock-gate", style.color);
@@ -120,16 +133,12 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
       if (r.suppressed)
         out << "allowed: " << r.file << ":" << r.line << ": " << r.name << " (" << *r.suppressed
             << ")\n";
-    for (const auto& b : inv.badSuppressions)
-      out << "warning: " << b.file << ":" << b.line << ": "
-          << (b.problem.empty() ? "`gridlock: allow` without a reason is ignored" : b.problem)
-          << "\n";
+    for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, style.color);
     if (!g.changedSince.empty())
       out << "gate: " << g.changedFiles << " file(s) changed since " << g.changedSince << "; "
           << g.filesScanned << " translation unit(s) to check\n";
   }
-  for (const auto& c : g.result.added) keyErrors(out, inv, c, true, style);
-  for (const auto& c : g.result.rose) keyErrors(out, inv, c, false, style);
+  keyErrors(out, inv, g.result, style);
   for (const auto& c : g.result.added)
     out << "new:  " << c.key.str() << ": " << c.after << " read(s) not in the baseline\n";
   for (const auto& c : g.result.rose)

@@ -40,8 +40,9 @@ struct TextStyle {
   bool quiet = false;  // -q: the errors and the verdict line only
 };
 
-// Text: `allowed:` lines, then for each new or risen key one clang-style error per read it
-// holds (`file:line:col: error: new global read: ...; fix: ... [gridlock-gate]`), then the
+// Text: `allowed:` lines and the ignored allows (warnings at file:line:col), then one
+// clang-style error per read of a new or risen key, in file and line order
+// (`file:line:col: error: new global read: ...; fix: ... [gridlock-gate]`), then the
 // `new:`/`rose:`/`fell:`/`kept:` lines and the verdict.
 std::string gateText(const index::Inventory& inv, const GateOutcome& g, const TextStyle& style);
 // The verdict line alone ("gate: FAILED: ..."), for stderr when stdout holds JSON or SARIF.

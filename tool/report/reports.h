@@ -59,6 +59,9 @@ std::string sarifRootUri(const std::string& root);
 
 // The one-line message of a read, shared by text and SARIF.
 std::string message(const facts::Read& r, const facts::Verdict* verdict = nullptr);
+// An allow comment that is ignored, as a clang-style warning at the comment's file:line:col
+// (scan's text and the gate's).
+std::string badSuppressionText(const facts::BadSuppression& b, bool color);
 
 // `gridlock callers`: the JSON report (schema/callers-report.schema.json), and a table for
 // people.

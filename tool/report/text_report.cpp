@@ -53,6 +53,14 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
   return m.str();
 }
 
+std::string badSuppressionText(const facts::BadSuppression& b, bool color) {
+  return diagnostic(facts::where(b.file, b.line, b.column), Severity::Warning,
+                    b.problem.empty() ? "suppression without a reason is ignored: write // "
+                                        "gridlock: allow(why this read is deliberate)"
+                                      : b.problem,
+                    "gridlock-suppression", color);
+}
+
 std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color) {
   std::ostringstream out;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
@@ -70,12 +78,7 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
                             (r.spelling.empty() ? "" : " (spelled at " + r.spelling + ")"),
                         "", color);
   }
-  for (const auto& b : inv.badSuppressions)
-    out << diagnostic(b.file + ":" + std::to_string(b.line) + ":1", Severity::Warning,
-                      b.problem.empty() ? "suppression without a reason is ignored: write // "
-                                          "gridlock: allow(why this read is deliberate)"
-                                        : b.problem,
-                      "gridlock-suppression", color);
+  for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, color);
   for (const auto& e : inv.parseErrors) {
     out << diagnostic(e.file, Severity::Error, "failed to parse; its reads may be incomplete",
                       "gridlock-parse-error", color);
