@@ -9,7 +9,9 @@
 #      read; and what GitHub needs of it that running cannot show (scripts/check_workflow.py:
 #      permissions, apt-get update, the cache saved when the gate fails);
 #   3. docs/examples/pre-commit as the repository's git hook: a commit adding a read is refused,
-#      one that does not is made; docs/examples/pre-commit-config.yaml runs the same command.
+#      one that does not is made; docs/examples/pre-commit-config.yaml runs the same command;
+#   4. README.md's lines for a build without CMake: bear records the database of a Makefile
+#      build of the same project, and the gate reads it.
 # Usage: ci-recipes.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(realpath "$1"); src=$(realpath "$2")
@@ -88,4 +90,24 @@ git commit -q -am "no new read" >"$tmp/hook.out" 2>&1 ||
 hook=$(grep '^exec ' "$src/docs/examples/pre-commit" | sed 's/^exec //')
 entry=$(recipe entry "$src/docs/examples/pre-commit-config.yaml")
 [ "$entry" = "$hook" ] || fail "pre-commit-config.yaml runs '$entry', the hook '$hook'"
+
+# 4. Not CMake: README's bear lines on a Makefile build of the same sources (compiled, not
+# linked), then the gate: the one read, as with CMake's database.
+cp -r "$src/fixtures/ci" "$tmp/make-project"
+cd "$tmp/make-project"
+rm CMakeLists.txt
+cat >Makefile <<END
+CXXFLAGS = -std=c++20 -I$tmp/prefix/include $(mpicxx --showme:compile)
+OBJS = src/model.o train/main.o
+all: \$(OBJS)
+clean: ; rm -f \$(OBJS)
+END
+printf '{"build": "build", "rules": ["gridlock-legacy", "mpi"], "baseline": ".gridlock-baseline.json"}\n' \
+  >.gridlock.json
+recipe readme-bear "$src/README.md" >"$tmp/bear.sh"
+bash -eo pipefail "$tmp/bear.sh" >"$tmp/bear.out" 2>&1 ||
+  { cat "$tmp/bear.out"; fail "README's bear lines failed"; }
+gridlock gate >"$tmp/bear.out" 2>&1 || { cat "$tmp/bear.out"; fail "the gate on bear's database failed"; }
+grep -qx 'gate: passed: 1 global reads, as in the baseline' "$tmp/bear.out" ||
+  { cat "$tmp/bear.out"; fail "the gate on bear's database did not pass on the one read"; }
 echo "ci-recipes: OK"

@@ -2,6 +2,7 @@
 """The shell commands a documented recipe runs, so scripts/ci-recipes.sh runs exactly them.
 
   recipe_commands.py readme README.md          the first ```sh block of "Use it in your project"
+  recipe_commands.py readme-bear README.md     its ```sh block that runs bear (not CMake)
   recipe_commands.py workflow WORKFLOW.yml     the `run:` of each step, in order
   recipe_commands.py entry PRE-COMMIT-CONFIG   the `entry:` of each hook
 
@@ -12,14 +13,25 @@ import re
 import sys
 
 
-def readme(text):
+def readme_blocks(text):
     section = text.split("## Use it in your project", 1)
     if len(section) < 2:
         sys.exit("recipe_commands: README has no 'Use it in your project' section")
-    block = re.search(r"```sh\n(.*?)```", section[1], re.S)
-    if not block:
+    return re.findall(r"```sh\n(.*?)```", section[1].split("\n## ", 1)[0], re.S)
+
+
+def readme(text):
+    blocks = readme_blocks(text)
+    if not blocks:
         sys.exit("recipe_commands: no ```sh block in 'Use it in your project'")
-    return block.group(1).splitlines()
+    return blocks[0].splitlines()
+
+
+def readme_bear(text):
+    blocks = [b for b in readme_blocks(text) if re.search(r"^\S.*\bbear\b", b, re.M)]
+    if not blocks:
+        sys.exit("recipe_commands: no ```sh block running bear in 'Use it in your project'")
+    return blocks[0].splitlines()
 
 
 def workflow(text):
@@ -63,7 +75,8 @@ def main():
     kind, path = sys.argv[1], sys.argv[2]
     with open(path) as f:
         text = f.read()
-    lines = {"readme": readme, "workflow": workflow, "entry": entry}[kind](text)
+    lines = {"readme": readme, "readme-bear": readme_bear, "workflow": workflow,
+             "entry": entry}[kind](text)
     for line in lines:
         if re.match(r"^\s*(sudo\s+)?apt(-get)?\s+(install|update)", line):
             line = "# installed by the test instead: " + line
