@@ -51,7 +51,8 @@ TEST(InstallCli, AnUnknownPackNameIsBadInputNamingWhereItLooked) {
   EXPECT_EQ(r.err,
             "gridlock: error: unknown rule pack \"gridlock-legcy\": no gridlock-legcy.json in " +
                 kSrc +
-                "/rules (source tree); the shipped packs are gridlock-legacy, mpi; did you mean "
+                "/rules (source tree); the shipped packs are gridlock-legacy, megatron-core, "
+                "megatron-core-ratchet, mpi; did you mean "
                 "\"gridlock-legacy\"?\n");
 }
 

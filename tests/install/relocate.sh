@@ -52,7 +52,7 @@ grep -qE '"helpUri": "https://[^"]+/scan\.md#what-counts-as-a-read"' scan.sarif 
   fail "SARIF helpUri is not the https docs: $(grep -m1 helpUri scan.sarif)"
 # An unknown name: looked for in the moved prefix only, never in the source tree.
 rc=0; "$p/bin/gridlock" "${scan[@]}" --rules nope 2>err.txt >/dev/null || rc=$?
-want="gridlock: error: unknown rule pack \"nope\": no nope.json in $p/share/gridlock/rules (installed); the shipped packs are gridlock-legacy, mpi"
+want="gridlock: error: unknown rule pack \"nope\": no nope.json in $p/share/gridlock/rules (installed); the shipped packs are gridlock-legacy, megatron-core, megatron-core-ratchet, mpi"
 [ "$rc" = 2 ] && [ "$(cat err.txt)" = "$want" ] || fail "unknown pack: exit $rc, '$(cat err.txt)'"
 
 # The shell completions as the shells load them from the prefix, in an empty directory (no
@@ -80,7 +80,8 @@ expect_completion bash scan sc
 expect_completion bash $'--format\n--facts-out' scan --f
 expect_completion bash $'text\njson\nsarif' gate --format ""
 expect_completion bash $'text\njson\nmarkdown' pair --format ""
-expect_completion bash $'gridlock-legacy\nmpi' scan --rules ""
+# (in the order the glob gives: "-" sorts before ".", so megatron-core-ratchet.json comes first)
+expect_completion bash $'gridlock-legacy\nmegatron-core-ratchet\nmegatron-core\nmpi' scan --rules ""
 expect_completion bash "" scan -- -D
 expect_completion zsh "$(printf '%s\n' 'scan:Inventory of global process-group reads' \
   'gate:Fail when any count of global reads rises' \
@@ -92,7 +93,7 @@ expect_completion zsh "$(printf '%s\n' 'scan:Inventory of global process-group r
   'pair:Paired validation: run the same tests on a baseline and a change, compare per test')" sc
 expect_completion zsh $'text\njson\nsarif' gate --format ""
 expect_completion zsh $'text\njson\nmarkdown' pair --format ""
-expect_completion zsh $'gridlock-legacy\nmpi\n<files>' scan --rules ""
+expect_completion zsh $'gridlock-legacy\nmegatron-core\nmegatron-core-ratchet\nmpi\n<files>' scan --rules ""
 expect_completion zsh "<files>" scan -- -D
 zsh_complete scan --fo | grep -qx -- --format || fail "zsh does not offer --format for scan --fo"
 cd "$tmp"
