@@ -106,14 +106,15 @@ TEST(PythonFixture, AllowsWithoutAReasonOrNamingNothingKnownAreReported) {
                   b.problem);
   unsigned d = lineOf(kRoot, "mcore/layers/allowed.py", "d = ps.get_data_parallel_group()");
   unsigned e = lineOf(kRoot, "mcore/layers/allowed.py", "e = ps.get_data_parallel_group()");
-  EXPECT_EQ(bad, (std::vector<std::string>{
-                     // Both comments start at column 39, after `    d = ps.get_data_parallel_group()  `.
-                     "mcore/layers/allowed.py:" + std::to_string(d) +
-                         ":39: suppression without a reason is ignored: write # gridlock: "
-                         "allow(why this read is deliberate)",
-                     "mcore/layers/allowed.py:" + std::to_string(e) +
-                         ":39: allow names 'pt', which is no group, accessor or global of the rule "
-                         "packs: it covers no read of that name"}));
+  EXPECT_EQ(bad,
+            (std::vector<std::string>{
+                // Both comments start at column 39, after `    d = ps.get_data_parallel_group()  `.
+                "mcore/layers/allowed.py:" + std::to_string(d) +
+                    ":39: suppression without a reason is ignored: write # gridlock: "
+                    "allow(why this read is deliberate)",
+                "mcore/layers/allowed.py:" + std::to_string(e) +
+                    ":39: allow names 'pt', which is no group, accessor or global of the rule "
+                    "packs: it covers no read of that name"}));
   EXPECT_EQ(readAt("mcore/layers/allowed.py", "a = ps.get_tensor")->suppressed,
             std::optional<std::string>("logs the layout once"));
 }

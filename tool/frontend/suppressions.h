@@ -47,8 +47,8 @@ FileSuppressions findSuppressions(std::string_view text);
 // One comment as a frontend found it (a Python `#` comment from its syntax tree).
 struct SourceComment {
   unsigned line = 0, column = 0, endLine = 0;  // column: 1-based, of the comment marker
-  bool alone = false;     // nothing but blanks before it on its line
-  std::string_view text;  // with its comment marker
+  bool alone = false;                          // nothing but blanks before it on its line
+  std::string_view text;                       // with its comment marker
 };
 
 // The allows of the given comments, in file order.

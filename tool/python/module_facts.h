@@ -126,8 +126,8 @@ struct Call {
 // A `# gridlock: allow(...)` comment (docs/suppressions.md), as frontend/suppressions.h reads it.
 struct AllowText {
   unsigned line = 0, column = 0;  // column: 1-based, of its `#`
-  bool alone = false;  // nothing but blanks before it on its line
-  std::string text;    // from its `#`
+  bool alone = false;             // nothing but blanks before it on its line
+  std::string text;               // from its `#`
 };
 
 struct ModuleFacts {

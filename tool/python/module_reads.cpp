@@ -121,19 +121,20 @@ bool knownAllowName(const rules::RuleSet& rules, const std::string& name) {
 frontend::FileSuppressions allowsOf(const ModuleFacts& m, const rules::RuleSet& rules,
                                     facts::TuFacts& out) {
   std::vector<frontend::SourceComment> comments;
-  for (const AllowText& a : m.allows) comments.push_back({a.line, a.column, a.line, a.alone, a.text});
+  for (const AllowText& a : m.allows)
+    comments.push_back({a.line, a.column, a.line, a.alone, a.text});
   frontend::FileSuppressions s = frontend::suppressionsOf(comments);
   for (const auto& a : s.allows)
     for (const auto& n : a.names)
       if (!knownAllowName(rules, n))
-        s.bad.push_back({a.line, a.text,
+        s.bad.push_back({a.line, a.column, a.text,
                          "allow names '" + n +
                              "', which is no group, accessor or global of the rule packs: it "
                              "covers no read of that name"});
   for (auto& b : s.bad) {
     if (size_t at = b.problem.find("// gridlock"); at != std::string::npos)
       b.problem.replace(at, 2, "#");  // Python's comment marker in the advice
-    out.badSuppressions.push_back({m.file, b.line, b.text, b.problem});
+    out.badSuppressions.push_back({m.file, b.line, b.column, b.text, b.problem});
   }
   return s;
 }
