@@ -120,6 +120,7 @@ TuFacts sampleFacts() {
   a.supplied = Supplied::Forwarded;
   a.forwardedFrom = 1;
   a.passed = Passed::StarKwargs;
+  a.forwardedAlso = 2;
   a.offset = 500;
   a.length = 6;
   a.insertAt = 490;
@@ -190,7 +191,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);
   EXPECT_EQ(fieldCount<ClassFact>(), 14u);
   EXPECT_EQ(fieldCount<SiteFact>(), 12u);
-  EXPECT_EQ(fieldCount<ArgFact>(), 8u);
+  EXPECT_EQ(fieldCount<ArgFact>(), 9u);
   EXPECT_EQ(fieldCount<SourceFact>(), 7u);
   EXPECT_EQ(fieldCount<Shape>(), 2u);
   EXPECT_EQ(fieldCount<ParamListFact>(), 18u);

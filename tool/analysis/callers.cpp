@@ -49,26 +49,32 @@ std::vector<CallerSite> reach(const index::Program& program,
   for (const auto& [usr, f] : program.functions)
     for (const auto& o : f.overrides) overriders.emplace(o, usr);
 
-  std::set<std::pair<std::string, int>> seen;
-  std::deque<std::pair<std::string, int>> work;
-  auto push = [&](const std::string& usr, int index) {
-    if (seen.emplace(usr, index).second) work.emplace_back(usr, index);
+  // (function, parameter, a second parameter that may carry the same argument or -1).
+  std::set<std::tuple<std::string, int, int>> seen;
+  std::deque<std::tuple<std::string, int, int>> work;
+  auto push = [&](const std::string& usr, int index, int also) {
+    if (seen.emplace(usr, index, also).second) work.emplace_back(usr, index, also);
   };
-  for (const auto& r : roots) push(r.first, r.second);
+  for (const auto& r : roots) push(r.first, r.second, -1);
 
   std::vector<CallerSite> out;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> listed;
   while (!work.empty()) {
-    auto [usr, index] = work.front();
+    auto [usr, index, also] = work.front();
     work.pop_front();
     auto [olo, ohi] = overriders.equal_range(usr);
-    for (auto it = olo; it != ohi; ++it) push(it->second, index);
+    for (auto it = olo; it != ohi; ++it) push(it->second, index, also);
     auto [lo, hi] = program.sitesByCallee.equal_range(usr);
     for (auto it = lo; it != hi; ++it) {
       const facts::SiteFact& s = program.sites[it->second];
       if (index < 0 || static_cast<size_t>(index) >= s.args.size()) continue;
       if (!listed.emplace(s.file, s.line, s.column, usr).second) continue;
-      const facts::ArgFact& a = s.args[index];
+      const facts::ArgFact* arg = &s.args[index];
+      // Left out through one, it may come through the other (Python's *args and **kwargs).
+      if (arg->supplied == facts::Supplied::Default && also >= 0 &&
+          static_cast<size_t>(also) < s.args.size())
+        arg = &s.args[also];
+      const facts::ArgFact& a = *arg;
       CallerSite c;
       c.file = s.file;
       c.line = s.line;
@@ -91,7 +97,7 @@ std::vector<CallerSite> reach(const index::Program& program,
                 : std::to_string(a.forwardedFrom);
         c.forwardedFrom = c.caller + "(" + pname + ")";
         // The forwarding function's own callers decide whether the argument arrives.
-        push(s.callerUsr, a.forwardedFrom);
+        push(s.callerUsr, a.forwardedFrom, a.forwardedAlso);
       }
       out.push_back(std::move(c));
     }

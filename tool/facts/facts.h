@@ -138,6 +138,9 @@ struct ArgFact {
   Supplied supplied = Supplied::Explicit;
   int forwardedFrom = -1;           // the caller's parameter index, when forwarded
   Passed passed = Passed::Unknown;  // how a Python site writes it
+  // Python: a second parameter of the caller that may carry it instead (a call passing on both
+  // `*args` and `**kwargs`): the argument is left out only when both leave it out.
+  int forwardedAlso = -1;
   // The written argument's bytes in the site's file (length 0: not written, or in a macro),
   // and where an argument inserted before it goes (before the comments that lead it).
   unsigned offset = 0;

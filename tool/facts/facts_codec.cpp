@@ -116,6 +116,7 @@ template <typename V, typename T>
 void fields(V&& v, T& x) {
   v("supplied", x.supplied);
   v("forwarded_from", x.forwardedFrom);
+  v("forwarded_also", x.forwardedAlso);
   v("passed", x.passed);
   v("offset", x.offset);
   v("length", x.length);

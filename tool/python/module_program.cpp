@@ -105,6 +105,12 @@ std::vector<facts::ArgFact> bind(const Function& callee, size_t skip,
     if (byStar || byDoubleStar) {
       out[i] = supplied(byStar ? *star : *doubleStar, caller);
       out[i].offset = out[i].length = out[i].insertAt = 0;  // not written for this parameter
+      // Both may carry it: the caller's callers leave it out only when they fill neither.
+      if (canStar && canDoubleStar && out[i].supplied == facts::Supplied::Forwarded) {
+        facts::ArgFact other = supplied(byStar ? *doubleStar : *star, caller);
+        if (other.supplied == facts::Supplied::Forwarded)
+          out[i].forwardedAlso = other.forwardedFrom;
+      }
     } else {
       out[i].passed = facts::Passed::Omitted;
       if (p.hasDefault || p.kind == Param::Kind::VarArgs || p.kind == Param::Kind::VarKeywords)
