@@ -6,7 +6,10 @@
 #   2. run tests/python/megatron_ratchet_test.cpp on each tree: rules/megatron-core-ratchet.json
 #      against the checker's scan(), site by site (file, line, kind, accessor), and
 #      rules/megatron-core.json's counts; at bf71c142 also tests/python/megatron_test.cpp
-#      (callers of TELinear's tp_group).
+#      (callers of TELinear's tp_group);
+#   3. the same through the binary, as a user runs it (no -p): `gridlock scan --rules
+#      megatron-core-ratchet TREE`, whose total must be the checker's, and `gridlock gate
+#      --rules megatron-core` with a baseline written by --update, then SARIF.
 # Prints each tree's totals. Exit 0 when every comparison holds, 1 when one fails, 2 when
 # something could not run. The sources stay under $MEGATRON_WORK, outside the repository.
 #
@@ -21,6 +24,7 @@ case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$ROOT/$BUILD_DIR" ;; esac
 WORK=${MEGATRON_WORK:-$BUILD_DIR/megatron}
 URL=${MEGATRON_URL:-https://github.com/NVIDIA/Megatron-LM.git}
 TEST="$BUILD_DIR/tests/python/python_megatron_test"
+GRIDLOCK=${GRIDLOCK:-$BUILD_DIR/tool/cli/gridlock}
 CHECKER_COMMIT=9bc342067d56acaa0d45f9de0f37484ab436c141  # refs/pull/6258/head
 COMMITS="bf71c142b5b563af7348b55a692450869f47d734 3f4234deeb221dffe036e5786c9124fe09cbca07
 d98e8a64ddf34856e74b24714e3bedb2f5a39553"
@@ -51,6 +55,23 @@ for c in $COMMITS; do
   echo "== Megatron-LM ${c:0:8}"
   if ! GRIDLOCK_MEGATRON_LM="$tree" GRIDLOCK_MEGATRON_CHECKER="$CHECKER" \
       "$TEST" --gtest_filter="$filter" --gtest_brief=1 | grep -v '^Running main'; then
+    status=1
+  fi
+  [ -x "$GRIDLOCK" ] || { echo "megatron-check: no $GRIDLOCK" >&2; exit 2; }
+  cp "$CHECKER" "$tree/tools/check_process_group_usage.py"  # it scans the tree it sits in
+  checker=$(cd "$tree" && python3 tools/check_process_group_usage.py --stats | head -1 | cut -d' ' -f1)
+  ours=$("$GRIDLOCK" scan -q --rules megatron-core-ratchet --root "$tree" --cache-dir "$WORK/cache" \
+         --format json "$tree" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["total"])')
+  echo "gridlock scan --rules megatron-core-ratchet: $ours; the checker's --stats: $checker"
+  [ "$ours" = "$checker" ] || status=1
+  base="$WORK/baseline-${c:0:8}.json"
+  rm -f "$base"
+  "$GRIDLOCK" gate -q --rules megatron-core --root "$tree" --cache-dir "$WORK/cache" \
+      --baseline "$base" --update > /dev/null || status=1
+  if "$GRIDLOCK" gate -q --rules megatron-core --root "$tree" --cache-dir "$WORK/cache" \
+      --baseline "$base" --format sarif -o "$WORK/gate-${c:0:8}.sarif"; then
+    echo "gridlock gate --rules megatron-core: passes against its baseline ($WORK/gate-${c:0:8}.sarif)"
+  else
     status=1
   fi
 done

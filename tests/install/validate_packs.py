@@ -162,7 +162,7 @@ if spell_keys != derived or any(k not in tables.get("Yields", []) for k in spell
 # 4. The config schema: exactly the documented keys.
 keys = sorted(config_schema["properties"])
 want = sorted(["$schema", "build", "rules", "baseline", "root", "extra_args", "remove_args",
-               "jobs", "docs_url"])
+               "jobs", "docs_url", "python_roots", "package_root"])
 if keys != want:
     failures.append("config schema keys %s != %s" % (keys, want))
 cfg = jsonschema.Draft7Validator(config_schema)
@@ -173,7 +173,9 @@ if not cfg.is_valid({"build": "build", "rules": ["mpi", "rules/ours.json"],
 for what, c in {"unknown key": {"biuld": "b"}, "rules a string": {"rules": "mpi"},
                 "negative jobs": {"jobs": -1}, "remove_args a string": {"remove_args": "-g"},
                 "an empty remove pattern": {"remove_args": [""]},
-                "docs_url not a URL": {"docs_url": "docs/"}}.items():
+                "docs_url not a URL": {"docs_url": "docs/"},
+                "a python root outside the root": {"python_roots": ["../x"]},
+                "an absolute package root": {"package_root": "/src"}}.items():
     if cfg.is_valid(c):
         failures.append("the config schema accepts a bad config: " + what)
 

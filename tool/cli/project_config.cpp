@@ -128,9 +128,24 @@ ProjectConfig loadConfig(const std::string& path) {
     } else if (key == "docs_url") {
       c.docsUrl = docsBaseUrl(text_of(key, v));
       if (!c.docsUrl) throw bad(key, kDocsUrlExpected);
+    } else if (key == "python_roots" || key == "package_root") {
+      std::vector<std::string> paths =
+          key == "package_root" ? std::vector<std::string>{text_of(key, v)} : list_of(key, v, true);
+      for (size_t i = 0; i < paths.size(); ++i) {
+        std::string at = key == "package_root" ? key : key + "/" + std::to_string(i);
+        const std::string& p = paths[i];
+        if (p.empty() || p[0] == '/' || p == ".." || p.rfind("../", 0) == 0 ||
+            p.find("/../") != std::string::npos)
+          throw bad(at, "expected a directory relative to the root, inside it");
+      }
+      if (key == "package_root")
+        c.packageRoot = paths[0];
+      else
+        c.pythonRoots = paths;
     } else {
       static const std::vector<std::string> keys = {
-          "build", "rules", "baseline", "root", "extra_args", "remove_args", "jobs", "docs_url"};
+          "build",       "rules", "baseline", "root",         "extra_args",
+          "remove_args", "jobs",  "docs_url", "python_roots", "package_root"};
       std::string list;
       for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k;
       throw bad(key, "unknown key (expected " + list + ")" + support::didYouMean(key, keys, '"'));

@@ -28,6 +28,10 @@ struct ProjectConfig {
   std::optional<std::vector<std::string>> removeArgs;  // globs (frontend::ArgRemover)
   std::optional<unsigned> jobs;
   std::optional<std::string> docsUrl;  // "docs_url", ending in '/' (docsBaseUrl)
+  // Python (docs/configuration.md): the directories whose .py files are read, and where
+  // module names start; both relative to the root.
+  std::optional<std::vector<std::string>> pythonRoots;
+  std::optional<std::string> packageRoot;
 };
 
 inline constexpr const char* kConfigName = ".gridlock.json";

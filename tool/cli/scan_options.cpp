@@ -3,6 +3,7 @@
 #include "cli/progress.h"
 
 #include "analysis/laundering.h"
+#include "cli/python_input.h"
 #include "cli/shard.h"
 #include "frontend/file_places.h"
 #include "frontend/frontend.h"
@@ -129,7 +130,13 @@ ScanRun runScan(const ScanOptions& o) {
   std::vector<std::string> files;  // the first database's (shards and the cache are its)
   ShardPlan shard;
   index::CacheCounts counts;
-  std::vector<std::string> dbs = {o.buildDir};
+  // No build directory: Python only, when the packs or the config ask for it (python_input.h).
+  bool python = readsPython(o, run.rules);
+  if (o.buildDir.empty() && !python) throw ConfigError(o.noBuildDir);
+  if (python && !o.shard.empty())
+    throw ConfigError("--shard splits compile databases only: this scan reads Python too");
+  std::vector<std::string> dbs;
+  if (!o.buildDir.empty()) dbs.push_back(o.buildDir);
   dbs.insert(dbs.end(), o.extraDbs.begin(), o.extraDbs.end());
   std::vector<std::string> unusedRemovals = o.removeArgs;
   for (size_t i = 0; i < dbs.size(); ++i) {
@@ -146,7 +153,7 @@ ScanRun runScan(const ScanOptions& o) {
     } catch (const frontend::InputError&) {
       // Positional paths may select only the first database's files; an extra database with
       // nothing under the root, or nothing at all, is still an error.
-      if (i == 0 || o.files.empty()) throw;
+      if ((i == 0 && !python) || o.files.empty()) throw;
     }
     std::erase_if(selected, [&](const std::string& f) { return !scanned.insert(f).second; });
     if (i > 0) {  // an extra database (rewrite --extra-db): parsed, not cached
@@ -162,6 +169,13 @@ ScanRun runScan(const ScanOptions& o) {
     tus = frontend::runFrontend(*db, run.rules, shard.files, fo);
     counts = finishCache(cache.get(), o.cache, shard.files.size());
   }
+  PythonInput py = scanPythonInput(o, run.root, run.rules, fo.onUnitDone);
+  for (auto& u : py.units) {
+    scanned.insert(u.tu.mainFile);
+    tus.push_back(std::move(u));
+  }
+  counts.hits += py.cache.hits;
+  counts.misses += py.cache.misses;
   if (progress) progress->finish();
   warnUnusedRemovals(unusedRemovals);
   run.subset = !o.files.empty() || o.filesFromDiff;

@@ -47,6 +47,11 @@ struct ScanOptions {
   // scan --shard I/N --facts-out FILE (cli/shard.h): scan a part, write its facts.
   std::string shard;
   std::string factsOut;
+  // Python (cli/python_input.h): .gridlock.json's "python_roots" and "package_root".
+  std::vector<std::string> pythonRoots;
+  std::string packageRoot;
+  // Why there is no build directory (no -p, no "build"): the error when nothing else is read.
+  std::string noBuildDir;
 };
 
 // `rulesRequired` false: without --rules, every file under the root is in scope and nothing

@@ -84,6 +84,8 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     if (!cmd.count("--extra-arg") && config->extraArgs) o.extraArgs = *config->extraArgs;
     if (!cmd.count("--remove-arg") && config->removeArgs) o.removeArgs = *config->removeArgs;
     if (!cmd.count("--jobs") && config->jobs) o.jobs = *config->jobs;
+    if (config->pythonRoots) o.pythonRoots = *config->pythonRoots;
+    if (config->packageRoot) o.packageRoot = *config->packageRoot;
   }
   o.docsUrl = checkedDocsUrl(o.docsUrl);
   if (o.docsUrl.empty() && config && config->docsUrl) o.docsUrl = *config->docsUrl;
@@ -98,11 +100,16 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
   std::string where = config ? "\"build\" in " + config->path
                              : "\"build\" in a .gridlock.json (none found from the current "
                                "directory upward)";
+  // Without one, the scan reads Python only, when the packs or the config ask for it
+  // (runScan); otherwise this is the error.
   if (o.buildDir.empty())
-    throw ConfigError(
+    o.noBuildDir =
         "no build directory: pass -p BUILD (the directory holding "
         "compile_commands.json, or the file itself) or set " +
-        where);
+        where;
+  // Neither a build directory nor anything that asks for Python: the first thing missing.
+  if (o.buildDir.empty() && o.pythonRoots.empty() && o.rules.empty())
+    throw ConfigError(o.noBuildDir);
   if (rulesRequired && o.rules.empty())
     throw ConfigError(std::string("no rule pack: pass --rules PACK (a shipped name such as "
                                   "gridlock-legacy or mpi, or a path) or set \"rules\" in ") +

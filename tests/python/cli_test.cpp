@@ -1,0 +1,77 @@
+// The gridlock binary on Python: scan, gate and callers with no compile database, files from
+// the packs' scope, a .gridlock.json naming Python roots and a src/ package root; a scan that
+// asks for no Python still needs -p, with the message it always had.
+#include "support/run_command.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace gridlock::test {
+namespace {
+
+const std::string kBin = GRIDLOCK_BIN;
+const std::string kSrc = GRIDLOCK_SOURCE_DIR;
+const std::string kFixture = " --rules " + kSrc + "/fixtures/python/gridlock.json --root " + kSrc +
+                             "/fixtures/python --no-cache";
+
+TEST(PythonCli, ScanReadsThePacksPythonWithoutACompileDatabase) {
+  CommandResult r = runCommand(kBin + " scan --format json --allow-parse-errors" + kFixture);
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  // fixtures/python: its annotations give 45 counted reads, one file that does not parse.
+  EXPECT_EQ(j["summary"]["total"], 45) << r.out.substr(0, 2000);
+  EXPECT_EQ(j["summary"]["parse_errors"], 1);
+  EXPECT_EQ(j["parse_errors"][0]["file"], "broken/bad.py");
+  bool dotted = false;
+  for (const auto& read : j["reads"])
+    dotted = dotted || read["name"] == "mcore.parallel_state.get_tensor_model_parallel_src_rank";
+  EXPECT_TRUE(dotted);
+}
+
+TEST(PythonCli, AFileThatDoesNotParseExitsTwo) {
+  CommandResult r = runCommand(kBin + " scan" + kFixture);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("broken/bad.py"), std::string::npos) << r.err;
+}
+
+TEST(PythonCli, WithoutPythonRulesABuildDirectoryIsStillNeeded) {
+  std::string dir = makeTempDir("py-nodb");
+  CommandResult r =
+      runCommand("cd " + dir + " && " + kBin + " scan --rules " + kSrc + "/rules/mpi.json");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("no build directory: pass -p BUILD"), std::string::npos) << r.err;
+}
+
+TEST(PythonCli, CallersOfAClassOnPython) {
+  CommandResult r = runCommand(kBin + " callers --format json --allow-parse-errors" + kFixture +
+                               " --function mcore.layers.linear.Linear --param tp_group");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["summary"]["sites"], 13);
+  EXPECT_EQ(
+      j["summary"]["passed"],
+      nlohmann::json(
+          {{"positional", 3}, {"keyword", 5}, {"omitted", 3}, {"**kwargs", 1}, {"twice", 1}}));
+}
+
+TEST(PythonCli, ConfigNamesPythonRootsAndASrcLayout) {
+  std::string dir = makeTempDir("py-src");
+  writeFile(dir + "/src/pkg/__init__.py", "");
+  writeFile(dir + "/src/pkg/ps.py", "_G = None\n\n\ndef get_tp():\n    return _G\n");
+  writeFile(dir + "/src/pkg/use.py", "from pkg import ps\n\n\ndef f():\n    return ps.get_tp()\n");
+  writeFile(dir + "/tools/other.py", "def g(:\n");  // not a Python root: never read
+  writeFile(dir + "/p.json", R"({"name": "p", "scope": {"include": ["**"]}, "accessors": [
+    {"python": "pkg.ps.get_tp", "kind": "accessor", "group": "tp", "yields": "group"}]})");
+  writeFile(dir + "/.gridlock.json",
+            R"({"rules": ["p.json"], "python_roots": ["src"], "package_root": "src"})");
+  CommandResult r = runCommand("cd " + dir + " && " + kBin + " scan --format json --no-cache");
+  ASSERT_EQ(r.status, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["summary"]["total"], 1) << r.out;
+  EXPECT_EQ(j["reads"][0]["file"], "src/pkg/use.py");
+  EXPECT_EQ(j["reads"][0]["name"], "pkg.ps.get_tp");
+  EXPECT_EQ(j["reads"][0]["line"], 5);
+}
+
+}  // namespace
+}  // namespace gridlock::test
