@@ -6,6 +6,7 @@
 #include "rewrite/plan.h"
 #include "rewrite/plan_state.h"
 #include "rewrite/require.h"
+#include "rewrite/store.h"
 #include "rewrite/substitute.h"
 #include "rewrite/supply.h"
 #include "rewrite/thread.h"
@@ -149,7 +150,7 @@ TEST_F(Strategies, SubstituteSpellsTheValueFromTheSourceInScope) {
   // A derived value needs the group's full type; the group itself does not.
   ASSERT_EQ(s.plan.includes.size(), 1u);
   EXPECT_EQ(s.plan.includes[0].header, "group.h");
-  EXPECT_EQ(s.plan.tallies.at("substitute").reads, 2u);
+  EXPECT_EQ(s.plan.tally(facts::Strategy::Substitute).reads, 2u);
 }
 
 TEST_F(Strategies, SubstituteRefusesWhereTheSourceCannotBeUsed) {
@@ -201,7 +202,7 @@ TEST_F(Strategies, PerModelStateReadsTheFieldOfTheStateInScope) {
   EXPECT_EQ(verdictOf(s, 2),
             "no_source left: mutable global state that the rule pack maps to no per-model "
             "field (globals[].field)");
-  EXPECT_EQ(s.plan.tallies.at("substitute").reads, 1u);  // counted as substituted
+  EXPECT_EQ(s.plan.tally(facts::Strategy::Substitute).reads, 1u);  // counted as substituted
 }
 
 TEST_F(Strategies, RequireTurnsADeadFallbackIntoACheck) {
@@ -273,7 +274,7 @@ TEST_F(Strategies, ThreadAddsTheParameterAndEveryCallerPassesWhatItHolds) {
                                                        "6+0 const Coll& pgc", "70+0 groups"}));
   EXPECT_EQ(verdictOf(s, 0),
             "thread applied: replaced with pgc.tp->size(), pgc threaded through 1 function(s)");
-  EXPECT_EQ(s.plan.tallies.at("thread").places, 1u);
+  EXPECT_EQ(s.plan.tally(facts::Strategy::Thread).places, 1u);
 }
 
 TEST_F(Strategies, ThreadRefusesWhatItCannotClose) {
@@ -356,6 +357,12 @@ TEST_F(Strategies, StoreKeepsTheValueInAMemberTheConstructorsInitialise) {
   inv.rewrite.lists["D::D"] = {def};
   PlanState s(inv, rules, nullptr);
   Thread().run(s);
+  // Thread gives the constructor the parameter and hands the method's read to Store.
+  EXPECT_EQ(editsOf(s.plan),
+            (std::vector<std::string>{"210+0 , const Coll& pgc", "81+0 , groups"}));
+  ASSERT_EQ(s.stored.size(), 1u);
+  EXPECT_EQ(s.stored[0].classUsr, "D");
+  Store().run(s);
   EXPECT_EQ(editsOf(s.plan),
             (std::vector<std::string>{
                 "17+12 pgc_.tp->size()", "210+0 , const Coll& pgc", "211+0  : pgc_(pgc)",
@@ -363,8 +370,8 @@ TEST_F(Strategies, StoreKeepsTheValueInAMemberTheConstructorsInitialise) {
   EXPECT_EQ(verdictOf(s, 0),
             "store applied: replaced with pgc_.tp->size(), pgc kept in D at construction, "
             "threaded through 1 function(s)");
-  EXPECT_EQ(s.plan.tallies.at("thread").stored, 1u);
-  EXPECT_EQ(s.plan.tallies.at("thread").classes, 1u);
+  EXPECT_EQ(s.plan.tally(facts::Strategy::Store).reads, 1u);
+  EXPECT_EQ(s.plan.tally(facts::Strategy::Store).places, 1u);
 }
 
 // What stops a class keeping the value, each named; the read stays for what stops its method
@@ -492,7 +499,7 @@ TEST_F(Strategies, SupplyGivesALeftOutArgumentWhatTheSiteHolds) {
   EXPECT_EQ(verdictOf(s, 1),
             "substitute applied: passes groups.tp instead of leaving the group to h");
   EXPECT_TRUE(s.open(0));  // the fallback itself is Require's
-  EXPECT_EQ(s.plan.tallies.at("supply").places, 1u);
+  EXPECT_EQ(s.plan.tally(facts::Strategy::Supply).places, 1u);
 }
 
 // `int Layer::width() { return ps::tp_size() * ps::dp_size(); }`, virtual: one lookup.
@@ -514,7 +521,7 @@ TEST_F(Strategies, CollapseTurnsAFunctionsReadsIntoOneLookup) {
                                       "30+12 pgs.tp->size()", "45+12 pgs.dp->size()"}));
   EXPECT_EQ(s.plan.verdicts[0].fix, Fix::Collapse);
   EXPECT_TRUE(s.plan.verdicts[1].applied);
-  EXPECT_EQ(s.plan.tallies.at("collapse").places, 1u);
+  EXPECT_EQ(s.plan.tally(facts::Strategy::Collapse).places, 1u);
 }
 
 TEST_F(Strategies, CollapseLeavesASingleRead) {

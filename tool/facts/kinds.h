@@ -48,6 +48,10 @@ enum class Fix {
   CompileError,
 };
 
+// A rewrite strategy (tool/rewrite/strategy.h), by name: the key of its tally in a plan.
+// PerModelState counts as Substitute (it substitutes a field of the state in scope).
+enum class Strategy { Substitute, Require, Thread, Store, Supply, Collapse };
+
 // How a call or construction reaches its callee (callers JSON `via`).
 enum class Via {
   Direct,
@@ -114,6 +118,9 @@ GRIDLOCK_SPELLINGS(Fix, {Fix::Unset, ""}, {Fix::None, "none"}, {Fix::Substitute,
                    {Fix::NameClash, "name_clash"}, {Fix::OpenFallback, "open_fallback"},
                    {Fix::EagerFallback, "eager_fallback"}, {Fix::NoSpelling, "no_spelling"},
                    {Fix::CompileError, "compile_error"});
+GRIDLOCK_SPELLINGS(Strategy, {Strategy::Substitute, "substitute"}, {Strategy::Require, "require"},
+                   {Strategy::Thread, "thread"}, {Strategy::Store, "store"},
+                   {Strategy::Supply, "supply"}, {Strategy::Collapse, "collapse"});
 GRIDLOCK_SPELLINGS(Via, {Via::Direct, "direct"}, {Via::New, "new"},
                    {Via::MakeUnique, "make_unique"}, {Via::MakeShared, "make_shared"},
                    {Via::Emplace, "emplace"}, {Via::BaseInit, "base_init"},

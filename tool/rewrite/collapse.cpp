@@ -86,7 +86,7 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
     std::string edit = r.offset == def->bodyFirst && !declared ? decl + text : text;
     declared = declared || r.offset == def->bodyFirst;
     s.plan.edits.push_back({r.file, r.offset, r.length, edit, at(r) + " collapse"});
-    ++s.tally("collapse").reads;
+    ++s.tally(facts::Strategy::Collapse).reads;
     s.apply(i, facts::Fix::Collapse,
             "replaced with " + text + ": one lookup (" + rule.name + ") for " +
                 std::to_string(planned.size()) + " reads of " + fn.name + ", which " +
@@ -100,10 +100,11 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
     if (const rules::RewriteRules* pack = s.packRules(s.read(planned[0].first));
         pack && !pack->spellInclude.empty())
       s.plan.includes.push_back({def->file, pack->spellInclude});
-  ++s.tally("collapse").places;
+  ++s.tally(facts::Strategy::Collapse).places;
 }
 
-std::string Collapse::describe(const Tally& t) const {
+std::string Collapse::describe(const Plan& plan) const {
+  const Tally t = plan.tally(facts::Strategy::Collapse);
   if (t.reads == 0) return "";
   return std::to_string(t.reads) + " collapsed (into " + std::to_string(t.places) + " lookup(s))";
 }

@@ -15,9 +15,8 @@ namespace gridlock::rewrite {
 
 class Collapse : public Strategy {
  public:
-  std::string tally() const override { return "collapse"; }
   void run(PlanState& s) override;
-  std::string describe(const Tally& t) const override;
+  std::string describe(const Plan& plan) const override;
 
  private:
   // The function-level reads Collapse may take, by enclosing function.

@@ -57,7 +57,7 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
             {def->file, def->bodyFirst, 0, decl, def->file + " " + rule->name + " of " + fn.name});
         s.locals[usr] = {rule->name, rule->type, rule->edge};
         for (const auto& k : here) args[k].first = passLocal(args[k].first, edge, rule->name);
-        ++s.tally("thread").locals;
+        ++s.plan.edgesHoisted;
       }
     }
 }

@@ -8,9 +8,9 @@ namespace gridlock::rewrite {
 
 class PerModelState : public Strategy {
  public:
-  std::string tally() const override { return "substitute"; }  // counted as substituted
   void run(PlanState& s) override;
-  std::string describe(const Tally&) const override { return ""; }
+  // Counted as substituted (substituteRead).
+  std::string describe(const Plan&) const override { return ""; }
 };
 
 }  // namespace gridlock::rewrite

@@ -48,11 +48,8 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFi
 
 std::string summaryLine(const Plan& plan, const index::Inventory& inv) {
   std::string out;
-  for (const auto& strategy : strategies()) {
-    auto it = plan.tallies.find(strategy->tally());
-    std::string part = strategy->describe(it == plan.tallies.end() ? Tally{} : it->second);
-    if (!part.empty()) out += part + ", ";
-  }
+  for (const auto& strategy : strategies())
+    if (std::string part = strategy->describe(plan); !part.empty()) out += part + ", ";
   std::map<Fix, size_t> left;
   size_t total = 0;
   for (size_t i = 0; i < inv.reads.size(); ++i) {

@@ -35,13 +35,10 @@ struct Include {
 };
 
 // What one strategy did: reads it removed, and the places it changed to do so (functions
-// threaded, lookups declared, call sites given a group).
+// threaded, classes that keep the value, lookups declared, call sites given a group).
 struct Tally {
   size_t reads = 0;
   size_t places = 0;
-  size_t locals = 0;   // Thread: edge functions that declare the edge once (thread.hoist)
-  size_t stored = 0;   // Thread: reads replaced with a member kept at construction (Store)
-  size_t classes = 0;  // Thread: classes that keep one
 };
 
 // Files whose rewritten translation unit did not compile, with the first error: no edit may
@@ -54,10 +51,19 @@ struct Plan {
   std::vector<facts::Verdict> verdicts;
   std::vector<Edit> edits;
   std::vector<Include> includes;
-  std::map<std::string, Tally> tallies;  // by strategy tally name (Strategy::tally)
+  std::map<facts::Strategy, Tally> tallies;
+  // Thread's edge functions that declare the edge once instead of passing it at each call
+  // (rewrite/edge_hoist.h).
+  size_t edgesHoisted = 0;
   // USR -> qualified name of every function whose parameter list the plan changes: code the
   // scan did not see that calls one would stop compiling (rewrite/outside_db.h).
   std::map<std::string, std::string> signatures;
+
+  // What `strategy` did (nothing when it did nothing).
+  Tally tally(facts::Strategy strategy) const {
+    auto it = tallies.find(strategy);
+    return it == tallies.end() ? Tally{} : it->second;
+  }
 };
 
 // The plan for `inv`. Thread and Collapse need the rewriter's facts (inv.rewrite.collected);

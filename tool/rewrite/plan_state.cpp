@@ -53,6 +53,15 @@ void PlanState::apply(size_t i, Fix fix, std::string detail) {
   plan.verdicts[i] = {fix, std::move(detail), true};
 }
 
+void PlanState::replaceRead(size_t i, const std::string& text, bool derived,
+                            facts::Strategy strategy) {
+  const facts::Read& r = read(i);
+  plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " " + facts::str(strategy)});
+  if (const rules::RewriteRules* pack = packRules(r);
+      derived && pack && !pack->spellInclude.empty())
+    plan.includes.push_back({r.file, pack->spellInclude});
+}
+
 const std::string* PlanState::held(const std::string& file) const {
   if (!held_) return nullptr;
   auto it = held_->find(file);

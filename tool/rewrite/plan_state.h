@@ -31,8 +31,11 @@ class PlanState {
   void leave(size_t i, facts::Fix fix, std::string detail);
   // An edit of the plan removes the read.
   void apply(size_t i, facts::Fix fix, std::string detail);
+  // Replaces read `i` with `text` (an edit of `strategy`); a `derived` value (Spelled) calls
+  // into the group's type, whose header (rewrite.spell_include) the file then includes.
+  void replaceRead(size_t i, const std::string& text, bool derived, facts::Strategy strategy);
   // Adds to a strategy's tally.
-  Tally& tally(const std::string& name) { return plan.tallies[name]; }
+  Tally& tally(facts::Strategy strategy) { return plan.tallies[strategy]; }
 
   // --- facts several strategies read ---
   const rules::RewriteRules* packRules(const facts::Read& r) const {
@@ -56,6 +59,17 @@ class PlanState {
   const std::vector<const facts::FunctionFact*>* functionsNamed(const std::string& name) const;
   // Call sites that leave a group out, each given what it holds (computed once, on first use).
   const Supplies& supplies();
+  // What Thread's closures leave to Store (rewrite/store.h): the reads of each method that
+  // takes the value from a member of its class (with the rule, the class's USR and how many
+  // functions the closure threads), and each class that keeps it, with the rule it keeps.
+  struct Stored {
+    std::vector<size_t> reads;
+    const rules::ThreadRule* rule;
+    size_t functions;
+    std::string classUsr;
+  };
+  std::vector<Stored> stored;
+  std::map<std::string, const rules::ThreadRule*> storeClasses;
   // A local one strategy declares before a function's first statement (Thread's hoisted edge,
   // Collapse's lookup), by function USR: another that wants the same local uses it instead of
   // declaring the name again.

@@ -82,12 +82,13 @@ void Require::require(PlanState& s, size_t i) {
   support::replaceAll(text, "{message}", escapeString(message));
   s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " require"});
   if (!pack->requireInclude.empty()) s.plan.includes.push_back({r.file, pack->requireInclude});
-  ++s.tally("require").reads;
+  ++s.tally(facts::Strategy::Require).reads;
   s.apply(i, Fix::Require,
           "no call site leaves " + param + " out" + after + ": fails loudly (\"" + message + "\")");
 }
 
-std::string Require::describe(const Tally& t) const {
+std::string Require::describe(const Plan& plan) const {
+  const Tally t = plan.tally(facts::Strategy::Require);
   return std::to_string(t.reads) + " required";
 }
 

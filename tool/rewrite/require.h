@@ -9,9 +9,8 @@ namespace gridlock::rewrite {
 
 class Require : public Strategy {
  public:
-  std::string tally() const override { return "require"; }
   void run(PlanState& s) override;
-  std::string describe(const Tally& t) const override;
+  std::string describe(const Plan& plan) const override;
 
  private:
   void require(PlanState& s, size_t i);

@@ -16,15 +16,13 @@ namespace gridlock::rewrite {
 class Strategy {
  public:
   virtual ~Strategy() = default;
-  // The tally it adds to (strategies that remove reads the same way share one).
-  virtual std::string tally() const = 0;
   virtual void run(PlanState& state) = 0;
-  // Its part of the summary line ("12 substituted"), "" for none.
-  virtual std::string describe(const Tally& t) const = 0;
+  // Its part of the summary line ("12 substituted"), from its tally in `plan`; "" for none.
+  virtual std::string describe(const Plan& plan) const = 0;
 };
 
 // Every strategy, in the order the planner runs them (and the summary line lists them):
-// Substitute, PerModelState, Require, Thread, Supply, Collapse.
+// Substitute, PerModelState, Require, Thread, Store, Supply, Collapse.
 const std::vector<std::unique_ptr<Strategy>>& strategies();
 
 }  // namespace gridlock::rewrite

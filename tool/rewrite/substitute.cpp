@@ -12,12 +12,8 @@ void substituteRead(PlanState& s, size_t i, const std::string& tmpl) {
                        : s.spellRead(r, tmpl, r.hint.source, r.hint.sourcePointer);
   if (spelled.text.empty()) return s.leave(i, Fix::NoSpelling, spelled.why);
   const std::string& text = spelled.text;
-  s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " substitute"});
-  // A derived value calls into the group's type, which a forward declaration does not give.
-  if (const rules::RewriteRules* pack = s.packRules(r);
-      spelled.derived && pack && !pack->spellInclude.empty())
-    s.plan.includes.push_back({r.file, pack->spellInclude});
-  ++s.tally("substitute").reads;
+  s.replaceRead(i, text, spelled.derived, facts::Strategy::Substitute);
+  ++s.tally(facts::Strategy::Substitute).reads;
   s.apply(i, Fix::Substitute, "replaced with " + text);
 }
 
@@ -42,7 +38,8 @@ void Substitute::run(PlanState& s) {
   }
 }
 
-std::string Substitute::describe(const Tally& t) const {
+std::string Substitute::describe(const Plan& plan) const {
+  const Tally t = plan.tally(facts::Strategy::Substitute);
   return std::to_string(t.reads) + " substituted";
 }
 

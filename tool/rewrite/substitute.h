@@ -8,9 +8,8 @@ namespace gridlock::rewrite {
 
 class Substitute : public Strategy {
  public:
-  std::string tally() const override { return "substitute"; }
   void run(PlanState& s) override;
-  std::string describe(const Tally& t) const override;
+  std::string describe(const Plan& plan) const override;
 };
 
 // Replaces read `i` with `tmpl` spelled from its hint's source (the pack's template for the

@@ -8,7 +8,8 @@ void Supply::run(PlanState& s) {
   const Supplies& supplies = s.supplies();
   s.plan.edits.insert(s.plan.edits.end(), supplies.edits.begin(), supplies.edits.end());
   s.plan.includes.insert(s.plan.includes.end(), supplies.includes.begin(), supplies.includes.end());
-  for (const auto& [key, site] : supplies.bySite) s.tally("supply").places += site.ok;
+  for (const auto& [key, site] : supplies.bySite)
+    s.tally(facts::Strategy::Supply).places += site.ok;
   for (size_t i = 0; i < s.size(); ++i)
     if (s.open(i) && s.read(i).kind == facts::ReadKind::Laundered) laundered(s, i);
 }
@@ -20,7 +21,7 @@ void Supply::laundered(PlanState& s, size_t i) {
   const SiteSupply* site =
       key == supplies.byLaundered.end() ? nullptr : &supplies.bySite.at(key->second);
   if (site && site->ok) {
-    ++s.tally("supply").reads;
+    ++s.tally(facts::Strategy::Supply).reads;
     return s.apply(i, Fix::Substitute,
                    "passes " + site->text + " instead of leaving the group to " + r.name);
   }
@@ -31,7 +32,8 @@ void Supply::laundered(PlanState& s, size_t i) {
   s.leave(i, Fix::OpenFallback, detail);
 }
 
-std::string Supply::describe(const Tally& t) const {
+std::string Supply::describe(const Plan& plan) const {
+  const Tally t = plan.tally(facts::Strategy::Supply);
   if (t.places == 0) return "";
   return std::to_string(t.places) + " call site(s) given the group they hold";
 }

@@ -9,9 +9,8 @@ namespace gridlock::rewrite {
 
 class Supply : public Strategy {
  public:
-  std::string tally() const override { return "supply"; }
   void run(PlanState& s) override;
-  std::string describe(const Tally& t) const override;
+  std::string describe(const Plan& plan) const override;
 
  private:
   void laundered(PlanState& s, size_t i);

@@ -2,7 +2,6 @@
 
 #include "rewrite/conditional_reads.h"
 #include "rewrite/edge_hoist.h"
-#include "rewrite/store_edits.h"
 #include "rewrite/type_spelling.h"
 #include "rules/source_pick.h"
 
@@ -126,7 +125,7 @@ void Thread::run(PlanState& s) {
   Closure all;
   std::map<std::string, const rules::ThreadRule*> ruleOf;
   EdgeArgs edges;
-  std::map<std::string, const rules::ThreadRule*> storeRule;  // class USR -> rule
+  std::map<std::string, const rules::ThreadRule*>& storeRule = s.storeClasses;
   ClosureBuilder builder(s);
   std::map<std::string, std::vector<size_t>> groups = byFunction(s, reads);
   builder.keeping(keepingClasses(s, builder, groups));
@@ -176,7 +175,6 @@ void Thread::run(PlanState& s) {
     }
     for (const auto& f : c.functions) ruleOf[f] = &rule;
     for (const auto& k : c.storeClasses) storeRule[k] = &rule;
-    all.storeClasses.insert(c.storeClasses.begin(), c.storeClasses.end());
     all.functions.insert(c.functions.begin(), c.functions.end());
     all.position.insert(c.position.begin(), c.position.end());
     for (auto& [k, v] : c.args) all.args[k] = v;
@@ -184,13 +182,13 @@ void Thread::run(PlanState& s) {
     for (const auto& f : c.edgeFiles) s.plan.includes.push_back({f, rule.include});
     for (const auto& [caller, keys] : c.edgeArgs)
       edges[caller][&rule].insert(keys.begin(), keys.end());
-    auto stored = c.stores.find(usr);
-    replaceReads(s, group, rule, c.functions.size(),
-                 stored == c.stores.end() ? nullptr : &s.inv.program.classes.at(stored->second));
+    if (auto stored = c.stores.find(usr); stored != c.stores.end())
+      s.stored.push_back({group, &rule, c.functions.size(), stored->second});
+    else
+      replaceReads(s, group, rule, c.functions.size());
   }
   hoistEdges(s, edges, all.args);
   editSignatures(s, all, ruleOf);
-  s.tally("thread").classes += editStores(s, storeRule);
 }
 
 std::set<std::string> Thread::keepingClasses(
@@ -216,34 +214,24 @@ bool Thread::spelledAs(const facts::Read& r, const std::string& text) {
 }
 
 void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
-                          const rules::ThreadRule& rule, size_t functions,
-                          const facts::ClassFact* store) {
-  const std::string through = "threaded through " + std::to_string(functions) + " function(s)";
+                          const rules::ThreadRule& rule, size_t functions) {
+  const std::string through = threadedThrough(functions);
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
-    PlanState::Spelled value = valueOf(s, r, rule, store ? rule.member : rule.name);
+    PlanState::Spelled value = valueOf(s, r, rule, rule.name);
     if (value.text.empty()) {
       s.leave(i, Fix::NoSpelling, value.why);
       continue;
     }
     const std::string& text = value.text;
-    ++(store ? s.tally("thread").stored : s.tally("thread").reads);
-    if (!store && rule.yields == facts::Yields::State && spelledAs(r, text)) {
+    ++s.tally(facts::Strategy::Thread).reads;
+    if (rule.yields == facts::Yields::State && spelledAs(r, text)) {
       // Written as the parameter's name already: the parameter now shadows the global.
       s.apply(i, Fix::Thread, "now names the parameter " + rule.name + ", " + through);
       continue;
     }
-    s.plan.edits.push_back(
-        {r.file, r.offset, r.length, text, at(r) + (store ? " store" : " thread")});
-    if (value.derived)
-      if (const rules::RewriteRules* pack = s.packRules(r); pack && !pack->spellInclude.empty())
-        s.plan.includes.push_back({r.file, pack->spellInclude});
-    if (store)
-      s.apply(i, Fix::Store,
-              "replaced with " + text + ", " + rule.name + " kept in " + store->name +
-                  " at construction, " + through);
-    else
-      s.apply(i, Fix::Thread, "replaced with " + text + ", " + rule.name + " " + through);
+    s.replaceRead(i, text, value.derived, facts::Strategy::Thread);
+    s.apply(i, Fix::Thread, "replaced with " + text + ", " + rule.name + " " + through);
   }
 }
 
@@ -286,7 +274,7 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
       else
         s.plan.edits.push_back({l.file, l.rparen, 0, ", " + decl, l.file + what});
     }
-    ++s.tally("thread").places;
+    ++s.tally(facts::Strategy::Thread).places;
   }
   for (const auto& [key, arg] : all.args) {
     auto name = all.argNames.find(key);
@@ -327,7 +315,7 @@ std::optional<std::string> Thread::closureWrites(PlanState& s, const Closure& c,
 }
 
 PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
-                                   const rules::ThreadRule& rule, const std::string& name) const {
+                                   const rules::ThreadRule& rule, const std::string& name) {
   if (rule.yields == facts::Yields::State) {
     // The variable itself: the parameter (of its name, by default) stands for it.
     PlanState::Spelled v;
@@ -351,14 +339,18 @@ PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
   return s.valueFrom(r, g, pointer);
 }
 
-std::string Thread::describe(const Tally& t) const {
+std::string Thread::threadedThrough(size_t functions) {
+  return "threaded through " + std::to_string(functions) + " function(s)";
+}
+
+std::string Thread::describe(const Plan& plan) const {
+  const Tally t = plan.tally(facts::Strategy::Thread);
   std::string hoisted =
-      t.locals ? ", the edge declared once in " + std::to_string(t.locals) + " of its callers" : "";
-  std::string stored = t.classes ? ", " + std::to_string(t.stored) + " stored (in " +
-                                       std::to_string(t.classes) + " class(es))"
-                                 : "";
+      plan.edgesHoisted
+          ? ", the edge declared once in " + std::to_string(plan.edgesHoisted) + " of its callers"
+          : "";
   return std::to_string(t.reads) + " threaded (through " + std::to_string(t.places) +
-         " function(s)" + hoisted + ")" + stored;
+         " function(s)" + hoisted + ")";
 }
 
 }  // namespace gridlock::rewrite

@@ -2,7 +2,8 @@
 // and to every caller, recursively (rewrite/thread_closure.h), and replace the reads with the
 // parameter. A function is threaded only when its whole caller graph is closed; otherwise its
 // reads say why. The parameter goes before the first defaulted one (defaults must trail), or
-// last with `thread.position: last`.
+// last with `thread.position: last`. A method that cannot take it reads a member of its class
+// instead: Thread hands those reads to Store (rewrite/store.h).
 #pragma once
 
 #include "rewrite/strategy.h"
@@ -18,9 +19,14 @@ namespace gridlock::rewrite {
 
 class Thread : public Strategy {
  public:
-  std::string tally() const override { return "thread"; }
   void run(PlanState& s) override;
-  std::string describe(const Tally& t) const override;
+  std::string describe(const Plan& plan) const override;
+
+  // The read's value from `name`: the parameter, or the member that keeps it (Store).
+  static PlanState::Spelled valueOf(PlanState& s, const facts::Read& r,
+                                    const rules::ThreadRule& rule, const std::string& name);
+  // "threaded through N function(s)": how far a closure of N functions reached.
+  static std::string threadedThrough(size_t functions);
 
  private:
   // The reads that need a parameter (left as `thread` until a closure removes them).
@@ -28,25 +34,22 @@ class Thread : public Strategy {
   // Candidates by the function that would take the parameter, once the pack can thread them.
   std::map<std::string, std::vector<size_t>> byFunction(PlanState& s,
                                                         const std::vector<size_t>& reads);
-  // The classes that keep the value in the closures of `groups` as Store alone makes them
-  // (for their virtual methods and operators): a first pass, whose edits are dropped. In the
-  // pass that counts, the other methods of those classes read the member too.
+  // Which classes keep the value: those the closures of `groups` make keep it for the methods
+  // that cannot take a parameter alone (virtual ones, operators). Only the classes are kept
+  // of these closures; the closures that count, made next, know them, so that the other
+  // methods of those classes read the member too.
   std::set<std::string> keepingClasses(
       PlanState& s, ClosureBuilder& builder,
       const std::map<std::string, std::vector<size_t>>& groups) const;
-  // Replaces the reads of one closed function with the parameter, or with the member `store`
-  // keeps when the function is a method that cannot take it.
+  // Replaces the reads of one closed function with the parameter.
   void replaceReads(PlanState& s, const std::vector<size_t>& reads, const rules::ThreadRule& rule,
-                    size_t functions, const facts::ClassFact* store);
+                    size_t functions);
   // The parameter in every declaration of every threaded function, the argument at every call.
   void editSignatures(PlanState& s, const Closure& all,
                       const std::map<std::string, const rules::ThreadRule*>& ruleOf);
   // Whether the parameter would replace at least one of `reads`.
   bool spellsAny(PlanState& s, const std::vector<size_t>& reads,
                  const rules::ThreadRule& rule) const;
-  // The read's value from `name`: the parameter, or the member that keeps it.
-  PlanState::Spelled valueOf(PlanState& s, const facts::Read& r, const rules::ThreadRule& rule,
-                             const std::string& name) const;
   // Whether the read's function is a method Thread cannot change whose class may keep the
   // value (the closure checks the class).
   static bool storable(PlanState& s, const facts::Read& r);

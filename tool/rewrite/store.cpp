@@ -1,5 +1,6 @@
-#include "rewrite/store_edits.h"
+#include "rewrite/store.h"
 
+#include "rewrite/thread.h"
 #include "rewrite/type_spelling.h"
 
 #include <set>
@@ -16,7 +17,30 @@ std::string memberDeclaration(const facts::ClassFact& k, const std::string& decl
   return (label ? "\n" + k.accessIndent + access + ":\n" : std::string()) + indent + decl + ";\n";
 }
 
-size_t editStores(PlanState& s, const std::map<std::string, const rules::ThreadRule*>& classes) {
+void Store::run(PlanState& s) {
+  for (const PlanState::Stored& method : s.stored) replaceReads(s, method);
+  s.tally(facts::Strategy::Store).places += declareMembers(s);
+}
+
+void Store::replaceReads(PlanState& s, const PlanState::Stored& method) {
+  const rules::ThreadRule& rule = *method.rule;
+  const std::string& keeper = s.inv.program.classes.at(method.classUsr).name;
+  for (size_t i : method.reads) {
+    PlanState::Spelled value = Thread::valueOf(s, s.read(i), rule, rule.member);
+    if (value.text.empty()) {
+      s.leave(i, facts::Fix::NoSpelling, value.why);
+      continue;
+    }
+    ++s.tally(facts::Strategy::Store).reads;
+    s.replaceRead(i, value.text, value.derived, facts::Strategy::Store);
+    s.apply(i, facts::Fix::Store,
+            "replaced with " + value.text + ", " + rule.name + " kept in " + keeper +
+                " at construction, " + Thread::threadedThrough(method.functions));
+  }
+}
+
+size_t Store::declareMembers(PlanState& s) {
+  const std::map<std::string, const rules::ThreadRule*>& classes = s.storeClasses;
   size_t declared = 0;
   for (const auto& [usr, rule] : classes) {
     // A subclass of a class that keeps the value uses the base's member (protected there), which
@@ -55,6 +79,12 @@ size_t editStores(PlanState& s, const std::map<std::string, const rules::ThreadR
       }
   }
   return declared;
+}
+
+std::string Store::describe(const Plan& plan) const {
+  const Tally t = plan.tally(facts::Strategy::Store);
+  if (t.places == 0) return "";
+  return std::to_string(t.reads) + " stored (in " + std::to_string(t.places) + " class(es))";
 }
 
 }  // namespace gridlock::rewrite
