@@ -38,7 +38,7 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.macro = "TP_RANK";
   r.edge = true;
   r.suppressed = "only logs once";
-  r.hint = {Fix::Collapse, "this->pg_collection_->tp", false, true};
+  r.hint = {Hint::Require, "this->pg_collection_->tp", false, true};
   r.spelling = "core/macros.h:6:45";
   r.offset = 120;
   r.length = 44;
@@ -101,7 +101,7 @@ TuFacts sampleFacts() {
   k.memberOwnLine = true;
   k.memberIndent = "    ";
   k.accessIndent = " ";
-  k.endAccess = "public";
+  k.endAccess = Access::Public;
   k.isTemplate = true;
   k.userCopy = true;
   k.constructors = {f.usr};
@@ -258,7 +258,8 @@ TEST(FactsCodec, BinaryLayoutNamesEveryFieldInOrder) {
       << layout;
   EXPECT_NE(
       layout.find("classes:[{usr:s,name:s,bases:[s],file:s,line:u,member_at:u,member_own_line:"
-                  "b,member_indent:s,access_indent:s,end_access:s,is_template:b,user_copy:b,"
+                  "b,member_indent:s,access_indent:s,end_access:e(|public|protected|private|),is_"
+                  "template:b,user_copy:b,"
                   "constructors:[s],member_names:[s],}]"),
       std::string::npos)
       << layout;
@@ -281,7 +282,8 @@ TEST(FactsCodec, EmptyFactsSurviveARoundTrip) {
 TEST(FactsCodec, EnumsAreSpelled) {
   nlohmann::json j = toJson(sampleFacts());
   EXPECT_EQ(j["reads"][0]["kind"], "laundered");
-  EXPECT_EQ(j["reads"][0]["hint"]["fix"], "collapse");
+  EXPECT_EQ(j["reads"][0]["hint"]["fix"], "require");
+  EXPECT_EQ(j["classes"][0]["end_access"], "public");
   EXPECT_EQ(j["sites"][0]["via"], "make_unique");
   EXPECT_EQ(j["sites"][0]["args"][0]["shape"], "optional:pointer");
 }

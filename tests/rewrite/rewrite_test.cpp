@@ -137,26 +137,26 @@ TEST(RewriteEnv, ValuesUseTheAccessorsOwnMethods) {
   Case c("env_values");
   cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
-  std::map<std::string, std::pair<facts::Fix, std::string>> byRead;
+  std::map<std::string, std::pair<std::string, std::string>> byRead;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
     const facts::Read& r = run.inventory.reads[i];
-    byRead[r.file + ":" + std::to_string(r.line) + " " + r.name] = {plan.verdicts[i].fix,
-                                                                    plan.verdicts[i].detail};
+    byRead[r.file + ":" + std::to_string(r.line) + " " + r.name] = {
+        std::string(facts::spell(plan.verdicts[i])), plan.verdicts[i].detail};
   }
   // Block::width (member), peer (threaded), scatter_width (pointer), stages (left), and main's
   // two singletons (an edge).
   ASSERT_EQ(byRead.size(), 7u);
-  EXPECT_EQ(byRead["layers.cpp:7 GetSequenceParallelEnabled"].first, facts::Fix::Substitute);
-  EXPECT_EQ(byRead["layers.cpp:7 GetTensorParallelSize"].first, facts::Fix::Substitute);
-  EXPECT_EQ(byRead["layers.cpp:15 GetRankOf"].first, facts::Fix::Thread);
-  EXPECT_EQ(byRead["layers.cpp:21 GetSequenceParallelEnabled"].first, facts::Fix::Substitute);
+  EXPECT_EQ(byRead["layers.cpp:7 GetSequenceParallelEnabled"].first, "substitute");
+  EXPECT_EQ(byRead["layers.cpp:7 GetTensorParallelSize"].first, "substitute");
+  EXPECT_EQ(byRead["layers.cpp:15 GetRankOf"].first, "thread");
+  EXPECT_EQ(byRead["layers.cpp:21 GetSequenceParallelEnabled"].first, "substitute");
   EXPECT_EQ(byRead["layers.cpp:27 GetPipelineStages"],
-            std::make_pair(facts::Fix::NoSpelling,
+            std::make_pair(std::string("no_spelling"),
                            std::string("GetPipelineStages yields a value no group method gives: "
                                        "name its method of the env (GlobalEnv) in the "
                                        "accessor's rule (accessors[].env)")));
-  EXPECT_EQ(byRead["main.cpp:7 GlobalEnv::Instance"].first, facts::Fix::None);
-  EXPECT_EQ(byRead["main.cpp:8 GlobalEnv::Instance"].first, facts::Fix::None);
+  EXPECT_EQ(byRead["main.cpp:7 GlobalEnv::Instance"].first, "none");
+  EXPECT_EQ(byRead["main.cpp:8 GlobalEnv::Instance"].first, "none");
 }
 
 // A function that changes the env (a non-const method called on what Instance() returns)
@@ -171,7 +171,7 @@ TEST(RewriteEnv, AFunctionThatChangesTheEnvKeepsItsRead) {
     const facts::Read& r = run.inventory.reads[i];
     if (r.mutated) mutated.push_back(r.file + ":" + std::to_string(r.line));
     if (r.file == "env.h" && r.line == 20)
-      verdict = std::string(facts::str(plan.verdicts[i].fix)) + ": " + plan.verdicts[i].detail;
+      verdict = std::string(facts::spell(plan.verdicts[i])) + ": " + plan.verdicts[i].detail;
   }
   EXPECT_EQ(mutated, std::vector<std::string>{"env.h:20"});
   EXPECT_EQ(verdict,
@@ -205,7 +205,7 @@ TEST(RewriteConditional, BranchesAndTheReadCompiledOnlyUnderOne) {
   std::string verdict;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i)
     if (run.inventory.reads[i].file == "ranks.cpp" && run.inventory.reads[i].line == 14)
-      verdict = std::string(facts::str(plan.verdicts[i].fix)) + ": " + plan.verdicts[i].detail;
+      verdict = std::string(facts::spell(plan.verdicts[i])) + ": " + plan.verdicts[i].detail;
   EXPECT_EQ(verdict,
             "open_call_graph: cannot thread comm: every read of init_rank is compiled only under "
             "`#ifdef HALO_MPI` (ranks.cpp:12), and its declaration in ranks.cpp is not: a build "
@@ -231,13 +231,13 @@ TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
   EXPECT_TRUE(linear.memberOwnLine);
   EXPECT_EQ(linear.memberIndent, "  ");
   EXPECT_EQ(linear.accessIndent, " ");
-  EXPECT_EQ(linear.endAccess, "private");
+  EXPECT_EQ(linear.endAccess, facts::Access::Private);
   EXPECT_FALSE(linear.isTemplate || linear.userCopy);
   ASSERT_EQ(linear.constructors.size(), 1u);
   EXPECT_NE(std::find(linear.memberNames.begin(), linear.memberNames.end(), "bias_"),
             linear.memberNames.end());
-  EXPECT_EQ(byName["Scale"]->endAccess, "");     // a struct with no access specifier
-  EXPECT_EQ(byName["Scale"]->accessIndent, "");  // its head's line starts the line
+  EXPECT_EQ(byName["Scale"]->endAccess, facts::Access::None);  // a struct with no access specifier
+  EXPECT_EQ(byName["Scale"]->accessIndent, "");                // its head's line starts the line
   ASSERT_EQ(byName["Norm"]->constructors.size(), 1u);
   // Linear's constructor is defined in layers.cpp, after its written initializers.
   const auto& lists = run.inventory.rewrite.lists.at(linear.constructors[0]);
@@ -258,7 +258,7 @@ TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
   const auto& gl = run.inventory.rewrite.lists.at(gather->constructors.at(0)).at(0);
   EXPECT_FALSE(gl.initAfter);
   EXPECT_EQ(at(source, gl.initAt), " {}");
-  EXPECT_EQ(gather->endAccess, "public");
+  EXPECT_EQ(gather->endAccess, facts::Access::Public);
 }
 
 // Each read's verdict in the `store` case, and why Norm's stays.
@@ -266,33 +266,34 @@ TEST(RewriteStore, VerdictsSayWhatKeepsTheValue) {
   Case c("store");
   cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
-  std::map<std::string, std::pair<facts::Fix, std::string>> byRead;
+  std::map<std::string, std::pair<std::string, std::string>> byRead;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
     const facts::Read& r = run.inventory.reads[i];
-    byRead[r.file + ":" + std::to_string(r.line)] = {plan.verdicts[i].fix, plan.verdicts[i].detail};
+    byRead[r.file + ":" + std::to_string(r.line)] = {std::string(facts::spell(plan.verdicts[i])),
+                                                     plan.verdicts[i].detail};
   }
   ASSERT_EQ(byRead.size(), 8u);
   EXPECT_EQ(byRead["layers.cpp:13"],
-            std::make_pair(facts::Fix::Store,
+            std::make_pair(std::string("store"),
                            std::string("replaced with env_.tensor_parallel_size(), env kept in "
                                        "Linear at construction, threaded through 3 function(s)")));
   // A non-virtual method of Linear, which keeps the env: it reads the member too.
   EXPECT_EQ(byRead["layers.cpp:17"],
-            std::make_pair(facts::Fix::Store,
+            std::make_pair(std::string("store"),
                            std::string("replaced with env_.tensor_parallel_rank(), env kept in "
                                        "Linear at construction, threaded through 3 function(s)")));
   // Static: threaded, with Forward passing env_ (the function and its own header declaration).
-  EXPECT_EQ(byRead["layers.cpp:21"].first, facts::Fix::Thread);
-  EXPECT_EQ(byRead["layers.cpp:24"].first, facts::Fix::Store);
+  EXPECT_EQ(byRead["layers.cpp:21"].first, "thread");
+  EXPECT_EQ(byRead["layers.cpp:24"].first, "store");
   // Called in LoraLinear's initializer list: threaded, as the constructor has the parameter.
-  EXPECT_EQ(byRead["layers.cpp:27"].first, facts::Fix::Thread);
-  EXPECT_EQ(byRead["layers.cpp:30"].first, facts::Fix::Store);
+  EXPECT_EQ(byRead["layers.cpp:27"].first, "thread");
+  EXPECT_EQ(byRead["layers.cpp:30"].first, "store");
   EXPECT_EQ(byRead["layers.cpp:33"],
-            std::make_pair(facts::Fix::OpenCallGraph,
+            std::make_pair(std::string("open_call_graph"),
                            std::string("cannot thread env: Norm::Norm is a default constructor: "
                                        "constructions without an argument list are not all "
                                        "visible")));
-  EXPECT_EQ(byRead["layers.cpp:39"].first, facts::Fix::Thread);
+  EXPECT_EQ(byRead["layers.cpp:39"].first, "thread");
   // Threaded: Parts, Clamp and Gather; through them, the 5 constructors and GatherFunc. Stored
   // in Linear (LoraLinear uses its member), Scale and GatherFunction.
   EXPECT_EQ(rewrite::summaryLine(plan, run.inventory),

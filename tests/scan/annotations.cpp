@@ -113,7 +113,7 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
         throw std::runtime_error(rel + ":" + std::to_string(n) + ": annotation needs fix=");
       std::optional<facts::ReadKind> k = facts::parse<facts::ReadKind>(kind);
       std::optional<facts::Guard> g = facts::parse<facts::Guard>(guard.empty() ? "none" : guard);
-      std::optional<facts::Fix> f = facts::parse<facts::Fix>(fix);
+      std::optional<facts::Hint> f = facts::parse<facts::Hint>(fix);
       if (!k || !g || !f)
         throw std::runtime_error(rel + ":" + std::to_string(n) + ": unknown kind, guard or fix");
       facts::Read r;

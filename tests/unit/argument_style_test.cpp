@@ -9,7 +9,12 @@ namespace {
 // An insertion of `env` before the argument that starts at `marker` in `source`.
 std::string styled(const std::string& source, const std::string& marker,
                    const std::string& argument = "env") {
-  Edit e{"f.cc",  static_cast<unsigned>(source.find(marker)), 0, "env, ", "f.cc:1:1 argument",
+  Edit e{"f.cc",
+         static_cast<unsigned>(source.find(marker)),
+         0,
+         "env, ",
+         facts::Strategy::Thread,
+         "f.cc:1:1 argument",
          argument};
   return styledArgument(source, e);
 }
@@ -32,9 +37,9 @@ TEST(ArgumentStyle, OnItsOwnLineWhereTheNextArgumentStartsOne) {
 TEST(ArgumentStyle, OtherEditsAreUntouched) {
   // Not Thread's argument, an argument at the end (", env"), or a replacement.
   EXPECT_EQ(styled("f(a, /*seq=*/s);", "/*seq", ""), "env, ");
-  Edit atEnd{"f.cc", 3, 0, ", env", "f.cc:1:1 argument", "env"};
+  Edit atEnd{"f.cc", 3, 0, ", env", facts::Strategy::Thread, "f.cc:1:1 argument", "env"};
   EXPECT_EQ(styledArgument("f(a)", atEnd), ", env");
-  Edit replacing{"f.cc", 2, 1, "env, ", "f.cc:1:1 argument", "env"};
+  Edit replacing{"f.cc", 2, 1, "env, ", facts::Strategy::Thread, "f.cc:1:1 argument", "env"};
   EXPECT_EQ(styledArgument("f(/*x=*/a)", replacing), "env, ");
 }
 

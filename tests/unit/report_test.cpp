@@ -21,12 +21,12 @@ index::Inventory inventory() {
   a.yields = facts::Yields::Group;
   a.enclosing = "m::A::forward";
   a.enclosingClass = "m::A";
-  a.hint.fix = facts::Fix::Substitute;
+  a.hint.fix = facts::Hint::Substitute;
   a.hint.source = "this->pgc_->tp";
   facts::Read b = a;
   b.line = 20;
   b.guard = facts::Guard::Fallback;
-  b.hint.fix = facts::Fix::Require;
+  b.hint.fix = facts::Hint::Require;
   b.hint.source.clear();
   b.macro = "TP";
   b.spelling = "core/m.h:3:5";
@@ -41,7 +41,7 @@ index::Inventory inventory() {
   facts::Read s = a;
   s.line = 30;
   s.suppressed = "logging";
-  s.hint.fix = facts::Fix::None;
+  s.hint.fix = facts::Hint::None;
   inv.reads = {a, b, s, w};
   inv.parseErrors.push_back({"core/bad.cpp", {"core/bad.cpp:1:1: error: x"}});
   return inv;

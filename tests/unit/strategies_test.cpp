@@ -19,7 +19,7 @@
 namespace gridlock::rewrite {
 namespace {
 
-using facts::Fix;
+using facts::Hint;
 using facts::ReadKind;
 using facts::Yields;
 
@@ -65,7 +65,7 @@ facts::Read read(const std::string& name, const std::string& fn, unsigned line, 
                                       : Yields::Size;
   r.enclosing = fn;
   r.enclosingUsr = fn;
-  r.hint.fix = Fix::Thread;
+  r.hint.fix = Hint::Thread;
   r.offset = offset;
   r.length = 12;
   r.type = "int";
@@ -127,7 +127,7 @@ std::vector<std::string> editsOf(const Plan& p) {
 
 std::string verdictOf(const PlanState& s, size_t i) {
   const facts::Verdict& v = s.plan.verdicts[i];
-  return facts::str(v.fix) + (v.applied ? " applied" : " left") + ": " + v.detail;
+  return std::string(facts::spell(v)) + (v.applied ? " applied" : " left") + ": " + v.detail;
 }
 
 class Strategies : public ::testing::Test {
@@ -138,9 +138,9 @@ class Strategies : public ::testing::Test {
 
 TEST_F(Strategies, SubstituteSpellsTheValueFromTheSourceInScope) {
   facts::Read r = read("ps::tp_size", "f", 3, 40);
-  r.hint = {Fix::Substitute, "this->pgc_->tp", true};
+  r.hint = {Hint::Substitute, "this->pgc_->tp", true};
   facts::Read group = read("ps::tp_group", "f", 4, 60);
-  group.hint = {Fix::Substitute, "groups.tp", false};
+  group.hint = {Hint::Substitute, "groups.tp", false};
   inv.reads = {r, group};
   PlanState s(inv, rules, nullptr);
   Substitute().run(s);
@@ -155,16 +155,16 @@ TEST_F(Strategies, SubstituteSpellsTheValueFromTheSourceInScope) {
 
 TEST_F(Strategies, SubstituteRefusesWhereTheSourceCannotBeUsed) {
   facts::Read lambda = read("ps::tp_size", "f", 3, 40);
-  lambda.hint = {Fix::Substitute, "groups.tp", true};
+  lambda.hint = {Hint::Substitute, "groups.tp", true};
   lambda.inLambda = true;
   facts::Read init = read("ps::tp_size", "C::C", 4, 60);
-  init.hint = {Fix::Substitute, "this->pgc_->tp", true};
+  init.hint = {Hint::Substitute, "this->pgc_->tp", true};
   init.inInitializer = true;
   facts::Read named = read("ps::tp_size", "f", 5, 80);
-  named.hint = {Fix::Substitute, "groups.tp", true};
+  named.hint = {Hint::Substitute, "groups.tp", true};
   named.called = false;
   facts::Read rank = read("ps::tp_rank", "f", 6, 100);  // the pack has no spell.rank
-  rank.hint = {Fix::Substitute, "groups.tp", true};
+  rank.hint = {Hint::Substitute, "groups.tp", true};
   inv.reads = {lambda, init, named, rank};
   PlanState s(inv, rules, nullptr);
   Substitute().run(s);
@@ -186,10 +186,10 @@ TEST_F(Strategies, PerModelStateReadsTheFieldOfTheStateInScope) {
   kv.kind = ReadKind::GlobalState;
   kv.group = "";
   kv.yields = Yields::State;
-  kv.hint = {Fix::Substitute, "meta->num_kv_heads", false};
+  kv.hint = {Hint::Substitute, "meta->num_kv_heads", false};
   facts::Read none = kv;
   none.offset = 60;
-  none.hint = {Fix::Thread, "", true};
+  none.hint = {Hint::Thread, "", true};
   facts::Read unmapped = none;
   unmapped.name = "ps::unmapped";
   unmapped.offset = 80;
@@ -208,7 +208,7 @@ TEST_F(Strategies, PerModelStateReadsTheFieldOfTheStateInScope) {
 TEST_F(Strategies, RequireTurnsADeadFallbackIntoACheck) {
   facts::Read r = read("ps::tp_group", "resolve", 3, 40);
   r.guard = facts::Guard::Fallback;
-  r.hint.fix = Fix::Require;
+  r.hint.fix = Hint::Require;
   r.holder = "pg";
   r.guardFunction = "resolve";
   r.guardParam = 0;
@@ -315,7 +315,7 @@ facts::ClassFact storeClass(const std::string& name) {
   k.memberOwnLine = true;
   k.memberIndent = "  ";
   k.accessIndent = " ";
-  k.endAccess = "public";
+  k.endAccess = facts::Access::Public;
   k.constructors = {name + "::" + name};
   k.memberNames = {"f"};
   return k;
@@ -519,8 +519,8 @@ TEST_F(Strategies, CollapseTurnsAFunctionsReadsIntoOneLookup) {
   EXPECT_EQ(editsOf(s.plan),
             (std::vector<std::string>{"23+0 const Coll pgs = Coll::global();\n  ",
                                       "30+12 pgs.tp->size()", "45+12 pgs.dp->size()"}));
-  EXPECT_EQ(s.plan.verdicts[0].fix, Fix::Collapse);
-  EXPECT_TRUE(s.plan.verdicts[1].applied);
+  EXPECT_EQ(s.plan.verdicts[0].applied, facts::Strategy::Collapse);
+  EXPECT_TRUE(s.plan.verdicts[1].applied.has_value());
   EXPECT_EQ(s.plan.tally(facts::Strategy::Collapse).places, 1u);
 }
 
@@ -536,15 +536,15 @@ TEST_F(Strategies, CollapseLeavesASingleRead) {
   ASSERT_TRUE(s.functionLimits(0));
   Collapse().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
-  EXPECT_EQ(s.plan.verdicts[0].fix, Fix::VirtualDispatch);
+  EXPECT_EQ(s.plan.verdicts[0].left, facts::Left::VirtualDispatch);
 }
 
 TEST_F(Strategies, ThePlannerDecidesEveryReadAndSaysWhatItDid) {
   facts::Read sub = read("ps::tp_size", "f", 3, 40);
-  sub.hint = {Fix::Substitute, "groups.tp", true};
+  sub.hint = {Hint::Substitute, "groups.tp", true};
   facts::Read edge = read("ps::tp_size", "main", 4, 60);
   edge.edge = true;
-  edge.hint.fix = Fix::None;
+  edge.hint.fix = Hint::None;
   inv.reads = {sub, edge};
   Plan p = plan(inv, rules);
   ASSERT_EQ(p.verdicts.size(), 2u);

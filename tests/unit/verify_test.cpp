@@ -35,7 +35,7 @@ class Verify : public ::testing::Test {
     r.group = "tp";
     r.yields = facts::Yields::Size;
     r.enclosing = "f";
-    r.hint = {facts::Fix::Substitute, "groups.tp", true};
+    r.hint = {facts::Hint::Substitute, "groups.tp", true};
     r.offset = static_cast<unsigned>(kCode.find("ps::tp_size()"));
     r.length = 13;
     return r;
@@ -83,7 +83,7 @@ TEST_F(Verify, AFileThatStopsCompilingIsHeldBackAndTheRestPlannedAgain) {
   EXPECT_TRUE(v.prepared.changes.empty());
   ASSERT_EQ(v.held.count("m.cpp"), 1u);
   EXPECT_EQ(v.held.at("m.cpp"), "m.cpp:1:1: error: no member named 'tp'");
-  EXPECT_EQ(v.plan.verdicts[0].fix, facts::Fix::CompileError);
+  EXPECT_EQ(v.plan.verdicts[0].left, facts::Left::CompileError);
   EXPECT_EQ(v.log, (std::vector<std::string>{"the rewritten m.cpp does not compile:",
                                              "  m.cpp:1:1: error: no member named 'tp'"}));
 }

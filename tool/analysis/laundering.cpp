@@ -49,7 +49,7 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
             cls != inv.program.classes.end())
           r.enclosingClass = cls->second.name;
       r.edge = place == rules::Placement::Edge;
-      r.hint.fix = r.edge ? facts::Fix::None : facts::Fix::Thread;
+      r.hint.fix = r.edge ? facts::Hint::None : facts::Hint::Thread;
       r.analysis.launders = source.name;
       r.spelling = facts::where(s->file, s->line, s->column);
       laundered.push_back(std::move(r));

@@ -34,7 +34,7 @@ Summary summarize(const index::Inventory& inv, const std::vector<facts::Verdict>
     ++s.byKind[r.kind];
     ++s.byGroup[!r.group.empty() ? r.group : r.kind == ReadKind::Shim ? "(collection)" : "(state)"];
     ++s.byFile[r.file];
-    ++s.byFix[verdicts ? (*verdicts)[i].fix : r.hint.fix];
+    ++s.byFix[std::string(verdicts ? spell((*verdicts)[i]) : spell(r.hint.fix))];
     if (r.guard == facts::Guard::Fallback) ++s.fallbacks;
   }
   return s;

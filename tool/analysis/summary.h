@@ -20,7 +20,7 @@ struct Summary {
   std::map<facts::ReadKind, size_t> byKind;
   std::map<std::string, size_t> byGroup;  // "(collection)"/"(state)" for reads without a group
   std::map<std::string, size_t> byFile;
-  std::map<facts::Fix, size_t> byFix;
+  std::map<std::string, size_t> byFix;  // by the fix as the reports spell it (hint or verdict)
   size_t filesScanned = 0;
   size_t parseErrors = 0;
   size_t writes = 0;

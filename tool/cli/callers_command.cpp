@@ -34,13 +34,13 @@ Runner addCallersCommand(CLI::App& app) {
   auto o = std::make_shared<ScanOptions>();
   auto function = std::make_shared<std::string>();
   auto param = std::make_shared<std::string>();
-  auto format = std::make_shared<std::string>("text");
+  auto format = std::make_shared<report::Format>(report::Format::Text);
   auto output = std::make_shared<std::string>();
   addScanOptions(*cmd, *o, /*rulesRequired=*/false);
   cmd->add_option("--function", *function, "Qualified name (a constructor: Class::Class)")
       ->required();
   cmd->add_option("--param", *param, "Parameter name")->required();
-  cmd->add_option("--format", *format, "text | json")->check(CLI::IsMember({"text", "json"}));
+  addFormatOption(*cmd, *format, {report::Format::Text, report::Format::Json});
   cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
   return [=]() {
     ScanOptions opts = *o;
@@ -59,7 +59,8 @@ Runner addCallersCommand(CLI::App& app) {
       std::cerr << "gridlock: error: " << e.what() << "\n";
       return 2;
     }
-    writeOutput(*output, *format == "json" ? report::callersJson(r) : report::callersText(r));
+    writeOutput(*output,
+                *format == report::Format::Json ? report::callersJson(r) : report::callersText(r));
     return 0;
   };
 }

@@ -26,8 +26,8 @@ Runner addGateCommand(CLI::App& app) {
   cmd->add_flag("--update", *update,
                 "Rewrite the baseline to the current counts; only ever shrinks it (creates it "
                 "when missing)");
-  cmd->add_option("--format", show->format, "text | json | sarif")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  addFormatOption(*cmd, show->format,
+                  {report::Format::Text, report::Format::Json, report::Format::Sarif});
   cmd->add_option("-o,--output", show->output,
                   "Write the report here; the text verdict still goes to stdout");
   cmd->add_option("--changed-since", show->changedSince,

@@ -63,9 +63,9 @@ int emit(const GateShow& f, const ScanRun& run, const report::GateOutcome& g) {
   report::TextStyle style{colorOn(f.color, STDOUT_FILENO), f.quiet};
   bool toStdout = f.output.empty() || f.output == "-";
   std::string text;
-  if (f.format == "json") {
+  if (f.format == report::Format::Json) {
     text = report::gateJson(run.inventory, g);
-  } else if (f.format == "sarif") {
+  } else if (f.format == report::Format::Sarif) {
     rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
     text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root),
                              substitutionFixes(run.inventory, plan), f.docsUrl);
@@ -75,7 +75,7 @@ int emit(const GateShow& f, const ScanRun& run, const report::GateOutcome& g) {
   writeOutput(f.output, text);
   if (!toStdout)
     std::cout << report::gateText(run.inventory, g, style) << std::flush;
-  else if (f.format != "text" && !f.quiet)
+  else if (f.format != report::Format::Text && !f.quiet)
     std::cerr << report::gateVerdictLine(g);
   return report::exitStatus(g);
 }

@@ -14,8 +14,8 @@ namespace gridlock::cli {
 
 // How the verdict is shown, and what a run over a diff adds to it.
 struct GateShow {
-  std::string format = "text";  // text | json | sarif
-  std::string output;           // -o; "" or "-": stdout
+  report::Format format = report::Format::Text;
+  std::string output;  // -o; "" or "-": stdout
   std::string color = "auto";
   bool quiet = false;
   std::string docsUrl;       // SARIF's help links (report::SarifExtras::docsUrl)

@@ -158,7 +158,7 @@ Runner addMergeCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "merge", "Merge the facts of the shards of one scan into its report or gate verdict");
   auto files = std::make_shared<std::vector<std::string>>();
-  auto format = std::make_shared<std::string>("text");
+  auto format = std::make_shared<report::Format>(report::Format::Text);
   auto output = std::make_shared<std::string>();
   auto baseline = std::make_shared<std::string>();
   auto update = std::make_shared<bool>(false);
@@ -168,8 +168,8 @@ Runner addMergeCommand(CLI::App& app) {
                   "Facts files of every shard (scan --shard I/N --facts-out), or the directories "
                   "the Clang plugin wrote (out=DIR)")
       ->required();
-  auto* fmt = cmd->add_option("--format", *format, "text | json | sarif")
-                  ->check(CLI::IsMember({"text", "json", "sarif"}));
+  auto* fmt = addFormatOption(*cmd, *format,
+                              {report::Format::Text, report::Format::Json, report::Format::Sarif});
   auto* out = cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
   auto* base = cmd->add_option("--baseline", *baseline,
                                "Give the verdict of `gridlock gate --baseline FILE` instead");

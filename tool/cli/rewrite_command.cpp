@@ -60,7 +60,7 @@ void report(const rewrite::Plan& plan, const index::Inventory& inv, bool quiet) 
     const facts::Verdict& v = plan.verdicts[i];
     if (r.kind == facts::ReadKind::GlobalWrite || v.applied) continue;
     std::cerr << facts::where(r.file, r.line, r.column) << ": note: left " << r.name << ": "
-              << facts::spell(v.fix) << (v.detail.empty() ? "" : " (" + v.detail + ")") << "\n";
+              << facts::spell(v.left) << (v.detail.empty() ? "" : " (" + v.detail + ")") << "\n";
   }
   std::cerr << "gridlock: rewrite: " << rewrite::summaryLine(plan, inv) << "\n";
 }

@@ -1,7 +1,5 @@
 #include "cli/sarif_fixes.h"
 
-#include <llvm/ADT/StringRef.h>
-
 namespace gridlock::cli {
 
 std::map<size_t, report::SarifFix> substitutionFixes(const index::Inventory& inv,
@@ -11,11 +9,11 @@ std::map<size_t, report::SarifFix> substitutionFixes(const index::Inventory& inv
   std::map<size_t, report::SarifFix> out;
   for (size_t i = 0; i < inv.reads.size() && i < plan.verdicts.size(); ++i) {
     const facts::Verdict& v = plan.verdicts[i];
-    if (v.fix != facts::Fix::Substitute || !v.applied) continue;
+    if (v.applied != facts::Strategy::Substitute) continue;
     const facts::Read& r = inv.reads[i];
     for (const auto& e : plan.edits) {
       if (e.file != r.file || e.offset != r.offset || e.length != r.length ||
-          !llvm::StringRef(e.why).ends_with(" substitute"))
+          e.strategy != facts::Strategy::Substitute)
         continue;
       std::string description = "use " + e.text;
       if (auto inc = includes.find(r.file); inc != includes.end())

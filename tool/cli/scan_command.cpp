@@ -15,11 +15,11 @@ namespace gridlock::cli {
 Runner addScanCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("scan", "Inventory of global process-group reads");
   auto o = std::make_shared<ScanOptions>();
-  auto format = std::make_shared<std::string>("text");
+  auto format = std::make_shared<report::Format>(report::Format::Text);
   auto output = std::make_shared<std::string>();
   addScanOptions(*cmd, *o);
-  cmd->add_option("--format", *format, "text | json | sarif")
-      ->check(CLI::IsMember({"text", "json", "sarif"}));
+  addFormatOption(*cmd, *format,
+                  {report::Format::Text, report::Format::Json, report::Format::Sarif});
   cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
   auto color = std::make_shared<std::string>("auto");
   addColorOption(*cmd, *color);

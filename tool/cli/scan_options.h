@@ -5,6 +5,7 @@
 #include "cli/cache_options.h"
 #include "cli/project_config.h"
 #include "index/inventory.h"
+#include "report/reports.h"
 #include "rules/rule_set.h"
 
 #include <CLI/CLI.hpp>
@@ -73,6 +74,9 @@ void addDocsUrlOption(CLI::App& cmd, std::string& url);
 // `url` as docsBaseUrl makes it; "" stays ""; throws ConfigError naming --docs-url otherwise.
 std::string checkedDocsUrl(const std::string& url);
 
+// --format, one of `choices` (listed in its help as "text | json | sarif"), into `format`.
+CLI::Option* addFormatOption(CLI::App& cmd, report::Format& format,
+                             const std::vector<report::Format>& choices);
 // --color auto|always|never, where a command prints diagnostics.
 void addColorOption(CLI::App& cmd, std::string& color);
 // Whether to colour what goes to file descriptor `fd`: always, never, or (auto) when it is a

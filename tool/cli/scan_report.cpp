@@ -9,14 +9,14 @@
 
 namespace gridlock::cli {
 
-std::string renderScan(const ScanRun& run, const std::string& format, bool plan, bool color,
+std::string renderScan(const ScanRun& run, report::Format format, bool plan, bool color,
                        const std::string& docsUrl) {
   std::optional<rewrite::Plan> planned;
   if (plan) planned = rewrite::plan(run.inventory, run.rules);
   const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
   analysis::Summary s = analysis::summarize(run.inventory, verdicts);
-  if (format == "json") return report::json(run.inventory, s, verdicts);
-  if (format == "sarif") {
+  if (format == report::Format::Json) return report::json(run.inventory, s, verdicts);
+  if (format == report::Format::Sarif) {
     // Substitutions as SARIF fixes; without --plan, from a plan of this scan's facts.
     report::SarifExtras extras;
     extras.docsUrl = docsUrl;

@@ -41,6 +41,22 @@ std::string checkedDocsUrl(const std::string& url) {
   return *base;
 }
 
+CLI::Option* addFormatOption(CLI::App& cmd, report::Format& format,
+                             const std::vector<report::Format>& choices) {
+  std::vector<std::string> names;
+  std::string help;
+  for (report::Format f : choices) {
+    names.push_back(facts::str(f));
+    help += (help.empty() ? "" : " | ") + names.back();
+  }
+  return cmd
+      .add_option_function<std::string>(
+          "--format",
+          [&format](const std::string& name) { format = *facts::parse<report::Format>(name); },
+          help)
+      ->check(CLI::IsMember(names));
+}
+
 void addColorOption(CLI::App& cmd, std::string& color) {
   cmd.add_option("--color", color, "Colour diagnostics: auto (on a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

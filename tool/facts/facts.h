@@ -19,7 +19,7 @@ inline std::string where(const std::string& file, unsigned line, unsigned column
 // The frontend's fix hint for a read: use what is in scope (`source`), require the explicit
 // argument (a fallback), thread a parameter (nothing in scope), or none (edges, suppressed).
 struct FixHint {
-  Fix fix = Fix::Unset;
+  Hint fix = Hint::Unset;
   std::string source;         // what to substitute with, when fix is Substitute
   bool sourcePointer = true;  // `source` is a pointer or smart pointer (`->`), else a value
   bool sourceEnv = false;     // `source` is an env object (rewrite.env): values are its methods
@@ -121,14 +121,14 @@ struct ClassFact {
   // The rewriter's Store (a member that keeps what the constructors are given), collected with
   // the rewrite facts for a definition under the root; memberAt 0: not collected, or its body
   // is spelled in a macro.
-  unsigned memberAt = 0;       // where a member is inserted: the start of the line of the
-                               // closing brace, or the brace itself when code precedes it
-  bool memberOwnLine = false;  // memberAt starts a line
-  std::string memberIndent;    // the whitespace before its last member that starts a line
-  std::string accessIndent;    // before its last access specifier (else its head's line)
-  std::string endAccess;       // its last access specifier ("public", ...), "" when none
-  bool isTemplate = false;     // a template, a specialization or a member of one
-  bool userCopy = false;       // a copy or move constructor with a body of its own
+  unsigned memberAt = 0;            // where a member is inserted: the start of the line of the
+                                    // closing brace, or the brace itself when code precedes it
+  bool memberOwnLine = false;       // memberAt starts a line
+  std::string memberIndent;         // the whitespace before its last member that starts a line
+  std::string accessIndent;         // before its last access specifier (else its head's line)
+  Access endAccess = Access::None;  // its last access specifier
+  bool isTemplate = false;          // a template, a specialization or a member of one
+  bool userCopy = false;            // a copy or move constructor with a body of its own
   std::vector<std::string> constructors;  // USRs of those it declares, copies and moves aside
   std::vector<std::string> memberNames;   // the names it declares (fields, methods, types)
 };

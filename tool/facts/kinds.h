@@ -21,17 +21,23 @@ enum class Guard { None, Fallback };
 // method gives (a flag, a rank computed from coordinates: `value`) (`yields`).
 enum class Yields { Group, Size, Rank, SrcRank, Collection, State, Value };
 
-// A read's fix: the frontend's hint (Substitute, Require, Thread, None) or, once a rewrite plan
-// has looked at it, the plan's verdict: an edit that removes it (Substitute, Require, Thread,
-// Collapse, Store) or the reason it stays (every other value). `Unset` is a write, which has none.
-enum class Fix {
+// The frontend's hint for a read (FixHint): use what is in scope (Substitute), require the
+// explicit argument (Require: a fallback), thread a parameter (Thread: nothing in scope), or
+// nothing to do (None: an edge, a suppressed read). `Unset` is a write, which has none.
+enum class Hint { Unset, None, Substitute, Require, Thread };
+
+// A rewrite strategy (tool/rewrite/strategy.h), by name: the one whose edit removes a read
+// (Verdict::applied), the one that makes an edit, the key of its tally in a plan.
+// PerModelState counts as Substitute (it substitutes a field of the state in scope).
+enum class Strategy { Substitute, Require, Thread, Store, Supply, Collapse };
+
+// Why a rewrite plan leaves a read (Verdict::left): `Thread` is a read that needs a parameter
+// no closure gave it (not done), `None` one there is nothing to do with (an edge, a suppressed
+// read, an accessor's own definition), `Unset` a write; every other value is a refusal.
+enum class Left {
   Unset,
   None,
-  Substitute,
-  Require,
   Thread,
-  Collapse,
-  Store,
   NoSource,
   OpenCallGraph,
   PublicApi,
@@ -48,9 +54,9 @@ enum class Fix {
   CompileError,
 };
 
-// A rewrite strategy (tool/rewrite/strategy.h), by name: the key of its tally in a plan.
-// PerModelState counts as Substitute (it substitutes a field of the state in scope).
-enum class Strategy { Substitute, Require, Thread, Store, Supply, Collapse };
+// A C++ access specifier, as a class's last one is written (ClassFact::endAccess); `None` when
+// the class writes none.
+enum class Access { None, Public, Protected, Private };
 
 // How a call or construction reaches its callee (callers JSON `via`).
 enum class Via {
@@ -108,19 +114,22 @@ GRIDLOCK_SPELLINGS(Guard, {Guard::None, "none"}, {Guard::Fallback, "fallback"});
 GRIDLOCK_SPELLINGS(Yields, {Yields::Group, "group"}, {Yields::Size, "size"}, {Yields::Rank, "rank"},
                    {Yields::SrcRank, "src_rank"}, {Yields::Collection, "collection"},
                    {Yields::State, "state"}, {Yields::Value, "value"});
-GRIDLOCK_SPELLINGS(Fix, {Fix::Unset, ""}, {Fix::None, "none"}, {Fix::Substitute, "substitute"},
-                   {Fix::Require, "require"}, {Fix::Thread, "thread"}, {Fix::Collapse, "collapse"},
-                   {Fix::Store, "store"}, {Fix::NoSource, "no_source"},
-                   {Fix::OpenCallGraph, "open_call_graph"}, {Fix::PublicApi, "public_api"},
-                   {Fix::Macro, "macro"}, {Fix::FunctionPointer, "function_pointer"},
-                   {Fix::VirtualDispatch, "virtual_dispatch"}, {Fix::Lambda, "lambda"},
-                   {Fix::DefaultArgument, "default_argument"}, {Fix::Initializer, "initializer"},
-                   {Fix::NameClash, "name_clash"}, {Fix::OpenFallback, "open_fallback"},
-                   {Fix::EagerFallback, "eager_fallback"}, {Fix::NoSpelling, "no_spelling"},
-                   {Fix::CompileError, "compile_error"});
+GRIDLOCK_SPELLINGS(Hint, {Hint::Unset, ""}, {Hint::None, "none"}, {Hint::Substitute, "substitute"},
+                   {Hint::Require, "require"}, {Hint::Thread, "thread"});
 GRIDLOCK_SPELLINGS(Strategy, {Strategy::Substitute, "substitute"}, {Strategy::Require, "require"},
                    {Strategy::Thread, "thread"}, {Strategy::Store, "store"},
                    {Strategy::Supply, "supply"}, {Strategy::Collapse, "collapse"});
+GRIDLOCK_SPELLINGS(Left, {Left::Unset, ""}, {Left::None, "none"}, {Left::Thread, "thread"},
+                   {Left::NoSource, "no_source"}, {Left::OpenCallGraph, "open_call_graph"},
+                   {Left::PublicApi, "public_api"}, {Left::Macro, "macro"},
+                   {Left::FunctionPointer, "function_pointer"},
+                   {Left::VirtualDispatch, "virtual_dispatch"}, {Left::Lambda, "lambda"},
+                   {Left::DefaultArgument, "default_argument"}, {Left::Initializer, "initializer"},
+                   {Left::NameClash, "name_clash"}, {Left::OpenFallback, "open_fallback"},
+                   {Left::EagerFallback, "eager_fallback"}, {Left::NoSpelling, "no_spelling"},
+                   {Left::CompileError, "compile_error"});
+GRIDLOCK_SPELLINGS(Access, {Access::None, ""}, {Access::Public, "public"},
+                   {Access::Protected, "protected"}, {Access::Private, "private"});
 GRIDLOCK_SPELLINGS(Via, {Via::Direct, "direct"}, {Via::New, "new"},
                    {Via::MakeUnique, "make_unique"}, {Via::MakeShared, "make_shared"},
                    {Via::Emplace, "emplace"}, {Via::BaseInit, "base_init"},

@@ -4,14 +4,24 @@
 
 #include "facts/kinds.h"
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace gridlock::facts {
 
 struct Verdict {
-  Fix fix = Fix::Unset;  // the edit that removes the read, or the reason it stays
-  std::string detail;    // what was done, or why the read is left alone
-  bool applied = false;  // an edit of the plan removes the read
+  std::optional<Strategy> applied;  // the strategy whose edit removes the read
+  Left left = Left::Unset;          // else why the read stays
+  std::string detail;               // what was done, or why the read is left alone
 };
+
+// The verdict as the reports' `fix` spells it (JSON, SARIF, the summary's by_fix): the
+// strategy that removes the read, or why it stays. A laundered read Supply removes is spelled
+// `substitute`: its call site now passes the group it holds in scope.
+constexpr std::string_view spell(const Verdict& v) {
+  if (!v.applied) return spell(v.left);
+  return spell(*v.applied == Strategy::Supply ? Strategy::Substitute : *v.applied);
+}
 
 }  // namespace gridlock::facts

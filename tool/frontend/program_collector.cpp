@@ -540,9 +540,9 @@ void ProgramCollector::classBody(const CXXRecordDecl* rd, facts::ClassFact& c) {
     bool starts = false;
     std::string lead = leadingSpace(sm_, at, &starts);
     if (const auto* as = dyn_cast<AccessSpecDecl>(d)) {
-      c.endAccess = as->getAccess() == AS_public      ? "public"
-                    : as->getAccess() == AS_protected ? "protected"
-                                                      : "private";
+      c.endAccess = as->getAccess() == AS_public      ? facts::Access::Public
+                    : as->getAccess() == AS_protected ? facts::Access::Protected
+                                                      : facts::Access::Private;
       if (starts) c.accessIndent = lead;
     } else if (starts) {
       c.memberIndent = lead;

@@ -388,11 +388,11 @@ void ReadCollector::setGuard(facts::Read& r, const Target& t) {
 void ReadCollector::setHint(facts::Read& r, const Target& t) {
   if (t.kind == facts::ReadKind::GlobalWrite) return;  // a write has no fix
   if (r.edge || r.suppressed) {
-    r.hint.fix = facts::Fix::None;
+    r.hint.fix = facts::Hint::None;
     return;
   }
   r.hint = hintFor(t);
-  if (r.guard == facts::Guard::Fallback) r.hint.fix = facts::Fix::Require;
+  if (r.guard == facts::Guard::Fallback) r.hint.fix = facts::Hint::Require;
 }
 
 void ReadCollector::setRange(facts::Read& r, SourceLocation loc) {
@@ -487,9 +487,9 @@ void ReadCollector::rewriteFacts(facts::Read& r) {
 }
 
 facts::FixHint ReadCollector::hintFor(const Target& t) {
-  using facts::Fix;
+  using facts::Hint;
   facts::FixHint hint;
-  hint.fix = Fix::Thread;
+  hint.fix = Hint::Thread;
   const Frame& f = frames_.back();
   const FunctionDecl* fn = f.decl ? dyn_cast<FunctionDecl>(f.decl) : nullptr;
   if (!fn) return hint;
@@ -512,7 +512,7 @@ facts::FixHint ReadCollector::hintFor(const Target& t) {
     hint.source = sources_.pick(sources_.candidates(fn, locals), t.group, t.yields,
                                 &hint.sourcePointer, &hint.sourceEnv);
   }
-  if (!hint.source.empty()) hint.fix = Fix::Substitute;
+  if (!hint.source.empty()) hint.fix = Hint::Substitute;
   return hint;
 }
 

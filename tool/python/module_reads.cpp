@@ -93,9 +93,9 @@ facts::Read makeRead(const ModuleIndex& index, size_t module, const ModuleFacts&
 void setHint(facts::Read& r) {
   if (r.kind == facts::ReadKind::GlobalWrite) return;  // a write has no fix
   if (r.edge || r.suppressed)
-    r.hint.fix = facts::Fix::None;
+    r.hint.fix = facts::Hint::None;
   else
-    r.hint.fix = r.guard == facts::Guard::Fallback ? facts::Fix::Require : facts::Fix::Thread;
+    r.hint.fix = r.guard == facts::Guard::Fallback ? facts::Hint::Require : facts::Hint::Thread;
 }
 
 // Whether `name` is a group or a Python rule's name (dotted, or its last component) in the

@@ -23,7 +23,7 @@ ojson readJson(const facts::Read& r, const facts::Verdict* v) {
   j["enclosing_class"] = r.enclosingClass;
   j["guard"] = str(r.guard);
   j["macro"] = r.macro ? ojson(*r.macro) : ojson(nullptr);
-  j["fix"] = str(v ? v->fix : r.hint.fix);
+  j["fix"] = std::string(v ? spell(*v) : spell(r.hint.fix));
   if (!r.hint.source.empty()) j["fix_source"] = r.hint.source;
   if (v && !v->detail.empty()) j["fix_detail"] = v->detail;
   j["edge"] = r.edge;
@@ -73,7 +73,7 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s,
   sum["fallbacks"] = s.fallbacks;
   sum["bad_suppressions"] = s.badSuppressions;
   sum["by_group"] = s.byGroup;
-  sum["by_fix"] = spelled(s.byFix);
+  sum["by_fix"] = s.byFix;
   ojson byFile = ojson::object();
   for (const auto& [file, n] : s.byFile) byFile[index::jsonPath(file)] = n;
   sum["by_file"] = byFile;

@@ -13,9 +13,14 @@
 
 #include <map>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace gridlock::report {
+
+// What a report is written as (`--format`).
+enum class Format { Text, Json, Sarif };
 
 using Verdicts = std::vector<facts::Verdict>;
 
@@ -69,3 +74,16 @@ std::string callersJson(const analysis::CallersResult& r);
 std::string callersText(const analysis::CallersResult& r);
 
 }  // namespace gridlock::report
+
+namespace gridlock::facts {
+
+// report::Format's spellings, as `--format` takes them (facts::spell, facts::parse).
+template <>
+struct Spellings<report::Format> {
+  static constexpr std::pair<report::Format, std::string_view> table[] = {
+      {report::Format::Text, "text"},
+      {report::Format::Json, "json"},
+      {report::Format::Sarif, "sarif"}};
+};
+
+}  // namespace gridlock::facts

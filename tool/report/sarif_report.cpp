@@ -134,7 +134,7 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
          {{"kind", facts::str(r.kind)},
           {"group", r.group},
           {"guard", facts::str(r.guard)},
-          {"fix", facts::str(v ? v->fix : r.hint.fix)}}}};
+          {"fix", std::string(v ? facts::spell(*v) : facts::spell(r.hint.fix))}}}};
     if (r.macro) res["properties"]["macro"] = *r.macro;
     if (r.suppressed)
       res["suppressions"] =

@@ -4,13 +4,48 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <vector>
 
 namespace gridlock::report {
+namespace {
+
+using facts::Hint;
+
+// What a verdict says in the text, as a hint would say it: a substitution (Supply's too), a
+// required argument, a thread (done or not), nothing (a write, an edge). Any other verdict,
+// Collapse's and Store's included, is said as `left: <its spelling>`: nothing.
+std::optional<Hint> saidAs(const facts::Verdict& v) {
+  using facts::Strategy;
+  if (v.applied) {
+    switch (*v.applied) {
+      case Strategy::Substitute:
+      case Strategy::Supply:
+        return Hint::Substitute;
+      case Strategy::Require:
+        return Hint::Require;
+      case Strategy::Thread:
+        return Hint::Thread;
+      default:
+        return std::nullopt;
+    }
+  }
+  switch (v.left) {
+    case facts::Left::Unset:
+      return Hint::Unset;
+    case facts::Left::None:
+      return Hint::None;
+    case facts::Left::Thread:
+      return Hint::Thread;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
 
 std::string message(const facts::Read& r, const facts::Verdict* verdict) {
-  using facts::Fix;
   using facts::ReadKind;
   std::ostringstream m;
   if (r.kind == ReadKind::GlobalWrite) {
@@ -36,18 +71,18 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
       m << "; " << r.analysis.breakingSites.size() << " call site(s) leave it out";
     m << ")";
   }
-  const Fix fix = verdict ? verdict->fix : r.hint.fix;
+  const std::optional<Hint> said = verdict ? saidAs(*verdict) : r.hint.fix;
   if (r.edge) {
     m << "; edge file, not counted";
-  } else if (fix == Fix::Substitute) {
-    m << "; fix: use " << r.hint.source;
-  } else if (fix == Fix::Require) {
-    m << "; fix: require the explicit argument";
-  } else if (fix == Fix::Thread) {
-    m << "; fix: thread a group parameter";
-  } else if (fix != Fix::Unset && fix != Fix::None) {
+  } else if (!said) {
     // A rewrite plan's reason for leaving the read alone (docs/rewrite.md).
-    m << "; left: " << facts::spell(fix);
+    m << "; left: " << facts::spell(*verdict);
+  } else if (*said == Hint::Substitute) {
+    m << "; fix: use " << r.hint.source;
+  } else if (*said == Hint::Require) {
+    m << "; fix: require the explicit argument";
+  } else if (*said == Hint::Thread) {
+    m << "; fix: thread a group parameter";
   }
   if (verdict && !verdict->detail.empty()) m << " (" << verdict->detail << ")";
   return m.str();
@@ -123,7 +158,7 @@ std::string summaryTable(const analysis::Summary& s) {
       << ", suppressed: " << s.suppressed << ", writes to global state: " << s.writes << "\n\n";
   table(out, "kind", spelled(s.byKind), s.total);
   table(out, "group", s.byGroup, s.total);
-  table(out, "fix", spelled(s.byFix), s.total);
+  table(out, "fix", s.byFix, s.total);
   table(out, "file", s.byFile, s.total);
   return out.str();
 }

@@ -85,16 +85,17 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
     // A read that starts the body takes the declaration in the same edit.
     std::string edit = r.offset == def->bodyFirst && !declared ? decl + text : text;
     declared = declared || r.offset == def->bodyFirst;
-    s.plan.edits.push_back({r.file, r.offset, r.length, edit, at(r) + " collapse"});
+    s.plan.edits.push_back(
+        {r.file, r.offset, r.length, edit, facts::Strategy::Collapse, at(r) + " collapse"});
     ++s.tally(facts::Strategy::Collapse).reads;
-    s.apply(i, facts::Fix::Collapse,
+    s.apply(i, facts::Strategy::Collapse,
             "replaced with " + text + ": one lookup (" + rule.name + ") for " +
                 std::to_string(planned.size()) + " reads of " + fn.name + ", which " +
                 "could not be threaded (" + why + ")");
   }
   if (!declared)
-    s.plan.edits.push_back(
-        {def->file, def->bodyFirst, 0, decl, def->file + " collapse of " + fn.name});
+    s.plan.edits.push_back({def->file, def->bodyFirst, 0, decl, facts::Strategy::Collapse,
+                            def->file + " collapse of " + fn.name});
   if (!rule.include.empty()) s.plan.includes.push_back({def->file, rule.include});
   if (derived)
     if (const rules::RewriteRules* pack = s.packRules(s.read(planned[0].first));

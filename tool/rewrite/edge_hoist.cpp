@@ -53,8 +53,8 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
         const std::string edge = s.edgeIn(*rule, &fn, file);
         std::string decl = declaration(type, rule->name) + " = " + edge + ";" +
                            (def->bodyIndented ? "\n" + def->bodyIndent : std::string(" "));
-        s.plan.edits.push_back(
-            {def->file, def->bodyFirst, 0, decl, def->file + " " + rule->name + " of " + fn.name});
+        s.plan.edits.push_back({def->file, def->bodyFirst, 0, decl, facts::Strategy::Thread,
+                                def->file + " " + rule->name + " of " + fn.name});
         s.locals[usr] = {rule->name, rule->type, rule->edge};
         for (const auto& k : here) args[k].first = passLocal(args[k].first, edge, rule->name);
         ++s.plan.edgesHoisted;

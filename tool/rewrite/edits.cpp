@@ -68,7 +68,8 @@ bool uniqueEdits(const FileChange& c, std::vector<Edit>& edits, Prepared& out) {
       // itself a read) goes before the replaced text: one edit. Sorted by length, the
       // insertion comes first.
       if (last.offset == e.offset && last.length == 0 && e.length > 0) {
-        last = {e.file, e.offset, e.length, last.text + e.text, last.why + " + " + e.why};
+        last = {
+            e.file, e.offset, e.length, last.text + e.text, e.strategy, last.why + " + " + e.why};
         continue;
       }
       bool overlap = e.offset < last.offset + last.length ||

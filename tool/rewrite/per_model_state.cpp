@@ -4,7 +4,7 @@
 
 namespace gridlock::rewrite {
 
-using facts::Fix;
+using facts::Left;
 
 void PerModelState::run(PlanState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
@@ -12,18 +12,18 @@ void PerModelState::run(PlanState& s) {
     if (!s.open(i) || r.kind != facts::ReadKind::GlobalState || r.guard != facts::Guard::None)
       continue;
     if (s.blocked(i)) continue;
-    if (r.hint.fix == Fix::Substitute) {
+    if (r.hint.fix == facts::Hint::Substitute) {
       if (!s.sourceBlocked(i)) substituteRead(s, i, "{g}");  // the source names the field
       continue;
     }
     const rules::GlobalRule* g = s.rules.global(r.name);
     if (g && !g->thread.type.empty()) continue;  // the variable is threaded whole: Thread's
     if (!g || g->field.empty())
-      s.leave(i, Fix::NoSource,
+      s.leave(i, Left::NoSource,
               "mutable global state that the rule pack maps to no per-model field "
               "(globals[].field)");
     else
-      s.leave(i, Fix::NoSource,
+      s.leave(i, Left::NoSource,
               "no " + (g->type.empty() ? std::string("per-model state") : g->type) +
                   " in scope to read " + g->field + " from");
   }

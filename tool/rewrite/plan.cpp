@@ -8,7 +8,7 @@
 namespace gridlock::rewrite {
 namespace {
 
-using facts::Fix;
+using facts::Left;
 
 // Verdicts no strategy needs to think about: writes, edges, the accessors' own definitions,
 // suppressed reads, and reads in files whose rewritten TU did not compile.
@@ -16,19 +16,19 @@ void triage(PlanState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (r.kind == facts::ReadKind::GlobalWrite)
-      s.leave(i, Fix::Unset, "");
+      s.leave(i, Left::Unset, "");
     else if (r.edge)
-      s.leave(i, Fix::None, "edge file: reads are allowed here");
+      s.leave(i, Left::None, "edge file: reads are allowed here");
     else if (!r.enclosing.empty() && s.rules.function(r.enclosing))
       // The legacy API itself: its calls are what the rewrite replaces, its body stays.
-      s.leave(i, Fix::None,
+      s.leave(i, Left::None,
               "in the definition of accessor " + r.enclosing +
                   ", which the rewrite replaces at its calls");
     else if (r.suppressed)
-      s.leave(i, Fix::None, "suppressed: " + *r.suppressed);
+      s.leave(i, Left::None, "suppressed: " + *r.suppressed);
     else if (const std::string* why = s.held(r.file))
       s.leave(
-          i, Fix::CompileError,
+          i, Left::CompileError,
           "the rewritten " + r.file + " did not compile (" + *why + "): its edits are rolled back");
   }
 }
@@ -50,12 +50,12 @@ std::string summaryLine(const Plan& plan, const index::Inventory& inv) {
   std::string out;
   for (const auto& strategy : strategies())
     if (std::string part = strategy->describe(plan); !part.empty()) out += part + ", ";
-  std::map<Fix, size_t> left;
+  std::map<Left, size_t> left;
   size_t total = 0;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Verdict& v = plan.verdicts[i];
     if (inv.reads[i].kind == facts::ReadKind::GlobalWrite || v.applied) continue;
-    ++left[v.fix];
+    ++left[v.left];
     ++total;
   }
   out += std::to_string(total) + " left";

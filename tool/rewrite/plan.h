@@ -19,7 +19,8 @@ struct Edit {
   unsigned offset = 0;
   unsigned length = 0;
   std::string text;
-  std::string why;  // "file:line:col substitute" for reports and conflicts
+  facts::Strategy strategy;  // the strategy that makes it
+  std::string why;           // "file:line:col substitute" for reports and conflicts
   // Thread's argument inserted before a written one (`text` is "value, "): the parameter's
   // name. The argument is then written in the call's own style (rewrite/argument_style.h).
   std::string argument = {};

@@ -9,7 +9,7 @@
 
 namespace gridlock::rewrite {
 
-using facts::Fix;
+using facts::Left;
 
 std::string at(const facts::Read& r) { return facts::where(r.file, r.line, r.column); }
 
@@ -43,20 +43,21 @@ PlanState::PlanState(const index::Inventory& inventory, const rules::RuleSet& ru
   for (const auto& [usr, f] : inventory.program.functions) byName_[f.name].push_back(&f);
 }
 
-void PlanState::leave(size_t i, Fix fix, std::string detail) {
+void PlanState::leave(size_t i, Left why, std::string detail) {
   decided_[i] = true;
-  plan.verdicts[i] = {fix, std::move(detail), false};
+  plan.verdicts[i] = {std::nullopt, why, std::move(detail)};
 }
 
-void PlanState::apply(size_t i, Fix fix, std::string detail) {
+void PlanState::apply(size_t i, facts::Strategy strategy, std::string detail) {
   decided_[i] = true;
-  plan.verdicts[i] = {fix, std::move(detail), true};
+  plan.verdicts[i] = {strategy, Left::Unset, std::move(detail)};
 }
 
 void PlanState::replaceRead(size_t i, const std::string& text, bool derived,
                             facts::Strategy strategy) {
   const facts::Read& r = read(i);
-  plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " " + facts::str(strategy)});
+  plan.edits.push_back(
+      {r.file, r.offset, r.length, text, strategy, at(r) + " " + facts::str(strategy)});
   if (const rules::RewriteRules* pack = packRules(r);
       derived && pack && !pack->spellInclude.empty())
     plan.includes.push_back({r.file, pack->spellInclude});
@@ -112,21 +113,21 @@ const Supplies& PlanState::supplies() {
 bool PlanState::blocked(size_t i) {
   const facts::Read& r = read(i);
   if (inMacro(r)) {
-    leave(i, Fix::Macro, "spelled in macro " + *r.macro + ": rewrite the macro by hand");
+    leave(i, Left::Macro, "spelled in macro " + *r.macro + ": rewrite the macro by hand");
     return true;
   }
   if (!r.called) {
-    leave(i, Fix::FunctionPointer,
+    leave(i, Left::FunctionPointer,
           "the accessor is named, not called (a function pointer or callback)");
     return true;
   }
   if (r.inDefaultArgument) {
-    leave(i, Fix::DefaultArgument,
+    leave(i, Left::DefaultArgument,
           "in a default argument, where no parameter or member is in scope");
     return true;
   }
   if (r.length == 0) {
-    leave(i, Fix::Macro, "the read has no single range in the file");
+    leave(i, Left::Macro, "the read has no single range in the file");
     return true;
   }
   return false;
@@ -135,11 +136,11 @@ bool PlanState::blocked(size_t i) {
 bool PlanState::sourceBlocked(size_t i) {
   const facts::Read& r = read(i);
   if (r.inLambda) {
-    leave(i, Fix::Lambda, "inside a lambda: " + r.hint.source + " would have to be captured");
+    leave(i, Left::Lambda, "inside a lambda: " + r.hint.source + " would have to be captured");
     return true;
   }
   if (r.inInitializer && r.hint.source.rfind("this->", 0) == 0) {
-    leave(i, Fix::Initializer,
+    leave(i, Left::Initializer,
           "in a constructor's initializer list, where " + r.hint.source +
               " may not be initialized yet");
     return true;
@@ -150,7 +151,7 @@ bool PlanState::sourceBlocked(size_t i) {
 bool PlanState::noEnclosingFunction(size_t i) {
   const facts::Read& r = read(i);
   if (!r.enclosing.empty() && functionsNamed(r.enclosing)) return false;
-  leave(i, Fix::NoSource,
+  leave(i, Left::NoSource,
         r.enclosing.empty() ? "at file scope: no function to take a group from"
                             : r.enclosing + " is not a function: nothing to take a group from");
   return true;
@@ -165,7 +166,7 @@ bool PlanState::functionLimits(size_t i) {
     fns = {&own->second};
   for (const facts::FunctionFact* f : fns) {
     if (f->isPublicApi) {
-      leave(i, Fix::PublicApi,
+      leave(i, Left::PublicApi,
             r.enclosing +
                 " is declared in a public header: a new parameter breaks callers "
                 "outside the codebase");
@@ -173,7 +174,7 @@ bool PlanState::functionLimits(size_t i) {
       return true;
     }
     if (f->isVirtual || !f->overrides.empty()) {
-      leave(i, Fix::VirtualDispatch,
+      leave(i, Left::VirtualDispatch,
             r.enclosing +
                 " is virtual: every override and every call through the base would "
                 "change together");

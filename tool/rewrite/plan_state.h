@@ -27,10 +27,10 @@ class PlanState {
   facts::Verdict& verdict(size_t i) { return plan.verdicts[i]; }
   // No strategy has decided on the read yet.
   bool open(size_t i) const { return !decided_[i]; }
-  // The read stays, for `fix` (a reason) and `detail`.
-  void leave(size_t i, facts::Fix fix, std::string detail);
-  // An edit of the plan removes the read.
-  void apply(size_t i, facts::Fix fix, std::string detail);
+  // The read stays, for `why` and `detail`.
+  void leave(size_t i, facts::Left why, std::string detail);
+  // An edit of `strategy` removes the read.
+  void apply(size_t i, facts::Strategy strategy, std::string detail);
   // Replaces read `i` with `text` (an edit of `strategy`); a `derived` value (Spelled) calls
   // into the group's type, whose header (rewrite.spell_include) the file then includes.
   void replaceRead(size_t i, const std::string& text, bool derived, facts::Strategy strategy);

@@ -5,7 +5,7 @@
 namespace gridlock::rewrite {
 namespace {
 
-using facts::Fix;
+using facts::Left;
 
 // The function whose parameter the fallback tests, when the analysis knows it.
 const facts::FunctionFact* guardedFunction(const PlanState& s, const facts::Read& r) {
@@ -46,13 +46,13 @@ void Require::run(PlanState& s) {
 void Require::require(PlanState& s, size_t i) {
   const facts::Read& r = s.read(i);
   if (r.eagerFallback)
-    return s.leave(i, Fix::EagerFallback,
+    return s.leave(i, Left::EagerFallback,
                    "value_or evaluates the global read even when " +
                        (r.holder.empty() ? std::string("the group") : r.holder) +
                        " is given: rewrite as a test by hand");
   if (s.blocked(i)) return;
   if (!r.analysis.fallbackDead)
-    return s.leave(i, Fix::OpenFallback,
+    return s.leave(i, Left::OpenFallback,
                    "the fallback tests " + (r.holder.empty() ? std::string("a value") : r.holder) +
                        ", not a parameter: callers cannot prove it dead");
   const facts::FunctionFact* fn = guardedFunction(s, r);
@@ -63,27 +63,28 @@ void Require::require(PlanState& s, size_t i) {
   if (fn && fn->isConstructor)
     if (size_t pos = owner.rfind("::"); pos != std::string::npos) owner = owner.substr(0, pos);
   if (fn && fn->isPublicApi)
-    return s.leave(i, Fix::PublicApi,
+    return s.leave(i, Left::PublicApi,
                    owner +
                        " is declared in a public header: callers outside the codebase may "
                        "leave " +
                        param + " out");
   std::string after;
   if (std::string open = openSites(s, r, param, after); !open.empty())
-    return s.leave(i, Fix::OpenFallback, open);
+    return s.leave(i, Left::OpenFallback, open);
   const rules::RewriteRules* pack = s.packRules(r);
   if (!pack || pack->requireSpell.empty())
-    return s.leave(i, Fix::NoSpelling, "the rule pack has no rewrite.require.spell");
+    return s.leave(i, Left::NoSpelling, "the rule pack has no rewrite.require.spell");
   if (r.type.empty())
-    return s.leave(i, Fix::NoSpelling, "the read's type depends on a template parameter");
+    return s.leave(i, Left::NoSpelling, "the read's type depends on a template parameter");
   std::string message = owner + " requires an explicit " + param;
   std::string text = pack->requireSpell;
   support::replaceAll(text, "{type}", r.type);
   support::replaceAll(text, "{message}", escapeString(message));
-  s.plan.edits.push_back({r.file, r.offset, r.length, text, at(r) + " require"});
+  s.plan.edits.push_back(
+      {r.file, r.offset, r.length, text, facts::Strategy::Require, at(r) + " require"});
   if (!pack->requireInclude.empty()) s.plan.includes.push_back({r.file, pack->requireInclude});
   ++s.tally(facts::Strategy::Require).reads;
-  s.apply(i, Fix::Require,
+  s.apply(i, facts::Strategy::Require,
           "no call site leaves " + param + " out" + after + ": fails loudly (\"" + message + "\")");
 }
 

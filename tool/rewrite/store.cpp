@@ -8,13 +8,16 @@
 namespace gridlock::rewrite {
 
 std::string memberDeclaration(const facts::ClassFact& k, const std::string& decl,
-                              const std::string& access) {
+                              facts::Access access) {
+  using facts::Access;
   // A class with no access specifier keeps its key's default for a private member: private in
   // a class, public in a struct, as its other members are.
-  const bool label = k.endAccess != access && !(k.endAccess.empty() && access == "private");
-  if (!k.memberOwnLine) return (label ? " " + access + ":" : std::string()) + " " + decl + ";";
+  const bool label =
+      k.endAccess != access && !(k.endAccess == Access::None && access == Access::Private);
+  const std::string spelled = facts::str(access);
+  if (!k.memberOwnLine) return (label ? " " + spelled + ":" : std::string()) + " " + decl + ";";
   const std::string indent = k.memberIndent.empty() ? k.accessIndent + "  " : k.memberIndent;
-  return (label ? "\n" + k.accessIndent + access + ":\n" : std::string()) + indent + decl + ";\n";
+  return (label ? "\n" + k.accessIndent + spelled + ":\n" : std::string()) + indent + decl + ";\n";
 }
 
 void Store::run(PlanState& s) {
@@ -28,12 +31,12 @@ void Store::replaceReads(PlanState& s, const PlanState::Stored& method) {
   for (size_t i : method.reads) {
     PlanState::Spelled value = Thread::valueOf(s, s.read(i), rule, rule.member);
     if (value.text.empty()) {
-      s.leave(i, facts::Fix::NoSpelling, value.why);
+      s.leave(i, facts::Left::NoSpelling, value.why);
       continue;
     }
     ++s.tally(facts::Strategy::Store).reads;
     s.replaceRead(i, value.text, value.derived, facts::Strategy::Store);
-    s.apply(i, facts::Fix::Store,
+    s.apply(i, facts::Strategy::Store,
             "replaced with " + value.text + ", " + rule.name + " kept in " + keeper +
                 " at construction, " + Thread::threadedThrough(method.functions));
   }
@@ -66,8 +69,9 @@ size_t Store::declareMembers(PlanState& s) {
     const std::string why = k.file + " member " + rule->member + " of " + k.name;
     s.plan.edits.push_back(
         {k.file, k.memberAt, 0,
-         memberDeclaration(k, declaration(type, rule->member), subclass ? "protected" : "private"),
-         why});
+         memberDeclaration(k, declaration(type, rule->member),
+                           subclass ? facts::Access::Protected : facts::Access::Private),
+         facts::Strategy::Store, why});
     // A reference or pointer member needs only the type's declaration.
     s.includeType(k.file, *rule, /*definition=*/false);
     const std::string init = rule->member + "(" + rule->name + ")";
@@ -75,6 +79,7 @@ size_t Store::declareMembers(PlanState& s) {
       for (const auto& l : s.inv.rewrite.lists.at(ctorUsr)) {
         if (!l.definition || l.delegating) continue;
         s.plan.edits.push_back({l.file, l.initAt, 0, (l.initAfter ? ", " : " : ") + init,
+                                facts::Strategy::Store,
                                 l.file + " initializer of " + rule->member});
       }
   }

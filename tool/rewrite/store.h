@@ -27,9 +27,9 @@ class Store : public Strategy {
 };
 
 // The text inserted at ClassFact::memberAt to declare `decl` ("const T &env_") with `access`
-// ("private", "protected"): on its own line at the class's member indent, after the access
-// label when the class ends in another access.
+// (private, protected): on its own line at the class's member indent, after the access label
+// when the class ends in another access.
 std::string memberDeclaration(const facts::ClassFact& k, const std::string& decl,
-                              const std::string& access);
+                              facts::Access access);
 
 }  // namespace gridlock::rewrite

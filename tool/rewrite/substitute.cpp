@@ -2,7 +2,7 @@
 
 namespace gridlock::rewrite {
 
-using facts::Fix;
+using facts::Left;
 
 void substituteRead(PlanState& s, size_t i, const std::string& tmpl) {
   const facts::Read& r = s.read(i);
@@ -10,23 +10,23 @@ void substituteRead(PlanState& s, size_t i, const std::string& tmpl) {
       r.hint.sourceEnv ? s.valueFromEnv(r, r.hint.source, r.hint.sourcePointer)
       : tmpl.empty()   ? s.valueFrom(r, r.hint.source, r.hint.sourcePointer)
                        : s.spellRead(r, tmpl, r.hint.source, r.hint.sourcePointer);
-  if (spelled.text.empty()) return s.leave(i, Fix::NoSpelling, spelled.why);
+  if (spelled.text.empty()) return s.leave(i, Left::NoSpelling, spelled.why);
   const std::string& text = spelled.text;
   s.replaceRead(i, text, spelled.derived, facts::Strategy::Substitute);
   ++s.tally(facts::Strategy::Substitute).reads;
-  s.apply(i, Fix::Substitute, "replaced with " + text);
+  s.apply(i, facts::Strategy::Substitute, "replaced with " + text);
 }
 
 void Substitute::run(PlanState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
-    if (!s.open(i) || r.hint.fix != Fix::Substitute || r.guard != facts::Guard::None ||
+    if (!s.open(i) || r.hint.fix != facts::Hint::Substitute || r.guard != facts::Guard::None ||
         r.kind == facts::ReadKind::GlobalState || r.kind == facts::ReadKind::Laundered)
       continue;
     if (s.blocked(i) || s.sourceBlocked(i)) continue;
     if (r.mutated && r.yields == facts::Yields::Collection) {
       // `Env::Instance().Init(...)`: what is in scope may be const; the write stays as written.
-      s.leave(i, Fix::NoSource,
+      s.leave(i, Left::NoSource,
               r.enclosing + " changes what " + r.name + " returns: it stays, not the " +
                   r.hint.source + " in scope");
       continue;

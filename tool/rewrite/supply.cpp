@@ -2,7 +2,7 @@
 
 namespace gridlock::rewrite {
 
-using facts::Fix;
+using facts::Left;
 
 void Supply::run(PlanState& s) {
   const Supplies& supplies = s.supplies();
@@ -22,14 +22,14 @@ void Supply::laundered(PlanState& s, size_t i) {
       key == supplies.byLaundered.end() ? nullptr : &supplies.bySite.at(key->second);
   if (site && site->ok) {
     ++s.tally(facts::Strategy::Supply).reads;
-    return s.apply(i, Fix::Substitute,
+    return s.apply(i, facts::Strategy::Supply,
                    "passes " + site->text + " instead of leaving the group to " + r.name);
   }
   if (s.noEnclosingFunction(i) || s.functionLimits(i)) return;
   std::string detail =
       "this call leaves the group out, so " + r.name + " reads " + r.analysis.launders;
   if (site) detail += "; cannot pass one here: " + site->why;
-  s.leave(i, Fix::OpenFallback, detail);
+  s.leave(i, Left::OpenFallback, detail);
 }
 
 std::string Supply::describe(const Plan& plan) const {

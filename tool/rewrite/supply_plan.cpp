@@ -175,7 +175,8 @@ class SupplyPlanner {
       for (auto& [param, s] : params) {
         if (site.args[param].supplied == facts::Supplied::Null) {
           const facts::ArgFact& a = site.args[param];
-          out_.edits.push_back({site.file, a.offset, a.length, s->text, s->site + " argument"});
+          out_.edits.push_back({site.file, a.offset, a.length, s->text, facts::Strategy::Supply,
+                                s->site + " argument"});
         } else if (!failure.empty()) {
           s->ok = false;
           s->why = failure;
@@ -184,7 +185,7 @@ class SupplyPlanner {
       for (auto& [param, s] : params)
         if (s->ok && !s->include.empty()) out_.includes.push_back({site.file, s->include});
       if (last >= 0 && failure.empty())
-        out_.edits.push_back({site.file, site.rparen, 0, appended,
+        out_.edits.push_back({site.file, site.rparen, 0, appended, facts::Strategy::Supply,
                               where(site.file, site.line, site.column) + " argument"});
     }
   }

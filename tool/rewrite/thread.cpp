@@ -7,7 +7,8 @@
 
 namespace gridlock::rewrite {
 
-using facts::Fix;
+using facts::Left;
+constexpr facts::Strategy kThread = facts::Strategy::Thread;
 
 bool Thread::spellsAny(PlanState& s, const std::vector<size_t>& reads,
                        const rules::ThreadRule& rule) const {
@@ -49,13 +50,13 @@ std::vector<size_t> Thread::candidates(PlanState& s) {
     if (!s.open(i) || r.kind == facts::ReadKind::Laundered) continue;  // Supply's
     if (s.blocked(i)) continue;
     if (r.inLambda) {
-      s.leave(i, Fix::Lambda, "inside a lambda with no group in scope");
+      s.leave(i, Left::Lambda, "inside a lambda with no group in scope");
       continue;
     }
     if (s.noEnclosingFunction(i)) continue;
     // A virtual method or an operator may keep the value in a member (the closure decides).
     if (!storable(s, r) && s.functionLimits(i)) continue;
-    s.leave(i, Fix::Thread,
+    s.leave(i, Left::Thread,
             "no group in scope: a group parameter would have to be threaded into " + r.enclosing +
                 " and its callers (not done by this version)");
     out.push_back(i);
@@ -84,12 +85,12 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
     } else if (rule.env && r.yields == facts::Yields::Value) {
       // Which group it is filed under does not matter: only its own method spells it.
       if (PlanState::Spelled v = s.valueFromEnv(r, rule.name, rule.pointer); v.text.empty()) {
-        s.leave(i, Fix::NoSpelling, v.why);
+        s.leave(i, Left::NoSpelling, v.why);
         continue;
       }
     } else if (rule.yields == facts::Yields::Collection && r.yields != facts::Yields::Collection &&
                !s.rules.collectionHolds(rule.type, r.group)) {
-      s.leave(i, Fix::NoSource,
+      s.leave(i, Left::NoSource,
               "nothing in scope holds " + needs +
                   ", and the collection the "
                   "pack threads (" +
@@ -98,7 +99,7 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
     }
     if (rule.yields == facts::Yields::Group &&
         !(r.group == rule.group && r.yields != facts::Yields::Collection)) {
-      s.leave(i, Fix::NoSource,
+      s.leave(i, Left::NoSource,
               "nothing in scope holds " + needs + ", and the pack threads only the " + rule.group +
                   " group");
       s.markFunctionLevel(i);
@@ -108,7 +109,7 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
     if (usr.empty() || !s.inv.program.functions.count(usr)) {
       const auto* named = s.functionsNamed(r.enclosing);
       if (!named || named->size() != 1) {
-        s.leave(i, Fix::OpenCallGraph, r.enclosing + " is overloaded or not indexed");
+        s.leave(i, Left::OpenCallGraph, r.enclosing + " is overloaded or not indexed");
         s.markFunctionLevel(i);
         continue;
       }
@@ -136,29 +137,29 @@ void Thread::run(PlanState& s) {
     if (!spellsAny(s, group, rule)) {
       for (size_t i : group)
         s.leave(
-            i, Fix::NoSpelling,
+            i, Left::NoSpelling,
             valueOf(s, s.read(i), rule, rule.name).why + ", so " + rule.name + " is not threaded");
       continue;
     }
     Closure c;
     // The function keeps its reads, each saying why it cannot be threaded.
-    auto refuse = [&](Fix fix, const std::string& why) {
+    auto refuse = [&](Left left, const std::string& why) {
       for (size_t i : group) {
-        s.leave(i, fix, "cannot thread " + rule.name + ": " + why);
+        s.leave(i, left, "cannot thread " + rule.name + ": " + why);
         s.markFunctionLevel(i);
       }
     };
     if (std::optional<Refusal> no = builder.close(usr, rule, c)) {
-      refuse(no->fix, no->why);
+      refuse(no->left, no->why);
       continue;
     }
     if (std::optional<std::string> why = closureWrites(s, c, s.read(group[0]), rule)) {
-      refuse(Fix::NoSource, *why);
+      refuse(Left::NoSource, *why);
       continue;
     }
     // Checked once the closure holds: its own refusals (`main`, a write) say more.
     if (std::optional<std::string> why = compiledOnlyUnder(s, usr, group)) {
-      refuse(Fix::OpenCallGraph, *why);
+      refuse(Left::OpenCallGraph, *why);
       continue;
     }
     bool clash = false;
@@ -168,7 +169,7 @@ void Thread::run(PlanState& s) {
       if (auto it = storeRule.find(k); it != storeRule.end() && it->second != &rule) clash = true;
     if (clash) {
       for (size_t i : group) {
-        s.leave(i, Fix::OpenCallGraph, "another pack threads a parameter through the same calls");
+        s.leave(i, Left::OpenCallGraph, "another pack threads a parameter through the same calls");
         s.markFunctionLevel(i);
       }
       continue;
@@ -220,18 +221,18 @@ void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
     const facts::Read& r = s.read(i);
     PlanState::Spelled value = valueOf(s, r, rule, rule.name);
     if (value.text.empty()) {
-      s.leave(i, Fix::NoSpelling, value.why);
+      s.leave(i, Left::NoSpelling, value.why);
       continue;
     }
     const std::string& text = value.text;
     ++s.tally(facts::Strategy::Thread).reads;
     if (rule.yields == facts::Yields::State && spelledAs(r, text)) {
       // Written as the parameter's name already: the parameter now shadows the global.
-      s.apply(i, Fix::Thread, "now names the parameter " + rule.name + ", " + through);
+      s.apply(i, facts::Strategy::Thread, "now names the parameter " + rule.name + ", " + through);
       continue;
     }
     s.replaceRead(i, text, value.derived, facts::Strategy::Thread);
-    s.apply(i, Fix::Thread, "replaced with " + text + ", " + rule.name + " " + through);
+    s.apply(i, facts::Strategy::Thread, "replaced with " + text + ", " + rule.name + " " + through);
   }
 }
 
@@ -259,26 +260,26 @@ void Thread::editSignatures(PlanState& s, const Closure& all,
         if (b == 0 && e == 0) continue;
         // The last default runs into `)`: one edit with the new parameter.
         if (atEnd && j + 1 == l.defaults.size()) {
-          s.plan.edits.push_back({l.file, b, l.rparen - b, ", " + decl, l.file + what});
+          s.plan.edits.push_back({l.file, b, l.rparen - b, ", " + decl, kThread, l.file + what});
           merged = true;
         } else {
-          s.plan.edits.push_back({l.file, b, e - b, "", l.file + what + " (default)"});
+          s.plan.edits.push_back({l.file, b, e - b, "", kThread, l.file + what + " (default)"});
         }
       }
       if (merged) continue;
       if (l.written == 0)
         s.plan.edits.push_back(
-            {l.file, l.lparen + 1, l.rparen - l.lparen - 1, decl, l.file + what});
+            {l.file, l.lparen + 1, l.rparen - l.lparen - 1, decl, kThread, l.file + what});
       else if (k < l.paramBegins.size())
-        s.plan.edits.push_back({l.file, l.paramBegins[k], 0, decl + ", ", l.file + what});
+        s.plan.edits.push_back({l.file, l.paramBegins[k], 0, decl + ", ", kThread, l.file + what});
       else
-        s.plan.edits.push_back({l.file, l.rparen, 0, ", " + decl, l.file + what});
+        s.plan.edits.push_back({l.file, l.rparen, 0, ", " + decl, kThread, l.file + what});
     }
     ++s.tally(facts::Strategy::Thread).places;
   }
   for (const auto& [key, arg] : all.args) {
     auto name = all.argNames.find(key);
-    s.plan.edits.push_back({key.first, key.second, 0, arg.first, arg.second + " argument",
+    s.plan.edits.push_back({key.first, key.second, 0, arg.first, kThread, arg.second + " argument",
                             name == all.argNames.end() ? std::string() : name->second});
   }
 }

@@ -12,9 +12,9 @@
 namespace gridlock::rewrite {
 namespace {
 
-using facts::Fix;
+using facts::Left;
 
-std::optional<Refusal> refuse(Fix fix, std::string why) { return Refusal{fix, std::move(why)}; }
+std::optional<Refusal> refuse(Left left, std::string why) { return Refusal{left, std::move(why)}; }
 
 std::string simpleName(const std::string& qualified) {
   size_t colon = qualified.rfind(':');
@@ -42,7 +42,7 @@ std::optional<Refusal> ClosureBuilder::close(const std::string& start,
     work.pop_back();
     auto fit = s_.inv.program.functions.find(usr);
     if (fit == s_.inv.program.functions.end())
-      return refuse(Fix::OpenCallGraph, "a caller is not a function gridlock indexed");
+      return refuse(Left::OpenCallGraph, "a caller is not a function gridlock indexed");
     const facts::FunctionFact& fn = fit->second;
     if (auto no = checkFunction(usr, fn)) return no;
     unsigned k = 0;
@@ -63,45 +63,45 @@ std::optional<Refusal> ClosureBuilder::checkFunction(const std::string& usr,
   auto cls = s_.inv.program.classes.find(fn.classUsr);
   const bool local = cls != s_.inv.program.classes.end() && !isHeaderFile(cls->second.file);
   if (fn.isConstructor && fn.params.empty() && !local)
-    return refuse(Fix::OpenCallGraph, fn.name +
-                                          " is a default constructor: constructions "
-                                          "without an argument list are not all visible");
+    return refuse(Left::OpenCallGraph, fn.name +
+                                           " is a default constructor: constructions "
+                                           "without an argument list are not all visible");
   const std::string simple = simpleName(fn.name);
   if (isOperator(simple))
-    return refuse(Fix::OpenCallGraph, fn.name + " is an operator: it cannot take a parameter");
+    return refuse(Left::OpenCallGraph, fn.name + " is an operator: it cannot take a parameter");
   if (fn.isPublicApi)
-    return refuse(Fix::PublicApi, fn.name +
-                                      " is declared in a public header: a new parameter "
-                                      "breaks callers outside the codebase");
+    return refuse(Left::PublicApi, fn.name +
+                                       " is declared in a public header: a new parameter "
+                                       "breaks callers outside the codebase");
   if (fn.isVirtual || !fn.overrides.empty())
-    return refuse(Fix::VirtualDispatch, fn.name + " is virtual");
-  if (fn.name == "main") return refuse(Fix::OpenCallGraph, "main cannot take a parameter");
+    return refuse(Left::VirtualDispatch, fn.name + " is virtual");
+  if (fn.name == "main") return refuse(Left::OpenCallGraph, "main cannot take a parameter");
   if (facts.addressTaken.count(usr))
-    return refuse(Fix::FunctionPointer,
+    return refuse(Left::FunctionPointer,
                   fn.name + "'s address is taken: calls through the pointer are not seen");
   if (std::optional<std::string> where = namedWhereSkipped(fn, simple))
-    return refuse(Fix::OpenCallGraph, fn.name + " is named in code this build leaves out (" +
-                                          *where + "): a call there would not get the argument");
+    return refuse(Left::OpenCallGraph, fn.name + " is named in code this build leaves out (" +
+                                           *where + "): a call there would not get the argument");
   auto lists = facts.lists.find(usr);
   if (lists == facts.lists.end() || lists->second.empty())
-    return refuse(Fix::OpenCallGraph, "no declaration of " + fn.name + " under the root");
+    return refuse(Left::OpenCallGraph, "no declaration of " + fn.name + " under the root");
   bool isTemplate = false;
   std::set<std::string> defined;  // files with a body of it
   for (const auto& l : lists->second)
     if (l.definition) defined.insert(l.file);
   if (defined.size() > 1)
-    return refuse(Fix::OpenCallGraph,
+    return refuse(Left::OpenCallGraph,
                   fn.name + " is defined in " + *defined.begin() + " and " + *defined.rbegin() +
                       ": separate programs each define it, and a call reaches the one its "
                       "program links");
   for (const auto& l : lists->second) {
     if (const std::string* why = s_.held(l.file))
-      return refuse(Fix::CompileError, "declared in " + l.file +
-                                           ", whose rewritten TU did not "
-                                           "compile (" +
-                                           *why + ")");
+      return refuse(Left::CompileError, "declared in " + l.file +
+                                            ", whose rewritten TU did not "
+                                            "compile (" +
+                                            *why + ")");
     isTemplate = isTemplate || l.isTemplate;
-    if (l.inMacro) return refuse(Fix::Macro, fn.name + " is declared in a macro");
+    if (l.inMacro) return refuse(Left::Macro, fn.name + " is declared in a macro");
   }
   return isTemplate ? checkTemplate(fn, simple) : std::nullopt;
 }
@@ -111,7 +111,7 @@ std::optional<Refusal> ClosureBuilder::checkTemplate(const facts::FunctionFact& 
   // Another declaration of that name (an explicit specialization, an overload) would have to
   // change with it.
   if (const auto* same = s_.functionsNamed(fn.name); same && same->size() > 1)
-    return refuse(Fix::OpenCallGraph,
+    return refuse(Left::OpenCallGraph,
                   fn.name + " is a template with specializations or overloads of the same name");
   // A call whose callee depends on a template parameter is seen only where an instantiation
   // resolved it: one no instantiation showed would not get the argument.
@@ -121,7 +121,7 @@ std::optional<Refusal> ClosureBuilder::checkTemplate(const facts::FunctionFact& 
       // Resolved there by some instantiation: to this function (a caller like any other), or
       // to another one.
       if (calleesAt().count({d.file, d.rparen})) continue;
-      return refuse(Fix::OpenCallGraph,
+      return refuse(Left::OpenCallGraph,
                     fn.name + " may be called at " + d.file + ":" + std::to_string(d.line) +
                         " in a template no translation unit instantiates: that call would not "
                         "get the argument");
@@ -136,10 +136,10 @@ std::optional<Refusal> ClosureBuilder::position(const facts::FunctionFact& fn,
   while (k < fn.params.size() && (last || !fn.params[k].hasDefault)) ++k;
   for (const auto& prm : fn.params)
     if (prm.name == rule.name)
-      return refuse(Fix::NameClash, fn.name + " already has a parameter named " + rule.name);
+      return refuse(Left::NameClash, fn.name + " already has a parameter named " + rule.name);
   if (overloadClash(fn, k, rule))
-    return refuse(Fix::NameClash, "another overload of " + fn.name +
-                                      " already takes the parameter list it would get");
+    return refuse(Left::NameClash, "another overload of " + fn.name +
+                                       " already takes the parameter list it would get");
   return std::nullopt;
 }
 
@@ -147,23 +147,23 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
                                                const rules::ThreadRule& rule, unsigned k,
                                                Closure& c, std::vector<std::string>& work) {
   if (call.inMacro)
-    return refuse(Fix::Macro, "the call at " + call.site + " is spelled in a macro");
+    return refuse(Left::Macro, "the call at " + call.site + " is spelled in a macro");
   if (const std::string* why = s_.held(call.file))
-    return refuse(Fix::CompileError, "called at " + call.site +
-                                         ", whose rewritten TU did not "
-                                         "compile (" +
-                                         *why + ")");
+    return refuse(Left::CompileError, "called at " + call.site +
+                                          ", whose rewritten TU did not "
+                                          "compile (" +
+                                          *why + ")");
   if (call.inLambda)
-    return refuse(Fix::Lambda, "the call at " + call.site +
-                                   " is inside a lambda, where the "
-                                   "caller's parameter would have to be captured");
+    return refuse(Left::Lambda, "the call at " + call.site +
+                                    " is inside a lambda, where the "
+                                    "caller's parameter would have to be captured");
   if (call.callerUsr.empty())
-    return refuse(Fix::OpenCallGraph, fn.name + " is called at file scope (" + call.site + ")");
+    return refuse(Left::OpenCallGraph, fn.name + " is called at file scope (" + call.site + ")");
   if (call.rparen == 0)
-    return refuse(Fix::OpenCallGraph, "the construction at " + call.site +
-                                          " has no argument list to add to (implicit)");
+    return refuse(Left::OpenCallGraph, "the construction at " + call.site +
+                                           " has no argument list to add to (implicit)");
   if (k < call.written && (k >= call.argBegins.size() || call.argBegins[k] == 0))
-    return refuse(Fix::Macro, "the arguments at " + call.site + " are written in a macro");
+    return refuse(Left::Macro, "the arguments at " + call.site + " are written in a macro");
   const facts::FunctionFact* caller = nullptr;
   if (auto it = s_.inv.program.functions.find(call.callerUsr); it != s_.inv.program.functions.end())
     caller = &it->second;
@@ -188,7 +188,7 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   }
   if (arg.empty()) {
     if (!caller)
-      return refuse(Fix::OpenCallGraph, "the caller at " + call.site + " is not indexed");
+      return refuse(Left::OpenCallGraph, "the caller at " + call.site + " is not indexed");
     if (keeps(*caller, rule)) {
       if (auto no = addStore(*caller, rule, c, work)) return no;
       arg = rule.member;
@@ -202,10 +202,10 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
   std::string spelled;
   for (unsigned j = call.written; last && j < fn.params.size(); ++j) {
     if (!portableDefault(fn.params[j].defaultText))
-      return refuse(Fix::DefaultArgument, "the call at " + call.site + " leaves out " +
-                                              fn.params[j].name + ", whose default (" +
-                                              fn.params[j].defaultText +
-                                              ") may not mean the same there");
+      return refuse(Left::DefaultArgument, "the call at " + call.site + " leaves out " +
+                                               fn.params[j].name + ", whose default (" +
+                                               fn.params[j].defaultText +
+                                               ") may not mean the same there");
     spelled += fn.params[j].defaultText + ", ";
   }
   std::pair<std::string, unsigned> key{call.file,
@@ -249,13 +249,13 @@ std::optional<Refusal> ClosureBuilder::addStore(const facts::FunctionFact& fn,
   c.stores[fn.usr] = fn.classUsr;
   auto k = s_.inv.program.classes.find(fn.classUsr);
   if (k == s_.inv.program.classes.end())
-    return refuse(Fix::VirtualDispatch,
+    return refuse(Left::VirtualDispatch,
                   fn.name + " cannot take " + rule.name + ", and its class is not indexed");
   if (auto no = checkStoreClass(fn, k->second, rule)) {
     // The read stays for what stops the method taking a parameter; the class says why it
     // cannot stand in.
-    if (no->fix != Fix::CompileError && no->fix != Fix::NameClash)
-      no->fix = isOperator(simpleName(fn.name)) ? Fix::OpenCallGraph : Fix::VirtualDispatch;
+    if (no->left != Left::CompileError && no->left != Left::NameClash)
+      no->left = isOperator(simpleName(fn.name)) ? Left::OpenCallGraph : Left::VirtualDispatch;
     no->why = fn.name + " cannot take " + rule.name + ", and " + k->second.name +
               " cannot keep it: " + no->why;
     return no;
@@ -270,41 +270,41 @@ std::optional<Refusal> ClosureBuilder::checkStoreClass(const facts::FunctionFact
                                                        const facts::ClassFact& k,
                                                        const rules::ThreadRule& rule) {
   if (k.memberAt == 0)
-    return refuse(Fix::Macro, "its definition is not under the root, or is spelled in a macro");
+    return refuse(Left::Macro, "its definition is not under the root, or is spelled in a macro");
   if (const std::string* why = s_.held(k.file))
-    return refuse(Fix::CompileError,
+    return refuse(Left::CompileError,
                   "defined in " + k.file + ", whose rewritten TU did not compile (" + *why + ")");
   if (k.isTemplate)
-    return refuse(Fix::OpenCallGraph, "it is a template (not done by this version)");
+    return refuse(Left::OpenCallGraph, "it is a template (not done by this version)");
   if (k.userCopy)
-    return refuse(Fix::OpenCallGraph,
+    return refuse(Left::OpenCallGraph,
                   "it has a copy or move constructor of its own, which would not copy the member");
   // The member's name is free in the class, its bases and the method.
   for (const std::string& usr : s_.inv.program.ancestors(k.usr))
     if (auto it = s_.inv.program.classes.find(usr); it != s_.inv.program.classes.end()) {
       const auto& names = it->second.memberNames;
       if (std::find(names.begin(), names.end(), rule.member) != names.end())
-        return refuse(Fix::NameClash, it->second.name + " already declares " + rule.member);
+        return refuse(Left::NameClash, it->second.name + " already declares " + rule.member);
     }
   for (const auto& prm : fn.params)
     if (prm.name == rule.member)
-      return refuse(Fix::NameClash, fn.name + " has a parameter named " + rule.member);
+      return refuse(Left::NameClash, fn.name + " has a parameter named " + rule.member);
   if (auto lists = s_.inv.rewrite.lists.find(fn.usr); lists != s_.inv.rewrite.lists.end())
     for (const auto& l : lists->second)
       if (std::find(l.bodyNames.begin(), l.bodyNames.end(), rule.member) != l.bodyNames.end())
-        return refuse(Fix::NameClash, fn.name + " declares a local named " + rule.member);
+        return refuse(Left::NameClash, fn.name + " declares a local named " + rule.member);
   if (k.constructors.empty())
-    return refuse(Fix::OpenCallGraph, "it declares no constructor to take " + rule.name);
+    return refuse(Left::OpenCallGraph, "it declares no constructor to take " + rule.name);
   for (const std::string& ctor : k.constructors) {
     auto f = s_.inv.program.functions.find(ctor);
     auto lists = s_.inv.rewrite.lists.find(ctor);
     if (f == s_.inv.program.functions.end() || lists == s_.inv.rewrite.lists.end())
-      return refuse(Fix::OpenCallGraph, "one of its constructors is not indexed");
+      return refuse(Left::OpenCallGraph, "one of its constructors is not indexed");
     bool defined = false;
     for (const auto& l : lists->second)
       if (l.definition) defined = l.delegating || l.initAt != 0;
     if (!defined)
-      return refuse(Fix::OpenCallGraph,
+      return refuse(Left::OpenCallGraph,
                     f->second.name +
                         " has no body under the root to initialise the member in (defaulted, "
                         "or its initializers are in a macro)");

@@ -38,7 +38,7 @@ struct Closure {
 
 // Why a closure cannot be made.
 struct Refusal {
-  facts::Fix fix;
+  facts::Left left;
   std::string why;
 };
 
