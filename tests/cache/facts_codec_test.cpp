@@ -1,5 +1,6 @@
-// The facts codec: a translation unit's facts with every field set come back from CBOR field
-// for field, and a field added to a struct without the codec learning it fails here.
+// The facts codec: a translation unit's facts with every field set come back field for field
+// from CBOR (shard files) and from the binary form (cache entries), whose layout names every
+// field in order; a field added to a struct without the codec learning it fails here.
 #include "facts/facts_codec.h"
 #include "cache/deep_compare.h"
 

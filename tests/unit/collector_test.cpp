@@ -1,4 +1,5 @@
-// The read collector on small in-memory sources: what is a read, a write, a fallback.
+// The read collector on small in-memory sources: what is a read, a write, a fallback (guards),
+// the types a pack's accessors return (inferred types) and the rules a unit declares.
 #include "facts/facts.h"
 #include "frontend/file_places.h"
 #include "frontend/read_collector.h"
