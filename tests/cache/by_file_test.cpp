@@ -58,6 +58,11 @@ TuFacts unitOf(const std::string& main) {
   tu.functions = {function("c:@F@f#I#", "shared.h", 3, "a"), function("c:@F@g#", main, 4, "y"),
                   function("c:@F@f#I#", main, 8, "x")};
   tu.classes = {{"c:@S@C", "C", {}, "shared.h", 1}};
+  ClassBodyFact body;
+  body.usr = "c:@S@C";
+  body.file = "shared.h";
+  body.memberAt = 40;
+  tu.classBodies = {body};
   SiteFact s;
   s.calleeUsr = "c:@F@f#I#";
   s.file = main;
@@ -168,6 +173,9 @@ TEST(ByFile, MergeOfSplitUnitsEqualsMergeOfWholeUnits) {
   EXPECT_EQ(differences(split.rewrite.lists, whole.rewrite.lists), std::vector<std::string>{});
   EXPECT_EQ(differences(split.rewrite.calls, whole.rewrite.calls), std::vector<std::string>{});
   EXPECT_EQ(differences(split.rewrite.dependentCalls, whole.rewrite.dependentCalls),
+            std::vector<std::string>{});
+  ASSERT_EQ(whole.rewrite.classBodies.size(), 1u);
+  EXPECT_EQ(differences(split.rewrite.classBodies, whole.rewrite.classBodies),
             std::vector<std::string>{});
   EXPECT_EQ(split.rewrite.skippedNames, whole.rewrite.skippedNames);
   EXPECT_EQ(split.rewrite.addressTaken, whole.rewrite.addressTaken);

@@ -248,8 +248,9 @@ TEST(RewriteConditional, BranchesAndTheReadCompiledOnlyUnderOne) {
 TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
   Case c("store");
   cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
-  std::map<std::string, const facts::ClassFact*> byName;
-  for (const auto& [usr, k] : run.inventory.program.classes) byName[k.name] = &k;
+  std::map<std::string, const facts::ClassBodyFact*> byName;
+  for (const auto& [usr, k] : run.inventory.rewrite.classBodies)
+    byName[run.inventory.program.classes.at(usr).name] = &k;
   const std::string header = readFile(c.src + "/layers.h");
   const std::string source = readFile(c.src + "/layers.cpp");
   // The text from a fact's offset to the end of its line.
@@ -257,7 +258,7 @@ TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
     return text.substr(offset, text.find('\n', offset) - offset);
   };
   ASSERT_TRUE(byName.count("Linear") && byName.count("Scale") && byName.count("Norm"));
-  const facts::ClassFact& linear = *byName["Linear"];
+  const facts::ClassBodyFact& linear = *byName["Linear"];
   EXPECT_EQ(at(header, linear.memberAt), "};");
   EXPECT_TRUE(linear.memberOwnLine);
   EXPECT_EQ(linear.memberIndent, "  ");
@@ -282,7 +283,7 @@ TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
   // Written `bias_(bias), in_(in)` though in_ is declared first: after the one written last.
   EXPECT_EQ(source.substr(def->initAt - 20, 20), "bias_(bias), in_(in)");
   // GatherFunction() {}: no initializer, so one goes after the declarator, before ` {}`.
-  const facts::ClassFact* gather = nullptr;
+  const facts::ClassBodyFact* gather = nullptr;
   for (const auto& [name, k] : byName)
     if (name.ends_with("GatherFunction")) gather = k;
   ASSERT_NE(gather, nullptr);

@@ -311,6 +311,13 @@ facts::ClassFact storeClass(const std::string& name) {
   facts::ClassFact k;
   k.usr = k.name = name;
   k.file = "m.cpp";
+  return k;
+}
+
+facts::ClassBodyFact storeBody(const std::string& name) {
+  facts::ClassBodyFact k;
+  k.usr = name;
+  k.file = "m.cpp";
   k.memberAt = 300;
   k.memberOwnLine = true;
   k.memberIndent = "  ";
@@ -349,6 +356,7 @@ TEST_F(Strategies, StoreKeepsTheValueInAMemberTheConstructorsInitialise) {
   built.written = 1;
   built.sources = {collectionSource("groups")};
   inv.program.add({method("D", "f"), ctor, function("g", {"groups"})}, {storeClass("D")}, {built});
+  inv.rewrite.classBodies["D"] = storeBody("D");
   inv.program.finish();
   inv.rewrite.collected = true;
   facts::ParamListFact def = list("D::D", 200, 210, 1);
@@ -379,16 +387,17 @@ TEST_F(Strategies, StoreKeepsTheValueInAMemberTheConstructorsInitialise) {
 TEST_F(Strategies, StoreSaysWhyAClassCannotKeepTheValue) {
   inv.reads = {read("ps::tp_size", "A::f", 1, 17), read("ps::tp_size", "B::operator()", 2, 40),
                read("ps::tp_size", "C::f", 3, 60), read("ps::tp_size", "T::f", 4, 80)};
-  facts::ClassFact a = storeClass("A");
+  facts::ClassBodyFact a = storeBody("A");
   a.userCopy = true;
-  facts::ClassFact b = storeClass("B");
+  facts::ClassBodyFact b = storeBody("B");
   b.constructors.clear();
-  facts::ClassFact c = storeClass("C");
+  facts::ClassBodyFact c = storeBody("C");
   c.memberNames.push_back("pgc_");
-  facts::ClassFact t = storeClass("T");
+  facts::ClassBodyFact t = storeBody("T");
   t.isTemplate = true;
   inv.program.add({method("A", "f"), method("B", "operator()"), method("C", "f"), method("T", "f")},
-                  {a, b, c, t}, {});
+                  {storeClass("A"), storeClass("B"), storeClass("C"), storeClass("T")}, {});
+  for (const facts::ClassBodyFact& body : {a, b, c, t}) inv.rewrite.classBodies[body.usr] = body;
   inv.program.finish();
   inv.rewrite.collected = true;
   PlanState s(inv, rules, nullptr);

@@ -17,6 +17,7 @@ void eachLocatedList(F&& f) {
   f(&TuFacts::paramLists, &Runs::paramLists);
   f(&TuFacts::calls, &Runs::calls);
   f(&TuFacts::dependentCalls, &Runs::dependentCalls);
+  f(&TuFacts::classBodies, &Runs::classBodies);
 }
 
 }  // namespace

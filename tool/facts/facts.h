@@ -118,11 +118,16 @@ struct ClassFact {
   std::vector<std::string> bases;  // USRs
   std::string file;
   unsigned line = 0;
-  // The rewriter's Store (a member that keeps what the constructors are given), collected with
-  // the rewrite facts for a definition under the root; memberAt 0: not collected, or its body
-  // is spelled in a macro.
-  unsigned memberAt = 0;            // where a member is inserted: the start of the line of the
-                                    // closing brace, or the brace itself when code precedes it
+};
+
+// A class definition's body under the root, for the rewriter's Store (a member that keeps what
+// the constructors are given); collected with the rewrite facts (frontend/rewrite_collector.h).
+struct ClassBodyFact {
+  std::string usr;   // the class's
+  std::string file;  // where it is defined
+  // Where a member is inserted: the start of the line of the closing brace, or the brace itself
+  // when code precedes it; 0 when the head or the brace is spelled in a macro.
+  unsigned memberAt = 0;
   bool memberOwnLine = false;       // memberAt starts a line
   std::string memberIndent;         // the whitespace before its last member that starts a line
   std::string accessIndent;         // before its last access specifier (else its head's line)
@@ -304,6 +309,7 @@ struct TuFacts {
   std::vector<FunctionFact> functions;
   std::vector<ClassFact> classes;
   std::vector<SiteFact> sites;
+  // The rewrite facts (FrontendOptions::rewriteFacts; none in a plain scan).
   std::vector<ParamListFact> paramLists;
   std::vector<CallFact> calls;
   std::vector<std::string> addressTaken;  // USRs of functions named other than to call them
@@ -311,6 +317,7 @@ struct TuFacts {
   // Every identifier in the preprocessor branches this unit skips, under the root.
   std::vector<SkippedName> skipped;
   std::vector<ConditionalFact> conditionals;  // rewrite facts only
+  std::vector<ClassBodyFact> classBodies;     // rewrite facts only
   // The files under the root this unit includes, directly or not (root-relative, sorted, the
   // main file left out): which units a header selects, and which files a gate covers.
   std::vector<std::string> includes;

@@ -100,6 +100,13 @@ void fields(V&& v, T& x) {
   v("bases", x.bases);
   v("file", x.file);
   v("line", x.line);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, ClassBodyFact>
+void fields(V&& v, T& x) {
+  v("usr", x.usr);
+  v("file", x.file);
   v("member_at", x.memberAt);
   v("member_own_line", x.memberOwnLine);
   v("member_indent", x.memberIndent);
@@ -258,6 +265,7 @@ void fields(V&& v, T& x) {
   v("dependent_calls", x.dependentCalls);
   v("skipped", x.skipped);
   v("conditionals", x.conditionals);
+  v("class_bodies", x.classBodies);
   v("includes", x.includes);
   v("rules_seen", x.rulesSeen);
 }

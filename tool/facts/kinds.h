@@ -54,7 +54,7 @@ enum class Left {
   CompileError,
 };
 
-// A C++ access specifier, as a class's last one is written (ClassFact::endAccess); `None` when
+// A C++ access specifier, as a class's last one is written (ClassBodyFact::endAccess); `None` when
 // the class writes none.
 enum class Access { None, Public, Protected, Private };
 

@@ -1,7 +1,6 @@
 #include "frontend/program_collector.h"
 
 #include "frontend/usr.h"
-#include "support/file_io.h"
 
 #include <clang/AST/ASTContext.h>
 #include <clang/AST/DeclTemplate.h>
@@ -88,24 +87,6 @@ std::optional<facts::Via> wrapperVia(const FunctionDecl* fd) {
   return std::nullopt;
 }
 
-// The offset where the line holding `at` starts.
-unsigned lineStart(const SourceManager& sm, SourceLocation at) {
-  llvm::StringRef buffer = sm.getBufferData(sm.getFileID(at));
-  unsigned offset = sm.getFileOffset(at);
-  while (offset > 0 && buffer[offset - 1] != '\n') --offset;
-  return offset;
-}
-
-// The whitespace before `at` when only whitespace precedes it on its line, else "" (and
-// `starts` false).
-std::string leadingSpace(const SourceManager& sm, SourceLocation at, bool* starts = nullptr) {
-  llvm::StringRef lead =
-      sm.getBufferData(sm.getFileID(at)).slice(lineStart(sm, at), sm.getFileOffset(at));
-  bool blank = lead.find_first_not_of(" \t") == llvm::StringRef::npos;
-  if (starts) *starts = blank;
-  return blank ? lead.str() : std::string();
-}
-
 }  // namespace
 
 ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const rules::RuleSet& rules,
@@ -117,40 +98,13 @@ ProgramCollector::ProgramCollector(ASTContext& ctx, FilePlaces& places, const ru
       rules_(rules),
       sources_(rules, inferred),
       out_(out),
-      rewriteFacts_(rewriteFacts),
-      from_{out.calls.size(), out.sites.size(), out.functions.size(), out.classes.size(),
-            out.paramLists.size()} {}
-
-// A location written in a macro argument (EXPECT_EQ(f(x), 1)) is written in the file: edit it
-// there. One spelled in a macro body is not.
-SourceLocation ProgramCollector::written(SourceLocation l) const {
-  while (l.isMacroID() && sm_.isMacroArgExpansion(l)) l = sm_.getImmediateSpellingLoc(l);
-  return l;
-}
-
-// Where an argument inserted before the one starting at `argBegin` goes: before the comments
-// that lead it (`f(4, /*seq=*/seq)`: a comment names the argument it precedes).
-unsigned ProgramCollector::insertionPoint(SourceLocation argBegin) const {
-  llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(argBegin));
-  unsigned at = sm_.getFileOffset(argBegin);
-  for (;;) {
-    unsigned j = at;
-    while (j > 0 && std::isspace(static_cast<unsigned char>(buffer[j - 1]))) --j;
-    if (j < 2 || buffer[j - 1] != '/' || buffer[j - 2] != '*') return at;
-    size_t open = buffer.substr(0, j - 2).rfind("/*");
-    if (open == llvm::StringRef::npos) return at;
-    at = static_cast<unsigned>(open);
-  }
+      from_{out.calls.size(),   out.sites.size(),      out.functions.size(),
+            out.classes.size(), out.paramLists.size(), out.classBodies.size()} {
+  if (rewriteFacts) rewrite_.emplace(ctx, places, sources_, usrs_, out);
 }
 
 bool ProgramCollector::underRoot(SourceLocation loc) {
   return loc.isValid() && places_.at(loc).underRoot;
-}
-
-const std::string& ProgramCollector::usr(const Decl* d) {
-  auto it = usrs_.find(d);
-  if (it != usrs_.end()) return it->second;
-  return usrs_[d] = usrOf(d);
 }
 
 bool ProgramCollector::TraverseDecl(Decl* d) {
@@ -187,10 +141,10 @@ bool ProgramCollector::TraverseCompoundStmt(CompoundStmt* s, DataRecursionQueue*
 bool ProgramCollector::TraverseDeclStmt(DeclStmt* s, DataRecursionQueue* queue) {
   bool ok = Base::TraverseDeclStmt(s, queue);
   // After its initializers: `auto g = f(...)` does not hold g yet.
-  if (!rewriteFacts_) return ok;
+  if (!rewrite_) return ok;
   for (const Decl* d : s->decls())
-    if (const auto* vd = dyn_cast<VarDecl>(d))
-      if (vd->getIdentifier() && sources_.ruleOf(vd->getType())) locals_.push_back(vd);
+    if (const auto* vd = dyn_cast<VarDecl>(d); vd && rewrite_->keepsLocal(vd))
+      locals_.push_back(vd);
   return ok;
 }
 
@@ -199,27 +153,6 @@ bool ProgramCollector::TraverseLambdaExpr(LambdaExpr* e, DataRecursionQueue* que
   bool ok = Base::TraverseLambdaExpr(e, queue);
   --lambdaDepth_;
   return ok;
-}
-
-std::vector<facts::SourceFact> ProgramCollector::sourcesHere() {
-  if (!rewriteFacts_ || functions_.empty() || lambdaDepth_ > 0) return {};
-  const FunctionDecl* fn = functions_.back();
-  // A function's parameters and fields are the same at every call it makes: computed once.
-  auto [it, fresh] = scopeCache_.try_emplace(fn);
-  ScopeCache& c = it->second;
-  if (fresh) {
-    c.params = sources_.facts(sources_.candidates(fn, {}, false));
-    std::vector<facts::SourceFact> all = sources_.facts(sources_.candidates(fn, {}, true));
-    c.fields.assign(all.begin() + c.params.size(), all.end());
-  }
-  std::vector<facts::SourceFact> out = c.params;
-  if (!locals_.empty()) {
-    std::vector<facts::SourceFact> withLocals =
-        sources_.facts(sources_.candidates(fn, locals_, false));
-    out.assign(withLocals.begin(), withLocals.end());
-  }
-  if (!inInitializer_) out.insert(out.end(), c.fields.begin(), c.fields.end());
-  return out;
 }
 
 bool ProgramCollector::TraverseConstructorInitializer(CXXCtorInitializer* init) {
@@ -257,14 +190,14 @@ bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
     if (md->getParent()->isLambda()) return true;
   if (!seenDecls_.insert(fd).second) return true;
   facts::FunctionFact f;
-  f.usr = usr(fd);
+  f.usr = usrs_.of(fd);
   if (f.usr.empty()) return true;
   f.name = fd->getQualifiedNameAsString();
   if (const auto* md = dyn_cast<CXXMethodDecl>(fd)) {
-    f.classUsr = usr(md->getParent());
+    f.classUsr = usrs_.of(md->getParent());
     f.isVirtual = md->isVirtual();
     f.isStatic = md->isStatic();
-    for (const CXXMethodDecl* o : md->overridden_methods()) f.overrides.push_back(usr(o));
+    for (const CXXMethodDecl* o : md->overridden_methods()) f.overrides.push_back(usrs_.of(o));
   }
   f.isConstructor = isa<CXXConstructorDecl>(fd);
   for (const ParmVarDecl* p : fd->parameters()) {
@@ -289,209 +222,13 @@ bool ProgramCollector::VisitFunctionDecl(FunctionDecl* fd) {
   // which the target's calls reach. Any other function matters only where it is called, and
   // there it is a callee (finish()).
   if (targetOrOverride(fd)) named_.insert(f.usr);
-  paramList(fd, f.usr);
+  if (rewrite_) rewrite_->paramList(fd, f.usr);
   out_.functions.push_back(std::move(f));
   return true;
 }
 
-// MD5 of a file Thread may edit, so the edit can refuse a file changed since the scan. Only
-// the rewriter edits: a scan's facts (and its cache entries) carry no digest of a file that
-// holds no read.
-void ProgramCollector::recordDigest(SourceLocation fileLoc, const std::string& path) {
-  if (!rewriteFacts_) return;
-  std::string& digest = out_.digests[path];
-  if (!digest.empty()) return;
-  llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(fileLoc));
-  digest = support::md5Hex({buffer.data(), buffer.size()});
-}
-
-void ProgramCollector::paramList(const FunctionDecl* fd, const std::string& u) {
-  FunctionTypeLoc tl = fd->getFunctionTypeLoc();
-  if (!tl) return;
-  SourceLocation l = tl.getLParenLoc(), r = tl.getRParenLoc();
-  if (l.isInvalid() || r.isInvalid()) return;
-  facts::ParamListFact p;
-  p.usr = u;
-  p.inMacro = l.isMacroID() || r.isMacroID();
-  SourceLocation fl = sm_.getExpansionLoc(l), fr = sm_.getExpansionLoc(r);
-  if (sm_.getFileID(fl) != sm_.getFileID(fr)) return;
-  p.file = places_.at(fl).path;
-  p.lparen = sm_.getFileOffset(fl);
-  p.rparen = sm_.getFileOffset(fr);
-  p.written = fd->getNumParams();
-  for (const ParmVarDecl* prm : fd->parameters()) {
-    SourceLocation b = prm->getBeginLoc();
-    if (b.isMacroID() || b.isInvalid())
-      p.inMacro = true;
-    else
-      p.paramBegins.push_back(sm_.getFileOffset(sm_.getExpansionLoc(b)));
-    p.defaults.emplace_back(0, 0);
-    SourceRange d = prm->getDefaultArgRange();
-    if (!rewriteFacts_ || !prm->hasDefaultArg() || d.isInvalid() || d.getBegin().isMacroID() ||
-        d.getEnd().isMacroID() || prm->hasInheritedDefaultArg())
-      continue;
-    // From the end of the declarator (before ` = `) to the end of the default expression.
-    unsigned begin = sm_.getFileOffset(d.getBegin());
-    unsigned end =
-        sm_.getFileOffset(Lexer::getLocForEndOfToken(d.getEnd(), 0, sm_, ctx_.getLangOpts()));
-    llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(d.getBegin()));
-    unsigned eq = begin;
-    while (eq > 0 && buffer[eq - 1] != '=') --eq;
-    if (eq == 0) continue;
-    --eq;
-    while (eq > 0 && (buffer[eq - 1] == ' ' || buffer[eq - 1] == '\t')) --eq;
-    p.defaults.back() = {eq, end};
-  }
-  p.isTemplate = fd->isTemplated();
-  p.definition = fd->doesThisDeclarationHaveABody();
-  if (const auto* ctor = dyn_cast<CXXConstructorDecl>(fd); ctor && rewriteFacts_ && p.definition)
-    initializers(ctor, p);
-  if (rewriteFacts_) {
-    body(fd, p);
-    p.aliases = aliasesAt(fd, fl);
-  }
-  recordDigest(fl, p.file);
-  out_.paramLists.push_back(std::move(p));
-}
-
-std::vector<std::pair<std::string, std::string>> ProgramCollector::aliasesAt(const FunctionDecl* fd,
-                                                                             SourceLocation at) {
-  std::vector<std::pair<std::string, std::string>> out;
-  const FileID file = sm_.getFileID(at);
-  for (const DeclContext* dc = fd->getLexicalDeclContext(); dc; dc = dc->getLexicalParent()) {
-    if (!dc->isFileContext()) continue;  // a class: its aliases cannot name a namespace here
-    auto [it, fresh] = aliasCache_.try_emplace(dc);
-    if (fresh)
-      for (const Decl* d : dc->decls()) {
-        const SourceLocation l = sm_.getExpansionLoc(d->getLocation());
-        if (const auto* a = dyn_cast<NamespaceAliasDecl>(d)) {
-          if (const NamespaceDecl* ns = a->getNamespace())
-            it->second.push_back({l, a->getNameAsString(), ns->getQualifiedNameAsString()});
-        } else if (const auto* u = dyn_cast<UsingDirectiveDecl>(d)) {
-          // `using namespace a::b;`: a name in a::b is written without that prefix.
-          if (const NamespaceDecl* ns = u->getNominatedNamespace())
-            it->second.push_back({l, "", ns->getQualifiedNameAsString()});
-        } else if (const auto* u = dyn_cast<UsingDecl>(d)) {
-          // `using a::b::T;`: T names a::b::T here (one entity: an overload set is left out).
-          if (u->shadow_size() == 1)
-            if (const auto* target = dyn_cast<NamedDecl>(u->shadow_begin()->getTargetDecl()))
-              if (isa<TypeDecl, NamespaceDecl>(target))
-                it->second.push_back({l, u->getNameAsString(), target->getQualifiedNameAsString()});
-        }
-      }
-    for (const Alias& a : it->second)
-      if (sm_.getFileID(a.at) == file && sm_.isBeforeInTranslationUnit(a.at, at))
-        out.emplace_back(a.name, a.target);
-  }
-  return out;
-}
-
-void ProgramCollector::initializers(const CXXConstructorDecl* ctor, facts::ParamListFact& p) {
-  p.delegating = ctor->isDelegatingConstructor();
-  const auto* block = dyn_cast_or_null<CompoundStmt>(ctor->getBody());
-  if (!block || block->getLBracLoc().isMacroID()) return;  // a function-try-block, a macro
-  // inits() are in the order members are declared; the new one goes after the last written.
-  SourceLocation after;
-  for (const CXXCtorInitializer* init : ctor->inits()) {
-    if (!init->isWritten()) continue;
-    SourceLocation end = init->getSourceRange().getEnd();
-    if (end.isInvalid() || end.isMacroID()) return;
-    if (after.isInvalid() || sm_.isBeforeInTranslationUnit(after, end)) after = end;
-  }
-  llvm::StringRef buffer = sm_.getBufferData(sm_.getFileID(block->getLBracLoc()));
-  if (after.isValid()) {
-    p.initAfter = true;
-    p.initAt = sm_.getFileOffset(Lexer::getLocForEndOfToken(after, 0, sm_, ctx_.getLangOpts()));
-    return;
-  }
-  // After the declarator's last token (`)`, `noexcept`), before the space that leads the brace.
-  unsigned at = sm_.getFileOffset(block->getLBracLoc());
-  while (at > 0 && std::isspace(static_cast<unsigned char>(buffer[at - 1]))) --at;
-  p.initAt = at;
-}
-
-void ProgramCollector::body(const FunctionDecl* fd, facts::ParamListFact& p) {
-  if (!fd->doesThisDeclarationHaveABody()) return;
-  const auto* block = dyn_cast_or_null<CompoundStmt>(fd->getBody());
-  if (!block || block->body_empty()) return;
-  SourceLocation first = block->body_front()->getBeginLoc();
-  // A statement that a macro begins (a test's skip, a CHECK) starts where the macro is written.
-  if (SourceLocation begin;
-      first.isMacroID() && Lexer::isAtStartOfMacroExpansion(first, sm_, ctx_.getLangOpts(), &begin))
-    first = sm_.getExpansionLoc(begin);
-  if (first.isMacroID() || first.isInvalid()) return;
-  if (sm_.getFileID(first) != sm_.getFileID(sm_.getExpansionLoc(block->getLBracLoc()))) return;
-  p.bodyFirst = sm_.getFileOffset(first);
-  p.bodyIndent = leadingSpace(sm_, first, &p.bodyIndented);
-  std::vector<const Stmt*> work{block};
-  while (!work.empty()) {
-    const Stmt* st = work.back();
-    work.pop_back();
-    if (!st) continue;
-    if (const auto* ds = dyn_cast<DeclStmt>(st))
-      for (const Decl* d : ds->decls())
-        if (const auto* vd = dyn_cast<VarDecl>(d); vd && vd->getIdentifier())
-          p.bodyNames.push_back(vd->getName().str());
-    for (const Stmt* child : st->children()) work.push_back(child);
-  }
-}
-
-void ProgramCollector::dependentCall(const CallExpr* e) {
-  const Expr* callee = e->getCallee() ? e->getCallee()->IgnoreParenImpCasts() : nullptr;
-  DeclarationName name;
-  if (const auto* ule = dyn_cast_or_null<OverloadExpr>(callee))
-    name = ule->getName();
-  else if (const auto* dm = dyn_cast_or_null<CXXDependentScopeMemberExpr>(callee))
-    name = dm->getMember();
-  else if (const auto* dr = dyn_cast_or_null<DependentScopeDeclRefExpr>(callee))
-    name = dr->getDeclName();
-  if (!name.isIdentifier() || !name.getAsIdentifierInfo()) return;  // empty, or an operator
-  SourceLocation r = written(e->getRParenLoc());
-  if (r.isInvalid()) return;
-  SourceLocation loc = sm_.getExpansionLoc(r);
-  const FilePlaces::Info& file = places_.at(loc);
-  if (!file.underRoot) return;
-  out_.dependentCalls.push_back({name.getAsIdentifierInfo()->getName().str(), file.path,
-                                 sm_.getPresumedLineNumber(loc), sm_.getFileOffset(loc)});
-}
-
-void ProgramCollector::call(const CallExpr* e, const FunctionDecl* callee) {
-  if (!callee || !underRoot(callee->getLocation())) return;
-  SourceLocation begin = e->getBeginLoc(), r = e->getRParenLoc();
-  if (begin.isInvalid() || r.isInvalid()) return;
-  begin = written(begin);
-  r = written(r);
-  SourceLocation loc = sm_.getExpansionLoc(begin);
-  const FilePlaces::Info& file = places_.at(loc);
-  if (!file.underRoot) return;
-  facts::CallFact c;
-  c.calleeUsr = usr(callee);
-  if (!functions_.empty()) c.callerUsr = usr(throughInheritance(functions_.back()));
-  c.file = file.path;
-  c.line = sm_.getPresumedLineNumber(loc);
-  c.column = sm_.getPresumedColumnNumber(loc);
-  c.inMacro = begin.isMacroID() || r.isMacroID();
-  c.rparen = sm_.getFileOffset(sm_.getExpansionLoc(r));
-  for (const Expr* a : e->arguments()) {
-    if (isa<CXXDefaultArgExpr>(a)) continue;
-    ++c.written;
-    SourceLocation b = written(a->getBeginLoc());
-    if (b.isMacroID() || b.isInvalid())
-      c.inMacro = true;
-    else
-      c.argBegins.push_back(insertionPoint(b));
-  }
-  c.inLambda = lambdaDepth_ > 0;
-  c.sources = sourcesHere();
-  recordDigest(loc, c.file);
-  out_.calls.push_back(std::move(c));
-}
-
 bool ProgramCollector::VisitDeclRefExpr(DeclRefExpr* e) {
-  const auto* fd = dyn_cast<FunctionDecl>(e->getDecl());
-  if (!fd || calleeRefs_.count(e) || !underRoot(fd->getLocation())) return true;
-  if (const FunctionDecl* p = fd->getTemplateInstantiationPattern()) fd = p;
-  if (addressTaken_.insert(usr(fd)).second) out_.addressTaken.push_back(usr(fd));
+  if (rewrite_) rewrite_->reference(e);
   return true;
 }
 
@@ -499,60 +236,23 @@ bool ProgramCollector::VisitCXXRecordDecl(CXXRecordDecl* rd) {
   if (!rd->isThisDeclarationADefinition() || rd->isLambda()) return true;
   if (!seenDecls_.insert(rd).second) return true;
   facts::ClassFact c;
-  c.usr = usr(rd);
+  c.usr = usrs_.of(rd);
   if (c.usr.empty()) return true;
   std::string name;
   llvm::raw_string_ostream os(name);
   rd->getNameForDiagnostic(os, ctx_.getPrintingPolicy(), /*Qualified=*/true);
   c.name = os.str();
   for (const CXXBaseSpecifier& b : rd->bases())
-    if (const CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl()) c.bases.push_back(usr(base));
+    if (const CXXRecordDecl* base = b.getType()->getAsCXXRecordDecl())
+      c.bases.push_back(usrs_.of(base));
   SourceLocation loc = sm_.getExpansionLoc(rd->getLocation());
   const FilePlaces::Info& file = places_.at(loc);
   c.file = file.path;
   c.line = sm_.getPresumedLineNumber(loc);
   if (file.interest) scannedClasses_.insert(c.usr);
-  if (rewriteFacts_ && file.underRoot) classBody(rd, c);
+  if (rewrite_ && file.underRoot) rewrite_->classBody(rd, c.usr, c.file);
   out_.classes.push_back(std::move(c));
   return true;
-}
-
-void ProgramCollector::classBody(const CXXRecordDecl* rd, facts::ClassFact& c) {
-  SourceLocation head = rd->getBeginLoc(), brace = rd->getBraceRange().getEnd();
-  c.isTemplate = rd->isTemplated() || isa<ClassTemplateSpecializationDecl>(rd);
-  bool accessSeen = false;
-  for (const Decl* d : rd->decls()) {
-    if (d->isImplicit()) continue;
-    accessSeen = accessSeen || isa<AccessSpecDecl>(d);
-    if (const auto* nd = dyn_cast<NamedDecl>(d); nd && nd->getIdentifier())
-      c.memberNames.push_back(nd->getName().str());
-    if (const auto* ctor = dyn_cast<CXXConstructorDecl>(d)) {
-      if (!ctor->isCopyOrMoveConstructor())
-        c.constructors.push_back(usr(ctor));
-      else if (ctor->isUserProvided())
-        c.userCopy = true;
-    }
-    if (const auto* ft = dyn_cast<FunctionTemplateDecl>(d))
-      if (isa<CXXConstructorDecl>(ft->getTemplatedDecl()))
-        c.constructors.push_back(usr(ft->getTemplatedDecl()));
-    SourceLocation at = d->getBeginLoc();
-    if (at.isInvalid() || at.isMacroID()) continue;
-    bool starts = false;
-    std::string lead = leadingSpace(sm_, at, &starts);
-    if (const auto* as = dyn_cast<AccessSpecDecl>(d)) {
-      c.endAccess = as->getAccess() == AS_public      ? facts::Access::Public
-                    : as->getAccess() == AS_protected ? facts::Access::Protected
-                                                      : facts::Access::Private;
-      if (starts) c.accessIndent = lead;
-    } else if (starts) {
-      c.memberIndent = lead;
-    }
-  }
-  if (head.isInvalid() || brace.isInvalid() || head.isMacroID() || brace.isMacroID()) return;
-  if (sm_.getFileID(head) != sm_.getFileID(brace)) return;
-  if (!accessSeen) c.accessIndent = leadingSpace(sm_, head);
-  leadingSpace(sm_, brace, &c.memberOwnLine);
-  c.memberAt = c.memberOwnLine ? lineStart(sm_, brace) : sm_.getFileOffset(brace);
 }
 
 static facts::ArgFact bound(facts::Supplied supplied, int forwardedFrom = -1) {
@@ -580,8 +280,7 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, fact
   edge(callee);
   // A default constructor's constructions only matter to the rewriter (Store may give it a
   // parameter); `callers` asks about a parameter, which it has none of.
-  if (!callee ||
-      (callee->getNumParams() == 0 && !(rewriteFacts_ && isa<CXXConstructorDecl>(callee))))
+  if (!callee || (callee->getNumParams() == 0 && !(rewrite_ && isa<CXXConstructorDecl>(callee))))
     return;
   // Only what the scanned code declares can be a target.
   if (!underRoot(callee->getLocation())) return;
@@ -589,15 +288,15 @@ void ProgramCollector::site(const FunctionDecl* callee, SourceLocation loc, fact
   const FilePlaces::Info& file = places_.at(loc);
   if (!file.underRoot) return;
   facts::SiteFact s;
-  s.calleeUsr = usr(callee);
+  s.calleeUsr = usrs_.of(callee);
   s.file = file.path;
   s.line = sm_.getPresumedLineNumber(loc);
   s.column = sm_.getPresumedColumnNumber(loc);
   s.via = via;
   if (!seenSites_.emplace(s.file, s.line, s.column, s.calleeUsr + "|" + facts::str(via)).second)
     return;
-  if (!functions_.empty()) s.callerUsr = usr(throughInheritance(functions_.back()));
-  if (constructed) s.classUsr = usr(constructed);
+  if (!functions_.empty()) s.callerUsr = usrs_.of(throughInheritance(functions_.back()));
+  if (constructed) s.classUsr = usrs_.of(constructed);
   for (unsigned i = 0; i < callee->getNumParams(); ++i)
     s.args.push_back(i < numArgs ? bind(args[i]) : bound(facts::Supplied::Default));
   argumentPlaces(s, callee, args, numArgs, rparen);
@@ -609,7 +308,7 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
                                       SourceLocation rparen) {
   bool inMacro = false;
   if (rparen.isValid()) {
-    rparen = written(rparen);
+    rparen = writtenAt(sm_, rparen);
     inMacro = rparen.isMacroID();
     s.rparen = sm_.getFileOffset(sm_.getExpansionLoc(rparen));
   }
@@ -617,7 +316,7 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
     if (isa<CXXDefaultArgExpr>(args[i])) continue;
     ++s.written;
     SourceRange range = args[i]->getSourceRange();
-    SourceLocation b = written(range.getBegin()), e = written(range.getEnd());
+    SourceLocation b = writtenAt(sm_, range.getBegin()), e = writtenAt(sm_, range.getEnd());
     if (b.isMacroID() || e.isMacroID() || b.isInvalid() || e.isInvalid()) {
       inMacro = true;
       continue;
@@ -627,7 +326,7 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
     if (end > begin) {
       s.args[i].offset = begin;
       s.args[i].length = end - begin;
-      s.args[i].insertAt = insertionPoint(b);
+      s.args[i].insertAt = insertionPoint(sm_, b);
     }
   }
   s.inMacro = inMacro;
@@ -637,21 +336,24 @@ void ProgramCollector::argumentPlaces(facts::SiteFact& s, const FunctionDecl* ca
     s.args[i].yields = rule->yields;
     s.args[i].shape = sources_.shapeOf(callee->getParamDecl(i)->getType());
   }
-  if (s.rparen) recordDigest(sm_.getExpansionLoc(rparen), s.file);
-  s.sources = sourcesHere();
+  if (!rewrite_) return;
+  if (s.rparen) rewrite_->digest(sm_.getExpansionLoc(rparen), s.file);
+  s.sources = rewrite_->sourcesAt(here());
 }
 
 bool ProgramCollector::VisitCallExpr(CallExpr* e) {
-  if (const Expr* callee = e->getCallee()) calleeRefs_.insert(callee->IgnoreParenImpCasts());
+  if (rewrite_) rewrite_->calleeOf(e);
   const FunctionDecl* fd = e->getDirectCallee();
   if (!fd) {
-    if (rewriteFacts_) dependentCall(e);
+    if (rewrite_) rewrite_->dependentCall(e);
     return true;
   }
   edge(fd);
   // A call of a template's instantiation is a call of the template (the code that is edited).
-  if (!isa<CXXOperatorCallExpr>(e) && !wrapperVia(fd))
-    call(e, fd->getTemplateInstantiationPattern() ? fd->getTemplateInstantiationPattern() : fd);
+  if (rewrite_ && !isa<CXXOperatorCallExpr>(e) && !wrapperVia(fd))
+    rewrite_->call(
+        e, fd->getTemplateInstantiationPattern() ? fd->getTemplateInstantiationPattern() : fd,
+        here());
   if (std::optional<facts::Via> via = wrapperVia(fd)) {
     // The construction happens inside the library's template; find it there and bind the
     // user's arguments to the constructor the library calls.
@@ -776,10 +478,10 @@ void ProgramCollector::finish() {
       if (!r.guardFunction.empty()) seeds.insert(r.guardFunction);
     }
   for (const FunctionDecl* callee : callees_)
-    if (mayReachScope(callee)) seeds.insert(usr(throughInheritance(callee)));
+    if (mayReachScope(callee)) seeds.insert(usrs_.of(throughInheritance(callee)));
   std::vector<std::pair<std::string, std::string>> edges;
   for (const auto& [caller, callee] : edges_)
-    edges.emplace_back(usr(throughInheritance(caller)), usr(throughInheritance(callee)));
+    edges.emplace_back(usrs_.of(throughInheritance(caller)), usrs_.of(throughInheritance(callee)));
   std::set<std::string> reaching = reachingUsrs(seeds, edges);
   keepReachingCalls(out_, from_, reaching);
   keepReachingDecls(out_, from_, reaching, named_, scannedClasses_);

@@ -2,13 +2,16 @@
 // parameters and defaults, classes with their bases, and every call and construction site with
 // the argument bound to each parameter (explicit, default, null, forwarded). Files outside
 // --root are skipped; everything under it is seen, scoped or not, since a site anywhere
-// reaches the target.
+// reaches the target. When the scan asks for the rewriter's facts, the walk hands the places
+// they are about to a RewriteCollector (frontend/rewrite_collector.h).
 #pragma once
 
 #include "facts/facts.h"
 #include "frontend/file_places.h"
 #include "frontend/reaching_calls.h"
+#include "frontend/rewrite_collector.h"
 #include "frontend/scope_sources.h"
+#include "frontend/usr.h"
 #include "rules/rule_set.h"
 
 #include <clang/AST/RecursiveASTVisitor.h>
@@ -16,6 +19,7 @@
 #include <llvm/ADT/DenseSet.h>
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -66,42 +70,20 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   bool targetOrOverride(const clang::FunctionDecl* fd);
 
   bool underRoot(clang::SourceLocation loc);
-  const std::string& usr(const clang::Decl* d);
+  // Where the walk is, for the rewriter's facts.
+  WalkPlace here() const {
+    return {functions_.empty() ? nullptr : functions_.back(), &locals_, inInitializer_,
+            lambdaDepth_ > 0};
+  }
   facts::ArgFact bind(const clang::Expr* arg) const;
   void site(const clang::FunctionDecl* callee, clang::SourceLocation loc, facts::Via via,
             const clang::CXXRecordDecl* constructed, const clang::Expr* const* args,
             unsigned numArgs, clang::SourceLocation rparen);
-  // Where the site's arguments are written, and for group parameters it leaves out or passes
-  // null for, what is in scope there (the rewriter supplies it).
+  // Where the site's arguments are written, and with the rewriter's facts what is in scope
+  // there (for the group parameters it leaves out or passes null for).
   void argumentPlaces(facts::SiteFact& s, const clang::FunctionDecl* callee,
                       const clang::Expr* const* args, unsigned numArgs,
                       clang::SourceLocation rparen);
-  // Groups and collections in scope where the walk is.
-  std::vector<facts::SourceFact> sourcesHere();
-  struct ScopeCache {
-    std::vector<facts::SourceFact> params, fields;
-  };
-  std::map<const clang::FunctionDecl*, ScopeCache> scopeCache_;
-  clang::SourceLocation written(clang::SourceLocation l) const;
-  unsigned insertionPoint(clang::SourceLocation argBegin) const;
-  void paramList(const clang::FunctionDecl* fd, const std::string& usr);
-  void recordDigest(clang::SourceLocation fileLoc, const std::string& path);
-  void body(const clang::FunctionDecl* fd, facts::ParamListFact& p);
-  // ParamListFact::initAt and the rest of a constructor definition's initializer facts.
-  void initializers(const clang::CXXConstructorDecl* ctor, facts::ParamListFact& p);
-  // ClassFact's Store facts: where a member goes, its indent and access, its constructors.
-  void classBody(const clang::CXXRecordDecl* rd, facts::ClassFact& c);
-  // ParamListFact::aliases of a declaration of `fd` at `at` (an expansion location).
-  std::vector<std::pair<std::string, std::string>> aliasesAt(const clang::FunctionDecl* fd,
-                                                             clang::SourceLocation at);
-  struct Alias {
-    clang::SourceLocation at;
-    std::string name, target;
-  };
-  // The aliases declared directly in one namespace block or the translation unit.
-  std::map<const clang::DeclContext*, std::vector<Alias>> aliasCache_;
-  void call(const clang::CallExpr* e, const clang::FunctionDecl* callee);
-  void dependentCall(const clang::CallExpr* e);
   const clang::CXXConstructorDecl* constructionIn(const clang::FunctionDecl* fd,
                                                   clang::QualType type, int depth);
 
@@ -115,18 +97,16 @@ class ProgramCollector : public clang::RecursiveASTVisitor<ProgramCollector> {
   std::vector<const clang::VarDecl*> locals_;  // of a pack's types, in the blocks walked into
   bool inInitializer_ = false;                 // in a constructor's initializer list
   int lambdaDepth_ = 0;
-  bool rewriteFacts_;
   llvm::DenseMap<const clang::Expr*, facts::Via> via_;  // constructions named by a parent
-  llvm::DenseMap<const clang::Decl*, std::string> usrs_;
+  Usrs usrs_;
   std::set<const clang::Decl*> seenDecls_;
-  std::set<const clang::Expr*> calleeRefs_;  // callees of calls: not an address taken
-  std::set<std::string> addressTaken_;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seenSites_;
   llvm::DenseSet<const clang::FunctionDecl*> callees_;  // every function called or constructed
   llvm::DenseSet<std::pair<const clang::FunctionDecl*, const clang::FunctionDecl*>> edges_;
-  std::set<std::string> named_;           // functions kept uncalled (targetOrOverride)
-  std::set<std::string> scannedClasses_;  // classes declared in a file a pack places
-  FactsMark from_;                        // where this walk's facts start in out_
+  std::set<std::string> named_;              // functions kept uncalled (targetOrOverride)
+  std::set<std::string> scannedClasses_;     // classes declared in a file a pack places
+  FactsMark from_;                           // where this walk's facts start in out_
+  std::optional<RewriteCollector> rewrite_;  // none: the scan records no rewrite facts
 };
 
 }  // namespace gridlock::frontend

@@ -88,6 +88,8 @@ void keepReachingDecls(facts::TuFacts& tu, FactsMark from, const std::set<std::s
   }
   keepFrom(tu.classes, from.classes,
            [&](const facts::ClassFact& c) { return classes.count(c.usr) > 0; });
+  keepFrom(tu.classBodies, from.classBodies,
+           [&](const facts::ClassBodyFact& b) { return classes.count(b.usr) > 0; });
 }
 
 }  // namespace gridlock::frontend

@@ -21,7 +21,7 @@ std::set<std::string> reachingUsrs(const std::set<std::string>& seeds,
 // Where one walk's facts start in `tu` (a unit scanned with several commands adds to the same
 // facts): only what the walk added is pruned.
 struct FactsMark {
-  size_t calls = 0, sites = 0, functions = 0, classes = 0, paramLists = 0;
+  size_t calls = 0, sites = 0, functions = 0, classes = 0, paramLists = 0, classBodies = 0;
 };
 
 // Drops the calls and sites from `from` on whose callee is not in `reaching`. A call at the
@@ -35,8 +35,8 @@ void keepReachingCalls(facts::TuFacts& tu, FactsMark from, const std::set<std::s
 // one, which the target's calls reach), or encloses a kept call or site. A class
 // stays when it is in `scannedClasses` (declared in a file a pack places), a kept function is
 // its member, a kept site constructs it, or it derives from a class that stays: the hierarchy
-// below a target `callers` accepts (declared where a pack scans) is whole. Run after
-// keepReachingCalls.
+// below a target `callers` accepts (declared where a pack scans) is whole; a class body stays
+// with its class. Run after keepReachingCalls.
 void keepReachingDecls(facts::TuFacts& tu, FactsMark from, const std::set<std::string>& reaching,
                        const std::set<std::string>& named,
                        const std::set<std::string>& scannedClasses);

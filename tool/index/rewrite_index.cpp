@@ -13,6 +13,7 @@ void RewriteIndex::add(facts::TuFacts& tu) {
   for (auto& d : tu.dependentCalls)
     if (seenDependent_.emplace(d.file, d.rparen, d.name).second)
       dependentCalls[d.name].push_back(std::move(d));
+  for (auto& b : tu.classBodies) classBodies.emplace(b.usr, std::move(b));
   for (auto& b : tu.conditionals)
     if (seenConditionals_.emplace(b.file, b.begin).second)
       conditionals[b.file].push_back(std::move(b));

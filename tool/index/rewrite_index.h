@@ -1,6 +1,7 @@
 // What the rewriter needs beyond the reads and the whole-program index, merged across
 // translation units: each declaration's parameter list, every direct call, functions whose
-// address is taken, names in skipped preprocessor branches, dependent calls in templates.
+// address is taken, names in skipped preprocessor branches, dependent calls in templates, and
+// the bodies of the classes defined under the root.
 // Collected only when a scan asks for it (ScanOptions::rewriteFacts): a plain scan or gate
 // does not pay for it.
 #pragma once
@@ -27,6 +28,14 @@ struct RewriteIndex {
   // The branches of preprocessor conditionals, by file, once per place (whichever unit saw
   // them): what a read or a declaration is compiled only under.
   std::map<std::string, std::vector<facts::ConditionalFact>> conditionals;
+  // Class bodies by class USR (the first unit's, as Program's classes): Store's facts.
+  std::map<std::string, facts::ClassBodyFact> classBodies;
+
+  // The body of class `usr`, or null when no unit defines it under the root.
+  const facts::ClassBodyFact* bodyOf(const std::string& usr) const {
+    auto it = classBodies.find(usr);
+    return it == classBodies.end() ? nullptr : &it->second;
+  }
 
   // Adds one TU's facts; a header's declaration or call seen by several TUs counts once.
   void add(facts::TuFacts& tu);

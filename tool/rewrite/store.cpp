@@ -7,7 +7,7 @@
 
 namespace gridlock::rewrite {
 
-std::string memberDeclaration(const facts::ClassFact& k, const std::string& decl,
+std::string memberDeclaration(const facts::ClassBodyFact& k, const std::string& decl,
                               facts::Access access) {
   using facts::Access;
   // A class with no access specifier keeps its key's default for a private member: private in
@@ -58,24 +58,25 @@ size_t Store::declareMembers(PlanState& s) {
     if (base) continue;
     ++declared;
     const facts::ClassFact& k = s.inv.program.classes.at(usr);
+    const facts::ClassBodyFact& body = *s.inv.rewrite.bodyOf(usr);
     // Spelled as the class's constructors spell the parameter: from its namespace, through the
     // aliases its file has there.
-    const facts::FunctionFact& ctor = s.inv.program.functions.at(k.constructors.front());
+    const facts::FunctionFact& ctor = s.inv.program.functions.at(body.constructors.front());
     Aliases aliases;
-    for (const auto& ctorUsr : k.constructors)
+    for (const auto& ctorUsr : body.constructors)
       for (const auto& l : s.inv.rewrite.lists.at(ctorUsr))
         if (l.file == k.file) aliases = l.aliases;
     const std::string type = typeSpellingIn(rule->type, s.namespaceOf(ctor), aliases);
     const std::string why = k.file + " member " + rule->member + " of " + k.name;
     s.plan.edits.push_back(
-        {k.file, k.memberAt, 0,
-         memberDeclaration(k, declaration(type, rule->member),
+        {k.file, body.memberAt, 0,
+         memberDeclaration(body, declaration(type, rule->member),
                            subclass ? facts::Access::Protected : facts::Access::Private),
          facts::Strategy::Store, why});
     // A reference or pointer member needs only the type's declaration.
     s.includeType(k.file, *rule, /*definition=*/false);
     const std::string init = rule->member + "(" + rule->name + ")";
-    for (const auto& ctorUsr : k.constructors)
+    for (const auto& ctorUsr : body.constructors)
       for (const auto& l : s.inv.rewrite.lists.at(ctorUsr)) {
         if (!l.definition || l.delegating) continue;
         s.plan.edits.push_back({l.file, l.initAt, 0, (l.initAfter ? ", " : " : ") + init,

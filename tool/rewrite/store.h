@@ -26,10 +26,10 @@ class Store : public Strategy {
   static size_t declareMembers(PlanState& s);
 };
 
-// The text inserted at ClassFact::memberAt to declare `decl` ("const T &env_") with `access`
-// (private, protected): on its own line at the class's member indent, after the access label
-// when the class ends in another access.
-std::string memberDeclaration(const facts::ClassFact& k, const std::string& decl,
+// The text inserted at ClassBodyFact::memberAt to declare `decl` ("const T &env_") with
+// `access` (private, protected): on its own line at the class's member indent, after the
+// access label when the class ends in another access.
+std::string memberDeclaration(const facts::ClassBodyFact& k, const std::string& decl,
                               facts::Access access);
 
 }  // namespace gridlock::rewrite

@@ -261,7 +261,7 @@ std::optional<Refusal> ClosureBuilder::addStore(const facts::FunctionFact& fn,
     return no;
   }
   if (!c.storeClasses.insert(fn.classUsr).second) return std::nullopt;
-  for (const std::string& ctor : k->second.constructors)
+  for (const std::string& ctor : s_.inv.rewrite.bodyOf(fn.classUsr)->constructors)
     if (c.functions.insert(ctor).second) work.push_back(ctor);
   return std::nullopt;
 }
@@ -269,22 +269,24 @@ std::optional<Refusal> ClosureBuilder::addStore(const facts::FunctionFact& fn,
 std::optional<Refusal> ClosureBuilder::checkStoreClass(const facts::FunctionFact& fn,
                                                        const facts::ClassFact& k,
                                                        const rules::ThreadRule& rule) {
-  if (k.memberAt == 0)
+  const facts::ClassBodyFact* body = s_.inv.rewrite.bodyOf(k.usr);
+  if (!body || body->memberAt == 0)
     return refuse(Left::Macro, "its definition is not under the root, or is spelled in a macro");
   if (const std::string* why = s_.held(k.file))
     return refuse(Left::CompileError,
                   "defined in " + k.file + ", whose rewritten TU did not compile (" + *why + ")");
-  if (k.isTemplate)
+  if (body->isTemplate)
     return refuse(Left::OpenCallGraph, "it is a template (not done by this version)");
-  if (k.userCopy)
+  if (body->userCopy)
     return refuse(Left::OpenCallGraph,
                   "it has a copy or move constructor of its own, which would not copy the member");
   // The member's name is free in the class, its bases and the method.
   for (const std::string& usr : s_.inv.program.ancestors(k.usr))
-    if (auto it = s_.inv.program.classes.find(usr); it != s_.inv.program.classes.end()) {
-      const auto& names = it->second.memberNames;
+    if (const facts::ClassBodyFact* up = s_.inv.rewrite.bodyOf(usr)) {
+      const auto& names = up->memberNames;
       if (std::find(names.begin(), names.end(), rule.member) != names.end())
-        return refuse(Left::NameClash, it->second.name + " already declares " + rule.member);
+        return refuse(Left::NameClash,
+                      s_.inv.program.classes.at(usr).name + " already declares " + rule.member);
     }
   for (const auto& prm : fn.params)
     if (prm.name == rule.member)
@@ -293,9 +295,9 @@ std::optional<Refusal> ClosureBuilder::checkStoreClass(const facts::FunctionFact
     for (const auto& l : lists->second)
       if (std::find(l.bodyNames.begin(), l.bodyNames.end(), rule.member) != l.bodyNames.end())
         return refuse(Left::NameClash, fn.name + " declares a local named " + rule.member);
-  if (k.constructors.empty())
+  if (body->constructors.empty())
     return refuse(Left::OpenCallGraph, "it declares no constructor to take " + rule.name);
-  for (const std::string& ctor : k.constructors) {
+  for (const std::string& ctor : body->constructors) {
     auto f = s_.inv.program.functions.find(ctor);
     auto lists = s_.inv.rewrite.lists.find(ctor);
     if (f == s_.inv.program.functions.end() || lists == s_.inv.rewrite.lists.end())
