@@ -5,7 +5,7 @@
 #include "support/run_command.h"
 
 #include "analysis/summary.h"
-#include "cli/scan_options.h"
+#include "pipeline/pipeline.h"
 #include "rewrite/unified_diff.h"
 
 #include <filesystem>
@@ -17,14 +17,14 @@ namespace gridlock::test {
 namespace {
 
 // One scan for the tests below (a scan of the fixture takes tens of seconds on two cores).
-const cli::ScanRun& modelScan() {
-  static const cli::ScanRun run = [] {
-    cli::ScanOptions o;
+const pipeline::ScanRun& modelScan() {
+  static const pipeline::ScanRun run = [] {
+    pipeline::ScanRequest o;
     o.buildDir = MODEL_DB_DIR;
     o.rules = {GRIDLOCK_SOURCE_DIR "/fixtures/model/gridlock.json"};
     o.root = GRIDLOCK_SOURCE_DIR "/fixtures/model";
     o.jobs = 2;
-    return cli::runScan(o);
+    return pipeline::scan(o);
   }();
   return run;
 }
@@ -40,7 +40,7 @@ std::pair<Expectations, Expectations> expectedAndActual(bool cuda) {
 }
 
 TEST(ModelScan, EveryReadMatchesItsAnnotationAndCountsAreExact) {
-  const cli::ScanRun& run = modelScan();
+  const pipeline::ScanRun& run = modelScan();
   auto [expected, actual] = expectedAndActual(false);
   EXPECT_EQ(diff(expected, actual), "");
 

@@ -35,13 +35,13 @@ TEST(ConcurrentEdit, EditWhileTemporariesAreWrittenRefusesAndChangesNothing) {
   ASSERT_TRUE(p.ok());
   ASSERT_EQ(p.changes.size(), 3u);
   rewrite::WriteOptions o;
-  o.onStep = [&](rewrite::ApplyStep s, size_t n) {
-    if (s == rewrite::ApplyStep::Temp && n == 1) append(c.src + "/halo.cpp", kEdit);
+  o.onStep = [&](apply::ApplyStep s, size_t n) {
+    if (s == apply::ApplyStep::Temp && n == 1) append(c.src + "/halo.cpp", kEdit);
   };
   try {
     rewrite::writeAll(p, c.src, o);
     ADD_FAILURE() << "the edit was not noticed";
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{
                               "halo.cpp: changed while the rewrite was writing; scan again; "
                               "nothing was changed"}));
@@ -58,13 +58,13 @@ TEST(ConcurrentEdit, EditBetweenRenamesPutsBackWhatWasAlreadyReplaced) {
   ASSERT_EQ(p.changes.size(), 3u);
   rewrite::WriteOptions o;
   // halo.cpp is replaced; before halo.h is, the user edits it.
-  o.onStep = [&](rewrite::ApplyStep s, size_t n) {
-    if (s == rewrite::ApplyStep::Renamed && n == 0) append(c.src + "/halo.h", kEdit);
+  o.onStep = [&](apply::ApplyStep s, size_t n) {
+    if (s == apply::ApplyStep::Renamed && n == 0) append(c.src + "/halo.h", kEdit);
   };
   try {
     rewrite::writeAll(p, c.src, o);
     ADD_FAILURE() << "the edit was not noticed";
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{
                               "halo.h: changed while the rewrite was writing; scan again; every "
                               "file replaced was put back as it was"}));
@@ -83,7 +83,7 @@ TEST(ConcurrentEdit, FileDeletedBetweenScanAndWriteIsRefused) {
   try {
     rewrite::writeAll(p, c.src);
     ADD_FAILURE() << "the deletion was not noticed";
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(
         e.problems,
         (std::vector<std::string>{"halo.h: deleted since it was scanned; nothing was changed"}));
@@ -102,7 +102,7 @@ TEST(ConcurrentEdit, FileReplacedByADirectoryBetweenScanAndWriteIsRefused) {
   try {
     rewrite::writeAll(p, c.src);
     ADD_FAILURE() << "the directory was not noticed";
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{"halo.h: a directory now, not the file that "
                                                     "was scanned; nothing was changed"}));
   }
@@ -117,15 +117,15 @@ TEST(ConcurrentEdit, FileReplacedByADirectoryWhileWritingPutsBackWhatWasReplaced
   ASSERT_EQ(p.changes.size(), 3u);
   rewrite::WriteOptions o;
   // halo.cpp is replaced; before halo.h is, it becomes a directory.
-  o.onStep = [&](rewrite::ApplyStep s, size_t n) {
-    if (s != rewrite::ApplyStep::Renamed || n != 0) return;
+  o.onStep = [&](apply::ApplyStep s, size_t n) {
+    if (s != apply::ApplyStep::Renamed || n != 0) return;
     fs::remove(c.src + "/halo.h");
     fs::create_directory(c.src + "/halo.h");
   };
   try {
     rewrite::writeAll(p, c.src, o);
     ADD_FAILURE() << "the directory was not noticed";
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{
                               "halo.h: became a directory while the rewrite was writing; every "
                               "file replaced was put back as it was"}));
@@ -141,13 +141,13 @@ TEST(ConcurrentEdit, FileDeletedWhileWritingPutsBackWhatWasReplacedAndStaysDelet
   ASSERT_EQ(p.changes.size(), 3u);
   rewrite::WriteOptions o;
   // halo.cpp and halo.h are replaced; before main.cpp is, the user deletes it.
-  o.onStep = [&](rewrite::ApplyStep s, size_t n) {
-    if (s == rewrite::ApplyStep::Renamed && n == 1) fs::remove(c.src + "/main.cpp");
+  o.onStep = [&](apply::ApplyStep s, size_t n) {
+    if (s == apply::ApplyStep::Renamed && n == 1) fs::remove(c.src + "/main.cpp");
   };
   try {
     rewrite::writeAll(p, c.src, o);
     ADD_FAILURE() << "the deletion was not noticed";
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{
                               "main.cpp: deleted while the rewrite was writing; every file "
                               "replaced was put back as it was"}));

@@ -1,12 +1,12 @@
 // kill -9 at any step of `rewrite --apply` (or of `rewrite --recover`) leaves a tree that
 // `rewrite --recover` puts back byte for byte: all old (all new once the journal was removed),
 // no temporary, no journal. The steps come from the code: a traced run lists every crash point
-// it reaches (GRIDLOCK_TRACE_POINTS), each must be one of rewrite/journal.h's step lists and
+// it reaches (GRIDLOCK_TRACE_POINTS), each must be one of apply/journal.h's step lists and
 // every listed step must be reached; then each point is crashed at (GRIDLOCK_CRASH_AT, which
 // `_exit(137)`s there) in a fresh copy.
 #include "rewrite/rewrite_case.h"
 
-#include "rewrite/journal.h"
+#include "apply/journal.h"
 
 #include <gtest/gtest.h>
 
@@ -61,10 +61,10 @@ TEST(CrashRecovery, KillAtEveryApplyStepThenRecoverLeavesAllOldOrAllNew) {
     EXPECT_EQ(c.compareWithExpected(), "");
     points = traceOf(trace);
   }
-  expectEveryStep(points, rewrite::kApplySteps);
+  expectEveryStep(points, apply::kApplySteps);
   // Three files: backup, temp and renamed once each per file.
   EXPECT_EQ(points.size(), 5u + 3 * 3);
-  std::string committed(rewrite::kApplySteps[size_t(rewrite::ApplyStep::Committed)]);
+  std::string committed(apply::kApplySteps[size_t(apply::ApplyStep::Committed)]);
   bool journalGone = false;
   for (const auto& point : points) {
     SCOPED_TRACE(point);
@@ -112,7 +112,7 @@ TEST(CrashRecovery, KillAtEveryRecoverStepThenRecoverAgainLeavesAllOld) {
             std::string::npos)
       << traced.err;
   std::vector<std::string> points = traceOf(trace);
-  expectEveryStep(points, rewrite::kRecoverSteps);
+  expectEveryStep(points, apply::kRecoverSteps);
   EXPECT_EQ(points.size(), 4u + 2);  // two files restored
   int n = 0;
   for (const auto& point : points) {
@@ -262,13 +262,13 @@ TEST(CrashRecovery, DamagedJournalIsRefusedNamingIt) {
             std::string(32, 'b') + " 644 0 0 a.cpp\nend\n",
         "gridlock rewrite journal 1\npid 7\nfiles 1\n" + std::string(32, 'a') + " " +
             std::string(32, 'b') + " 644 0 0 a.cpp\n"}) {
-    EXPECT_THROW(rewrite::parseJournal(text, "j"), rewrite::WriteRefused) << text;
+    EXPECT_THROW(apply::parseJournal(text, "j"), apply::WriteRefused) << text;
   }
-  rewrite::Journal j;
+  apply::Journal j;
   j.pid = 42;
   j.entries.push_back(
       {"dir/my file.cpp", std::string(32, 'a'), std::string(32, 'b'), {0640, 12, 34}});
-  rewrite::Journal back = rewrite::parseJournal(rewrite::serializeJournal(j), "j");
+  apply::Journal back = apply::parseJournal(apply::serializeJournal(j), "j");
   EXPECT_EQ(back.pid, 42);
   ASSERT_EQ(back.entries.size(), 1u);
   EXPECT_EQ(back.entries[0].file, "dir/my file.cpp");

@@ -93,7 +93,7 @@ TEST(ReadOnly, FullDiskInTheThirdOfFiveFilesChangesNothingAndLeavesNothing) {
   try {
     rewrite::writeAll(p, disk.dir);
     ADD_FAILURE() << "the full disk was not noticed";
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     ASSERT_EQ(e.problems.size(), 1u);
     EXPECT_EQ(e.problems[0], "c.cpp: " + disk.dir + "/c.cpp.gridlock-tmp." +
                                  std::to_string(::getpid()) +

@@ -141,18 +141,18 @@ std::string Case::compareRemaining() const {
   return out.str();
 }
 
-cli::ScanRun scanCase(const Case& c, bool rewriteFacts) {
-  cli::ScanOptions o;
+pipeline::ScanRun scanCase(const Case& c, bool rewriteFacts) {
+  pipeline::ScanRequest o;
   o.buildDir = c.build;
   o.rules = {c.rules()};
   o.root = c.src;
   o.jobs = 2;
   o.rewriteFacts = rewriteFacts;
-  return cli::runScan(o);
+  return pipeline::scan(o);
 }
 
 rewrite::Prepared prepareCase(const Case& c) {
-  cli::ScanRun run = scanCase(c, true);
+  pipeline::ScanRun run = scanCase(c, true);
   return rewrite::prepare(rewrite::plan(run.inventory, run.rules), run.inventory, run.root);
 }
 

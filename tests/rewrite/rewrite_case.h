@@ -2,7 +2,7 @@
 // binary to run on it, and the tree comparisons the rewrite tests make.
 #pragma once
 
-#include "cli/scan_options.h"
+#include "pipeline/pipeline.h"
 #include "rewrite/edits.h"
 #include "support/run_command.h"
 
@@ -50,7 +50,7 @@ struct Case {
 };
 
 // The case scanned in process (2 jobs); with `rewriteFacts`, as `rewrite` scans it.
-cli::ScanRun scanCase(const Case& c, bool rewriteFacts = false);
+pipeline::ScanRun scanCase(const Case& c, bool rewriteFacts = false);
 // The case's rewrite, planned and prepared in process (no re-parse: the golden cases compile).
 rewrite::Prepared prepareCase(const Case& c);
 

@@ -4,7 +4,7 @@
 // Every case runs on a fresh copy.
 #include "rewrite/rewrite_case.h"
 
-#include "cli/scan_options.h"
+#include "pipeline/pipeline.h"
 #include "rewrite/edits.h"
 #include "rewrite/fix_annotations.h"
 #include "rewrite/plan.h"
@@ -166,7 +166,7 @@ TEST(RewriteRefusal, BadEnvPackIsBadInput) {
 // The env's values: one verdict per read, and the read with no method says which key to add.
 TEST(RewriteEnv, ValuesUseTheAccessorsOwnMethods) {
   Case c("env_values");
-  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  pipeline::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
   std::map<std::string, std::pair<std::string, std::string>> byRead;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
@@ -194,7 +194,7 @@ TEST(RewriteEnv, ValuesUseTheAccessorsOwnMethods) {
 // keeps its read: the frontend marks that read alone as mutated, and Thread says why.
 TEST(RewriteEnv, AFunctionThatChangesTheEnvKeepsItsRead) {
   Case c("accessor_body");
-  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  pipeline::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
   std::vector<std::string> mutated;
   std::string verdict;
@@ -214,7 +214,7 @@ TEST(RewriteEnv, AFunctionThatChangesTheEnvKeepsItsRead) {
 // directive's line to the next directive's), and why init_rank keeps its read.
 TEST(RewriteConditional, BranchesAndTheReadCompiledOnlyUnderOne) {
   Case c("conditional");
-  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  pipeline::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
   const std::string source = readFile(c.src + "/ranks.cpp");
   std::vector<std::string> branches;
   for (const auto& b : run.inventory.rewrite.conditionals["ranks.cpp"]) {
@@ -247,7 +247,7 @@ TEST(RewriteConditional, BranchesAndTheReadCompiledOnlyUnderOne) {
 // goes and with what access, which constructors it has, where an initializer goes.
 TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
   Case c("store");
-  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  pipeline::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
   std::map<std::string, const facts::ClassBodyFact*> byName;
   for (const auto& [usr, k] : run.inventory.rewrite.classBodies)
     byName[run.inventory.program.classes.at(usr).name] = &k;
@@ -296,7 +296,7 @@ TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
 // Each read's verdict in the `store` case, and why Norm's stays.
 TEST(RewriteStore, VerdictsSayWhatKeepsTheValue) {
   Case c("store");
-  cli::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
+  pipeline::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
   std::map<std::string, std::pair<std::string, std::string>> byRead;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
@@ -359,7 +359,7 @@ TEST(RewriteRefusal, SubstitutionThatDoesNotCompileIsRolledBackAlone) {
 
 TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
   Case c("substitute");
-  cli::ScanRun run = scanCase(c);
+  pipeline::ScanRun run = scanCase(c);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
   ASSERT_FALSE(plan.edits.empty());
   // Someone edits a file between the scan and the rewrite.
@@ -375,7 +375,7 @@ TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
 
 TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
   Case c("substitute");
-  cli::ScanRun run = scanCase(c);
+  pipeline::ScanRun run = scanCase(c);
   rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
   const rewrite::Edit* header = nullptr;
   for (const auto& e : plan.edits)
@@ -417,14 +417,13 @@ TEST(RewriteRefusal, WriteAllRestoresEveryFileWhenOneCannotBeReplaced) {
   p.changes.push_back({"b.cpp", dir + "/b.cpp", "int b;\n", "int b2;\n", {}});
   rewrite::WriteOptions o;
   // Once a.cpp is replaced, b.cpp's temporary vanishes: its rename fails.
-  o.onStep = [&](rewrite::ApplyStep s, size_t n) {
-    if (s == rewrite::ApplyStep::Renamed && n == 0)
-      fs::remove(support::tempPathFor(dir + "/b.cpp"));
+  o.onStep = [&](apply::ApplyStep s, size_t n) {
+    if (s == apply::ApplyStep::Renamed && n == 0) fs::remove(support::tempPathFor(dir + "/b.cpp"));
   };
   try {
     rewrite::writeAll(p, dir, o);
     ADD_FAILURE() << "no refusal";
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     ASSERT_EQ(e.problems.size(), 1u);
     EXPECT_EQ(e.problems[0],
               "b.cpp: cannot replace: No such file or directory; every file replaced was put "

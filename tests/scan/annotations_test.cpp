@@ -3,7 +3,7 @@
 #include "scan/annotations.h"
 
 #include "analysis/summary.h"
-#include "cli/scan_options.h"
+#include "pipeline/pipeline.h"
 
 #include <gtest/gtest.h>
 
@@ -12,17 +12,17 @@
 namespace gridlock::test {
 namespace {
 
-cli::ScanRun scanFixture() {
-  cli::ScanOptions o;
+pipeline::ScanRun scanFixture() {
+  pipeline::ScanRequest o;
   o.buildDir = GRIDLOCK_BINARY_DIR "/fixtures/scan";
   o.rules = {GRIDLOCK_SOURCE_DIR "/fixtures/scan/gridlock.json"};
   o.root = GRIDLOCK_SOURCE_DIR "/fixtures/scan";
   o.jobs = 2;
-  return cli::runScan(o);
+  return pipeline::scan(o);
 }
 
-const cli::ScanRun& fixture() {
-  static const cli::ScanRun run = scanFixture();
+const pipeline::ScanRun& fixture() {
+  static const pipeline::ScanRun run = scanFixture();
   return run;
 }
 

@@ -4,7 +4,7 @@
 
 #include "analysis/callers.h"
 #include "analysis/summary.h"
-#include "cli/scan_options.h"
+#include "pipeline/pipeline.h"
 #include "support/run_command.h"
 
 #include <gtest/gtest.h>
@@ -15,14 +15,14 @@ namespace {
 
 const std::string kRoot = GRIDLOCK_SOURCE_DIR "/fixtures/callers";
 
-const cli::ScanRun& fixture() {
-  static const cli::ScanRun run = [] {
-    cli::ScanOptions o;
+const pipeline::ScanRun& fixture() {
+  static const pipeline::ScanRun run = [] {
+    pipeline::ScanRequest o;
     o.buildDir = GRIDLOCK_BINARY_DIR "/fixtures/callers";
     o.rules = {kRoot + "/gridlock.json"};
     o.root = kRoot;
     o.jobs = 2;
-    return cli::runScan(o);
+    return pipeline::scan(o);
   }();
   return run;
 }

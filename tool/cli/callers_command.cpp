@@ -14,7 +14,7 @@ namespace {
 
 // The frontend keeps only the calls that can reach what the packs scan
 // (frontend/reaching_calls.h): a target declared elsewhere would get an incomplete answer.
-std::string outsideScope(const ScanRun& run, const std::string& function) {
+std::string outsideScope(const pipeline::ScanRun& run, const std::string& function) {
   std::string file;
   for (const auto& [usr, f] : run.inventory.program.functions) {
     if (f.name != function) continue;
@@ -46,7 +46,7 @@ Runner addCallersCommand(CLI::App& app) {
     ScanOptions opts = *o;
     applyConfig(*cmd, opts, /*rulesRequired=*/false);
     checkOutputPath("-o", *output);
-    ScanRun run = runScan(opts);
+    pipeline::ScanRun run = pipeline::scan(opts);
     if (int rc = parseErrorStatus(run, opts)) return rc;
     if (std::string why = outsideScope(run, *function); !why.empty()) {
       std::cerr << "gridlock: error: " << why << "\n";

@@ -67,7 +67,7 @@ Runner addGateCommand(CLI::App& app) {
     }
     s.quiet = opts.quiet;
     s.docsUrl = opts.docsUrl;
-    ScanRun run = runScan(opts);
+    pipeline::ScanRun run = pipeline::scan(opts);
     if (int rc = parseErrorStatus(run, opts)) return rc;
     return gateVerdict(run, b, *update, s);
   };

@@ -1,15 +1,12 @@
 #include "cli/gate_verdict.h"
 
+#include "analysis/gate_policy.h"
 #include "analysis/summary.h"
 #include "cli/sarif_fixes.h"
-#include "frontend/file_places.h"
 #include "report/gate_report.h"
 #include "report/reports.h"
 #include "rewrite/plan.h"
 #include "support/lock_file.h"
-
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
 
 #include <unistd.h>
 
@@ -20,46 +17,10 @@
 namespace gridlock::cli {
 namespace {
 
-// The baseline keys this run's counts speak for (analysis::Covers): only those may fall.
-// A key is covered when its file was scanned whole (not in the chain of a parse error); in a
-// run over some files, a laundered key (named for a helper, not a rule) is not, since its
-// count depends on helpers anywhere. A full run also covers the files gone from the tree, and
-// a run over a diff the files it deletes.
-analysis::Covers coverage(const ScanRun& run, const std::set<std::string>& deleted) {
-  return [&run, &deleted](const analysis::BaselineKey& k) {
-    const index::Inventory& inv = run.inventory;
-    if (inv.filesComplete.count(k.file))
-      return !run.subset || run.rules.accessor(k.name) || run.rules.global(k.name);
-    if (inv.filesSeen.count(k.file)) return false;
-    if (run.subset && !deleted.count(k.file)) return false;
-    std::string path = llvm::sys::path::is_absolute(k.file) ? k.file : run.root + "/" + k.file;
-    return !llvm::sys::fs::exists(path);
-  };
-}
-
-// Why a key that seems to have fallen keeps its count; "" for a file outside a run over some
-// files (those are only counted).
-std::string keptBecause(const ScanRun& run, const analysis::BaselineKey& k) {
-  const index::Inventory& inv = run.inventory;
-  if (inv.filesComplete.count(k.file))
-    return "laundered reads depend on the whole program: run gate without files";
-  if (inv.filesSeen.count(k.file)) return "its file failed to parse in this run";
-  return run.subset ? "" : "not scanned by this run";
-}
-
-// The root-relative names of the deleted files under the root.
-std::set<std::string> deletedUnderRoot(const ChangedFiles& changed, const std::string& root) {
-  std::set<std::string> out;
-  std::string rel;
-  for (const auto& f : changed.deleted)
-    if (frontend::relativeTo(root, f, rel)) out.insert(rel);
-  return out;
-}
-
 // Writes the report in --format to -o (or stdout), and the text verdict to stdout when the
 // report does not go there (to stderr when a JSON or SARIF report does), then returns the exit
 // status.
-int emit(const GateShow& f, const ScanRun& run, const report::GateOutcome& g) {
+int emit(const GateShow& f, const pipeline::ScanRun& run, const report::GateOutcome& g) {
   report::TextStyle style{colorOn(f.color, STDOUT_FILENO), f.quiet};
   bool toStdout = f.output.empty() || f.output == "-";
   std::string text;
@@ -97,7 +58,7 @@ int baselineMissing(const GateBaseline& b, bool update, bool subset) {
   return 0;
 }
 
-int gateVerdict(const ScanRun& run, const GateBaseline& scanned, bool update,
+int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool update,
                 const GateShow& show) {
   // A run that may write the baseline decides from the baseline as it is now, under its lock:
   // another gate --update may have tightened it since it was first read (before the scan).
@@ -130,11 +91,12 @@ int gateVerdict(const ScanRun& run, const GateBaseline& scanned, bool update,
     return emit(show, run, g);
   }
 
-  std::set<std::string> deleted = deletedUnderRoot(show.changed, run.root);
-  analysis::Covers covers = coverage(run, deleted);
+  analysis::GatedRun gated{run.inventory, run.rules, run.root, run.subset};
+  analysis::Covers covers =
+      analysis::coverage(gated, analysis::deletedUnderRoot(show.changed.deleted, run.root));
   g.result = analysis::compare(b.baseline, current, covers);
   for (const auto& c : g.result.kept) {
-    g.keptWhy.push_back(keptBecause(run, c.key));
+    g.keptWhy.push_back(analysis::keptBecause(gated, c.key));
     if (g.keptWhy.back().empty()) ++g.outside;
   }
   analysis::Baseline next = analysis::updated(b.baseline, current, covers);

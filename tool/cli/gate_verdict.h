@@ -33,7 +33,7 @@ int baselineMissing(const GateBaseline& b, bool update, bool subset);
 // another holds it, and reads the baseline again under it: `scanned` is what was read before
 // the scan, to fail fast on a bad file; two gate --update runs at once both keep their
 // tightenings.
-int gateVerdict(const ScanRun& run, const GateBaseline& scanned, bool update,
+int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool update,
                 const GateShow& show = {});
 
 }  // namespace gridlock::cli

@@ -1,9 +1,9 @@
 // gridlock: one binary, one subcommand per job (README.md, "Commands").
+#include "apply/journal.h"
 #include "cli/command.h"
 #include "cli/help_text.h"
 #include "cli/scan_options.h"
 #include "cli/version.h"
-#include "rewrite/journal.h"
 #include "support/nearest.h"
 
 #include <algorithm>
@@ -99,10 +99,10 @@ int main(int argc, char** argv) {
   for (auto& [sub, run] : commands) {
     if (!sub->parsed()) continue;
     for (const std::string& dir : treesOf(*sub)) {
-      std::string held = gridlock::rewrite::journalRootAtOrAbove(dir);
+      std::string held = gridlock::apply::journalRootAtOrAbove(dir);
       if (held.empty()) continue;
       std::cerr << "gridlock: error: "
-                << gridlock::rewrite::journalMessage(held, gridlock::rewrite::journalState(held))
+                << gridlock::apply::journalMessage(held, gridlock::apply::journalState(held))
                 << "\n";
       return 2;
     }

@@ -3,12 +3,12 @@
 // every shard of one scan exactly once. Or the facts the Clang plugin wrote during a build
 // (tool/plugin), one unit per file: the report a scan of those units gives.
 #include "cli/command.h"
-#include "cli/facts_file.h"
 #include "cli/gate_verdict.h"
 #include "cli/scan_options.h"
 #include "cli/scan_report.h"
+#include "pipeline/facts_file.h"
+#include "pipeline/pipeline.h"
 
-#include "analysis/laundering.h"
 #include "rules/rules_codec.h"
 
 #include <algorithm>
@@ -18,6 +18,8 @@
 
 namespace gridlock::cli {
 namespace {
+
+using pipeline::FactsFile;
 
 std::string shardName(const FactsFile& f) {
   return std::to_string(f.shard) + "/" + std::to_string(f.shards);
@@ -46,7 +48,7 @@ std::string mismatch(const FactsFile& a, const std::string& pa, const FactsFile&
 }
 
 struct Merged {
-  ScanRun run;
+  pipeline::ScanRun run;
   bool plan = false;
   bool allowParseErrors = false;
 };
@@ -59,8 +61,7 @@ Merged merged(const FactsFile& first, std::vector<facts::TuFacts> tus,
   m.run.root = first.root;
   m.run.subset = first.subset;
   m.run.rules = rules::ruleSetFromJson(first.rules);
-  m.run.inventory = index::merge(std::move(tus), first.plan);
-  analysis::launder(m.run.inventory, m.run.rules);
+  m.run.inventory = pipeline::inventoryOf(std::move(tus), m.run.rules, first.plan);
   m.run.inventory.cache = counts;
   return m;
 }
@@ -81,7 +82,7 @@ Merged mergeUnits(std::vector<FactsFile>& files) {
 
 Merged mergeFiles(const std::vector<std::string>& paths) {
   std::vector<FactsFile> files;
-  for (const auto& p : paths) files.push_back(readFactsFile(p));
+  for (const auto& p : paths) files.push_back(pipeline::readFactsFile(p));
   const FactsFile& first = files[0];
   for (size_t i = 1; i < files.size(); ++i)
     if (std::string why = mismatch(first, paths[0], files[i], paths[i]); !why.empty())
@@ -181,7 +182,7 @@ Runner addMergeCommand(CLI::App& app) {
     std::string docs = checkedDocsUrl(*docsUrl);
     checkOutputPath("-o", *output);
     Merged m = mergeFiles(factsFiles(*files));
-    warnUnmatched(m.run, *verbose);
+    pipeline::warnUnmatched(m.run, *verbose);
     ScanOptions o;
     o.allowParseErrors = m.allowParseErrors;
     if (!baseline->empty()) {

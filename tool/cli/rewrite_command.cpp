@@ -5,8 +5,8 @@
 #include "cli/command.h"
 #include "cli/scan_options.h"
 
+#include "apply/journal.h"
 #include "rewrite/edits.h"
-#include "rewrite/journal.h"
 #include "rewrite/outside_db.h"
 #include "rewrite/plan.h"
 #include "rewrite/recover.h"
@@ -35,7 +35,7 @@ struct RewriteFlags {
 
 // Files no database lists that name a function whose parameter list changes: errors that
 // refuse the rewrite (exit 2), or warnings with --allow-outside-db. Returns whether to go on.
-bool checkOutside(const rewrite::Plan& plan, const ScanRun& run, bool allow) {
+bool checkOutside(const rewrite::Plan& plan, const pipeline::ScanRun& run, bool allow) {
   rewrite::OutsideSearch found =
       rewrite::findOutsideUses(run.root, run.inventory.filesSeen, plan.signatures);
   const char* level = allow ? ": warning: " : ": error: ";
@@ -76,7 +76,7 @@ int refused(const rewrite::Prepared& prepared) {
   return 2;
 }
 
-int refused(const rewrite::WriteRefused& e) {
+int refused(const apply::WriteRefused& e) {
   for (const auto& p : e.problems) std::cerr << "gridlock: error: " << p << "\n";
   return 2;
 }
@@ -91,23 +91,23 @@ int recover(const std::string& root, bool force) {
   try {
     rewrite::RecoverReport r = rewrite::recover(real, force);
     if (r.ignored) {
-      std::cerr << "gridlock: error: "
-                << rewrite::journalMessage(real, rewrite::JournalState::Ignored) << "\n";
+      std::cerr << "gridlock: error: " << apply::journalMessage(real, apply::JournalState::Ignored)
+                << "\n";
       return 2;
     }
     if (!r.journal) {
       // An interrupted apply of a tree above this one holds these files too: say where.
-      std::string held = rewrite::journalRootAtOrAbove(real);
+      std::string held = apply::journalRootAtOrAbove(real);
       if (!held.empty()) {
-        std::cerr << "gridlock: error: "
-                  << rewrite::journalMessage(held, rewrite::journalState(held)) << "\n";
+        std::cerr << "gridlock: error: " << apply::journalMessage(held, apply::journalState(held))
+                  << "\n";
         return 2;
       }
       std::cerr << "gridlock: rewrite: " << real << " holds no journal; nothing to recover\n";
       return 0;
     }
     if (!r.written) {
-      std::cerr << "gridlock: rewrite: " << real << "/" << rewrite::kJournalDirName
+      std::cerr << "gridlock: rewrite: " << real << "/" << apply::kJournalDirName
                 << ": the apply was interrupted before its journal was written or after it was "
                    "removed: every file holds its old contents or its new ones, none mixed; the "
                    "directory is removed\n";
@@ -121,7 +121,7 @@ int recover(const std::string& root, bool force) {
               << r.unchanged.size() << " already as they were, " << r.kept.size()
               << " left as they are; the journal is removed\n";
     return 0;
-  } catch (const rewrite::WriteRefused& e) {
+  } catch (const apply::WriteRefused& e) {
     return refused(e);
   }
 }
@@ -145,7 +145,7 @@ int emit(const RewriteFlags& f, const rewrite::Prepared& prepared, const std::st
     wo.force = f.force;
     try {
       rewrite::writeAll(prepared, root, wo);
-    } catch (const rewrite::WriteRefused& e) {
+    } catch (const apply::WriteRefused& e) {
       return refused(e);
     }
     std::cerr << "gridlock: rewrite: " << files << " rewritten\n";
@@ -194,7 +194,7 @@ Runner addRewriteCommand(CLI::App& app) {
     applyConfig(*cmd, first);  // -p and --rules, from the command line or .gridlock.json
     checkOutputPath("--export-fixes", f->exportFixes);
     first.rewriteFacts = true;
-    ScanRun run = runScan(first);
+    pipeline::ScanRun run = pipeline::scan(first);
     if (!run.inventory.parseErrors.empty()) {
       parseErrorStatus(run, first);
       std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
@@ -203,7 +203,7 @@ Runner addRewriteCommand(CLI::App& app) {
     auto rescan = [&](const std::map<std::string, std::string>& overlay) {
       ScanOptions again = first;
       again.overlay = overlay;
-      return runScan(again).inventory;
+      return pipeline::scan(again).inventory;
     };
     rewrite::Verified v = rewrite::planAndVerify(run.inventory, run.rules, run.root, rescan);
     for (const auto& line : v.log)

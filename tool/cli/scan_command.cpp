@@ -3,7 +3,7 @@
 #include "cli/scan_options.h"
 
 #include "cli/scan_report.h"
-#include "cli/shard.h"
+#include "pipeline/shard.h"
 
 #include <unistd.h>
 
@@ -11,6 +11,22 @@
 #include <memory>
 
 namespace gridlock::cli {
+namespace {
+
+// --shard and --facts-out (pipeline/shard.h).
+void addShardOptions(CLI::App& cmd, ScanOptions& o) {
+  cmd.add_option("--shard", o.shard,
+                 "Scan only shard I of N of the translation units (with --facts-out)")
+      ->check(CLI::Validator(
+          [](std::string& s) -> std::string {
+            return pipeline::parseShard(s) ? "" : "expected I/N with 1 <= I <= N, got " + s;
+          },
+          "I/N"));
+  cmd.add_option("--facts-out", o.factsOut,
+                 "Write the scanned units' facts here for `gridlock merge` (no report)");
+}
+
+}  // namespace
 
 Runner addScanCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("scan", "Inventory of global process-group reads");
@@ -41,7 +57,7 @@ Runner addScanCommand(CLI::App& app) {
       checkOutputPath("-o", *output);
     else
       checkOutputPath("--facts-out", opts.factsOut);
-    ScanRun run = runScan(opts);
+    pipeline::ScanRun run = pipeline::scan(opts);
     // A shard's report is `gridlock merge`'s to write.
     bool toStdout = output->empty() || *output == "-";
     if (opts.factsOut.empty())

@@ -9,7 +9,7 @@
 
 namespace gridlock::cli {
 
-std::string renderScan(const ScanRun& run, report::Format format, bool plan, bool color,
+std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool plan, bool color,
                        const std::string& docsUrl) {
   std::optional<rewrite::Plan> planned;
   if (plan) planned = rewrite::plan(run.inventory, run.rules);

@@ -12,7 +12,7 @@ namespace gridlock::cli {
 // (the scan collected the rewriter's facts).
 // `color`: the text diagnostics in clang's colours. SARIF carries the plan's substitutions as
 // fixes (cli/sarif_fixes.h) and links its rules' help under `docsUrl` (report::SarifExtras).
-std::string renderScan(const ScanRun& run, report::Format format, bool plan, bool color = false,
-                       const std::string& docsUrl = "");
+std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool plan,
+                       bool color = false, const std::string& docsUrl = "");
 
 }  // namespace gridlock::cli

@@ -1,5 +1,7 @@
 #include "frontend/file_places.h"
 
+#include "support/confine.h"
+
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 
@@ -15,14 +17,7 @@ std::string realPath(const std::string& path) {
 }
 
 bool relativeTo(const std::string& root, const std::string& path, std::string& out) {
-  // The root `/` (a container's working directory) holds every absolute path.
-  const std::string prefix = root == "/" ? root : root + "/";
-  if (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0) {
-    out = path.substr(prefix.size());
-    return true;
-  }
-  out = path;
-  return false;
+  return support::relativeTo(root, path, out);
 }
 
 bool rootRelative(const std::string& root, const RootAliases* aliases, const std::string& real,

@@ -25,7 +25,7 @@ struct FrontendOptions {
   bool onlyFromDiff = false;
   unsigned jobs = 0;      // 0: all cores
   bool progress = false;  // a progress line on stderr
-  // Called after each unit, one call at a time (cli/progress.h), instead of that line.
+  // Called after each unit, one call at a time (pipeline/progress.h), instead of that line.
   std::function<void(size_t done, size_t total, const facts::UnitFacts& unit)> onUnitDone;
   CudaSettings cuda;
   // Absolute path -> contents read instead of the file on disk (the rewriter re-parses its

@@ -5,14 +5,13 @@
 //   clang++ ... -fplugin=libgridlock_plugin.so -fplugin-arg-gridlock-out=DIR
 //     -fplugin-arg-gridlock-root=ROOT -fplugin-arg-gridlock-rules=PACK [...rules=PACK]
 //
-// Each compile of a file under ROOT writes one facts file into DIR (cli/facts_file.h, one unit);
-// `gridlock merge DIR` gives the report a scan of the same units gives. A bad argument or pack
-// is a compile error that names it: a build never goes on without its facts.
-#include "cli/facts_file.h"
+// Each compile of a file under ROOT writes one facts file into DIR (pipeline/facts_file.h, one
+// unit); `gridlock merge DIR` gives the report a scan of the same units gives. A bad argument or
+// pack is a compile error that names it: a build never goes on without its facts.
 #include "frontend/file_places.h"
 #include "frontend/scan_action.h"
+#include "pipeline/facts_file.h"
 #include "rules/rule_set.h"
-#include "rules/rules_codec.h"
 #include "support/atomic_write.h"
 #include "support/file_io.h"
 
@@ -56,10 +55,7 @@ class FactsWriter : public ASTConsumer {
       e.messages.push_back("the compiler reported errors in this file");
       facts_.parseError = std::move(e);
     }
-    cli::FactsFile f;
-    f.root = settings_->options.root;
-    f.rules = rules::toJson(settings_->rules);
-    f.rulesDigest = rules::digestOf(settings_->rules);
+    pipeline::FactsFile f = pipeline::factsFileFor(settings_->options.root, settings_->rules);
     f.units = {facts_.mainFile};
     f.shard = f.shards = 0;  // one unit of a build, not a shard of a scan
     f.positions = {0};
@@ -68,7 +64,7 @@ class FactsWriter : public ASTConsumer {
     std::string name = support::md5Hex(f.units[0] + "\n" + ci_.getFrontendOpts().OutputFile);
     std::string path = settings_->out + "/" + name + ".facts";
     try {
-      support::writeFileAtomic(path, cli::encodeFactsFile(f));
+      support::writeFileAtomic(path, pipeline::encodeFactsFile(f));
     } catch (const std::exception& e) {
       diags.Report(diags.getCustomDiagID(DiagnosticsEngine::Error,
                                          "gridlock plugin: cannot write the facts: %0"))

@@ -1,6 +1,6 @@
 #include "rewrite/recover.h"
 
-#include "rewrite/journal.h"
+#include "apply/journal.h"
 #include "support/atomic_write.h"
 #include "support/file_io.h"
 
@@ -12,6 +12,9 @@
 #include <set>
 
 namespace gridlock::rewrite {
+
+// The journal, its steps and WriteRefused are the apply library's (apply/journal.h).
+using namespace apply;
 namespace {
 
 enum class Now { Old, New, Changed };

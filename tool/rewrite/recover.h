@@ -1,5 +1,5 @@
 // `gridlock rewrite --recover`: puts a tree whose `rewrite --apply` was interrupted (killed,
-// a power loss) back as it was before the apply, from its journal (rewrite/journal.h). Rolling
+// a power loss) back as it was before the apply, from its journal (apply/journal.h). Rolling
 // back, never forward: the old contents are what the user last saw and checked in.
 #pragma once
 

@@ -13,6 +13,9 @@
 #include <set>
 
 namespace gridlock::rewrite {
+
+// The journal, its steps and WriteRefused are the apply library's (apply/journal.h).
+using namespace apply;
 namespace {
 
 std::string modeText(mode_t mode) {

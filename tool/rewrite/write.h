@@ -1,10 +1,10 @@
 // Writing a prepared rewrite into the user's tree, recoverably: a journal first
-// (rewrite/journal.h), then every file's old contents kept and its new contents in a
+// (apply/journal.h), then every file's old contents kept and its new contents in a
 // temporary beside it, then every file's digest checked again and each renamed into place.
 #pragma once
 
+#include "apply/journal.h"
 #include "rewrite/edits.h"
-#include "rewrite/journal.h"
 
 #include <functional>
 #include <string>
@@ -15,7 +15,7 @@ struct WriteOptions {
   bool force = false;  // replace read-only files too (their mode is kept)
   // Test hook, called at each step right after its crash point: `n` is the file's index for
   // the per-file steps, 0 for the others.
-  std::function<void(ApplyStep, size_t n)> onStep;
+  std::function<void(apply::ApplyStep, size_t n)> onStep;
 };
 
 // Writes every change of `p` into the tree at `root` (real path; the journal goes in
@@ -25,9 +25,9 @@ struct WriteOptions {
 // tree, or an interrupted apply left its journal. Each file's digest is checked again just before
 // it is replaced: a file that changed meanwhile stops the write, and the files already replaced are
 // put back. Any failure (a full disk, a rename refused) leaves the tree as it was, without
-// temporaries. Throws WriteRefused, whose lines name each file and reason; when the tree cannot be
-// put back (a file replaced by gridlock was changed again meanwhile), the journal is kept and the
-// last line says to run `gridlock rewrite --recover`.
+// temporaries. Throws apply::WriteRefused, whose lines name each file and reason; when the tree
+// cannot be put back (a file replaced by gridlock was changed again meanwhile), the journal is kept
+// and the last line says to run `gridlock rewrite --recover`.
 void writeAll(const Prepared& p, const std::string& root, const WriteOptions& o = {});
 
 }  // namespace gridlock::rewrite

@@ -30,4 +30,15 @@ bool isUnder(const std::string& root, const std::string& path) {
                           path[root.size()] == '/');
 }
 
+bool relativeTo(const std::string& root, const std::string& path, std::string& out) {
+  // The root `/` (a container's working directory) holds every absolute path.
+  const std::string prefix = root == "/" ? root : root + "/";
+  if (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0) {
+    out = path.substr(prefix.size());
+    return true;
+  }
+  out = path;
+  return false;
+}
+
 }  // namespace gridlock::support

@@ -16,4 +16,8 @@ std::string resolvePath(const std::string& path);
 // every path).
 bool isUnder(const std::string& root, const std::string& path);
 
+// `path` relative to `root` when it lies below it (both absolute; the root `/` holds every
+// absolute path): true with the rest in `out`; false with `path` in `out` otherwise.
+bool relativeTo(const std::string& root, const std::string& path, std::string& out);
+
 }  // namespace gridlock::support

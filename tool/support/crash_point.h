@@ -10,7 +10,7 @@
 
 namespace gridlock::support {
 
-// The process reached `name` (a spelling from one of the step lists: rewrite/journal.h,
+// The process reached `name` (a spelling from one of the step lists: apply/journal.h,
 // support/atomic_write.h).
 void crashPoint(std::string_view name);
 

@@ -1,4 +1,4 @@
-#include "cli/progress.h"
+#include "pipeline/progress.h"
 
 #include <unistd.h>
 
@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 
-namespace gridlock::cli {
+namespace gridlock::pipeline {
 
 Progress::Progress(std::ostream& out, bool terminal, double interval)
     : out_(out),
@@ -53,4 +53,4 @@ void Progress::finish() {
   if (terminal_) out_ << "\r\033[K" << std::flush;
 }
 
-}  // namespace gridlock::cli
+}  // namespace gridlock::pipeline

@@ -13,7 +13,7 @@
 #include <string>
 #include <tuple>
 
-namespace gridlock::cli {
+namespace gridlock::pipeline {
 
 class Progress {
  public:
@@ -36,4 +36,4 @@ class Progress {
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> reads_;
 };
 
-}  // namespace gridlock::cli
+}  // namespace gridlock::pipeline

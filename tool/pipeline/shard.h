@@ -7,17 +7,16 @@
 // one file, and an edit moves at most the units at a cut to a neighbouring shard.
 #pragma once
 
-#include "cli/scan_options.h"
 #include "facts/by_file.h"
 #include "facts/facts.h"
-
-#include <CLI/CLI.hpp>
+#include "pipeline/frontend.h"
+#include "pipeline/scan_request.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace gridlock::cli {
+namespace gridlock::pipeline {
 
 struct ShardSpec {
   size_t index = 1;  // 1-based
@@ -25,9 +24,6 @@ struct ShardSpec {
 };
 // "I/N" with 1 <= I <= N; nothing otherwise.
 std::optional<ShardSpec> parseShard(const std::string& text);
-
-// --shard and --facts-out on `scan`.
-void addShardOptions(CLI::App& cmd, ScanOptions& o);
 
 // The positions (into `files`, ascending) of the units of shard `spec`; `sizes[i]` is the size
 // of files[i]'s main file.
@@ -40,12 +36,12 @@ struct ShardPlan {
   std::vector<size_t> positions;
   std::vector<std::string> files;  // files[positions[k]]
 };
-ShardPlan planShard(const ScanOptions& o, const std::vector<std::string>& files);
+ShardPlan planShard(const ScanRequest& o, const std::vector<std::string>& files);
 
 // Writes the facts file of a finished shard (--facts-out), and says so on stderr (with -v,
 // every unit it holds).
-void writeShardFacts(const ScanOptions& o, const ScanRun& run, const std::vector<std::string>& all,
+void writeShardFacts(const ScanRequest& o, const Scope& scope, const std::vector<std::string>& all,
                      const ShardPlan& plan, const std::vector<facts::UnitFacts>& tus,
                      const index::CacheCounts& counts);
 
-}  // namespace gridlock::cli
+}  // namespace gridlock::pipeline

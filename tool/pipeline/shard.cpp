@@ -1,8 +1,8 @@
-#include "cli/shard.h"
+#include "pipeline/shard.h"
 
-#include "cli/facts_file.h"
 #include "frontend/file_places.h"
-#include "rules/rules_codec.h"
+#include "pipeline/facts_file.h"
+#include "support/output.h"
 
 #include <sys/stat.h>
 
@@ -10,7 +10,7 @@
 #include <iostream>
 #include <numeric>
 
-namespace gridlock::cli {
+namespace gridlock::pipeline {
 
 std::optional<ShardSpec> parseShard(const std::string& text) {
   size_t slash = text.find('/');
@@ -23,18 +23,6 @@ std::optional<ShardSpec> parseShard(const std::string& text) {
   std::optional<size_t> i = number(text.substr(0, slash)), n = number(text.substr(slash + 1));
   if (!i || !n || *i < 1 || *i > *n) return std::nullopt;
   return ShardSpec{*i, *n};
-}
-
-void addShardOptions(CLI::App& cmd, ScanOptions& o) {
-  cmd.add_option("--shard", o.shard,
-                 "Scan only shard I of N of the translation units (with --facts-out)")
-      ->check(CLI::Validator(
-          [](std::string& s) -> std::string {
-            return parseShard(s) ? "" : "expected I/N with 1 <= I <= N, got " + s;
-          },
-          "I/N"));
-  cmd.add_option("--facts-out", o.factsOut,
-                 "Write the scanned units' facts here for `gridlock merge` (no report)");
 }
 
 std::vector<size_t> shardPositions(const std::vector<std::string>& files,
@@ -58,7 +46,7 @@ std::vector<size_t> shardPositions(const std::vector<std::string>& files,
   return mine;
 }
 
-ShardPlan planShard(const ScanOptions& o, const std::vector<std::string>& files) {
+ShardPlan planShard(const ScanRequest& o, const std::vector<std::string>& files) {
   ShardPlan p;
   if (!o.shard.empty()) p.spec = *parseShard(o.shard);
   std::vector<std::uint64_t> sizes;
@@ -71,26 +59,23 @@ ShardPlan planShard(const ScanOptions& o, const std::vector<std::string>& files)
   return p;
 }
 
-void writeShardFacts(const ScanOptions& o, const ScanRun& run, const std::vector<std::string>& all,
+void writeShardFacts(const ScanRequest& o, const Scope& scope, const std::vector<std::string>& all,
                      const ShardPlan& plan, const std::vector<facts::UnitFacts>& tus,
                      const index::CacheCounts& counts) {
-  FactsFile f;
-  f.root = run.root;
-  f.rules = rules::toJson(run.rules);
-  f.rulesDigest = rules::digestOf(run.rules);
+  FactsFile f = factsFileFor(scope.root, scope.rules);
   f.plan = o.rewriteFacts;
   f.allowParseErrors = o.allowParseErrors;
-  f.subset = run.subset;
+  f.subset = scope.subset;
   for (const auto& file : all) {
     std::string abs = frontend::realPath(file), rel;
-    f.units.push_back(frontend::relativeTo(run.root, abs, rel) ? rel : abs);
+    f.units.push_back(frontend::relativeTo(scope.root, abs, rel) ? rel : abs);
   }
   f.shard = plan.spec.index;
   f.shards = plan.spec.count;
   f.positions = plan.positions;
   for (const auto& unit : tus) f.tus.push_back(facts::wholeFacts(unit));
   f.cache = counts;
-  writeOutput(o.factsOut, encodeFactsFile(f));
+  support::writeOutput(o.factsOut, encodeFactsFile(f));
   std::string name = "gridlock: shard " + std::to_string(f.shard) + "/" + std::to_string(f.shards);
   std::cerr << name << ": " << f.tus.size() << " of " << all.size()
             << " translation units; facts in " << o.factsOut << "\n";
@@ -102,4 +87,4 @@ void writeShardFacts(const ScanOptions& o, const ScanRun& run, const std::vector
   }
 }
 
-}  // namespace gridlock::cli
+}  // namespace gridlock::pipeline

@@ -1,12 +1,13 @@
-#include "cli/facts_file.h"
+#include "pipeline/facts_file.h"
 
 #include "cache/packed.h"
 #include "facts/facts_codec.h"
+#include "rules/rules_codec.h"
 #include "support/file_io.h"
 
 #include <stdexcept>
 
-namespace gridlock::cli {
+namespace gridlock::pipeline {
 namespace {
 
 using json = nlohmann::json;
@@ -21,6 +22,14 @@ std::string layoutDigest() {
 }
 
 }  // namespace
+
+FactsFile factsFileFor(const std::string& root, const rules::RuleSet& rules) {
+  FactsFile f;
+  f.root = root;
+  f.rules = rules::toJson(rules);
+  f.rulesDigest = rules::digestOf(rules);
+  return f;
+}
 
 std::string encodeFactsFile(const FactsFile& f) {
   json j;
@@ -92,4 +101,4 @@ FactsFile readFactsFile(const std::string& path) {
   return f;
 }
 
-}  // namespace gridlock::cli
+}  // namespace gridlock::pipeline

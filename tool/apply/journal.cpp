@@ -1,4 +1,4 @@
-#include "rewrite/journal.h"
+#include "apply/journal.h"
 
 #include "support/confine.h"
 #include "support/crash_point.h"
@@ -19,7 +19,7 @@
 #include <optional>
 #include <sstream>
 
-namespace gridlock::rewrite {
+namespace gridlock::apply {
 namespace {
 
 constexpr std::string_view kMagic = "gridlock rewrite journal 1";
@@ -391,4 +391,4 @@ void JournalDir::removeDir() const {
   support::syncDirectory(root_);
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::apply

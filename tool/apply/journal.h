@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::apply {
 
 inline constexpr std::string_view kJournalDirName = ".gridlock-journal";
 
@@ -154,4 +154,4 @@ class JournalDir {
   int fd_ = -1;
 };
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::apply

@@ -1,4 +1,5 @@
-// A facts file: what `scan --shard I/N --facts-out FILE` writes and `gridlock merge` reads.
+// A facts file: what `scan --shard I/N --facts-out FILE` and the Clang plugin (tool/plugin, one
+// unit per file) write and `gridlock merge` reads.
 // It carries everything merge needs to write the report alone: the root, the rule packs, the
 // options that shape the report, the list of every translation unit of the whole scan, and
 // the facts of this shard's units. A text header names the format; the rest is packed
@@ -9,13 +10,14 @@
 
 #include "facts/facts.h"
 #include "index/inventory.h"
+#include "rules/rule_set.h"
 
 #include <nlohmann/json.hpp>
 
 #include <string>
 #include <vector>
 
-namespace gridlock::cli {
+namespace gridlock::pipeline {
 
 struct FactsFile {
   // The scan's configuration: shards of one scan agree on all of it.
@@ -33,9 +35,12 @@ struct FactsFile {
   index::CacheCounts cache;
 };
 
+// A facts file of a scan of `root` with `rules`: what every file of one scan shares.
+FactsFile factsFileFor(const std::string& root, const rules::RuleSet& rules);
+
 std::string encodeFactsFile(const FactsFile& f);
 // Throws std::runtime_error("PATH: problem") for a file that cannot be read, is no facts
 // file, or is damaged.
 FactsFile readFactsFile(const std::string& path);
 
-}  // namespace gridlock::cli
+}  // namespace gridlock::pipeline

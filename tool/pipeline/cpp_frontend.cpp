@@ -1,0 +1,105 @@
+#include "pipeline/cpp_frontend.h"
+
+#include "frontend/file_places.h"
+#include "frontend/frontend.h"
+#include "frontend/resource_dir.h"
+#include "pipeline/facts_cache.h"
+
+#include <algorithm>
+#include <iostream>
+#include <set>
+
+#ifndef GRIDLOCK_CLANG_BINARY
+#define GRIDLOCK_CLANG_BINARY "clang++"
+#endif
+
+namespace gridlock::pipeline {
+namespace {
+
+frontend::DatabaseOptions databaseOptions(const ScanRequest& o) {
+  frontend::DatabaseOptions dbo;
+  dbo.extraArgs = o.extraArgs;
+  dbo.removeArgs = o.removeArgs;
+  dbo.resourceDir = o.resourceDir.empty() ? frontend::clangResourceDir() : o.resourceDir;
+  dbo.cuda.cudaPath = o.cudaPath;
+  dbo.cuda.clang = GRIDLOCK_CLANG_BINARY;
+  return dbo;
+}
+
+frontend::FrontendOptions frontendOptions(const ScanRequest& o, const Scope& scope,
+                                          const frontend::CudaSettings& cuda) {
+  frontend::FrontendOptions fo;
+  fo.root = scope.root;
+  fo.only = o.files;
+  fo.onlyFromDiff = o.filesFromDiff;
+  fo.jobs = o.jobs;
+  fo.onUnitDone = scope.onUnitDone;
+  fo.cuda = cuda;
+  fo.overlay = o.overlay;
+  fo.rewriteFacts = o.rewriteFacts;
+  return fo;
+}
+
+// A pattern that removed nothing from any database is most likely mistyped: said once.
+void warnUnusedRemovals(const std::vector<std::string>& unused) {
+  static std::set<std::string> said;
+  for (const auto& p : unused)
+    if (said.insert(p).second)
+      std::cerr << "gridlock: warning: --remove-arg '" << p
+                << "' matched no argument of the compile database\n";
+}
+
+}  // namespace
+
+Units CppFrontend::scan(const Scope& scope) {
+  const ScanRequest& o = request_;
+  Units out;
+  frontend::DatabaseOptions dbo = databaseOptions(o);
+  frontend::FrontendOptions fo = frontendOptions(o, scope, dbo.cuda);
+  std::set<std::string> scanned;  // a file two databases list is scanned once, as the first says
+  std::vector<std::string> dbs;   // none without a build directory: a scan of Python only
+  if (!o.buildDir.empty()) dbs.push_back(o.buildDir);
+  dbs.insert(dbs.end(), o.extraDbs.begin(), o.extraDbs.end());
+  unusedRemovals_ = o.removeArgs;
+  for (size_t i = 0; i < dbs.size(); ++i) {
+    dbo.buildDir = dbs[i];
+    auto db = frontend::ScanDatabase::load(dbo);
+    std::vector<std::string> unused = db->unusedRemovals();
+    std::erase_if(unusedRemovals_, [&](const std::string& p) {
+      return std::find(unused.begin(), unused.end(), p) == unused.end();
+    });
+    fo.aliases = frontend::rootAliases(*db, scope.root);
+    std::vector<std::string> selected;
+    try {
+      selected = frontend::selectFiles(*db, fo);
+    } catch (const frontend::InputError&) {
+      // Positional paths may select only the first database's files; an extra database with
+      // nothing under the root, or nothing at all, is still an error.
+      if ((i == 0 && !pythonToo_) || o.files.empty()) throw;
+    }
+    std::erase_if(selected, [&](const std::string& f) { return !scanned.insert(f).second; });
+    if (i > 0) {  // an extra database (rewrite --extra-db): parsed, not cached
+      fo.cache = nullptr;
+      for (auto& tu : frontend::runFrontend(*db, scope.rules, selected, fo))
+        out.units.push_back(std::move(tu));
+      continue;
+    }
+    files_ = selected;
+    shard_ = planShard(o, files_);
+    auto cache =
+        openCache(o.cache, o.buildDir, scope.rules, scope.root, fo.aliases, o.rewriteFacts);
+    fo.cache = cache.get();
+    out.units = frontend::runFrontend(*db, scope.rules, shard_.files, fo);
+    out.cache = finishCache(cache.get(), o.cache, shard_.files.size());
+  }
+  out.selected = !scanned.empty();
+  return out;
+}
+
+void CppFrontend::finish(const Scope& scope, const Units& scanned) {
+  warnUnusedRemovals(unusedRemovals_);
+  if (!request_.factsOut.empty())
+    writeShardFacts(request_, scope, files_, shard_, scanned.units, scanned.cache);
+}
+
+}  // namespace gridlock::pipeline

@@ -1,0 +1,63 @@
+// A frontend of the pipeline: what turns one language's inputs under the run's root into
+// per-unit facts (facts::UnitFacts). The pipeline (pipeline/pipeline.h) runs every frontend
+// frontendsFor() lists, one after another, and merges their units into one inventory, so a
+// command never knows which languages a scan read. The C++ frontend (pipeline/cpp_frontend.h)
+// reads compile databases; a frontend of another language finds its own files from the root.
+#pragma once
+
+#include "facts/by_file.h"
+#include "index/inventory.h"
+#include "pipeline/scan_request.h"
+#include "rules/rule_set.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gridlock::pipeline {
+
+// What every frontend of one run shares.
+struct Scope {
+  std::string root;  // real path of the request's root
+  const rules::RuleSet& rules;
+  // Positional paths restricted the run to some files (request.files, or a diff's): a frontend
+  // selects only its inputs among them; the gate then judges only what was scanned whole.
+  bool subset = false;
+  // Called after each unit, one call at a time, with the frontend's own count and total (the
+  // progress line); empty with -q.
+  std::function<void(size_t done, size_t total, const facts::UnitFacts& unit)> onUnitDone;
+};
+
+// What one frontend scanned.
+struct Units {
+  // One per unit (a C++ translation unit, a Python module), in an order fixed by the inputs
+  // alone (not by timing): the pipeline keeps it, and reports rely on it.
+  std::vector<facts::UnitFacts> units;
+  index::CacheCounts cache;  // of this frontend's facts cache; zero without one
+  // Whether any input was selected. A run over a diff may select none: then no rule that
+  // matched nothing is warned of.
+  bool selected = false;
+};
+
+class Frontend {
+ public:
+  virtual ~Frontend() = default;
+  // The units of this frontend's inputs in `scope`. Throws std::runtime_error naming the
+  // problem on bad input (a missing database, a path outside the root, nothing to scan).
+  virtual Units scan(const Scope& scope) = 0;
+  // Called once every frontend has scanned and the progress line is cleared, with what scan()
+  // returned: warnings of options that did nothing, and what the frontend writes beside the
+  // report (a shard's facts file).
+  virtual void finish(const Scope& /*scope*/, const Units& /*scanned*/) {}
+};
+
+// The frontends a request scans with `rules`, in the order their units come in the inventory:
+// the C++ translation units of its compile databases, then, when the packs hold Python rules or
+// the request names Python roots, the Python modules (pipeline/python_frontend.h). A frontend
+// of another language is one more line here. Throws when there is nothing to read (no build
+// directory and no Python), or a shard of a scan that reads Python.
+std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
+                                                    const rules::RuleSet& rules);
+
+}  // namespace gridlock::pipeline

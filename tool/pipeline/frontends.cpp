@@ -1,0 +1,22 @@
+#include "pipeline/cpp_frontend.h"
+#include "pipeline/frontend.h"
+#include "pipeline/python_frontend.h"
+
+#include <stdexcept>
+
+namespace gridlock::pipeline {
+
+std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
+                                                    const rules::RuleSet& rules) {
+  // No build directory: Python only, when the packs or the config ask for it.
+  bool python = readsPython(request, rules);
+  if (request.buildDir.empty() && !python) throw std::runtime_error(request.noBuildDir);
+  if (python && !request.shard.empty())
+    throw std::runtime_error("--shard splits compile databases only: this scan reads Python too");
+  std::vector<std::unique_ptr<Frontend>> out;
+  out.push_back(std::make_unique<CppFrontend>(request, /*pythonToo=*/python));
+  if (python) out.push_back(std::make_unique<PythonFrontend>(request));
+  return out;
+}
+
+}  // namespace gridlock::pipeline

@@ -1,0 +1,106 @@
+#include "pipeline/pipeline.h"
+
+#include "analysis/laundering.h"
+#include "apply/journal.h"
+#include "frontend/file_places.h"
+#include "pipeline/progress.h"
+
+#include <llvm/Support/FileSystem.h>
+
+#include <iostream>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+namespace gridlock::pipeline {
+namespace {
+
+rules::RuleSet loadRules(const ScanRequest& o) {
+  if (o.rules.empty()) {
+    rules::RulePack all;
+    all.name = "(no rules)";
+    return rules::RuleSet({all});
+  }
+  rules::PackAnchor anchor;
+  if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside .gridlock.json"};
+  return rules::RuleSet::load(o.rules, anchor);
+}
+
+// The command line's root and the directories above it were checked before the scan (main);
+// an interrupted apply of a narrower root left its journal below, among the files seen.
+void refuseJournaled(const ScanRun& run) {
+  std::string held = apply::journalRootBelow(run.root, run.inventory.filesSeen);
+  if (!held.empty())
+    throw std::runtime_error(apply::journalMessage(held, apply::journalState(held)));
+}
+
+}  // namespace
+
+ScanRun scan(const ScanRequest& o) {
+  ScanRun run;
+  if (!llvm::sys::fs::is_directory(o.root))
+    throw std::runtime_error("--root " + o.root + ": not a directory");
+  run.root = frontend::realPath(o.root);
+  run.rules = loadRules(o);
+  run.subset = !o.files.empty() || o.filesFromDiff;
+  std::vector<std::unique_ptr<Frontend>> frontends = frontendsFor(o, run.rules);
+  Scope scope{run.root, run.rules, run.subset, {}};
+  std::optional<Progress> progress;
+  if (!o.quiet) {
+    progress.emplace(Progress::forStderr());
+    scope.onUnitDone = [&progress](size_t n, size_t total, const facts::UnitFacts& unit) {
+      progress->unitDone(n, total, unit);
+    };
+  }
+  std::vector<Units> scanned;
+  for (const auto& f : frontends) scanned.push_back(f->scan(scope));
+  if (progress) progress->finish();
+  for (size_t i = 0; i < frontends.size(); ++i) frontends[i]->finish(scope, scanned[i]);
+
+  std::vector<facts::UnitFacts> units;
+  index::CacheCounts counts;
+  bool selected = false;
+  for (Units& s : scanned) {
+    std::move(s.units.begin(), s.units.end(), std::back_inserter(units));
+    counts.hits += s.cache.hits;
+    counts.misses += s.cache.misses;
+    selected = selected || s.selected;
+  }
+  run.inventory = index::merge(std::move(units), o.rewriteFacts);
+  run.inventory.cache = counts;
+  refuseJournaled(run);
+  analysis::launder(run.inventory, run.rules);
+  // What one shard did not match another may: `gridlock merge` warns for the whole scan. A
+  // diff may select no unit: nothing to warn of.
+  if (o.factsOut.empty() && selected) warnUnmatched(run, o.cache.verbose);
+  return run;
+}
+
+index::Inventory inventoryOf(std::vector<facts::TuFacts> units, const rules::RuleSet& rules,
+                             bool rewriteFacts) {
+  index::Inventory inv = index::merge(std::move(units), rewriteFacts);
+  analysis::launder(inv, rules);
+  return inv;
+}
+
+// Once per process, since the rewriter scans its own edits again.
+void warnUnmatched(const ScanRun& run, bool verbose) {
+  static std::set<std::string> said;
+  const index::Inventory& inv = run.inventory;
+  auto warn = [](const std::string& line) {
+    if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
+  };
+  for (const auto& u : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned)) {
+    if (verbose || u.lines.size() == 1) {
+      for (const auto& line : u.lines) warn(line);
+      continue;
+    }
+    // A pack written for other code misses most of its entries: one line, not dozens.
+    size_t units = inv.filesScanned;
+    warn("pack " + u.pack + ": " + std::to_string(u.lines.size()) + " of its " +
+         std::to_string(u.entries) + " entries matched nothing in " + std::to_string(units) +
+         (units == 1 ? " translation unit" : " translation units") + " (-v lists them)");
+  }
+}
+
+}  // namespace gridlock::pipeline
