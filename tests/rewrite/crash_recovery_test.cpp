@@ -256,7 +256,7 @@ TEST(CrashRecovery, RecoverWithoutAJournalHasNothingToDo) {
 }
 
 TEST(CrashRecovery, DamagedJournalIsRefusedNamingIt) {
-  for (const std::string text :
+  for (const std::string& text :
        {std::string(),
         "gridlock rewrite journal 1\npid 7\nfiles 2\n" + std::string(32, 'a') + " " +
             std::string(32, 'b') + " 644 0 0 a.cpp\nend\n",
