@@ -89,7 +89,7 @@ class SpacedCase {
 TEST(DiffNames, DiffOfAFileNamedWithASpaceAppliesWithPatchAndGitApply) {
   std::string patch = GRIDLOCK_PATCH, git = GRIDLOCK_GIT;
   if (!found(patch) || !found(git)) GTEST_SKIP() << "needs patch and git";
-  for (const std::string tool : {patch + " -s -p1 -i", git + " apply -p1"}) {
+  for (const std::string& tool : {patch + " -s -p1 -i", git + " apply -p1"}) {
     SCOPED_TRACE(tool);
     SpacedCase s;
     CommandResult r = s.c.run("rewrite", "--diff -q");

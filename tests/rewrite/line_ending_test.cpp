@@ -75,7 +75,7 @@ TEST(LineEndings, CrlfDiffAppliesWithPatchAndGitApply) {
   if (patch.empty() || patch.find("NOTFOUND") != std::string::npos || git.empty() ||
       git.find("NOTFOUND") != std::string::npos)
     GTEST_SKIP() << "needs patch and git";
-  for (const std::string tool : {patch + " -s -p1 -i", git + " apply -p1"}) {
+  for (const std::string& tool : {patch + " -s -p1 -i", git + " apply -p1"}) {
     SCOPED_TRACE(tool);
     Case c("last");
     toCrlf(c);
