@@ -6,15 +6,15 @@ namespace gridlock::python {
 namespace {
 
 // `getattr(obj, "name"[, default])`: obj's chain and the literal.
-std::optional<Chain> getattrChain(const SyntaxTree& tree, TSNode call, const IsBuiltin& isBuiltin) {
-  TSNode fn = field<"function">(call);
+std::optional<Chain> getattrChain(const SyntaxTree& tree, Node call, const IsBuiltin& isBuiltin) {
+  Node fn = field<"function">(call);
   if (!is<"identifier">(fn) || tree.text(fn) != "getattr" || !isBuiltin("getattr", fn))
     return std::nullopt;
-  TSNode args = field<"arguments">(call);
+  Node args = field<"arguments">(call);
   if (!is<"argument_list">(args)) return std::nullopt;
-  std::vector<TSNode> list = namedChildren(args);
+  NodeList list = namedChildren(args);
   if (list.size() < 2 || list.size() > 3) return std::nullopt;
-  TSNode object = list[0], name = list[1];
+  Node object = list[0], name = list[1];
   if (is<"keyword_argument">(object) || is<"keyword_argument">(name)) return std::nullopt;
   std::optional<std::string> literal = literalString(tree, name);
   if (!literal || literal->empty()) return std::nullopt;
@@ -26,15 +26,15 @@ std::optional<Chain> getattrChain(const SyntaxTree& tree, TSNode call, const IsB
 }
 
 // `globals()["name"]`.
-std::optional<Chain> globalsItem(const SyntaxTree& tree, TSNode sub, const IsBuiltin& isBuiltin) {
-  TSNode value = unparen(field<"value">(sub));
+std::optional<Chain> globalsItem(const SyntaxTree& tree, Node sub, const IsBuiltin& isBuiltin) {
+  Node value = unparen(field<"value">(sub));
   if (!is<"call">(value)) return std::nullopt;
-  TSNode fn = field<"function">(value), args = field<"arguments">(value);
+  Node fn = field<"function">(value), args = field<"arguments">(value);
   if (!is<"identifier">(fn) || tree.text(fn) != "globals" || !isBuiltin("globals", fn) ||
-      !is<"argument_list">(args) || ts_node_named_child_count(args) != 0)
+      !is<"argument_list">(args) || args.namedChildCount() != 0)
     return std::nullopt;
-  TSNode key = field<"subscript">(sub);
-  if (ts_node_named_child_count(sub) != 2) return std::nullopt;  // one key, no slice list
+  Node key = field<"subscript">(sub);
+  if (sub.namedChildCount() != 2) return std::nullopt;  // one key, no slice list
   std::optional<std::string> literal = literalString(tree, key);
   if (!literal || literal->empty()) return std::nullopt;
   Chain c;
@@ -46,17 +46,17 @@ std::optional<Chain> globalsItem(const SyntaxTree& tree, TSNode sub, const IsBui
 
 }  // namespace
 
-std::optional<std::string> literalString(const SyntaxTree& tree, TSNode n) {
+std::optional<std::string> literalString(const SyntaxTree& tree, Node n) {
   n = unparen(n);
   if (!is<"string">(n)) return std::nullopt;
   std::string content;
-  for (TSNode part : namedChildren(n)) {
+  for (Node part : namedChildren(n)) {
     if (is<"string_start">(part)) {
       std::string_view start = tree.text(part);
       for (char p : start.substr(0, start.find_first_of("'\"")))
         if (p != 'r' && p != 'R' && p != 'u' && p != 'U') return std::nullopt;  // bytes, f
     } else if (is<"string_content">(part)) {
-      if (ts_node_named_child_count(part) != 0) return std::nullopt;  // escapes
+      if (part.namedChildCount() != 0) return std::nullopt;  // escapes
       content += tree.text(part);
     } else if (!is<"string_end">(part)) {
       return std::nullopt;  // an interpolation
@@ -65,7 +65,7 @@ std::optional<std::string> literalString(const SyntaxTree& tree, TSNode n) {
   return content;
 }
 
-std::optional<Chain> chainOf(const SyntaxTree& tree, TSNode n, const IsBuiltin& isBuiltin) {
+std::optional<Chain> chainOf(const SyntaxTree& tree, Node n, const IsBuiltin& isBuiltin) {
   n = unparen(n);
   if (is<"identifier">(n)) {
     Chain c;
@@ -76,7 +76,7 @@ std::optional<Chain> chainOf(const SyntaxTree& tree, TSNode n, const IsBuiltin& 
   if (is<"attribute">(n)) {
     std::optional<Chain> c = chainOf(tree, field<"object">(n), isBuiltin);
     if (!c) return std::nullopt;
-    TSNode attr = field<"attribute">(n);
+    Node attr = field<"attribute">(n);
     c->names.emplace_back(tree.text(attr));
     c->nodes.push_back(attr);
     return c;

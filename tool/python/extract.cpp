@@ -11,12 +11,12 @@
 namespace gridlock::python {
 namespace {
 
-bool isComprehension(TSNode n) {
+bool isComprehension(Node n) {
   return is<"list_comprehension">(n) || is<"set_comprehension">(n) ||
          is<"dictionary_comprehension">(n) || is<"generator_expression">(n);
 }
 
-bool isPatternContainer(TSNode n) {
+bool isPatternContainer(Node n) {
   return is<"pattern_list">(n) || is<"tuple_pattern">(n) || is<"list_pattern">(n) ||
          is<"list_splat_pattern">(n) || is<"expression_list">(n) || is<"tuple">(n) ||
          is<"list">(n) || is<"list_splat">(n) || is<"parenthesized_expression">(n) ||
@@ -31,7 +31,7 @@ class Collector {
 
   void run() {
     Context c{scopes_.module(), -1, -1, false};
-    visit(tree_.root(), c);
+    visit(tree_.flat().root(), c);
   }
 
  private:
@@ -45,27 +45,27 @@ class Collector {
   bool builtin(const std::string& name, Scope* s) const { return !scopes_.lookup(s, name); }
 
   IsBuiltin builtinIn(Scope* s) const {
-    return [this, s](const std::string& name, TSNode) { return builtin(name, s); };
+    return [this, s](const std::string& name, Node) { return builtin(name, s); };
   }
 
   std::vector<Path> targets(Scope* s, const Chain& chain, int depth = 0) const;
-  void visit(TSNode n, Context c);
-  void children(TSNode n, const Context& c) {
-    for (TSNode child : namedChildren(n)) visit(child, c);
+  void visit(Node n, Context c);
+  void children(Node n, const Context& c) {
+    for (Node child : namedChildren(n)) visit(child, c);
   }
-  bool chain(TSNode n, const Context& c);
-  void record(TSNode n, const Chain& chain, std::vector<Path> paths, const Context& c);
+  bool chain(Node n, const Context& c);
+  void record(Node n, const Chain& chain, std::vector<Path> paths, const Context& c);
   Access accessOf() const;
-  void call(TSNode n, const Context& c);
+  void call(Node n, const Context& c);
   int paramOf(const std::string& name, const Context& c) const;
-  bool isSelf(TSNode n, const Context& c) const;
-  void classBases(TSNode n, const Context& c);
-  void scoped(TSNode n, const Context& c);
+  bool isSelf(Node n, const Context& c) const;
+  void classBases(Node n, const Context& c);
+  void scoped(Node n, const Context& c);
 
   const SyntaxTree& tree_;
   const ScopeTable& scopes_;
   ModuleFacts& out_;
-  std::vector<TSNode> path_;  // from the module to the node being visited
+  std::vector<Node> path_;  // from the module to the node being visited
 };
 
 // What a chain's root may name, its attributes appended: a module-level name is left for
@@ -100,9 +100,9 @@ std::vector<Path> Collector::targets(Scope* s, const Chain& chain, int depth) co
 // Whether the node on top of the path is written: an assignment's, `for`'s, `with`'s or
 // `del`'s target, or the object of an attribute or item that is (`ps._X.y = 1`, `_X[k] = v`).
 Access Collector::accessOf() const {
-  TSNode child = path_.back();
+  Node child = path_.back();
   for (size_t i = path_.size() - 1; i-- > 0;) {
-    TSNode p = path_[i];
+    Node p = path_[i];
     bool through = (is<"subscript">(p) && same(child, field<"value">(p))) ||
                    (is<"attribute">(p) && same(child, field<"object">(p))) || isPatternContainer(p);
     if (!through) {
@@ -117,40 +117,40 @@ Access Collector::accessOf() const {
   return Access::Read;
 }
 
-void Collector::record(TSNode n, const Chain& chain, std::vector<Path> paths, const Context& c) {
+void Collector::record(Node n, const Chain& chain, std::vector<Path> paths, const Context& c) {
   Ref r;
   r.targets = std::move(paths);
-  for (TSNode part : chain.nodes) r.parts.push_back({lineOf(part), columnOf(part)});
+  for (Node part : chain.nodes) r.parts.push_back({lineOf(part), columnOf(part)});
   r.access = accessOf();
   // A name assigned binds it: only a module's name assigned in a function (under `global`)
   // is a write of its state.
   if (r.access == Access::Write && chain.names.size() == 1 && !chain.globalsItem &&
       (c.scope == scopes_.module() || scopes_.lookup(c.scope, chain.names[0]) != scopes_.module()))
     return;
-  TSNode whole = n;
+  Node whole = n;
   if (path_.size() >= 2) {
-    TSNode parent = path_[path_.size() - 2];
+    Node parent = path_[path_.size() - 2];
     r.aliasDefinition = is<"assignment">(parent) && same(field<"right">(parent), n) &&
                         is<"identifier">(field<"left">(parent)) &&
                         c.scope->kind != Scope::Kind::Class && !chain.globalsItem;
     if (is<"call">(parent) && same(field<"function">(parent), n)) {
       r.called = true;
       whole = parent;
-      for (TSNode a : namedChildren(field<"arguments">(parent)))
+      for (Node a : namedChildren(field<"arguments">(parent)))
         r.arguments.emplace_back(tree_.text(a));
     }
   }
-  r.offset = ts_node_start_byte(whole);
-  r.length = ts_node_end_byte(whole) - r.offset;
+  r.offset = whole.startByte();
+  r.length = whole.endByte() - r.offset;
   r.line = lineOf(whole);
   r.column = columnOf(whole);
-  r.endLine = ts_node_end_point(whole).row + 1;
-  r.endColumn = ts_node_end_point(whole).column + 1;
+  r.endLine = whole.endPoint().row + 1;
+  r.endColumn = whole.endPoint().column + 1;
   r.function = c.function;
   r.classIndex = c.cls;
   r.inLambda = c.inLambda;
   if (r.access == Access::Read)
-    if (std::optional<TSNode> holder = fallbackHolder(tree_, path_)) {
+    if (std::optional<Node> holder = fallbackHolder(tree_, path_)) {
       r.guard = facts::Guard::Fallback;
       r.holder = tree_.text(*holder);
       if (is<"identifier">(*holder)) r.holderParam = paramOf(r.holder, c);
@@ -166,14 +166,14 @@ void Collector::record(TSNode n, const Chain& chain, std::vector<Path> paths, co
 
 // A chain at `n` (on top of the path): recorded when its root is a module-level name, an
 // import or an alias; true when `n` was a chain (its own names are not visited again).
-bool Collector::chain(TSNode n, const Context& c) {
+bool Collector::chain(Node n, const Context& c) {
   std::optional<Chain> ch = chainOf(tree_, n, builtinIn(c.scope));
   if (!ch) return false;
   std::vector<Path> paths = targets(c.scope, *ch);
   if (!paths.empty()) record(n, *ch, std::move(paths), c);
   // getattr's default and the like are code of their own.
   if (is<"call">(unparen(n))) {
-    std::vector<TSNode> args = namedChildren(field<"arguments">(unparen(n)));
+    NodeList args = namedChildren(field<"arguments">(unparen(n)));
     if (args.size() == 3) visit(args[2], c);
   }
   return true;
@@ -190,20 +190,20 @@ int Collector::paramOf(const std::string& name, const Context& c) const {
 }
 
 // `self` (or `cls`) of the enclosing method: its first parameter.
-bool Collector::isSelf(TSNode n, const Context& c) const {
+bool Collector::isSelf(Node n, const Context& c) const {
   if (!is<"identifier">(n) || c.function < 0) return false;
   const Function& f = out_.functions[c.function];
   return f.classIndex >= 0 && !f.isStatic && paramOf(std::string(tree_.text(n)), c) == 0;
 }
 
-void Collector::call(TSNode n, const Context& c) {
-  TSNode fn = unparen(field<"function">(n));
-  TSNode args = field<"arguments">(n);
+void Collector::call(Node n, const Context& c) {
+  Node fn = unparen(field<"function">(n));
+  Node args = field<"arguments">(n);
   if (!is<"argument_list">(args)) return;  // f(x for x in y)
   Call call;
-  TSNode name = fn;
+  Node name = fn;
   if (is<"attribute">(fn)) {
-    TSNode object = unparen(field<"object">(fn)), super = field<"function">(object);
+    Node object = unparen(field<"object">(fn)), super = field<"function">(object);
     name = field<"attribute">(fn);
     if (is<"call">(object) && is<"identifier">(super) && tree_.text(super) == "super" &&
         builtin("super", c.scope)) {
@@ -219,22 +219,22 @@ void Collector::call(TSNode n, const Context& c) {
     call.callee = targets(c.scope, *ch);
     if (call.callee.empty()) return;
   }
-  for (TSNode a : namedChildren(args)) {
+  for (Node a : namedChildren(args)) {
     Call::Arg arg;
-    TSNode value = a;
+    Node value = a;
     if (is<"keyword_argument">(a)) {
       arg.keyword = tree_.text(field<"name">(a));
       value = field<"value">(a);
     } else if (is<"list_splat">(a) || is<"dictionary_splat">(a)) {
       arg.kind = is<"list_splat">(a) ? Call::Arg::Kind::Star : Call::Arg::Kind::DoubleStar;
-      value = ts_node_named_child(a, 0);
+      value = a.namedChild(0);
     }
     value = unparen(value);
     arg.isNone = is<"none">(value);
     if (is<"identifier">(value) && paramOf(std::string(tree_.text(value)), c) >= 0)
       arg.forwardedName = tree_.text(value);
-    arg.offset = ts_node_start_byte(a);
-    arg.length = ts_node_end_byte(a) - arg.offset;
+    arg.offset = a.startByte();
+    arg.length = a.endByte() - arg.offset;
     if (call.args.empty() && arg.kind == Call::Arg::Kind::Plain && arg.keyword.empty())
       if (std::optional<Chain> ch = chainOf(tree_, value, builtinIn(c.scope)))
         call.firstArg = targets(c.scope, *ch);
@@ -243,14 +243,14 @@ void Collector::call(TSNode n, const Context& c) {
   call.function = c.function;
   call.line = lineOf(name);
   call.column = columnOf(name);
-  call.rparen = ts_node_end_byte(args) - 1;
+  call.rparen = args.endByte() - 1;
   out_.calls.push_back(std::move(call));
 }
 
-void Collector::classBases(TSNode n, const Context& c) {
+void Collector::classBases(Node n, const Context& c) {
   Scope* cls = scopes_.opened(n);
   if (!cls) return;
-  for (TSNode base : namedChildren(field<"superclasses">(n))) {
+  for (Node base : namedChildren(field<"superclasses">(n))) {
     if (is<"keyword_argument">(base) || is<"list_splat">(base) || is<"dictionary_splat">(base))
       continue;
     std::vector<Path> paths;
@@ -261,13 +261,13 @@ void Collector::classBases(TSNode n, const Context& c) {
 }
 
 // A def, class, lambda or comprehension: its parts, each in the scope it is evaluated in.
-void Collector::scoped(TSNode n, const Context& c) {
+void Collector::scoped(Node n, const Context& c) {
   Scope* inner = scopes_.opened(n);
   if (!inner) return;
   Context in = c;
   in.scope = inner;
   if (is<"function_definition">(n)) {
-    for (TSNode p : namedChildren(field<"parameters">(n))) {
+    for (Node p : namedChildren(field<"parameters">(n))) {
       visit(field<"type">(p), c);
       visit(field<"value">(p), c);
     }
@@ -277,18 +277,18 @@ void Collector::scoped(TSNode n, const Context& c) {
     visit(field<"body">(n), in);
   } else if (is<"class_definition">(n)) {
     classBases(n, c);
-    for (TSNode base : namedChildren(field<"superclasses">(n))) visit(base, c);
+    for (Node base : namedChildren(field<"superclasses">(n))) visit(base, c);
     in.cls = inner->classIndex;
     in.function = -1;
     in.inLambda = false;
     visit(field<"body">(n), in);
   } else if (is<"lambda">(n)) {
-    for (TSNode p : namedChildren(field<"parameters">(n))) visit(field<"value">(p), c);
+    for (Node p : namedChildren(field<"parameters">(n))) visit(field<"value">(p), c);
     in.inLambda = true;
     visit(field<"body">(n), in);
   } else {
     bool first = true;
-    for (TSNode part : namedChildren(n)) {
+    for (Node part : namedChildren(n)) {
       if (is<"for_in_clause">(part)) {
         visit(field<"right">(part), first ? c : in);
         first = false;
@@ -299,8 +299,8 @@ void Collector::scoped(TSNode n, const Context& c) {
   }
 }
 
-void Collector::visit(TSNode n, Context c) {
-  if (ts_node_is_null(n)) return;
+void Collector::visit(Node n, Context c) {
+  if (n.isNull()) return;
   path_.push_back(n);
   if (is<"comment">(n) || is<"string_content">(n) || is<"import_statement">(n) ||
       is<"import_from_statement">(n) || is<"future_import_statement">(n) ||
@@ -323,32 +323,23 @@ void Collector::visit(TSNode n, Context c) {
 }
 
 // The comments that may be allows (they mention `gridlock:`), each with whether code comes
-// before it on its line. Only a file whose bytes hold the word is walked for them.
+// before it on its line. Only a file whose bytes hold the word is looked through.
 void collectAllows(const SyntaxTree& tree, ModuleFacts& out) {
   const std::string& src = tree.source();
   if (src.find("gridlock:") == std::string::npos) return;
-  TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
-  for (bool down = true;;) {
-    TSNode n = ts_tree_cursor_current_node(&cursor);
-    if (down && is<"comment">(n)) {
-      std::string_view text = tree.text(n);
-      size_t start = ts_node_start_byte(n);
-      size_t bol = start == 0 ? std::string::npos : src.rfind('\n', start - 1);
-      bol = bol == std::string::npos ? 0 : bol + 1;
-      bool alone = src.find_first_not_of(" \t", bol) >= start;
-      if (text.find("gridlock:") != std::string_view::npos)
-        out.allows.push_back(
-            {lineOf(n), static_cast<unsigned>(start - bol) + 1, alone, std::string(text)});
-    }
-    if (down && ts_tree_cursor_goto_first_child(&cursor)) continue;
-    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
-      down = true;
-      continue;
-    }
-    if (!ts_tree_cursor_goto_parent(&cursor)) break;
-    down = false;
+  const FlatTree& nodes = tree.flat();
+  for (size_t i = 0; i < nodes.size(); ++i) {  // in source order
+    Node n = nodes.at(i);
+    if (!is<"comment">(n)) continue;
+    std::string_view text = tree.text(n);
+    size_t start = n.startByte();
+    size_t bol = start == 0 ? std::string::npos : src.rfind('\n', start - 1);
+    bol = bol == std::string::npos ? 0 : bol + 1;
+    bool alone = src.find_first_not_of(" \t", bol) >= start;
+    if (text.find("gridlock:") != std::string_view::npos)
+      out.allows.push_back(
+          {lineOf(n), static_cast<unsigned>(start - bol) + 1, alone, std::string(text)});
   }
-  ts_tree_cursor_delete(&cursor);
 }
 
 }  // namespace

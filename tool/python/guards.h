@@ -13,9 +13,8 @@
 // it.
 #pragma once
 
+#include "python/flat_tree.h"
 #include "python/syntax_tree.h"
-
-#include <tree_sitter/api.h>
 
 #include <optional>
 #include <vector>
@@ -23,6 +22,6 @@
 namespace gridlock::python {
 
 // The holder the read at the end of `path` (the root first) falls back from, or nothing.
-std::optional<TSNode> fallbackHolder(const SyntaxTree& tree, const std::vector<TSNode>& path);
+std::optional<Node> fallbackHolder(const SyntaxTree& tree, const std::vector<Node>& path);
 
 }  // namespace gridlock::python

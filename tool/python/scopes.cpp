@@ -7,24 +7,24 @@ namespace gridlock::python {
 
 namespace {
 
-bool isComprehension(TSNode n) {
+bool isComprehension(Node n) {
   return is<"list_comprehension">(n) || is<"set_comprehension">(n) ||
          is<"dictionary_comprehension">(n) || is<"generator_expression">(n);
 }
 
-std::vector<std::string> dottedNames(const SyntaxTree& tree, TSNode dotted) {
+std::vector<std::string> dottedNames(const SyntaxTree& tree, Node dotted) {
   std::vector<std::string> out;
-  for (TSNode part : namedChildren(dotted)) out.emplace_back(tree.text(part));
+  for (Node part : namedChildren(dotted)) out.emplace_back(tree.text(part));
   return out;
 }
 
 // `from ..a.b import`: {level 2, {a, b}}.
-Path fromModule(const SyntaxTree& tree, TSNode stmt) {
+Path fromModule(const SyntaxTree& tree, Node stmt) {
   Path p;
   p.global = false;
-  TSNode m = field<"module_name">(stmt);
+  Node m = field<"module_name">(stmt);
   if (is<"relative_import">(m)) {
-    for (TSNode part : namedChildren(m)) {
+    for (Node part : namedChildren(m)) {
       if (is<"import_prefix">(part))
         p.level = static_cast<unsigned>(tree.text(part).size());
       else if (is<"dotted_name">(part))
@@ -38,24 +38,23 @@ Path fromModule(const SyntaxTree& tree, TSNode stmt) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, TSNode stmt) {
+std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, Node stmt) {
   std::vector<std::pair<std::string, Path>> out;
   const bool from = is<"import_from_statement">(stmt);
   Path base = from ? fromModule(tree, stmt) : Path{false, 0, {}};
   // Every named child but the module a `from` names is an imported name (tree-sitter 0.20's
   // field lookup misses a repeated field's later children, so fields are not asked).
-  TSNode module = from ? field<"module_name">(stmt) : TSNode{};
-  for (TSNode item : namedChildren(stmt)) {
+  Node module = from ? field<"module_name">(stmt) : Node{};
+  for (Node item : namedChildren(stmt)) {
     if ((from && same(item, module)) || is<"wildcard_import">(item)) continue;
-    TSNode dotted = is<"aliased_import">(item) ? field<"name">(item) : item;
-    TSNode alias = is<"aliased_import">(item) ? field<"alias">(item) : TSNode{};
+    Node dotted = is<"aliased_import">(item) ? field<"name">(item) : item;
+    Node alias = is<"aliased_import">(item) ? field<"alias">(item) : Node{};
     std::vector<std::string> names = dottedNames(tree, dotted);
     if (names.empty()) continue;
     Path target = base;
-    if (from || !ts_node_is_null(alias)) {
+    if (from || !alias.isNull()) {
       target.names.insert(target.names.end(), names.begin(), names.end());
-      out.emplace_back(ts_node_is_null(alias) ? names.back() : std::string(tree.text(alias)),
-                       target);
+      out.emplace_back(alias.isNull() ? names.back() : std::string(tree.text(alias)), target);
     } else {
       target.names = {names.front()};  // `import a.b` binds a
       out.emplace_back(names.front(), target);
@@ -64,7 +63,7 @@ std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree,
   return out;
 }
 
-Path starImportOf(const SyntaxTree& tree, TSNode stmt) { return fromModule(tree, stmt); }
+Path starImportOf(const SyntaxTree& tree, Node stmt) { return fromModule(tree, stmt); }
 
 // Pass one over a file: every scope and what it binds.
 class Binder {
@@ -73,35 +72,35 @@ class Binder {
       : tree_(tree), out_(out), table_(table) {}
 
   void run() {
-    Scope* m = open(Scope::Kind::Module, nullptr, tree_.root());
-    children(tree_.root(), m);
+    Scope* m = open(Scope::Kind::Module, nullptr, tree_.flat().root());
+    children(tree_.flat().root(), m);
   }
 
  private:
-  Scope* open(Scope::Kind kind, Scope* parent, TSNode n) {
+  Scope* open(Scope::Kind kind, Scope* parent, Node n) {
     auto s = std::make_unique<Scope>();
     s->kind = kind;
     s->parent = parent;
     Scope* raw = s.get();
     table_.scopes_.push_back(std::move(s));
-    table_.opened_[n.id] = raw;
+    table_.opened_[n.id()] = raw;
     return raw;
   }
 
-  void children(TSNode n, Scope* s) {
-    for (TSNode child : namedChildren(n)) visit(child, s);
+  void children(Node n, Scope* s) {
+    for (Node child : namedChildren(n)) visit(child, s);
   }
 
-  void visit(TSNode n, Scope* s);
-  void functionDef(TSNode n, Scope* s, const std::vector<std::string>& decorators);
-  void classDef(TSNode n, Scope* s);
-  void lambda(TSNode n, Scope* s);
-  void comprehension(TSNode n, Scope* s);
-  void assignment(TSNode n, Scope* s);
-  void imports(TSNode n, Scope* s);
-  std::vector<Param> parameters(TSNode params, Scope* outer, Scope* inner);
-  void bindTargets(TSNode target, Scope* s);
-  void bind(Scope* s, const std::string& name, LocalBinding b, TSNode at, Binding::Kind kind,
+  void visit(Node n, Scope* s);
+  void functionDef(Node n, Scope* s, const std::vector<std::string>& decorators);
+  void classDef(Node n, Scope* s);
+  void lambda(Node n, Scope* s);
+  void comprehension(Node n, Scope* s);
+  void assignment(Node n, Scope* s);
+  void imports(Node n, Scope* s);
+  std::vector<Param> parameters(Node params, Scope* outer, Scope* inner);
+  void bindTargets(Node target, Scope* s);
+  void bind(Scope* s, const std::string& name, LocalBinding b, Node at, Binding::Kind kind,
             Path target = {});
   std::string qualified(const std::string& name) const {
     std::string q;
@@ -115,7 +114,7 @@ class Binder {
   std::vector<std::string> names_;  // the defs and classes around, for qualified names
 };
 
-void Binder::bind(Scope* s, const std::string& name, LocalBinding b, TSNode at, Binding::Kind kind,
+void Binder::bind(Scope* s, const std::string& name, LocalBinding b, Node at, Binding::Kind kind,
                   Path target) {
   Scope* home = s;
   bool viaGlobal = false;
@@ -140,7 +139,7 @@ void Binder::bind(Scope* s, const std::string& name, LocalBinding b, TSNode at, 
   out_.bindings.push_back(std::move(m));
 }
 
-void Binder::bindTargets(TSNode t, Scope* s) {
+void Binder::bindTargets(Node t, Scope* s) {
   t = unparen(t);
   if (is<"identifier">(t)) {
     bind(s, std::string(tree_.text(t)), {}, t, Binding::Kind::Value);
@@ -151,12 +150,12 @@ void Binder::bindTargets(TSNode t, Scope* s) {
   if (is<"pattern_list">(t) || is<"tuple_pattern">(t) || is<"list_pattern">(t) ||
       is<"list_splat_pattern">(t) || is<"as_pattern_target">(t) || is<"expression_list">(t) ||
       is<"tuple">(t) || is<"list">(t) || is<"list_splat">(t))
-    for (TSNode child : namedChildren(t)) bindTargets(child, s);
+    for (Node child : namedChildren(t)) bindTargets(child, s);
 }
 
-void Binder::imports(TSNode n, Scope* s) {
+void Binder::imports(Node n, Scope* s) {
   if (is<"import_from_statement">(n)) {
-    for (TSNode child : namedChildren(n))
+    for (Node child : namedChildren(n))
       if (is<"wildcard_import">(child) && s == table_.module())
         out_.starImports.push_back(starImportOf(tree_, n));
   }
@@ -168,9 +167,9 @@ void Binder::imports(TSNode n, Scope* s) {
   }
 }
 
-void Binder::assignment(TSNode n, Scope* s) {
-  TSNode left = field<"left">(n), right = field<"right">(n);
-  if (ts_node_is_null(right)) {  // `x: T` alone binds in a function, not at run time at module
+void Binder::assignment(Node n, Scope* s) {
+  Node left = field<"left">(n), right = field<"right">(n);
+  if (right.isNull()) {  // `x: T` alone binds in a function, not at run time at module
     visit(field<"type">(n), s);
     if (is<"identifier">(left) && s != table_.module()) bindTargets(left, s);
     return;
@@ -180,11 +179,11 @@ void Binder::assignment(TSNode n, Scope* s) {
   // A target's own expressions (`a[i] = `, `f().x = `) are evaluated too.
   if (!is<"identifier">(left)) visit(left, s);
   // `a = b = value`: right is an assignment whose value is the chain's end.
-  TSNode value = right;
+  Node value = right;
   while (is<"assignment">(value)) value = field<"right">(value);
   std::optional<Chain> chain;
   if (is<"identifier">(left))
-    chain = chainOf(tree_, value, [](const std::string&, TSNode) { return true; });
+    chain = chainOf(tree_, value, [](const std::string&, Node) { return true; });
   // `x = globals()["y"]` copies a value: x names no global.
   if (!chain || chain->globalsItem) {
     bindTargets(left, s);
@@ -198,14 +197,14 @@ void Binder::assignment(TSNode n, Scope* s) {
   bind(s, std::string(tree_.text(left)), b, left, Binding::Kind::Alias, target);
 }
 
-std::vector<Param> Binder::parameters(TSNode params, Scope* outer, Scope* inner) {
+std::vector<Param> Binder::parameters(Node params, Scope* outer, Scope* inner) {
   std::vector<Param> out;
   bool keywordOnly = false;
-  for (TSNode p : namedChildren(params)) {
+  for (Node p : namedChildren(params)) {
     Param param;
-    TSNode name = p, type{}, value{};
+    Node name = p, type{}, value{};
     if (is<"typed_parameter">(p)) {
-      name = ts_node_named_child(p, 0);
+      name = p.namedChild(0);
       type = field<"type">(p);
     } else if (is<"default_parameter">(p) || is<"typed_default_parameter">(p)) {
       name = field<"name">(p);
@@ -226,19 +225,19 @@ std::vector<Param> Binder::parameters(TSNode params, Scope* outer, Scope* inner)
       param.kind = Param::Kind::VarArgs;
       keywordOnly = true;
       prefix = "*";
-      name = ts_node_named_child(name, 0);
+      name = name.namedChild(0);
     } else if (is<"dictionary_splat_pattern">(name)) {
       param.kind = Param::Kind::VarKeywords;
       prefix = "**";
-      name = ts_node_named_child(name, 0);
+      name = name.namedChild(0);
     }
     if (!is<"identifier">(name)) continue;
     param.name = prefix + std::string(tree_.text(name));
-    if (!ts_node_is_null(type)) {
+    if (!type.isNull()) {
       param.annotation = tree_.text(type);
       visit(type, outer);
     }
-    if (!ts_node_is_null(value)) {
+    if (!value.isNull()) {
       param.hasDefault = true;
       param.defaultText = tree_.text(value);
       visit(value, outer);  // defaults are evaluated where the def is
@@ -252,7 +251,7 @@ std::vector<Param> Binder::parameters(TSNode params, Scope* outer, Scope* inner)
   return out;
 }
 
-void Binder::functionDef(TSNode n, Scope* s, const std::vector<std::string>& decorators) {
+void Binder::functionDef(Node n, Scope* s, const std::vector<std::string>& decorators) {
   std::string name(tree_.text(field<"name">(n)));
   bind(s, name, {}, n, Binding::Kind::Def);
   Scope* f = open(Scope::Kind::Function, s, n);
@@ -274,7 +273,7 @@ void Binder::functionDef(TSNode n, Scope* s, const std::vector<std::string>& dec
   names_.pop_back();
 }
 
-void Binder::classDef(TSNode n, Scope* s) {
+void Binder::classDef(Node n, Scope* s) {
   std::string name(tree_.text(field<"name">(n)));
   bind(s, name, {}, n, Binding::Kind::Class);
   visit(field<"superclasses">(n), s);
@@ -289,17 +288,17 @@ void Binder::classDef(TSNode n, Scope* s) {
   names_.pop_back();
 }
 
-void Binder::lambda(TSNode n, Scope* s) {
+void Binder::lambda(Node n, Scope* s) {
   Scope* l = open(Scope::Kind::Lambda, s, n);
-  if (TSNode p = field<"parameters">(n); !ts_node_is_null(p)) parameters(p, s, l);
+  if (Node p = field<"parameters">(n); !p.isNull()) parameters(p, s, l);
   visit(field<"body">(n), l);
 }
 
 // The first iterable is evaluated where the comprehension is; the rest in its own scope.
-void Binder::comprehension(TSNode n, Scope* s) {
+void Binder::comprehension(Node n, Scope* s) {
   Scope* c = open(Scope::Kind::Comprehension, s, n);
   bool first = true;
-  for (TSNode part : namedChildren(n)) {
+  for (Node part : namedChildren(n)) {
     if (is<"for_in_clause">(part)) {
       visit(field<"right">(part), first ? s : c);
       first = false;
@@ -310,17 +309,17 @@ void Binder::comprehension(TSNode n, Scope* s) {
   }
 }
 
-void Binder::visit(TSNode n, Scope* s) {
-  if (ts_node_is_null(n) || is<"comment">(n) || is<"string_content">(n)) return;
+void Binder::visit(Node n, Scope* s) {
+  if (n.isNull() || is<"comment">(n) || is<"string_content">(n)) return;
   if (is<"import_statement">(n) || is<"import_from_statement">(n)) return imports(n, s);
   if (is<"decorated_definition">(n)) {
     std::vector<std::string> decorators;
-    for (TSNode d : namedChildren(n)) {
+    for (Node d : namedChildren(n)) {
       if (!is<"decorator">(d)) continue;
       visit(d, s);
-      decorators.emplace_back(tree_.text(ts_node_named_child(d, 0)));
+      decorators.emplace_back(tree_.text(d.namedChild(0)));
     }
-    TSNode def = field<"definition">(n);
+    Node def = field<"definition">(n);
     if (is<"function_definition">(def)) return functionDef(def, s, decorators);
     return visit(def, s);
   }
@@ -331,7 +330,7 @@ void Binder::visit(TSNode n, Scope* s) {
   if (is<"assignment">(n)) return assignment(n, s);
   if (is<"global_statement">(n) || is<"nonlocal_statement">(n)) {
     auto& set = is<"global_statement">(n) ? s->globals : s->nonlocals;
-    for (TSNode name : namedChildren(n)) set.emplace(tree_.text(name));
+    for (Node name : namedChildren(n)) set.emplace(tree_.text(name));
     return;
   }
   if (is<"named_expression">(n)) {
@@ -341,7 +340,7 @@ void Binder::visit(TSNode n, Scope* s) {
     return bindTargets(field<"name">(n), home);
   }
   if (is<"augmented_assignment">(n) || is<"delete_statement">(n)) {
-    TSNode target = is<"delete_statement">(n) ? ts_node_named_child(n, 0) : field<"left">(n);
+    Node target = is<"delete_statement">(n) ? n.namedChild(0) : field<"left">(n);
     bindTargets(target, s);
     return children(n, s);
   }
@@ -352,8 +351,8 @@ void Binder::visit(TSNode n, Scope* s) {
 
 ScopeTable::ScopeTable(const SyntaxTree& tree, ModuleFacts& out) { Binder(tree, out, *this).run(); }
 
-Scope* ScopeTable::opened(TSNode n) const {
-  auto it = opened_.find(n.id);
+Scope* ScopeTable::opened(Node n) const {
+  auto it = opened_.find(n.id());
   return it == opened_.end() ? nullptr : it->second;
 }
 

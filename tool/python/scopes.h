@@ -5,10 +5,9 @@
 // enclosing functions (class bodies skipped), then the module, else a builtin.
 #pragma once
 
+#include "python/flat_tree.h"
 #include "python/module_facts.h"
 #include "python/syntax_tree.h"
-
-#include <tree_sitter/api.h>
 
 #include <map>
 #include <memory>
@@ -27,7 +26,7 @@ struct LocalBinding {
     Other,   // any other binding: a local value that is no global
   };
   Kind kind = Kind::Other;
-  TSNode value{};
+  Node value{};
   Path import;
   int param = -1;
 };
@@ -50,7 +49,7 @@ class ScopeTable {
 
   Scope* module() const { return scopes_.front().get(); }
   // The scope a def, lambda, class or comprehension node opens (null for other nodes).
-  Scope* opened(TSNode n) const;
+  Scope* opened(Node n) const;
   // The scope that binds `name` as seen from `from`, or null (a builtin, or a name only a
   // star import may bind, both of the module's namespace).
   Scope* lookup(Scope* from, const std::string& name) const;
@@ -58,13 +57,13 @@ class ScopeTable {
  private:
   friend class Binder;
   std::vector<std::unique_ptr<Scope>> scopes_;
-  std::unordered_map<const void*, Scope*> opened_;
+  std::unordered_map<uint32_t, Scope*> opened_;  // by Node::id
 };
 
 // `import a.b` binds `a`; `import a.b as c` binds c to a.b; `from ..m import x` binds x to
 // {level 2, m.x}. The bound names and what each names, for an import statement node.
-std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, TSNode stmt);
+std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, Node stmt);
 // The module a `from M import *` statement names.
-Path starImportOf(const SyntaxTree& tree, TSNode stmt);
+Path starImportOf(const SyntaxTree& tree, Node stmt);
 
 }  // namespace gridlock::python

@@ -30,6 +30,11 @@ TSPoint pointOf(std::string_view text, size_t offset) {
   return p;
 }
 
+std::string_view slice(std::string_view source, uint32_t b, uint32_t e) {
+  if (b > source.size() || e > source.size() || e < b) return {};
+  return source.substr(b, e - b);
+}
+
 // What an ERROR node holds, for its message: its first token, shortened.
 std::string firstToken(const SyntaxTree& tree, TSNode error) {
   TSNode n = error;
@@ -87,17 +92,24 @@ SyntaxTree SyntaxTree::parse(std::string source) {
   const TSLanguage* language = pythonLanguage();
   SyntaxTree t;
   t.source_ = std::move(source);
-  std::unique_ptr<TSParser, ParserDeleter> parser(ts_parser_new());
-  ts_parser_set_language(parser.get(), language);
+  // One parser per thread, kept: a new one allocates its stacks again for each file.
+  thread_local std::unique_ptr<TSParser, ParserDeleter> parser;
+  if (!parser) {
+    parser.reset(ts_parser_new());
+    ts_parser_set_language(parser.get(), language);
+  }
   t.tree_.reset(ts_parser_parse_string(parser.get(), nullptr, t.source_.data(),
                                        static_cast<uint32_t>(t.source_.size())));
+  t.flat_ = std::make_unique<FlatTree>(t.tree_.get());
   return t;
 }
 
 std::string_view SyntaxTree::text(TSNode n) const {
-  uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
-  if (b > source_.size() || e > source_.size() || e < b) return {};
-  return std::string_view(source_).substr(b, e - b);
+  return slice(source_, ts_node_start_byte(n), ts_node_end_byte(n));
+}
+
+std::string_view SyntaxTree::text(Node n) const {
+  return slice(source_, n.startByte(), n.endByte());
 }
 
 std::vector<std::string> SyntaxTree::errors(const std::string& file, size_t max) const {

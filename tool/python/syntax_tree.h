@@ -3,6 +3,8 @@
 // with an ERROR or MISSING node, or with bytes that are not UTF-8, does not parse.
 #pragma once
 
+#include "python/flat_tree.h"
+
 #include <tree_sitter/api.h>
 
 #include <memory>
@@ -19,8 +21,11 @@ class SyntaxTree {
   static SyntaxTree parse(std::string source);
 
   TSNode root() const { return ts_tree_root_node(tree_.get()); }
+  // The same tree, flat: what the extraction walks (flat_tree.h).
+  const FlatTree& flat() const { return *flat_; }
   const std::string& source() const { return source_; }
   std::string_view text(TSNode n) const;
+  std::string_view text(Node n) const;
 
   // The first `max` syntax errors, as `file:line:col: error: ...` (1-based, columns in
   // bytes); empty when the file parses.
@@ -32,6 +37,7 @@ class SyntaxTree {
   };
   std::string source_;
   std::unique_ptr<TSTree, Deleter> tree_;
+  std::unique_ptr<FlatTree> flat_;
 };
 
 // The offset of the first byte of `text` that is not part of well-formed UTF-8 (overlong
