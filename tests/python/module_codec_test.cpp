@@ -53,7 +53,7 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
 TEST(PythonModuleCodec, DamagedBytesAreAnError) {
   std::string bytes = encodeModuleFacts(extractModule("m.py", "import a\na.b()\n"));
   EXPECT_THROW(decodeModuleFacts(bytes.substr(0, bytes.size() / 2)), codec::Error);
-  EXPECT_THROW(decodeModuleFacts("\xa1\x61x\x01"), codec::Error);  // {"x": 1}: no fields
+  EXPECT_THROW(decodeModuleFacts("\xa1\x61x\x01"), codec::Error);  // CBOR of {"x": 1}: not these
 }
 
 }  // namespace

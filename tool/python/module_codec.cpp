@@ -1,6 +1,6 @@
 #include "python/module_codec.h"
 
-#include "facts/struct_codec.h"
+#include "facts/binary_codec.h"
 
 #include <type_traits>
 
@@ -172,18 +172,17 @@ void fields(V&& v, T& x) {
 }
 
 std::string encodeModuleFacts(const ModuleFacts& facts) {
-  std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(codec::encode(facts));
-  return {bytes.begin(), bytes.end()};
+  codec::bin::Writer w;
+  codec::bin::put(w, facts);
+  return std::move(w.out);
 }
 
-ModuleFacts decodeModuleFacts(std::string_view cbor) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::from_cbor(cbor.begin(), cbor.end());
-  } catch (const nlohmann::json::exception& e) {
-    throw codec::Error(std::string("python module facts: damaged bytes: ") + e.what());
-  }
-  return codec::decodeDocument<ModuleFacts>(j, "python module facts");
+ModuleFacts decodeModuleFacts(std::string_view bytes) {
+  codec::bin::Reader r(bytes, "python module facts");
+  ModuleFacts facts;
+  codec::bin::get(r, facts);
+  if (!r.atEnd()) r.fail("trailing bytes");
+  return facts;
 }
 
 }  // namespace gridlock::python
