@@ -1,9 +1,11 @@
 // Which files the Python frontend reads (findPythonFiles), and step one on several threads
 // with an overlay and an unreadable file (extractModules).
+#include "python/cpython_check.h"
 #include "python/frontend.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
@@ -72,6 +74,35 @@ TEST(PythonFiles, CPythonSettlesWhatTheGrammarRejects) {
   EXPECT_EQ(m[0].unread[0].rfind("a.py:2:", 0), 0u) << m[0].unread[0];
   EXPECT_FALSE(m[1].errors.empty());
   EXPECT_EQ(m[1].unread, Lines{});
+}
+
+// The check takes sources one at a time from several threads and answers in the order they
+// came; sources bigger than a socket's buffer do not stall it (python3 reads each as it comes).
+TEST(PythonFiles, CPythonAnswersEachSourceInTheOrderItCame) {
+  CPythonCheck check;
+  std::string big = "x = [\n" + std::string(3'000'000, ' ') + "1]\n";  // valid, 3 MB
+  EXPECT_EQ(check.add("def f(a, n):\n    return None, *(None,) * n\n"), 0u);
+  EXPECT_EQ(check.add("def f(:\n"), 1u);
+  EXPECT_EQ(check.add(big), 2u);
+  EXPECT_EQ(check.add(big + "def (\n"), 3u);
+  EXPECT_EQ(check.answers(), (std::vector<bool>{true, false, true, false}));
+}
+
+TEST(PythonFiles, WithoutPython3EveryAnswerIsNo) {
+  const char* saved = std::getenv("PATH");
+  std::string path = saved ? saved : "";
+  ::setenv("PATH", "/nonexistent-gridlock-test", 1);
+  CPythonCheck check;
+  check.add("x = 1\n");
+  check.add("y = 2\n");
+  std::vector<bool> answers = check.answers();
+  ::setenv("PATH", path.c_str(), 1);
+  EXPECT_EQ(answers, (std::vector<bool>{false, false}));
+}
+
+TEST(PythonFiles, NothingHandedOverStartsNothing) {
+  CPythonCheck check;
+  EXPECT_EQ(check.answers(), std::vector<bool>{});
 }
 
 }  // namespace

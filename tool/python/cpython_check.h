@@ -5,13 +5,40 @@
 // could not read.
 #pragma once
 
+#include <sys/types.h>
+
+#include <mutex>
 #include <string>
 #include <vector>
 
 namespace gridlock::python {
 
-// Whether CPython compiles each source (bytes, to an AST, nothing run). All false when no
-// python3 can be run, or it fails: a file tree-sitter rejects then stays a parse error.
-std::vector<bool> cpythonAccepts(const std::vector<std::string>& sources);
+// CPython's answer for sources handed over one at a time, from any thread: python3 starts at
+// the first and reads each as it comes, so its start-up and its parsing run beside the rest of
+// the extraction instead of after it. A file tree-sitter accepts is never handed over.
+class CPythonCheck {
+ public:
+  CPythonCheck() = default;
+  CPythonCheck(const CPythonCheck&) = delete;
+  CPythonCheck& operator=(const CPythonCheck&) = delete;
+  ~CPythonCheck();  // ends the child (when answers() was not asked), never leaves it running
+
+  // Hands `source` over; returns its place in answers().
+  size_t add(const std::string& source);
+  // Whether CPython compiles each source handed over (bytes, to an AST, nothing run), in
+  // order. All false when no python3 can be run, or it fails: a file tree-sitter rejects then
+  // stays a parse error. Waits for the child; call once.
+  std::vector<bool> answers();
+
+ private:
+  void start();
+  void send(const std::string& bytes);
+
+  std::mutex mutex_;
+  size_t count_ = 0;
+  bool failed_ = false;
+  pid_t pid_ = -1;
+  int in_ = -1, out_ = -1;  // the child's stdin (a socket: no SIGPIPE) and stdout
+};
 
 }  // namespace gridlock::python

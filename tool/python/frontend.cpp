@@ -34,28 +34,6 @@ std::optional<std::string> sourceOf(const std::string& file, const PythonOptions
   return support::readFile((fs::path(options.root) / file).string());
 }
 
-// Files tree-sitter rejects that CPython's parser accepts are no parse errors (see
-// cpython_check.h): their errors become lines that may hold what was not seen.
-void secondOpinion(const std::vector<std::string>& files, const PythonOptions& options,
-                   std::vector<ModuleFacts>& modules) {
-  std::vector<size_t> rejected;
-  std::vector<std::string> sources;
-  for (size_t i = 0; i < modules.size(); ++i) {
-    if (modules[i].errors.empty()) continue;
-    std::optional<std::string> text = sourceOf(files[i], options);
-    if (!text) continue;
-    rejected.push_back(i);
-    sources.push_back(std::move(*text));
-  }
-  std::vector<bool> accepted = cpythonAccepts(sources);
-  for (size_t k = 0; k < rejected.size(); ++k) {
-    if (!accepted[k]) continue;
-    ModuleFacts& m = modules[rejected[k]];
-    m.unread = std::move(m.errors);
-    m.errors.clear();
-  }
-}
-
 }  // namespace
 
 std::vector<std::string> findPythonFiles(const PythonOptions& options,
@@ -90,6 +68,10 @@ std::vector<std::string> findPythonFiles(const PythonOptions& options,
 std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
                                         const PythonOptions& options) {
   std::vector<ModuleFacts> out(files.size());
+  // Files tree-sitter rejects that CPython's parser accepts are no parse errors (see
+  // cpython_check.h): their errors become lines that may hold what was not seen.
+  CPythonCheck cpython;
+  std::vector<size_t> asked(files.size(), SIZE_MAX);  // each file's place in cpython's answers
   parallel(files.size(), options.jobs, [&](size_t i) {
     std::optional<std::string> text = sourceOf(files[i], options);
     if (!text) {
@@ -97,9 +79,16 @@ std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
       out[i].errors = {files[i] + ":1:1: error: cannot read the file"};
       return;
     }
+    std::string source = *text;  // the bytes parsed, for CPython when tree-sitter rejects them
     out[i] = extractModule(files[i], std::move(*text));
+    if (!out[i].errors.empty()) asked[i] = cpython.add(source);
   });
-  secondOpinion(files, options, out);
+  std::vector<bool> accepted = cpython.answers();
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (asked[i] == SIZE_MAX || !accepted[asked[i]]) continue;
+    out[i].unread = std::move(out[i].errors);
+    out[i].errors.clear();
+  }
   return out;
 }
 
