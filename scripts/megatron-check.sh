@@ -59,7 +59,9 @@ for c in $COMMITS; do
   fi
   [ -x "$GRIDLOCK" ] || { echo "megatron-check: no $GRIDLOCK" >&2; exit 2; }
   cp "$CHECKER" "$tree/tools/check_process_group_usage.py"  # it scans the tree it sits in
-  checker=$(cd "$tree" && python3 tools/check_process_group_usage.py --stats | head -1 | cut -d' ' -f1)
+  # All of its output read (no `| head`: a checker writing into a closed pipe fails the run).
+  stats=$(cd "$tree" && python3 tools/check_process_group_usage.py --stats) || exit 2
+  checker=$(printf '%s\n' "$stats" | sed -n '1s/ .*//p')
   ours=$("$GRIDLOCK" scan -q --rules megatron-core-ratchet --root "$tree" --cache-dir "$WORK/cache" \
          --format json "$tree" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["total"])')
   echo "gridlock scan --rules megatron-core-ratchet: $ours; the checker's --stats: $checker"
