@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs every Debian package the build and tests need, and the one npm package (the
-# tree-sitter Python grammar). Fast when they are already there:
+# Installs every Debian package the build and tests need, and two npm packages (the
+# tree-sitter Python grammar, pyright). Fast when they are already there:
 # dpkg is asked first and apt runs only for what is missing.
 set -euo pipefail
 PACKAGES=(
@@ -12,7 +12,8 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin
   python3-jsonschema  # tests/install/validate_packs.py: packs against the published schema
   libtree-sitter-dev  # tool/python: the tree-sitter runtime (0.20.7: grammar ABI 13-14)
-  curl ca-certificates openssl  # the Python grammar's tarball and its integrity, below
+  curl ca-certificates openssl  # the npm packages' tarballs and their integrity, below
+  nodejs  # pyright (tool/python/verify), below
   python3-debian  # tests/install/check_copyright.py: the .deb's Debian copyright file
   python3-torch python3-pytest  # fixtures/pymodel: its pytest suite, torch.distributed on gloo (CPU)
   python3-yaml  # scripts/check_workflow.py: the documented GitHub workflow
@@ -30,29 +31,43 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# The Python grammar of tree-sitter (tool/python): its generated parser from the npm registry,
-# pinned by version and checked against the registry's sha512 integrity, unpacked into the
-# git-ignored .deps/ of this checkout (never committed). CMake compiles its src/parser.c and
-# src/scanner.c against the Debian runtime above (libtree-sitter-dev, ABI 13-14).
-TS_PYTHON_VERSION=0.23.6
-TS_PYTHON_INTEGRITY="sha512-yIM9z0oxKIxT7bAtPOhgoVl6gTXlmlIhue7liFT4oBPF/lha7Ha4dQBS82Av6hMMRZoVnFJI8M6mL+SwWoLD3A=="
-TS_PYTHON_DIR="$(cd "$(dirname "$0")/.." && pwd)/.deps/tree-sitter-python-$TS_PYTHON_VERSION"
-if [ ! -f "$TS_PYTHON_DIR/src/parser.c" ]; then
-  echo "setup: fetching tree-sitter-python $TS_PYTHON_VERSION from registry.npmjs.org" >&2
-  work=$(mktemp -d)
-  trap 'rm -rf "$work"' EXIT
-  curl -fsSL --retry 3 -o "$work/grammar.tgz" \
-    "https://registry.npmjs.org/tree-sitter-python/-/tree-sitter-python-$TS_PYTHON_VERSION.tgz"
-  got="sha512-$(openssl dgst -sha512 -binary "$work/grammar.tgz" | base64 -w0)"
-  if [ "$got" != "$TS_PYTHON_INTEGRITY" ]; then
-    echo "setup: tree-sitter-python-$TS_PYTHON_VERSION.tgz has integrity $got," \
-      "expected $TS_PYTHON_INTEGRITY: refusing it" >&2
+# npm packages, fetched from the npm registry without npm: each pinned by version and checked
+# against the registry's sha512 integrity, unpacked into the git-ignored .deps/NAME-VERSION of
+# this checkout (never committed). A package already there with the pinned version in its
+# package.json is kept, so setup needs no network once it has run.
+DEPS="$(cd "$(dirname "$0")/.." && pwd)/.deps"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+npm_package() {  # NAME VERSION INTEGRITY PATH-IN-PACKAGE...
+  local name=$1 version=$2 integrity=$3
+  shift 3
+  local dir="$DEPS/$name-$version"
+  grep -qs "\"version\": \"$version\"" "$dir/package.json" && return 0
+  echo "setup: fetching $name $version from registry.npmjs.org" >&2
+  curl -fsSL --retry 3 -o "$work/$name.tgz" \
+    "https://registry.npmjs.org/$name/-/$name-$version.tgz"
+  local got
+  got="sha512-$(openssl dgst -sha512 -binary "$work/$name.tgz" | base64 -w0)"
+  if [ "$got" != "$integrity" ]; then
+    echo "setup: $name-$version.tgz has integrity $got, expected $integrity: refusing it" >&2
     exit 1
   fi
-  mkdir "$work/grammar"
-  tar -xzf "$work/grammar.tgz" -C "$work/grammar" --strip-components=1 \
-    package/src package/LICENSE package/package.json
-  mkdir -p "$(dirname "$TS_PYTHON_DIR")"
-  rm -rf "$TS_PYTHON_DIR"
-  mv "$work/grammar" "$TS_PYTHON_DIR"  # whole or not at all: parser.c is what configure checks
-fi
+  mkdir "$work/$name"
+  tar -xzf "$work/$name.tgz" -C "$work/$name" --strip-components=1 --exclude='*.map' \
+    "${@/#/package/}" package/package.json
+  mkdir -p "$DEPS"
+  rm -rf "$dir"
+  mv "$work/$name" "$dir"  # whole or not at all: package.json is what the check above reads
+}
+
+# The Python grammar of tree-sitter (tool/python): its generated parser. CMake compiles its
+# src/parser.c and src/scanner.c against the Debian runtime above (libtree-sitter-dev, ABI 13-14).
+npm_package tree-sitter-python 0.23.6 \
+  "sha512-yIM9z0oxKIxT7bAtPOhgoVl6gTXlmlIhue7liFT4oBPF/lha7Ha4dQBS82Av6hMMRZoVnFJI8M6mL+SwWoLD3A==" \
+  src LICENSE
+
+# pyright (tool/python/verify): the independent checker of Python rewrites, run by Debian's
+# nodejs (>= 14). Its bundled dist/ needs nothing else from npm.
+npm_package pyright 1.1.414 \
+  "sha512-FPZZb51jepDX4eP7TEYDeNFtmE3WgwkkEcJpvH3/QmUSsj0EAy3LXu+xB4T/FWDejtsXlCfFr/rbWFjwuwuXww==" \
+  index.js dist LICENSE.txt
