@@ -1,0 +1,57 @@
+#include "python/verify/pyright_run.h"
+
+#include "support/run_program.h"
+#include "support/strings.h"
+
+#include <stdexcept>
+
+namespace gridlock::python::verify {
+namespace {
+
+// The last lines of what a failed run printed, for the error.
+std::string tail(const std::string& text) {
+  constexpr size_t kKeep = 600;
+  return text.size() <= kKeep ? text : "..." + text.substr(text.size() - kKeep);
+}
+
+}  // namespace
+
+PyrightRun runPyright(const Tools& tools, const std::string& treeDir,
+                      const std::vector<std::string>& paths) {
+  PyrightRun run;
+  support::ProgramRun program{tools.pyright, treeDir, ""};
+  program.argv.push_back("--outputjson");
+  if (!tools.python.empty()) {
+    program.argv.push_back("--pythonpath");
+    program.argv.push_back(tools.python);
+  }
+  program.argv.insert(program.argv.end(), paths.begin(), paths.end());
+  support::ProgramResult r = support::runProgram(program);
+  std::string command = support::joinWords(tools.pyright);
+  if (!r.started) {
+    run.error = command + " could not be run: " + r.error;
+    return run;
+  }
+  if (r.exitStatus != 0 && r.exitStatus != 1) {
+    run.error = command +
+                (r.signal ? " was killed by signal " + std::to_string(r.signal)
+                          : " exited with status " + std::to_string(r.exitStatus)) +
+                ": " + tail(r.err.empty() ? r.out : r.err);
+    return run;
+  }
+  try {
+    run.report = parsePyrightJson(r.out, treeDir);
+  } catch (const std::runtime_error& e) {
+    run.error = command + ": " + e.what();
+    return run;
+  }
+  if (run.report.filesAnalyzed == 0) {
+    run.error =
+        command + " checked no file" + (paths.empty() ? "" : " of " + support::joinWords(paths));
+    return run;
+  }
+  run.ok = true;
+  return run;
+}
+
+}  // namespace gridlock::python::verify

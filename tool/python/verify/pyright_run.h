@@ -1,0 +1,25 @@
+// One run of pyright over a tree, read into its report.
+#pragma once
+
+#include "python/verify/pyright_json.h"
+#include "python/verify/tools.h"
+
+#include <string>
+#include <vector>
+
+namespace gridlock::python::verify {
+
+struct PyrightRun {
+  bool ok = false;
+  std::string error;  // when !ok: why pyright gave no report
+  PyrightReport report;
+};
+
+// Runs `tools.pyright --outputjson --pythonpath PYTHON [PATH...]` in `treeDir`: the paths
+// (relative to it; none: the whole tree, as the tree's own pyright configuration says) are
+// what pyright checks, the rest of the tree is what their imports resolve in. A run that ends
+// other than with pyright's 0 (no errors) or 1 (errors), or checks no file, is not ok.
+PyrightRun runPyright(const Tools& tools, const std::string& treeDir,
+                      const std::vector<std::string>& paths);
+
+}  // namespace gridlock::python::verify
