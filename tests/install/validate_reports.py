@@ -105,7 +105,7 @@ with tempfile.TemporaryDirectory(prefix="gridlock-reports-") as tmp:
     # --plan the rewriter's detail; a file that does not parse.
     check("scan", "scan", run("scan", ["scan", "--format", "json"] + scan_args, 0),
           ["reads/macro", "reads/spelling", "reads/fix_source", "reads/holder", "reads/offset",
-           "reads/end_line", "notes", "summary/by_group"])
+           "reads/end_line", "reads/language", "notes", "summary/by_group"])
     callers = os.path.join(src, "fixtures", "callers")
     callers_db = os.path.join(build, "fixtures", "callers")
     check("scan (laundered)", "scan",
@@ -123,6 +123,15 @@ with tempfile.TemporaryDirectory(prefix="gridlock-reports-") as tmp:
                                      os.path.join(build, "fixtures", "broken"), "--root", broken,
                                      "--rules", "gridlock-legacy"], 0),
           ["parse_errors/messages"])
+    # Python: no compile database, the pack's scope; every read says it is Python's.
+    python = os.path.join(src, "fixtures", "python")
+    py_scan = run("scan (python)", ["scan", "--format", "json", "--no-cache", "-q",
+                                    "--allow-parse-errors", "--root", python, "--rules",
+                                    os.path.join(python, "gridlock.json")], 0)
+    check("scan (python)", "scan", py_scan, ["reads/language"])
+    if py_scan and {r.get("language") for r in py_scan["reads"]} != {"python"}:
+        failures.append("scan (python): languages %s, expected python only" %
+                        sorted({r.get("language") for r in py_scan["reads"]}))
 
     # gate: a baseline (without its root, so that it serves from here) that misses one key, has
     # one more read of another, and a key of a file that is there but no unit scans (as a file
@@ -180,6 +189,7 @@ for where, enum, table in (("scan reads/kind", read["kind"]["enum"], "ReadKind")
                            ("gate changes/reads/kind", gate_kind["kind"]["enum"], "ReadKind"),
                            ("scan reads/guard", read["guard"]["enum"], "Guard"),
                            ("scan reads/yields", read["yields"]["enum"], "Yields"),
+                           ("scan reads/language", read["language"]["enum"], "Language"),
                            ("scan fix", scan_s["definitions"]["fix"]["enum"], "Fix"),
                            ("callers sites/via", site["via"]["enum"], "Via"),
                            ("callers sites/supplied", site["supplied"]["enum"], "Supplied")):

@@ -23,8 +23,10 @@ TEST(PythonCli, ScanReadsThePacksPythonWithoutACompileDatabase) {
   EXPECT_EQ(j["summary"]["parse_errors"], 1);
   EXPECT_EQ(j["parse_errors"][0]["file"], "broken/bad.py");
   bool dotted = false;
-  for (const auto& read : j["reads"])
+  for (const auto& read : j["reads"]) {
     dotted = dotted || read["name"] == "mcore.parallel_state.get_tensor_model_parallel_src_rank";
+    EXPECT_EQ(read["language"], "python") << read.dump();
+  }
   EXPECT_TRUE(dotted);
 }
 

@@ -85,6 +85,46 @@ TEST(Report, JsonSummaryAndReads) {
   EXPECT_EQ(j["parse_errors"][0]["file"], "core/bad.cpp");
 }
 
+// Each read says which frontend found it: `cpp` or `python`, after the fields every read has
+// and before those that apply to some. The whole read, field order included.
+TEST(Report, JsonReadsSayTheirLanguage) {
+  index::Inventory inv;
+  facts::Read c;
+  c.file = "core/a.cpp";
+  c.line = 3;
+  c.column = 7;
+  c.name = "ps::get_tp_group";
+  c.group = "tp";
+  c.enclosing = "m::f";
+  c.hint.fix = facts::Hint::Thread;
+  facts::Read p = c;
+  p.file = "megatron/core/m.py";
+  p.line = 5;
+  p.column = 12;
+  p.name = "megatron.core.parallel_state.get_tp_group";
+  p.enclosing = "megatron.core.m.f";
+  p.language = facts::Language::Python;
+  p.offset = 40;
+  p.length = 28;
+  p.endLine = 5;
+  p.endColumn = 40;
+  inv.reads = {c, p};
+  auto j = nlohmann::ordered_json::parse(json(inv, analysis::summarize(inv)));
+  ASSERT_EQ(j["reads"].size(), 2u);
+  EXPECT_EQ(j["reads"][0].dump(),
+            R"({"file":"core/a.cpp","line":3,"column":7,"name":"ps::get_tp_group",)"
+            R"("kind":"accessor","group":"tp","yields":"group","enclosing":"m::f",)"
+            R"("enclosing_class":"","guard":"none","macro":null,"fix":"thread","edge":false,)"
+            R"("suppressed":null,"language":"cpp"})");
+  EXPECT_EQ(j["reads"][1].dump(),
+            R"({"file":"megatron/core/m.py","line":5,"column":12,)"
+            R"("name":"megatron.core.parallel_state.get_tp_group","kind":"accessor",)"
+            R"("group":"tp","yields":"group","enclosing":"megatron.core.m.f",)"
+            R"("enclosing_class":"","guard":"none","macro":null,"fix":"thread","edge":false,)"
+            R"("suppressed":null,"language":"python","offset":40,"length":28,"end_line":5,)"
+            R"("end_column":40})");
+}
+
 TEST(Report, SarifResultsSuppressionsAndNotifications) {
   auto j = nlohmann::json::parse(sarif(inventory(), "file:///src/"));
   EXPECT_EQ(j["version"], "2.1.0");

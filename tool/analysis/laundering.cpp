@@ -52,6 +52,7 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
       r.hint.fix = r.edge ? facts::Hint::None : facts::Hint::Thread;
       r.analysis.launders = source.name;
       r.spelling = facts::where(s->file, s->line, s->column);
+      r.language = source.language;  // no call crosses frontends: the caller is in its language
       laundered.push_back(std::move(r));
     }
   };

@@ -28,6 +28,7 @@ ojson readJson(const facts::Read& r, const facts::Verdict* v) {
   if (v && !v->detail.empty()) j["fix_detail"] = v->detail;
   j["edge"] = r.edge;
   j["suppressed"] = r.suppressed ? ojson(*r.suppressed) : ojson(nullptr);
+  j["language"] = str(r.language);
   if (r.macro) j["spelling"] = index::jsonPath(r.spelling);
   if (r.length) {
     j["offset"] = r.offset;
