@@ -251,6 +251,33 @@ TEST(PythonExtract, Fallbacks) {
              "26:16 g:ps.get_tp called in=w fallback=g"}));
 }
 
+// getattr with a literal name tests the attribute it names, hasattr too: `getattr(pg, "dp",
+// None) is None` as `pg.dp is None` does; hasattr as a comparison with None (a presence test,
+// linked or not), a truth test of getattr only where linked.
+TEST(PythonExtract, FallbacksThroughGetattrAndHasattr) {
+  ModuleFacts m = extractModule("m.py",
+                                "import ps\n"
+                                "def a(pg=None):\n"
+                                "    if getattr(pg, 'dp', None) is None:\n"
+                                "        pg.dp = ps.get_dp()\n"
+                                "def b(self):\n"
+                                "    return getattr(self, 'tp', None) or ps.get_tp()\n"
+                                "def c(self):\n"
+                                "    if not hasattr(self, 'tp'):\n"
+                                "        return ps.get_tp()\n"
+                                "def d(self):\n"
+                                "    if not getattr(self.cfg, 'ready', False):\n"
+                                "        return ps.get_tp()\n"
+                                "def e(g=None):\n"
+                                "    return getattr(g, 'x') if getattr(g, 'x', None) is not None "
+                                "else ps.get_tp()\n");
+  EXPECT_EQ(refs(m),
+            (Lines{"4:20 g:ps.get_dp called in=a fallback=pg.dp",
+                   "6:44 g:ps.get_tp called in=b fallback=self.tp",
+                   "9:19 g:ps.get_tp called in=c fallback=self.tp", "12:19 g:ps.get_tp called in=d",
+                   "14:73 g:ps.get_tp called in=e fallback=g.x"}));
+}
+
 TEST(PythonExtract, WritesToModuleState) {
   ModuleFacts m = extractModule("m.py",
                                 "import ps\n"

@@ -52,14 +52,14 @@ TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
   EXPECT_EQ(s.filesScanned, 14u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 45u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 33u);
+  EXPECT_EQ(s.total, 53u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 41u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 8u);
   EXPECT_EQ(s.writes, 3u);
   EXPECT_EQ(s.edges, 2u);
-  EXPECT_EQ(s.fallbacks, 10u);
+  EXPECT_EQ(s.fallbacks, 17u);
 }
 
 TEST(PythonFixture, ReadsCarryDottedNamesAndPlaces) {

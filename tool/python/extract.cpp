@@ -150,10 +150,10 @@ void Collector::record(Node n, const Chain& chain, std::vector<Path> paths, cons
   r.classIndex = c.cls;
   r.inLambda = c.inLambda;
   if (r.access == Access::Read)
-    if (std::optional<Node> holder = fallbackHolder(tree_, path_)) {
+    if (std::optional<std::string> holder = fallbackHolder(tree_, path_)) {
       r.guard = facts::Guard::Fallback;
-      r.holder = tree_.text(*holder);
-      if (is<"identifier">(*holder)) r.holderParam = paramOf(r.holder, c);
+      r.holder = std::move(*holder);
+      if (r.holder.find('.') == std::string::npos) r.holderParam = paramOf(r.holder, c);
     }
   r.statementLine = r.parts.empty() ? r.line : r.parts[0].line;
   for (size_t i = path_.size(); i-- > 1;)
