@@ -5,8 +5,8 @@
 #include "support/run_command.h"
 
 #include "analysis/summary.h"
+#include "apply/unified_diff.h"
 #include "pipeline/pipeline.h"
-#include "rewrite/unified_diff.h"
 
 #include <filesystem>
 #include <fstream>
@@ -106,7 +106,7 @@ TEST(ModelRewrite, EveryFileIsWhatItsAnnotationsSay) {
   for (const auto& f : files) {
     std::string expected = expectedOutput(readFile(input + "/" + f));
     std::string actual = readFile(copy + "/" + f);
-    if (actual != expected) mismatches += rewrite::fileDiff(f, expected, actual);
+    if (actual != expected) mismatches += apply::fileDiff(f, expected, actual);
   }
   EXPECT_EQ(mismatches, "");
   fs::remove_all(copy);

@@ -5,7 +5,7 @@
 // never timed with sleeps.
 #include "rewrite/rewrite_case.h"
 
-#include "rewrite/write.h"
+#include "apply/write.h"
 
 #include <gtest/gtest.h>
 
@@ -31,15 +31,15 @@ const std::vector<std::string> kMpiFiles = {"halo.cpp", "halo.h", "main.cpp"};
 
 TEST(ConcurrentEdit, EditWhileTemporariesAreWrittenRefusesAndChangesNothing) {
   Case c("mpi");
-  rewrite::Prepared p = prepareCase(c);
+  apply::Prepared p = prepareCase(c);
   ASSERT_TRUE(p.ok());
   ASSERT_EQ(p.changes.size(), 3u);
-  rewrite::WriteOptions o;
+  apply::WriteOptions o;
   o.onStep = [&](apply::ApplyStep s, size_t n) {
     if (s == apply::ApplyStep::Temp && n == 1) append(c.src + "/halo.cpp", kEdit);
   };
   try {
-    rewrite::writeAll(p, c.src, o);
+    apply::writeAll(p, c.src, o);
     ADD_FAILURE() << "the edit was not noticed";
   } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{
@@ -54,15 +54,15 @@ TEST(ConcurrentEdit, EditWhileTemporariesAreWrittenRefusesAndChangesNothing) {
 
 TEST(ConcurrentEdit, EditBetweenRenamesPutsBackWhatWasAlreadyReplaced) {
   Case c("mpi");
-  rewrite::Prepared p = prepareCase(c);
+  apply::Prepared p = prepareCase(c);
   ASSERT_EQ(p.changes.size(), 3u);
-  rewrite::WriteOptions o;
+  apply::WriteOptions o;
   // halo.cpp is replaced; before halo.h is, the user edits it.
   o.onStep = [&](apply::ApplyStep s, size_t n) {
     if (s == apply::ApplyStep::Renamed && n == 0) append(c.src + "/halo.h", kEdit);
   };
   try {
-    rewrite::writeAll(p, c.src, o);
+    apply::writeAll(p, c.src, o);
     ADD_FAILURE() << "the edit was not noticed";
   } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{
@@ -77,11 +77,11 @@ TEST(ConcurrentEdit, EditBetweenRenamesPutsBackWhatWasAlreadyReplaced) {
 
 TEST(ConcurrentEdit, FileDeletedBetweenScanAndWriteIsRefused) {
   Case c("mpi");
-  rewrite::Prepared p = prepareCase(c);
+  apply::Prepared p = prepareCase(c);
   ASSERT_EQ(p.changes.size(), 3u);
   fs::remove(c.src + "/halo.h");
   try {
-    rewrite::writeAll(p, c.src);
+    apply::writeAll(p, c.src);
     ADD_FAILURE() << "the deletion was not noticed";
   } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(
@@ -95,12 +95,12 @@ TEST(ConcurrentEdit, FileDeletedBetweenScanAndWriteIsRefused) {
 
 TEST(ConcurrentEdit, FileReplacedByADirectoryBetweenScanAndWriteIsRefused) {
   Case c("mpi");
-  rewrite::Prepared p = prepareCase(c);
+  apply::Prepared p = prepareCase(c);
   ASSERT_EQ(p.changes.size(), 3u);
   fs::remove(c.src + "/halo.h");
   fs::create_directory(c.src + "/halo.h");
   try {
-    rewrite::writeAll(p, c.src);
+    apply::writeAll(p, c.src);
     ADD_FAILURE() << "the directory was not noticed";
   } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{"halo.h: a directory now, not the file that "
@@ -113,9 +113,9 @@ TEST(ConcurrentEdit, FileReplacedByADirectoryBetweenScanAndWriteIsRefused) {
 
 TEST(ConcurrentEdit, FileReplacedByADirectoryWhileWritingPutsBackWhatWasReplaced) {
   Case c("mpi");
-  rewrite::Prepared p = prepareCase(c);
+  apply::Prepared p = prepareCase(c);
   ASSERT_EQ(p.changes.size(), 3u);
-  rewrite::WriteOptions o;
+  apply::WriteOptions o;
   // halo.cpp is replaced; before halo.h is, it becomes a directory.
   o.onStep = [&](apply::ApplyStep s, size_t n) {
     if (s != apply::ApplyStep::Renamed || n != 0) return;
@@ -123,7 +123,7 @@ TEST(ConcurrentEdit, FileReplacedByADirectoryWhileWritingPutsBackWhatWasReplaced
     fs::create_directory(c.src + "/halo.h");
   };
   try {
-    rewrite::writeAll(p, c.src, o);
+    apply::writeAll(p, c.src, o);
     ADD_FAILURE() << "the directory was not noticed";
   } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{
@@ -137,15 +137,15 @@ TEST(ConcurrentEdit, FileReplacedByADirectoryWhileWritingPutsBackWhatWasReplaced
 
 TEST(ConcurrentEdit, FileDeletedWhileWritingPutsBackWhatWasReplacedAndStaysDeleted) {
   Case c("mpi");
-  rewrite::Prepared p = prepareCase(c);
+  apply::Prepared p = prepareCase(c);
   ASSERT_EQ(p.changes.size(), 3u);
-  rewrite::WriteOptions o;
+  apply::WriteOptions o;
   // halo.cpp and halo.h are replaced; before main.cpp is, the user deletes it.
   o.onStep = [&](apply::ApplyStep s, size_t n) {
     if (s == apply::ApplyStep::Renamed && n == 1) fs::remove(c.src + "/main.cpp");
   };
   try {
-    rewrite::writeAll(p, c.src, o);
+    apply::writeAll(p, c.src, o);
     ADD_FAILURE() << "the deletion was not noticed";
   } catch (const apply::WriteRefused& e) {
     EXPECT_EQ(e.problems, (std::vector<std::string>{

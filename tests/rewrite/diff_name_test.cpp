@@ -3,7 +3,7 @@
 // backslash, a control or a non-ASCII byte is C-quoted (`--- "a/we\"ird.cpp"`).
 #include "rewrite/rewrite_case.h"
 
-#include "rewrite/unified_diff.h"
+#include "apply/unified_diff.h"
 
 #include <gtest/gtest.h>
 
@@ -20,7 +20,7 @@ bool found(const std::string& tool) {
 
 // The two header lines of a one-line change of `file`.
 std::string headers(const std::string& file) {
-  std::string diff = rewrite::fileDiff(file, "a\n", "b\n");
+  std::string diff = apply::fileDiff(file, "a\n", "b\n");
   EXPECT_EQ(diff.substr(diff.find("@@")), "@@ -1,1 +1,1 @@\n-a\n+b\n");
   return diff.substr(0, diff.find("@@"));
 }
@@ -41,7 +41,7 @@ void expectApplies(const std::string& name, const std::string& command) {
   fs::create_directories(dir + "/tree/sub dir");
   std::string file = "sub dir/" + name;
   writeFile(dir + "/tree/" + file, "one\ntwo\nthree\n");
-  writeFile(dir + "/change.diff", rewrite::fileDiff(file, "one\ntwo\nthree\n", "one\n2\nthree\n"));
+  writeFile(dir + "/change.diff", apply::fileDiff(file, "one\ntwo\nthree\n", "one\n2\nthree\n"));
   CommandResult r =
       runCommand("cd '" + dir + "/tree' && " + command + " '" + dir + "/change.diff'");
   EXPECT_EQ(r.status, 0) << r.out << r.err << readFile(dir + "/change.diff");

@@ -4,7 +4,7 @@
 // the third of five files refuse the whole write and leave nothing behind.
 #include "rewrite/rewrite_case.h"
 
-#include "rewrite/write.h"
+#include "apply/write.h"
 
 #include <gtest/gtest.h>
 
@@ -81,7 +81,7 @@ TEST(ReadOnly, DirectoryNotWritableIsRefusedNamingEachFile) {
 TEST(ReadOnly, FullDiskInTheThirdOfFiveFilesChangesNothingAndLeavesNothing) {
   SmallTmpfs disk(256);
   if (!disk.mounted) GTEST_SKIP() << "cannot mount a small tmpfs (needs root)";
-  rewrite::Prepared p;
+  apply::Prepared p;
   std::vector<std::string> names = {"a.cpp", "b.cpp", "c.cpp", "d.cpp", "e.cpp"};
   for (const auto& n : names) {
     std::string before = "int " + n.substr(0, 1) + ";\n";
@@ -91,7 +91,7 @@ TEST(ReadOnly, FullDiskInTheThirdOfFiveFilesChangesNothingAndLeavesNothing) {
     p.changes.push_back({n, disk.dir + "/" + n, before, after, {}});
   }
   try {
-    rewrite::writeAll(p, disk.dir);
+    apply::writeAll(p, disk.dir);
     ADD_FAILURE() << "the full disk was not noticed";
   } catch (const apply::WriteRefused& e) {
     ASSERT_EQ(e.problems.size(), 1u);

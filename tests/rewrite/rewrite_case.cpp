@@ -1,8 +1,8 @@
 #include "rewrite/rewrite_case.h"
 
+#include "apply/unified_diff.h"
 #include "rewrite/fix_annotations.h"
 #include "rewrite/plan.h"
-#include "rewrite/unified_diff.h"
 #include "support/strings.h"
 
 #include <gtest/gtest.h>
@@ -97,7 +97,7 @@ std::string Case::compareWithExpected() const {
   for (const auto& f : want) {
     std::string expected = expectedFile(name, f);
     std::string actual = fs::exists(src + "/" + f) ? readFile(src + "/" + f) : "";
-    if (actual != expected) diff << rewrite::fileDiff(f, expected, actual);
+    if (actual != expected) diff << apply::fileDiff(f, expected, actual);
   }
   return diff.str();
 }
@@ -108,7 +108,7 @@ std::string Case::compareWithInput() const {
   if (filesUnder(src) != filesUnder(input)) diff << "the set of files changed\n";
   for (const auto& f : filesUnder(input))
     if (readFile(src + "/" + f) != readFile(input + "/" + f))
-      diff << rewrite::fileDiff(f, readFile(input + "/" + f), readFile(src + "/" + f));
+      diff << apply::fileDiff(f, readFile(input + "/" + f), readFile(src + "/" + f));
   return diff.str();
 }
 
@@ -151,7 +151,7 @@ pipeline::ScanRun scanCase(const Case& c, bool rewriteFacts) {
   return pipeline::scan(o);
 }
 
-rewrite::Prepared prepareCase(const Case& c) {
+apply::Prepared prepareCase(const Case& c) {
   pipeline::ScanRun run = scanCase(c, true);
   return rewrite::prepare(rewrite::plan(run.inventory, run.rules), run.inventory, run.root);
 }

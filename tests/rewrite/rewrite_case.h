@@ -52,7 +52,7 @@ struct Case {
 // The case scanned in process (2 jobs); with `rewriteFacts`, as `rewrite` scans it.
 pipeline::ScanRun scanCase(const Case& c, bool rewriteFacts = false);
 // The case's rewrite, planned and prepared in process (no re-parse: the golden cases compile).
-rewrite::Prepared prepareCase(const Case& c);
+apply::Prepared prepareCase(const Case& c);
 
 // A file's permission bits (07777), owner and group, as stat gives them.
 struct Stat {

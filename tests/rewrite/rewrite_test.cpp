@@ -4,13 +4,14 @@
 // Every case runs on a fresh copy.
 #include "rewrite/rewrite_case.h"
 
+#include "apply/replacements_yaml.h"
+#include "apply/unified_diff.h"
+#include "apply/write.h"
 #include "pipeline/pipeline.h"
 #include "rewrite/edits.h"
 #include "rewrite/fix_annotations.h"
 #include "rewrite/plan.h"
 #include "rewrite/plan_state.h"
-#include "rewrite/unified_diff.h"
-#include "rewrite/write.h"
 #include "rules/rule_pack.h"
 #include "support/atomic_write.h"
 
@@ -365,7 +366,7 @@ TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
   // Someone edits a file between the scan and the rewrite.
   std::string path = c.src + "/model/layer.cpp";
   writeFile(path, readFile(path) + "// edited meanwhile\n");
-  rewrite::Prepared p = rewrite::prepare(plan, run.inventory, run.root);
+  apply::Prepared p = rewrite::prepare(plan, run.inventory, run.root);
   EXPECT_FALSE(p.ok());
   ASSERT_EQ(p.changedFiles.size(), 1u);
   EXPECT_EQ(p.changedFiles[0], "model/layer.cpp: changed since it was scanned");
@@ -385,10 +386,10 @@ TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
   // The same edit twice (a header seen by two translation units): one replacement.
   rewrite::Plan twice = plan;
   twice.edits.push_back(*header);
-  rewrite::Prepared ok = rewrite::prepare(twice, run.inventory, run.root);
+  apply::Prepared ok = rewrite::prepare(twice, run.inventory, run.root);
   ASSERT_TRUE(ok.ok());
-  std::string yaml = rewrite::exportYaml(ok, "");
-  std::string once = rewrite::exportYaml(rewrite::prepare(plan, run.inventory, run.root), "");
+  std::string yaml = apply::exportYaml(ok, "");
+  std::string once = apply::exportYaml(rewrite::prepare(plan, run.inventory, run.root), "");
   EXPECT_EQ(yaml, once);
 
   // A different edit over the same bytes: a conflict naming both, and nothing to write.
@@ -398,7 +399,7 @@ TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
   other.text = "0";
   other.why = "crafted";
   clash.edits.push_back(other);
-  rewrite::Prepared bad = rewrite::prepare(clash, run.inventory, run.root);
+  apply::Prepared bad = rewrite::prepare(clash, run.inventory, run.root);
   EXPECT_FALSE(bad.ok());
   ASSERT_EQ(bad.conflicts.size(), 1u);
   EXPECT_NE(bad.conflicts[0].find("model/layer.h: crafted"), std::string::npos) << bad.conflicts[0];
@@ -412,16 +413,16 @@ TEST(RewriteRefusal, WriteAllRestoresEveryFileWhenOneCannotBeReplaced) {
   std::string dir = makeTempDir("rewrite-atomic");
   writeFile(dir + "/a.cpp", "int a;\n");
   writeFile(dir + "/b.cpp", "int b;\n");
-  rewrite::Prepared p;
+  apply::Prepared p;
   p.changes.push_back({"a.cpp", dir + "/a.cpp", "int a;\n", "int a2;\n", {}});
   p.changes.push_back({"b.cpp", dir + "/b.cpp", "int b;\n", "int b2;\n", {}});
-  rewrite::WriteOptions o;
+  apply::WriteOptions o;
   // Once a.cpp is replaced, b.cpp's temporary vanishes: its rename fails.
   o.onStep = [&](apply::ApplyStep s, size_t n) {
     if (s == apply::ApplyStep::Renamed && n == 0) fs::remove(support::tempPathFor(dir + "/b.cpp"));
   };
   try {
-    rewrite::writeAll(p, dir, o);
+    apply::writeAll(p, dir, o);
     ADD_FAILURE() << "no refusal";
   } catch (const apply::WriteRefused& e) {
     ASSERT_EQ(e.problems.size(), 1u);

@@ -1,17 +1,19 @@
 // gridlock rewrite: remove the global reads a plan can remove, prove the result still compiles
 // by re-parsing it (rewrite/verify.h), then export, show or write the edits. Reads left alone
 // are listed with their reasons. `--recover` puts back a tree an interrupted --apply left
-// (rewrite/recover.h). See docs/rewrite.md.
+// (apply/recover.h). See docs/rewrite.md.
 #include "cli/command.h"
 #include "cli/scan_options.h"
 
 #include "apply/journal.h"
+#include "apply/recover.h"
+#include "apply/replacements_yaml.h"
+#include "apply/unified_diff.h"
+#include "apply/write.h"
 #include "rewrite/edits.h"
 #include "rewrite/outside_db.h"
 #include "rewrite/plan.h"
-#include "rewrite/recover.h"
 #include "rewrite/verify.h"
-#include "rewrite/write.h"
 
 #include "frontend/file_places.h"
 
@@ -66,7 +68,7 @@ void report(const rewrite::Plan& plan, const index::Inventory& inv, bool quiet) 
 }
 
 // What the refused rewrite found, on stderr.
-int refused(const rewrite::Prepared& prepared) {
+int refused(const apply::Prepared& prepared) {
   for (const auto& c : prepared.changedFiles)
     std::cerr << "gridlock: error: " << c << "; scan again (nothing written)\n";
   for (const auto& c : prepared.conflicts)
@@ -89,7 +91,7 @@ int recover(const std::string& root, bool force) {
   }
   std::string real = frontend::realPath(root);
   try {
-    rewrite::RecoverReport r = rewrite::recover(real, force);
+    apply::RecoverReport r = apply::recover(real, force);
     if (r.ignored) {
       std::cerr << "gridlock: error: " << apply::journalMessage(real, apply::JournalState::Ignored)
                 << "\n";
@@ -128,23 +130,29 @@ int recover(const std::string& root, bool force) {
 
 // Exports, shows or writes a verified rewrite. The status: 0, or 1 for --diff --check when
 // there is a diff.
-int emit(const RewriteFlags& f, const rewrite::Prepared& prepared, const std::string& root) {
+int emit(const RewriteFlags& f, const apply::Prepared& prepared, const std::string& root) {
   std::string files = std::to_string(prepared.changes.size()) + " file(s)";
   if (!f.exportFixes.empty()) {
     std::string main = prepared.changes.empty() ? std::string() : prepared.changes[0].path;
-    writeOutput(f.exportFixes, rewrite::exportYaml(prepared, main));
+    std::string yaml;
+    try {
+      yaml = apply::exportYaml(prepared, main);
+    } catch (const apply::WriteRefused& e) {
+      return refused(e);
+    }
+    writeOutput(f.exportFixes, yaml);
     std::cerr << "gridlock: rewrite: edits of " << files << " written to " << f.exportFixes << "\n";
   } else if (f.diff) {
-    std::string diff = rewrite::unifiedDiff(prepared);
+    std::string diff = apply::unifiedDiff(prepared);
     std::cout << diff << std::flush;
     if (f.check && !diff.empty()) return 1;
   } else if (prepared.changes.empty()) {
     std::cerr << "gridlock: rewrite: nothing to do\n";
   } else {
-    rewrite::WriteOptions wo;
+    apply::WriteOptions wo;
     wo.force = f.force;
     try {
-      rewrite::writeAll(prepared, root, wo);
+      apply::writeAll(prepared, root, wo);
     } catch (const apply::WriteRefused& e) {
       return refused(e);
     }

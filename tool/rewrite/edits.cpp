@@ -2,92 +2,19 @@
 
 #include "rewrite/argument_style.h"
 #include "rewrite/include_placement.h"
-#include "rewrite/unified_diff.h"
 #include "rules/forward_declaration.h"
-#include "support/file_io.h"
 
 #include <clang/Format/Format.h>
-#include <clang/Tooling/ReplacementsYaml.h>
-#include <llvm/Support/YAMLTraits.h>
-#include <llvm/Support/raw_ostream.h>
+#include <clang/Tooling/Core/Replacement.h>
 
-#include <algorithm>
 #include <climits>
+#include <map>
 #include <set>
-#include <tuple>
 
 namespace gridlock::rewrite {
 namespace {
 
-std::string joinPath(const std::string& root, const std::string& file) {
-  if (!file.empty() && file[0] == '/') return file;
-  return root + "/" + file;
-}
-
 std::string errorText(llvm::Error e) { return llvm::toString(std::move(e)); }
-
-// The file as it was scanned, or why not: `out` gets what stops it.
-bool readAsScanned(FileChange& c, const index::Inventory& inv, Prepared& out) {
-  std::optional<std::string> text = support::readFile(c.path);
-  if (!text) {
-    out.errors.push_back(c.file + ": cannot read");
-    return false;
-  }
-  c.before = std::move(*text);
-  auto digest = inv.digests.find(c.file);
-  if (digest == inv.digests.end()) {
-    out.changedFiles.push_back(c.file + ": the scan recorded no digest for it");
-    return false;
-  }
-  if (digest->second != support::md5Hex(c.before)) {
-    out.changedFiles.push_back(c.file + ": changed since it was scanned");
-    return false;
-  }
-  return true;
-}
-
-// The edits once each: identical edits (a header seen by several translation units) count
-// once, an insertion where a replacement starts joins it; any other overlap is a conflict.
-// False when there is one.
-bool uniqueEdits(const FileChange& c, std::vector<Edit>& edits, Prepared& out) {
-  std::sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) {
-    return std::tie(a.offset, a.length, a.text) < std::tie(b.offset, b.length, b.text);
-  });
-  std::vector<Edit> unique;
-  bool ok = true;
-  for (const auto& e : edits) {
-    if (e.offset + e.length > c.before.size()) {
-      out.errors.push_back(c.file + ": edit " + e.why + " lies past the end of the file");
-      ok = false;
-      continue;
-    }
-    if (!unique.empty()) {
-      Edit& last = unique.back();
-      if (last.offset == e.offset && last.length == e.length && last.text == e.text) continue;
-      // An insertion where a replacement starts (Thread's argument before an argument that is
-      // itself a read) goes before the replaced text: one edit. Sorted by length, the
-      // insertion comes first.
-      if (last.offset == e.offset && last.length == 0 && e.length > 0) {
-        last = {
-            e.file, e.offset, e.length, last.text + e.text, e.strategy, last.why + " + " + e.why};
-        continue;
-      }
-      bool overlap = e.offset < last.offset + last.length ||
-                     (e.offset == last.offset && (e.length == 0 || last.length == 0));
-      if (overlap) {
-        out.conflicts.push_back(c.file + ": " + e.why + " (bytes " + std::to_string(e.offset) +
-                                "+" + std::to_string(e.length) + ") overlaps " + last.why +
-                                " (bytes " + std::to_string(last.offset) + "+" +
-                                std::to_string(last.length) + ")");
-        ok = false;
-        continue;
-      }
-    }
-    unique.push_back(e);
-  }
-  edits = std::move(unique);
-  return ok;
-}
 
 // Whether the line before `at` (a line start) is an #include: an insertion there extends a block.
 bool afterInclude(const std::string& text, size_t at) {
@@ -152,9 +79,9 @@ clang::tooling::Replacements withCrlf(const std::string& before,
 // The replacements of one file: its edits, its #includes, cleaned up and formatted the way
 // the project formats (a .clang-format that applies), else not formatted at all (includes
 // are still put in their block). False, with `out` told why, when that fails.
-bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
+bool replacementsOf(apply::FileChange& c, const std::vector<Edit>& edits,
                     const std::set<std::string>& includes,
-                    const std::map<std::string, std::string>& forwards, Prepared& out) {
+                    const std::map<std::string, std::string>& forwards, apply::Prepared& out) {
   clang::tooling::Replacements reps;
   bool conflict = false;
   for (const auto& e : edits)
@@ -216,7 +143,11 @@ bool replacementsOf(FileChange& c, const std::vector<Edit>& edits,
     }
     reps = *formatted;
   }
-  c.replacements = usesCrlf(c.before) ? withCrlf(c.before, reps) : reps;
+  if (usesCrlf(c.before)) reps = withCrlf(c.before, reps);
+  // Ordered by offset, an insertion before a replacement at the same one, none overlapping:
+  // what apply::FileChange's replacements are.
+  for (const auto& r : reps)
+    c.replacements.push_back({r.getOffset(), r.getLength(), r.getReplacementText().str()});
   return true;
 }
 
@@ -228,10 +159,7 @@ bool isItself(const std::string& file, const std::string& header) {
 
 }  // namespace
 
-Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::string& root) {
-  Prepared out;
-  std::map<std::string, std::vector<Edit>> byFile;
-  for (const auto& e : plan.edits) byFile[e.file].push_back(e);
+apply::Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::string& root) {
   std::map<std::string, std::set<std::string>> includes;
   for (const auto& i : plan.includes)
     if (i.forward.empty() && !isItself(i.file, i.header)) includes[i.file].insert(i.header);
@@ -240,48 +168,11 @@ Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::strin
   for (const auto& i : plan.includes)
     if (!i.forward.empty() && !isItself(i.file, i.header) && !includes[i.file].count(i.header))
       forwards[i.file][i.header] = i.forward;
-
-  for (auto& [file, edits] : byFile) {
-    FileChange c;
-    c.file = file;
-    c.path = joinPath(root, file);
-    if (!readAsScanned(c, inv, out) || !uniqueEdits(c, edits, out) ||
-        !replacementsOf(c, edits, includes[file], forwards[file], out))
-      continue;
-    auto after = clang::tooling::applyAllReplacements(c.before, c.replacements);
-    if (!after) {
-      out.errors.push_back(file + ": " + errorText(after.takeError()));
-      continue;
-    }
-    c.after = *after;
-    if (c.after != c.before) out.changes.push_back(std::move(c));
-  }
-  return out;
-}
-
-std::string exportYaml(const Prepared& p, const std::string& mainSourceFile) {
-  clang::tooling::TranslationUnitReplacements tu;
-  tu.MainSourceFile = mainSourceFile;
-  for (const auto& c : p.changes)
-    for (const auto& r : c.replacements) tu.Replacements.push_back(r);
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::yaml::Output yaml(os);
-  yaml << tu;
-  os.flush();
-  return text;
-}
-
-std::string unifiedDiff(const Prepared& p) {
-  std::string out;
-  for (const auto& c : p.changes) out += fileDiff(c.file, c.before, c.after);
-  return out;
-}
-
-std::map<std::string, std::string> overlayOf(const Prepared& p) {
-  std::map<std::string, std::string> out;
-  for (const auto& c : p.changes) out[c.path] = c.after;
-  return out;
+  return apply::prepare(
+      plan.edits, inv.digests, root,
+      [&](apply::FileChange& c, const std::vector<Edit>& edits, apply::Prepared& out) {
+        return replacementsOf(c, edits, includes[c.file], forwards[c.file], out);
+      });
 }
 
 }  // namespace gridlock::rewrite

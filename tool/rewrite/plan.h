@@ -1,8 +1,9 @@
 // Rewrite plans (docs/rewrite.md): for every read of an inventory, the edits that remove it or
 // the reason it stays. Works on facts only; the edits are byte ranges of the scanned files,
-// applied by rewrite/edits.h. The strategies that make the plan are in rewrite/strategy.h.
+// made into files by rewrite/edits.h. The strategies that make the plan are in rewrite/strategy.h.
 #pragma once
 
+#include "apply/edits.h"
 #include "facts/verdict.h"
 #include "index/inventory.h"
 #include "rules/rule_set.h"
@@ -13,18 +14,9 @@
 
 namespace gridlock::rewrite {
 
-// Replace `length` bytes at `offset` of `file` (root-relative) with `text`.
-struct Edit {
-  std::string file;
-  unsigned offset = 0;
-  unsigned length = 0;
-  std::string text;
-  facts::Strategy strategy;  // the strategy that makes it
-  std::string why;           // "file:line:col substitute" for reports and conflicts
-  // Thread's argument inserted before a written one (`text` is "value, "): the parameter's
-  // name. The argument is then written in the call's own style (rewrite/argument_style.h).
-  std::string argument = {};
-};
+// Replace `length` bytes at `offset` of `file` (root-relative) with `text`: the apply library's
+// edit, which every language's rewriter makes (apply/edits.h).
+using Edit = apply::Edit;
 
 // An #include the edits of a file need ("gridlock/require.h" or <...>).
 struct Include {

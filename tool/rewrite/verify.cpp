@@ -15,7 +15,7 @@ std::set<std::string> errorFiles(const index::Inventory& inv) {
 // Holds back the changed files behind each new parse error of `after`. False when some error
 // names no changed file that is not held already.
 bool holdBack(const index::Inventory& after, const std::set<std::string>& before,
-              const Prepared& prepared, Verified& v, bool& broken) {
+              const apply::Prepared& prepared, Verified& v, bool& broken) {
   std::set<std::string> changed;
   for (const auto& c : prepared.changes) changed.insert(c.file);
   bool pinned = true;
@@ -51,7 +51,7 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
     v.plan = plan(inv, rules, &v.held);
     v.prepared = prepare(v.plan, inv, root);
     if (!v.prepared.ok() || v.prepared.changes.empty()) return v;
-    index::Inventory after = rescan(overlayOf(v.prepared));
+    index::Inventory after = rescan(apply::overlayOf(v.prepared));
     bool broken = false;
     bool pinned = holdBack(after, before, v.prepared, v, broken);
     if (broken && (!pinned || v.rounds > kMaxVerifyRounds)) {

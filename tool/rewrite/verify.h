@@ -29,7 +29,7 @@ using Rescan = std::function<index::Inventory(const std::map<std::string, std::s
 
 struct Verified {
   Plan plan;
-  Prepared prepared;
+  apply::Prepared prepared;
   HeldFiles held;                // files whose edits were rolled back, with the first error
   std::vector<std::string> log;  // what the re-parses found, for stderr
   std::string error;             // not empty: refused, nothing may be written

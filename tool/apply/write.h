@@ -3,13 +3,13 @@
 // temporary beside it, then every file's digest checked again and each renamed into place.
 #pragma once
 
+#include "apply/edits.h"
 #include "apply/journal.h"
-#include "rewrite/edits.h"
 
 #include <functional>
 #include <string>
 
-namespace gridlock::rewrite {
+namespace gridlock::apply {
 
 struct WriteOptions {
   bool force = false;  // replace read-only files too (their mode is kept)
@@ -30,4 +30,4 @@ struct WriteOptions {
 // and the last line says to run `gridlock rewrite --recover`.
 void writeAll(const Prepared& p, const std::string& root, const WriteOptions& o = {});
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::apply

@@ -1,11 +1,11 @@
-#include "rewrite/unified_diff.h"
+#include "apply/unified_diff.h"
 
 #include <algorithm>
 #include <cstdio>
 #include <sstream>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::apply {
 namespace {
 
 std::vector<std::string> splitLines(const std::string& s) {
@@ -164,4 +164,10 @@ std::string fileDiff(const std::string& file, const std::string& a, const std::s
   return out.str();
 }
 
-}  // namespace gridlock::rewrite
+std::string unifiedDiff(const Prepared& p) {
+  std::string out;
+  for (const auto& c : p.changes) out += fileDiff(c.file, c.before, c.after);
+  return out;
+}
+
+}  // namespace gridlock::apply

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::apply {
 
 struct RecoverReport {
   bool journal = false;  // there was a journal directory to recover from
@@ -30,4 +30,4 @@ struct RecoverReport {
 // journal is damaged. Safe to interrupt and run again.
 RecoverReport recover(const std::string& root, bool force);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::apply

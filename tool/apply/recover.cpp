@@ -1,4 +1,4 @@
-#include "rewrite/recover.h"
+#include "apply/recover.h"
 
 #include "apply/journal.h"
 #include "support/atomic_write.h"
@@ -11,10 +11,8 @@
 #include <optional>
 #include <set>
 
-namespace gridlock::rewrite {
+namespace gridlock::apply {
 
-// The journal, its steps and WriteRefused are the apply library's (apply/journal.h).
-using namespace apply;
 namespace {
 
 enum class Now { Old, New, Changed };
@@ -120,4 +118,4 @@ RecoverReport recover(const std::string& root, bool force) {
   return report;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::apply

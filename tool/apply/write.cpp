@@ -1,4 +1,4 @@
-#include "rewrite/write.h"
+#include "apply/write.h"
 
 #include "support/atomic_write.h"
 #include "support/confine.h"
@@ -12,10 +12,8 @@
 #include <optional>
 #include <set>
 
-namespace gridlock::rewrite {
+namespace gridlock::apply {
 
-// The journal, its steps and WriteRefused are the apply library's (apply/journal.h).
-using namespace apply;
 namespace {
 
 std::string modeText(mode_t mode) {
@@ -271,4 +269,4 @@ void writeAll(const Prepared& p, const std::string& root, const WriteOptions& o)
   Apply(p, targets, JournalDir::create(root), o).run();
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::apply
