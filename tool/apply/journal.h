@@ -1,5 +1,5 @@
 // The journal of `rewrite --apply`: the durable record, written before the first file is
-// replaced, that makes an interrupted apply recoverable (rewrite/recover.h). It lives in
+// replaced, that makes an interrupted apply recoverable (apply/recover.h). It lives in
 // ROOT/.gridlock-journal/: `journal` (the writer's pid and, per file, its old and new MD5,
 // mode, owner, group and path), `old/<n>` (the old contents of the n-th file: a hard link to
 // the replaced file, a copy where the file system has no links). The directory is also the
