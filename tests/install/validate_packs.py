@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Every shipped pack, example pack and fixture pack validates against the published rule-pack
+"""Every shipped pack, example pack, fixture pack and every-key pack (tests/cache/every_key)
+validates against the published rule-pack
 schema; the schema rejects what the parser rejects (a few known-bad packs); every enum in the
 schema is spelled as in tool/facts/kinds.h (and the closed ones list exactly its table); the
 config schema names exactly the documented keys. Usage: validate_packs.py SOURCE_DIR"""
@@ -32,10 +33,11 @@ validator = jsonschema.Draft7Validator(pack_schema)
 # 1. Every pack in the tree validates.
 packs = sorted(glob.glob(os.path.join(src, "rules", "*.json")) +
                glob.glob(os.path.join(src, "rules", "examples", "*.json")) +
-               glob.glob(os.path.join(src, "fixtures", "**", "gridlock.json"), recursive=True))
+               glob.glob(os.path.join(src, "fixtures", "**", "gridlock.json"), recursive=True) +
+               glob.glob(os.path.join(src, "tests", "cache", "every_key", "*.json")))
 rels = [os.path.relpath(p, src) for p in packs]
 for must in ("rules/gridlock-legacy.json", "rules/mpi.json", "fixtures/scan/gridlock.json",
-             "fixtures/model/gridlock.json"):
+             "fixtures/model/gridlock.json", "tests/cache/every_key/cpp.json"):
     if must not in rels:
         failures.append("expected pack not found: " + must)
 for path, rel in zip(packs, rels):
