@@ -190,11 +190,19 @@ for where, enum, table in (("scan reads/kind", read["kind"]["enum"], "ReadKind")
                            ("scan reads/guard", read["guard"]["enum"], "Guard"),
                            ("scan reads/yields", read["yields"]["enum"], "Yields"),
                            ("scan reads/language", read["language"]["enum"], "Language"),
-                           ("scan fix", scan_s["definitions"]["fix"]["enum"], "Fix"),
                            ("callers sites/via", site["via"]["enum"], "Via"),
                            ("callers sites/supplied", site["supplied"]["enum"], "Supplied")):
     if sorted(enum) != sorted(tables.get(table, [])):
         failures.append("%s: %s != kinds.h %s" % (where, enum, tables.get(table)))
+# A read's "fix" is its hint, the strategy applied (a supplied argument is spelled substitute:
+# tool/facts/verdict.h) or the reason it was left: the union of those three tables.
+fix_words = set(tables.get("Hint", [])) | set(tables.get("Left", [])) | (
+    set(tables.get("Strategy", [])) - {"supply"})
+fix_enum = scan_s["definitions"]["fix"]["enum"]
+if not tables.get("Hint") or not tables.get("Left") or not tables.get("Strategy") or \
+        sorted(fix_enum) != sorted(fix_words):
+    failures.append("scan fix: %s != kinds.h Hint | Strategy - supply | Left %s"
+                    % (sorted(fix_enum), sorted(fix_words)))
 
 for f in failures:
     print("validate_reports: FAIL: " + f)
