@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """Every shipped pack, example pack, fixture pack and every-key pack (tests/cache/every_key)
-validates against the published rule-pack
-schema; the schema rejects what the parser rejects (a few known-bad packs); every enum in the
-schema is spelled as in tool/facts/kinds.h (and the closed ones list exactly its table); the
-config schema names exactly the documented keys. Usage: validate_packs.py SOURCE_DIR"""
+validates against the published rule-pack schema; the schema rejects what the parser rejects
+(a few known-bad packs); every enum in the schema is spelled as in tool/facts/kinds.h (and the
+closed ones list exactly its table); the config schema names exactly the documented keys.
+Usage: validate_packs.py SOURCE_DIR"""
 import glob
 import json
 import os
