@@ -79,15 +79,8 @@ ojson fixJson(const facts::Read& r, const SarifFix& f) {
   return {{"description", {{"text", f.description}}}, {"artifactChanges", ojson::array({change})}};
 }
 
-}  // namespace
-
-std::string sarifRootUri(const std::string& root) { return "file://" + index::uriPath(root) + "/"; }
-
-std::string sarif(const index::Inventory& inv, const std::string& rootUri, const Verdicts* verdicts,
-                  const SarifExtras* extras) {
-  const SarifExtras* baseline = extras && !extras->states.empty() ? extras : nullptr;
-  const std::string docs =
-      extras && !extras->docsUrl.empty() ? extras->docsUrl : std::string(GRIDLOCK_DOCS_URL);
+// The rules a run's results name: the gate's fallen keys only with a baseline.
+ojson rulesJson(const std::string& docs, bool baseline) {
   ojson rules = ojson::array({
       rule("gridlock-global-read", "GlobalGroupRead",
            "A read of process-wide parallel state; pass the group explicitly.", "warning", docs,
@@ -107,59 +100,62 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
                          "Global reads the baseline counts that this run no longer sees.", "note",
                          docs, "scan.md#gate",
                          "Run `gridlock gate --update` to shrink the baseline."));
-  ojson results = ojson::array();
-  std::map<std::string, int> occurrences;
-  for (size_t i = 0; i < inv.reads.size(); ++i) {
-    const facts::Read& r = inv.reads[i];
-    const facts::Verdict* v = verdicts ? &(*verdicts)[i] : nullptr;
-    const bool write = r.kind == facts::ReadKind::GlobalWrite;
-    const char* id = write    ? "gridlock-global-write"
-                     : r.edge ? "gridlock-edge-read"
-                              : "gridlock-global-read";
-    // Keyed like the baseline, so a fingerprint survives edits above the read.
-    std::string key = r.file + "|" + r.enclosing + "|" + r.name;
-    int n = occurrences[key]++;
-    // What the gate fails on is an error; a counted read the baseline holds stays a warning
-    // (code to migrate), an edge read or a write a note.
-    const bool failsGate = baseline && i < baseline->states.size() && baseline->states[i] == "new";
-    ojson res = {
-        {"ruleId", id},
-        {"level", failsGate         ? "error"
-                  : write || r.edge ? "note"
-                                    : "warning"},
-        {"message", {{"text", message(r, v)}}},
-        {"locations", ojson::array({location(r.file, region(r))})},
-        {"partialFingerprints", {{"gridlockKey/v1", fingerprint(key + "|" + std::to_string(n))}}},
-        {"properties",
-         {{"kind", facts::str(r.kind)},
-          {"group", r.group},
-          {"guard", facts::str(r.guard)},
-          {"fix", std::string(v ? facts::spell(*v) : facts::spell(r.hint.fix))}}}};
-    if (r.macro) res["properties"]["macro"] = *r.macro;
-    if (r.suppressed)
-      res["suppressions"] =
-          ojson::array({{{"kind", "inSource"}, {"justification", *r.suppressed}}});
-    if (baseline && i < baseline->states.size()) res["baselineState"] = baseline->states[i];
-    if (extras && r.endLine && r.rangeLine)
-      if (auto fix = extras->fixes.find(i); fix != extras->fixes.end())
-        res["fixes"] = ojson::array({fixJson(r, fix->second)});
-    results.push_back(res);
-  }
-  if (baseline)
-    for (const auto& c : baseline->absent) {
-      // The reads are gone: the file, and no line to point at.
-      results.push_back(
-          {{"ruleId", "gridlock-gate-fell"},
-           {"level", "note"},
-           {"message",
-            {{"text", "global reads fell: " + c.key.str() + ": " + std::to_string(c.before) +
-                          " -> " + std::to_string(c.after)}}},
-           {"locations", ojson::array({location(c.key.file, nullptr)})},
-           {"partialFingerprints",
-            {{"gridlockKey/v1",
-              fingerprint(c.key.file + "|" + c.key.enclosing + "|" + c.key.name + "|absent")}}},
-           {"baselineState", "absent"}});
-    }
+  return rules;
+}
+
+// The result of the i-th read, the n-th of its key (file, enclosing function, name); `baseline`
+// is `extras` when it holds the gate's states.
+ojson readResult(const index::Inventory& inv, size_t i, const facts::Verdict* v, int n,
+                 const SarifExtras* extras, const SarifExtras* baseline) {
+  const facts::Read& r = inv.reads[i];
+  const bool write = r.kind == facts::ReadKind::GlobalWrite;
+  const char* id = write    ? "gridlock-global-write"
+                   : r.edge ? "gridlock-edge-read"
+                            : "gridlock-global-read";
+  // Keyed like the baseline, so a fingerprint survives edits above the read.
+  std::string key = r.file + "|" + r.enclosing + "|" + r.name;
+  // What the gate fails on is an error; a counted read the baseline holds stays a warning
+  // (code to migrate), an edge read or a write a note.
+  const bool failsGate = baseline && i < baseline->states.size() && baseline->states[i] == "new";
+  ojson res = {
+      {"ruleId", id},
+      {"level", failsGate         ? "error"
+                : write || r.edge ? "note"
+                                  : "warning"},
+      {"message", {{"text", message(r, v)}}},
+      {"locations", ojson::array({location(r.file, region(r))})},
+      {"partialFingerprints", {{"gridlockKey/v1", fingerprint(key + "|" + std::to_string(n))}}},
+      {"properties",
+       {{"kind", facts::str(r.kind)},
+        {"group", r.group},
+        {"guard", facts::str(r.guard)},
+        {"fix", std::string(v ? facts::spell(*v) : facts::spell(r.hint.fix))}}}};
+  if (r.macro) res["properties"]["macro"] = *r.macro;
+  if (r.suppressed)
+    res["suppressions"] = ojson::array({{{"kind", "inSource"}, {"justification", *r.suppressed}}});
+  if (baseline && i < baseline->states.size()) res["baselineState"] = baseline->states[i];
+  if (extras && r.endLine && r.rangeLine)
+    if (auto fix = extras->fixes.find(i); fix != extras->fixes.end())
+      res["fixes"] = ojson::array({fixJson(r, fix->second)});
+  return res;
+}
+
+// A key the baseline counts that this run no longer sees: the file, and no line to point at.
+ojson fellResult(const analysis::Change& c) {
+  return {{"ruleId", "gridlock-gate-fell"},
+          {"level", "note"},
+          {"message",
+           {{"text", "global reads fell: " + c.key.str() + ": " + std::to_string(c.before) +
+                         " -> " + std::to_string(c.after)}}},
+          {"locations", ojson::array({location(c.key.file, nullptr)})},
+          {"partialFingerprints",
+           {{"gridlockKey/v1",
+             fingerprint(c.key.file + "|" + c.key.enclosing + "|" + c.key.name + "|absent")}}},
+          {"baselineState", "absent"}};
+}
+
+// One error per file that failed to parse.
+ojson notificationsJson(const index::Inventory& inv) {
   ojson notifications = ojson::array();
   for (const auto& e : inv.parseErrors)
     notifications.push_back({{"level", "error"},
@@ -167,17 +163,40 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
                               {{"text", "failed to parse " + index::jsonPath(e.file) + ": " +
                                             (e.messages.empty() ? "" : e.messages[0])}}},
                              {"locations", ojson::array({location(e.file, {{"startLine", 1}})})}});
-  ojson run = {{"tool",
-                {{"driver",
-                  {{"name", "gridlock"},
-                   {"version", GRIDLOCK_VERSION},
-                   {"semanticVersion", GRIDLOCK_VERSION},
-                   {"informationUri", docs},
-                   {"rules", rules}}}}},
-               {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
-               {"invocations", ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
-                                              {"toolExecutionNotifications", notifications}}})},
-               {"results", results}};
+  return notifications;
+}
+
+}  // namespace
+
+std::string sarifRootUri(const std::string& root) { return "file://" + index::uriPath(root) + "/"; }
+
+std::string sarif(const index::Inventory& inv, const std::string& rootUri, const Verdicts* verdicts,
+                  const SarifExtras* extras) {
+  const SarifExtras* baseline = extras && !extras->states.empty() ? extras : nullptr;
+  const std::string docs =
+      extras && !extras->docsUrl.empty() ? extras->docsUrl : std::string(GRIDLOCK_DOCS_URL);
+  ojson results = ojson::array();
+  std::map<std::string, int> occurrences;
+  for (size_t i = 0; i < inv.reads.size(); ++i) {
+    const facts::Read& r = inv.reads[i];
+    int n = occurrences[r.file + "|" + r.enclosing + "|" + r.name]++;
+    results.push_back(
+        readResult(inv, i, verdicts ? &(*verdicts)[i] : nullptr, n, extras, baseline));
+  }
+  if (baseline)
+    for (const auto& c : baseline->absent) results.push_back(fellResult(c));
+  ojson run = {
+      {"tool",
+       {{"driver",
+         {{"name", "gridlock"},
+          {"version", GRIDLOCK_VERSION},
+          {"semanticVersion", GRIDLOCK_VERSION},
+          {"informationUri", docs},
+          {"rules", rulesJson(docs, baseline != nullptr)}}}}},
+      {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
+      {"invocations", ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
+                                     {"toolExecutionNotifications", notificationsJson(inv)}}})},
+      {"results", results}};
   ojson doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                {"version", "2.1.0"},
                {"runs", ojson::array({run})}};
