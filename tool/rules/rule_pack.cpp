@@ -3,6 +3,7 @@
 #include "rules/forward_declaration.h"
 #include "rules/pack_lookup.h"
 #include "rules/pack_reader.h"
+#include "rules/python_rewrite_rules.h"
 #include "rules/python_rules.h"
 #include "rules/source_pick.h"
 #include "support/file_io.h"
@@ -242,8 +243,9 @@ void envRules(const EnvRule& e, RewriteRules& out) {
 
 // `rewrite`: how the rewriter spells what replaces a read (docs/rewrite.md).
 RewriteRules readRewrite(const Reader& r, const json& rw) {
-  r.object(rw, "/rewrite", {"spell", "include", "require", "thread", "collapse", "env"});
+  r.object(rw, "/rewrite", {"spell", "include", "require", "thread", "collapse", "env", "python"});
   RewriteRules out;
+  if (auto py = rw.find("python"); py != rw.end()) out.python = readPythonRewrite(r, *py);
   if (auto co = rw.find("collapse"); co != rw.end()) out.collapse = readCollapse(r, *co);
   if (auto th = rw.find("thread"); th != rw.end()) out.thread = readThread(r, *th);
   if (auto en = rw.find("env"); en != rw.end()) {
@@ -425,6 +427,7 @@ void inheritRewrite(RewriteRules& own, const std::vector<RewriteRules>& bases) {
     if (own.thread.type.empty()) own.thread = b.thread;
     if (own.collapse.lookup.empty()) own.collapse = b.collapse;
     if (own.env.type.empty()) own.env = b.env;
+    if (own.python.empty()) own.python = b.python;
     if (own.requireSpell.empty()) {
       own.requireSpell = b.requireSpell;
       own.requireInclude = b.requireInclude;

@@ -113,6 +113,27 @@ struct EnvRule {
 // The rewrite keys of a pack (docs/rewrite.md). Spelling templates name the group expression
 // `{g}`; a template written for a pointer (`{g}->size()`) is used with `.` when the group in
 // scope is a reference or a value.
+// `rewrite.python`: how the Python rewriter spells what replaces a Python read (docs/rewrite.md,
+// "Python"). Python has no declared types to say which value holds a group, so names do: a
+// group is `group` with `{group}` the read's group (`tp_group`), a collection one of
+// `collection` (`pg_collection`), whose attributes are the groups (`pg_collection.tp`).
+struct PythonRewriteRule {
+  std::vector<std::string> collection;
+  std::string group;
+  std::map<facts::Yields, std::string> spell;  // Size, Rank -> "{g}.size()"; Group is "{g}"
+  // Module of per-model state -> the attribute of `self` holding this model's copy, whose
+  // attributes have the module variables' names (`minimodel.tp_shard` -> `sharding`).
+  std::map<std::string, std::string> state;
+  std::string error = "ValueError";  // what a dead fallback raises
+  // Thread: module globs whose functions without a leading underscore are public API, and
+  // whether such a function is refused (false) or given the parameter as a keyword with a
+  // default of None, which keeps its old callers working (true).
+  std::vector<std::string> publicModules;
+  bool publicKeyword = false;
+  bool store = true;  // a method Thread cannot change keeps the group on self (`self.tp_group`)
+  bool empty() const { return group.empty() && collection.empty(); }
+};
+
 struct RewriteRules {
   std::map<facts::Yields, std::string> spell;  // Group, Size, Rank, SrcRank -> template
   std::string spellInclude;    // the header derived values need (the group's full type)
@@ -121,6 +142,7 @@ struct RewriteRules {
   ThreadRule thread;           // empty type: the pack does not thread
   CollapseRule collapse;       // empty lookup: the pack does not collapse
   EnvRule env;                 // empty type: the pack has no env object
+  PythonRewriteRule python;    // empty: the pack does not rewrite Python
 };
 
 // Python rules (docs/scan.md "Python"): names are dotted, as Python qualifies them

@@ -91,6 +91,19 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, PythonRewriteRule>
+void fields(V&& v, T& x) {
+  v("collection", x.collection);
+  v("group", x.group);
+  v("spell", x.spell);
+  v("state", x.state);
+  v("error", x.error);
+  v("public_modules", x.publicModules);
+  v("public_keyword", x.publicKeyword);
+  v("store", x.store);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, RewriteRules>
 void fields(V&& v, T& x) {
   v("spell", x.spell);
@@ -100,6 +113,7 @@ void fields(V&& v, T& x) {
   v("thread", x.thread);
   v("collapse", x.collapse);
   v("env", x.env);
+  v("python", x.python);
 }
 
 template <typename V, typename T>
