@@ -10,6 +10,7 @@
 #include "apply/replacements_yaml.h"
 #include "apply/unified_diff.h"
 #include "apply/write.h"
+#include "pyrewrite/verify.h"
 #include "rewrite/edits.h"
 #include "rewrite/outside_db.h"
 #include "rewrite/plan.h"
@@ -214,6 +215,8 @@ Runner addRewriteCommand(CLI::App& app) {
       return pipeline::scan(again).inventory;
     };
     rewrite::Verified v = rewrite::planAndVerify(run.inventory, run.rules, run.root, rescan);
+    if (v.error.empty() && pyrewrite::hasPythonReads(run.inventory))
+      pyrewrite::mergeInto(pyrewrite::planAndVerify(run.inventory, run.rules, run.root, rescan), v);
     for (const auto& line : v.log)
       std::cerr << (line.rfind("  ", 0) == 0 ? "" : "gridlock: note: ") << line << "\n";
     if (!v.error.empty()) {

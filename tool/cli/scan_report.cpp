@@ -2,6 +2,7 @@
 
 #include "analysis/summary.h"
 #include "cli/sarif_fixes.h"
+#include "pyrewrite/plan.h"
 #include "report/reports.h"
 #include "rewrite/plan.h"
 
@@ -12,7 +13,7 @@ namespace gridlock::cli {
 std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool plan, bool color,
                        const std::string& docsUrl) {
   std::optional<rewrite::Plan> planned;
-  if (plan) planned = rewrite::plan(run.inventory, run.rules);
+  if (plan) planned = pyrewrite::planAll(run.inventory, run.rules, run.root);
   const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
   analysis::Summary s = analysis::summarize(run.inventory, verdicts);
   if (format == report::Format::Json) return report::json(run.inventory, s, verdicts);

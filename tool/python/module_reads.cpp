@@ -165,6 +165,9 @@ std::string usrOf(const std::string& dotted) { return "py:" + dotted; }
 void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                   const rules::RuleSet& rules, facts::TuFacts& out) {
   std::set<std::tuple<unsigned, facts::ReadKind, std::string>> onLine;
+  // Every module's, not only those with reads: the rewrite edits call sites too (a laundered
+  // read's), and checks each file it edits against the bytes the scan read.
+  out.digests[m.file] = m.digest;
   frontend::FileSuppressions allows = allowsOf(m, rules, out);
   for (const Ref& ref : m.refs) {
     std::optional<Match> match = matchRef(index, module, rules, ref);
@@ -189,7 +192,6 @@ void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
             allows, r.line, ref.statementLine ? ref.statementLine : r.line, {r.group, r.name}))
       r.suppressed = a->reason;
     setHint(r);
-    out.digests[m.file] = m.digest;
     out.reads.push_back(std::move(r));
   }
   rulesSeen(index, module, m, rules, out);

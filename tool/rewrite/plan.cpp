@@ -15,7 +15,10 @@ using facts::Left;
 void triage(PlanState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
-    if (r.kind == facts::ReadKind::GlobalWrite)
+    if (r.language == facts::Language::Python)
+      // tool/pyrewrite plans these (pyrewrite::plan): Python's syntax is its own.
+      s.leave(i, Left::Thread, "a Python read: the Python rewriter plans it");
+    else if (r.kind == facts::ReadKind::GlobalWrite)
       s.leave(i, Left::Unset, "");
     else if (r.edge)
       s.leave(i, Left::None, "edge file: reads are allowed here");

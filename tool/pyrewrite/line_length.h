@@ -1,0 +1,19 @@
+// The line length a Python file's formatter keeps to, from the project's own settings.
+#pragma once
+
+#include <string>
+
+namespace gridlock::pyrewrite {
+
+// Black's default, for a project that says nothing.
+constexpr unsigned kDefaultLineLength = 88;
+
+// From the nearest pyproject.toml or setup.cfg at or above the file's directory, up to the
+// root: `line-length` (or `line_length`) under [tool.black], else under [tool.ruff], in
+// pyproject.toml; `max-line-length` under [flake8] in setup.cfg; else kDefaultLineLength.
+unsigned lineLength(const std::string& root, const std::string& file);
+
+// The setting in one file's text (`toml` true for pyproject.toml), or 0 when it has none.
+unsigned lineLengthIn(const std::string& text, bool toml);
+
+}  // namespace gridlock::pyrewrite

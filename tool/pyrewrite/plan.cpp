@@ -1,0 +1,209 @@
+#include "pyrewrite/plan.h"
+
+#include "pyrewrite/plan_state.h"
+#include "pyrewrite/require.h"
+#include "pyrewrite/scope_values.h"
+#include "pyrewrite/supply.h"
+#include "python/node.h"
+
+namespace gridlock::pyrewrite {
+namespace {
+
+using facts::Left;
+using facts::Strategy;
+using facts::Yields;
+using python::field;
+using python::is;
+
+bool isPython(const facts::Read& r) { return r.language == facts::Language::Python; }
+
+std::string lastName(const std::string& dotted) {
+  size_t dot = dotted.rfind('.');
+  return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
+}
+
+// Reads no strategy needs to think about: writes, edges, suppressed reads, reads in files held
+// back, and reads of packs that do not rewrite Python.
+void triage(State& s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const facts::Read& r = s.read(i);
+    if (!isPython(r)) continue;
+    if (r.kind == facts::ReadKind::GlobalWrite)
+      s.leave(i, Left::Unset, "");
+    else if (r.edge)
+      s.leave(i, Left::None, "edge file: reads are allowed here");
+    else if (r.suppressed)
+      s.leave(i, Left::None, "suppressed: " + *r.suppressed);
+    else if (const std::string* why = s.held(r.file))
+      s.leave(i, Left::CompileError,
+              "the rewritten " + r.file + " did not pass verification (" + *why +
+                  "): its edits are rolled back");
+    else if (!s.rule(r))
+      s.leave(i, Left::NoSpelling, "the rule pack has no rewrite.python");
+  }
+}
+
+// A read spelled as a local that holds the global (`kv = tp_shard.num_kv_heads`, then `kv`):
+// the read of the assignment it follows, or nothing.
+std::optional<size_t> aliasDefinition(State& s, size_t i) {
+  const facts::Read& r = s.read(i);
+  auto place = s.place(r);
+  if (!place || !is<"identifier">(place->node) || ts_node_is_null(place->def)) return std::nullopt;
+  std::string name(place->src->text(place->node));
+  if (name == lastName(r.name)) return std::nullopt;
+  std::optional<size_t> found;
+  for (size_t j = 0; j < s.size(); ++j) {
+    const facts::Read& d = s.read(j);
+    if (j == i || d.file != r.file || d.name != r.name || d.offset >= r.offset) continue;
+    auto dp = s.place(d);
+    if (!dp) continue;
+    TSNode statement = PySource::statementOf(dp->node);
+    if (!is<"expression_statement">(statement) || !dominates(statement, place->node)) continue;
+    TSNode a = ts_node_named_child(statement, 0);
+    if (is<"assignment">(a) && place->src->text(field<"left">(a)) == name) found = j;
+  }
+  return found;
+}
+
+// What replaces read `i` from the value in scope, or why nothing does (`why` set).
+std::optional<std::string> substitution(State& s, size_t i, const State::Place& p, Left* left,
+                                        std::string* why) {
+  const facts::Read& r = s.read(i);
+  const rules::PythonRewriteRule& rule = *s.rule(r);
+  *left = Left::NoSpelling;
+  if (r.kind == facts::ReadKind::GlobalState) {
+    std::string module = r.name.substr(0, r.name.rfind('.'));
+    auto st = rule.state.find(module);
+    if (st == rule.state.end()) {
+      *why = "the pack names no per-model state for " + module + " (rewrite.python.state)";
+      return std::nullopt;
+    }
+    auto v = valueNamed(*p.src, p.def, p.node, {st->second});
+    if (!v) {
+      *left = Left::NoSource;
+      *why = "nothing in scope holds this model's " + st->second;
+      return std::nullopt;
+    }
+    return *v + "." + lastName(r.name);
+  }
+  if (!r.arguments.empty()) {
+    *why = "the accessor is called with arguments, which a group's value would drop";
+    return std::nullopt;
+  }
+  std::string tmpl = "{g}";
+  if (r.yields == Yields::Size || r.yields == Yields::Rank) {
+    auto t = rule.spell.find(r.yields);
+    if (t == rule.spell.end()) {
+      *why = "the pack does not say how to spell a " + std::string(facts::spell(r.yields)) +
+             " (rewrite.python.spell." + std::string(facts::spell(r.yields)) + ")";
+      return std::nullopt;
+    }
+    tmpl = t->second;
+  } else if (r.yields != Yields::Group && r.yields != Yields::Collection) {
+    *why = "no group method gives a " + std::string(facts::spell(r.yields));
+    return std::nullopt;
+  }
+  bool collection = r.yields == Yields::Collection;
+  auto g = groupAt(*p.src, p.def, p.node, collection ? "" : r.group, rule);
+  if (!g) {
+    *left = Left::Thread;
+    *why = "no " + (collection ? std::string("collection") : r.group + " group") +
+           " in scope: a parameter would have to be threaded into " + r.enclosing;
+    return std::nullopt;
+  }
+  std::string out = tmpl;
+  for (size_t at = out.find("{g}"); at != std::string::npos; at = out.find("{g}", at + g->size()))
+    out.replace(at, 3, *g);
+  return out;
+}
+
+void substitute(State& s, size_t i) {
+  const facts::Read& r = s.read(i);
+  auto p = s.place(r);
+  if (!p || r.length == 0) {
+    s.leave(i, Left::NoSource, "the read's place in the file is not known");
+    return;
+  }
+  if (ts_node_is_null(p->def)) {
+    s.leave(i, Left::NoSource, "at module level: nothing there can hold a group");
+    return;
+  }
+  if (!r.called && r.kind != facts::ReadKind::GlobalState) {
+    s.leave(i, Left::FunctionPointer, "the accessor is named, not called (a callback)");
+    return;
+  }
+  if (r.inLambda || PySource::insideLambda(p->node, p->def)) {
+    s.leave(i, Left::Lambda, "inside a lambda");
+    return;
+  }
+  Left left = Left::Unset;
+  std::string why;
+  std::optional<std::string> text = substitution(s, i, *p, &left, &why);
+  if (!text) {
+    s.leave(i, left, why);
+    return;
+  }
+  s.edit(r.file, r.offset, r.length, *text, Strategy::Substitute, at(r) + " substitute");
+  s.apply(i, Strategy::Substitute, *text);
+  ++s.tally(Strategy::Substitute).reads;
+  ++s.tally(Strategy::Substitute).places;
+}
+
+}  // namespace
+
+Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
+          const rewrite::HeldFiles* held) {
+  State s(inv, rules, sources, held);
+  triage(s);
+  std::map<std::string, std::string> supplied;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const facts::Read& r = s.read(i);
+    if (!isPython(r) || r.kind != facts::ReadKind::Laundered) continue;
+    if (r.edge) supplied[at(r)] = "in an edge file, whose calls keep leaving it out";
+    if (!s.open(i)) continue;
+    std::string why = supplyCall(s, i);
+    supplied[at(r)] = why;
+    if (!why.empty())
+      s.leave(i, Left::OpenFallback,
+              "this call leaves the group out, so " + r.name + " reads " + r.analysis.launders +
+                  "; cannot pass one here: " + why);
+  }
+  std::map<size_t, size_t> aliases;  // a local's read -> the read it was assigned from
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!isPython(s.read(i)) || !s.open(i)) continue;
+    if (s.read(i).guard == facts::Guard::Fallback)
+      requireArgument(s, i, supplied);
+    else if (auto d = aliasDefinition(s, i))
+      aliases[i] = *d;
+    else
+      substitute(s, i);
+  }
+  for (const auto& [i, d] : aliases) {
+    facts::Verdict v = s.plan.verdicts[d].value_or(
+        facts::Verdict{std::nullopt, Left::NoSource, "its assignment is not decided"});
+    v.detail = "a local assigned from the read at " + at(s.read(d)) + ": " + v.detail;
+    s.plan.verdicts[i] = v;
+    if (v.applied) ++s.tally(*v.applied).reads;
+  }
+  return std::move(s.plan);
+}
+
+rewrite::Plan planAll(const index::Inventory& inv, const rules::RuleSet& rules,
+                      const std::string& root) {
+  rewrite::Plan out = rewrite::plan(inv, rules);
+  Sources sources(root);
+  mergeInto(plan(inv, rules, sources), out);
+  return out;
+}
+
+void mergeInto(const Plan& py, rewrite::Plan& into) {
+  for (size_t i = 0; i < py.verdicts.size() && i < into.verdicts.size(); ++i)
+    if (py.verdicts[i]) into.verdicts[i] = *py.verdicts[i];
+  into.edits.insert(into.edits.end(), py.edits.begin(), py.edits.end());
+  for (const auto& [k, t] : py.tallies) {
+    into.tallies[k].reads += t.reads;
+    into.tallies[k].places += t.places;
+  }
+}
+
+}  // namespace gridlock::pyrewrite

@@ -1,0 +1,38 @@
+// The Python rewrite plan (docs/rewrite.md, "Python"): for every Python read of an inventory,
+// the edits that remove it or the reason it stays, as rewrite/plan.h makes them for C++: the
+// same verdicts, strategies and edits (file, offset, length, text, strategy). The C++ planner
+// leaves Python reads to this one; Python's own syntax (what is bound where, the fallback's
+// statement, a call's arguments) comes from the files, parsed again here, which the digests
+// the scan recorded prove unchanged before anything is written.
+#pragma once
+
+#include "index/inventory.h"
+#include "pyrewrite/sources.h"
+#include "rewrite/plan.h"
+#include "rules/rule_set.h"
+
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace gridlock::pyrewrite {
+
+struct Plan {
+  // One per read of the inventory: set for each Python read, empty for the others.
+  std::vector<std::optional<facts::Verdict>> verdicts;
+  std::vector<rewrite::Edit> edits;
+  std::map<facts::Strategy, rewrite::Tally> tallies;
+};
+
+Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
+          const rewrite::HeldFiles* held = nullptr);
+
+// The plan of every read, C++ (rewrite::plan) and Python, files read from `root`: what
+// `scan --plan` reports.
+rewrite::Plan planAll(const index::Inventory& inv, const rules::RuleSet& rules,
+                      const std::string& root);
+
+// The C++ plan `into` given the Python plan's verdicts, edits and tallies.
+void mergeInto(const Plan& py, rewrite::Plan& into);
+
+}  // namespace gridlock::pyrewrite

@@ -1,0 +1,79 @@
+#include "pyrewrite/plan_state.h"
+
+namespace gridlock::pyrewrite {
+
+State::State(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
+             const rewrite::HeldFiles* held)
+    : inv(inv), rules(rules), sources(sources), held_(held) {
+  plan.verdicts.resize(inv.reads.size());
+}
+
+void State::leave(size_t i, facts::Left why, std::string detail) {
+  plan.verdicts[i] = facts::Verdict{std::nullopt, why, std::move(detail)};
+}
+
+void State::apply(size_t i, facts::Strategy strategy, std::string detail) {
+  plan.verdicts[i] = facts::Verdict{strategy, facts::Left::Unset, std::move(detail)};
+}
+
+void State::edit(const std::string& file, unsigned offset, unsigned length, std::string text,
+                 facts::Strategy strategy, const std::string& why) {
+  plan.edits.push_back({file, offset, length, std::move(text), strategy, why});
+}
+
+const std::string* State::held(const std::string& file) const {
+  if (!held_) return nullptr;
+  auto it = held_->find(file);
+  return it == held_->end() ? nullptr : &it->second;
+}
+
+const rules::PythonRewriteRule* State::rule(const facts::Read& r) const {
+  const std::string& name = r.kind == facts::ReadKind::Laundered ? r.analysis.launders : r.name;
+  std::optional<size_t> pack;
+  if (auto a = rules.pythonAccessor(name))
+    pack = a->pack;
+  else if (const rules::PythonGlobalRule* g = rules.pythonGlobal(name, true))
+    pack = g->pack;
+  if (!pack || rules.packs()[*pack].rewrite.python.empty()) return nullptr;
+  return &rules.packs()[*pack].rewrite.python;
+}
+
+std::optional<State::Place> State::place(const std::string& file, unsigned offset,
+                                         unsigned length) {
+  const PySource* src = sources.get(file);
+  if (!src || offset + length > src->text().size()) return std::nullopt;
+  Place p{src, src->covering(offset, length), {}};
+  if (ts_node_is_null(p.node)) return std::nullopt;
+  p.def = PySource::enclosingDef(p.node);
+  return p;
+}
+
+std::optional<unsigned> State::offsetOf(const std::string& file, unsigned line, unsigned column) {
+  const PySource* src = sources.get(file);
+  if (!src || line == 0 || column == 0) return std::nullopt;
+  const std::string& t = src->text();
+  size_t at = 0;
+  for (unsigned l = 1; l < line; ++l) {
+    at = t.find('\n', at);
+    if (at == std::string::npos) return std::nullopt;
+    ++at;
+  }
+  at += column - 1;
+  if (at > t.size()) return std::nullopt;
+  return static_cast<unsigned>(at);
+}
+
+std::string at(const facts::Read& r) { return facts::where(r.file, r.line, r.column); }
+
+std::string messageName(const facts::Read& r) {
+  auto last = [](const std::string& q) {
+    size_t dot = q.rfind('.');
+    return dot == std::string::npos ? q : q.substr(dot + 1);
+  };
+  std::string fn = last(r.enclosing);
+  if (r.enclosingClass.empty()) return fn;
+  std::string cls = last(r.enclosingClass);
+  return fn == "__init__" ? cls : cls + "." + fn;
+}
+
+}  // namespace gridlock::pyrewrite

@@ -1,0 +1,57 @@
+// What the Python strategies of one plan share: the facts, the files, the verdicts and edits
+// so far. Internal to tool/pyrewrite.
+#pragma once
+
+#include "pyrewrite/plan.h"
+#include "pyrewrite/python_source.h"
+
+#include <optional>
+#include <string>
+
+namespace gridlock::pyrewrite {
+
+class State {
+ public:
+  State(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
+        const rewrite::HeldFiles* held);
+
+  const index::Inventory& inv;
+  const rules::RuleSet& rules;
+  Sources& sources;
+  Plan plan;
+
+  size_t size() const { return inv.reads.size(); }
+  const facts::Read& read(size_t i) const { return inv.reads[i]; }
+  bool open(size_t i) const { return !plan.verdicts[i]; }
+  void leave(size_t i, facts::Left why, std::string detail);
+  void apply(size_t i, facts::Strategy strategy, std::string detail);
+  void edit(const std::string& file, unsigned offset, unsigned length, std::string text,
+            facts::Strategy strategy, const std::string& why);
+  rewrite::Tally& tally(facts::Strategy s) { return plan.tallies[s]; }
+  const std::string* held(const std::string& file) const;
+
+  // The pack's rewrite.python for a read (a laundered one: its helper's global's), or null.
+  const rules::PythonRewriteRule* rule(const facts::Read& r) const;
+
+  // Where a read is in its file: the file, the node its bytes are, the def around it.
+  struct Place {
+    const PySource* src = nullptr;
+    TSNode node{};
+    TSNode def{};
+  };
+  std::optional<Place> place(const std::string& file, unsigned offset, unsigned length);
+  std::optional<Place> place(const facts::Read& r) { return place(r.file, r.offset, r.length); }
+  // The byte offset of a 1-based line and column.
+  std::optional<unsigned> offsetOf(const std::string& file, unsigned line, unsigned column);
+
+ private:
+  const rewrite::HeldFiles* held_;
+};
+
+// "file:line:col" of a read.
+std::string at(const facts::Read& r);
+// The name a message gives a function: its class for `__init__`, `Class.method` for another
+// method, else its own name.
+std::string messageName(const facts::Read& r);
+
+}  // namespace gridlock::pyrewrite

@@ -1,0 +1,155 @@
+#include "pyrewrite/prepare.h"
+
+#include "pyrewrite/imports.h"
+#include "pyrewrite/line_length.h"
+#include "pyrewrite/python_source.h"
+#include "pyrewrite/wrap.h"
+#include "support/file_io.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace gridlock::pyrewrite {
+namespace {
+
+// The edits once each, sorted; false (with the conflict in `out`) when two overlap.
+bool sortedEdits(const std::string& file, std::vector<rewrite::Edit>& edits,
+                 rewrite::Prepared& out) {
+  std::sort(edits.begin(), edits.end(), [](const rewrite::Edit& a, const rewrite::Edit& b) {
+    return std::tie(a.offset, a.length, a.text) < std::tie(b.offset, b.length, b.text);
+  });
+  std::vector<rewrite::Edit> unique;
+  for (const auto& e : edits) {
+    if (!unique.empty()) {
+      const rewrite::Edit& last = unique.back();
+      if (last.offset == e.offset && last.length == e.length && last.text == e.text) continue;
+      if (e.offset < last.offset + last.length || (e.offset == last.offset && e.length == 0)) {
+        out.conflicts.push_back(file + ": " + e.why + " (bytes " + std::to_string(e.offset) + "+" +
+                                std::to_string(e.length) + ") overlaps " + last.why + " (bytes " +
+                                std::to_string(last.offset) + "+" + std::to_string(last.length) +
+                                ")");
+        return false;
+      }
+    }
+    unique.push_back(e);
+  }
+  edits = std::move(unique);
+  return true;
+}
+
+// `before` with the (sorted, disjoint) edits; `touched` gets where each new text lies.
+std::string applied(const std::string& before, const std::vector<rewrite::Edit>& edits,
+                    std::vector<std::pair<unsigned, unsigned>>* touched) {
+  std::string out;
+  size_t at = 0;
+  for (const auto& e : edits) {
+    out.append(before, at, e.offset - at);
+    unsigned start = static_cast<unsigned>(out.size());
+    out += e.text;
+    if (touched) touched->push_back({start, static_cast<unsigned>(out.size())});
+    at = e.offset + e.length;
+  }
+  out.append(before, at, std::string::npos);
+  return out;
+}
+
+std::vector<std::string> lines(const std::string& s) {
+  std::vector<std::string> out;
+  for (size_t at = 0; at < s.size();) {
+    size_t end = s.find('\n', at);
+    end = end == std::string::npos ? s.size() : end + 1;
+    out.push_back(s.substr(at, end - at));
+    at = end;
+  }
+  return out;
+}
+
+}  // namespace
+
+clang::tooling::Replacements lineReplacements(const std::string& path, const std::string& before,
+                                              const std::string& after) {
+  std::vector<std::string> a = lines(before), b = lines(after);
+  size_t pre = 0;
+  while (pre < a.size() && pre < b.size() && a[pre] == b[pre]) ++pre;
+  size_t suf = 0;
+  while (suf < a.size() - pre && suf < b.size() - pre &&
+         a[a.size() - 1 - suf] == b[b.size() - 1 - suf])
+    ++suf;
+  const size_t n = a.size() - pre - suf, m = b.size() - pre - suf;
+  // Longest common subsequence of the middle lines; a middle too large to align is one run.
+  std::vector<std::vector<unsigned>> lcs;
+  if (n * m <= 4'000'000) {
+    lcs.assign(n + 1, std::vector<unsigned>(m + 1, 0));
+    for (size_t i = n; i-- > 0;)
+      for (size_t j = m; j-- > 0;)
+        lcs[i][j] = a[pre + i] == b[pre + j] ? lcs[i + 1][j + 1] + 1
+                                             : std::max(lcs[i + 1][j], lcs[i][j + 1]);
+  }
+  size_t offset = 0;
+  for (size_t k = 0; k < pre; ++k) offset += a[k].size();
+  clang::tooling::Replacements out;
+  size_t i = 0, j = 0;
+  while (i < n || j < m) {
+    if (!lcs.empty() && i < n && j < m && a[pre + i] == b[pre + j]) {
+      offset += a[pre + i].size();
+      ++i, ++j;
+      continue;
+    }
+    size_t start = offset, length = 0;
+    std::string text;
+    while ((i < n || j < m) && (lcs.empty() || i >= n || j >= m || a[pre + i] != b[pre + j])) {
+      if (j < m && (i >= n || lcs.empty() || lcs[i][j + 1] >= lcs[i + 1][j])) {
+        text += b[pre + j++];
+      } else {
+        length += a[pre + i].size();
+        offset += a[pre + i++].size();
+      }
+    }
+    llvm::cantFail(out.add(clang::tooling::Replacement(path, static_cast<unsigned>(start),
+                                                       static_cast<unsigned>(length), text)));
+  }
+  return out;
+}
+
+rewrite::Prepared prepare(const std::vector<rewrite::Edit>& edits, const index::Inventory& inv,
+                          const std::string& root) {
+  rewrite::Prepared out;
+  std::map<std::string, std::vector<rewrite::Edit>> byFile;
+  for (const auto& e : edits) byFile[e.file].push_back(e);
+  for (auto& [file, fileEdits] : byFile) {
+    rewrite::FileChange c;
+    c.file = file;
+    c.path = root + "/" + file;
+    std::optional<std::string> text = support::readFile(c.path);
+    if (!text) {
+      out.errors.push_back(file + ": cannot read");
+      continue;
+    }
+    c.before = std::move(*text);
+    auto digest = inv.digests.find(file);
+    if (digest == inv.digests.end() || digest->second != support::md5Hex(c.before)) {
+      out.changedFiles.push_back(file + (digest == inv.digests.end()
+                                             ? ": the scan recorded no digest for it"
+                                             : ": changed since it was scanned"));
+      continue;
+    }
+    if (!sortedEdits(file, fileEdits, out)) continue;
+    if (fileEdits.back().offset + fileEdits.back().length > c.before.size()) {
+      out.errors.push_back(file + ": edit " + fileEdits.back().why + " lies past the end");
+      continue;
+    }
+    PySource before(c.before), first(applied(c.before, fileEdits, nullptr));
+    std::vector<rewrite::Edit> all = fileEdits;
+    for (auto& e : unusedImports(file, before, first)) all.push_back(std::move(e));
+    if (!sortedEdits(file, all, out)) continue;
+    std::vector<std::pair<unsigned, unsigned>> touched;
+    std::string after = applied(c.before, all, &touched);
+    c.after = wrapLongStatements(after, touched, lineLength(root, file), before.indentUnit());
+    c.replacements = lineReplacements(c.path, c.before, c.after);
+    if (c.after != c.before) out.changes.push_back(std::move(c));
+  }
+  return out;
+}
+
+}  // namespace gridlock::pyrewrite

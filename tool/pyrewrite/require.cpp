@@ -1,0 +1,120 @@
+#include "pyrewrite/require.h"
+
+#include "python/node.h"
+
+namespace gridlock::pyrewrite {
+namespace {
+
+using python::field;
+using python::is;
+using python::namedChildren;
+
+// The quote the file's error messages use: that of the first `raise X('...')`, else the
+// double quote black writes.
+char messageQuote(const std::string& text) {
+  for (size_t at = text.find("raise "); at != std::string::npos; at = text.find("raise ", at + 1)) {
+    size_t paren = text.find('(', at);
+    size_t eol = text.find('\n', at);
+    if (paren == std::string::npos || paren > eol) continue;
+    size_t q = text.find_first_not_of(" \n", paren + 1);
+    if (q != std::string::npos && (text[q] == '\'' || text[q] == '"')) return text[q];
+  }
+  return '"';
+}
+
+// How the read's statement falls back, and so what replaces it.
+enum class Form {
+  None,
+  IfBody,  // `if h is None:` whose only statement is `h = <read>`: the statement raises
+  Inline,  // `h = h or <read>` (or a conditional expression): an `if h is None:` that raises
+};
+
+Form formOf(const PySource& src, TSNode statement, TSNode read, const std::string& holder) {
+  if (!is<"expression_statement">(statement) || ts_node_named_child_count(statement) != 1)
+    return Form::None;
+  TSNode a = ts_node_named_child(statement, 0);
+  if (!is<"assignment">(a) || src.text(field<"left">(a)) != holder) return Form::None;
+  TSNode right = python::unparen(field<"right">(a));
+  if (python::same(right, read)) {
+    TSNode block = ts_node_parent(statement);
+    TSNode test = ts_node_parent(block);
+    if (!is<"if_statement">(test) || !python::same(field<"consequence">(test), block) ||
+        namedChildren(block).size() != 1)
+      return Form::None;
+    std::string c = squeezed(src.text(field<"condition">(test)));
+    return c == holder + " is None" || c == "not " + holder ? Form::IfBody : Form::None;
+  }
+  if (is<"boolean_operator">(right) && src.text(field<"left">(right)) == holder &&
+      python::same(python::unparen(field<"right">(right)), read))
+    return Form::Inline;
+  if (is<"conditional_expression">(right) && namedChildren(right).size() == 3) {
+    std::vector<TSNode> parts = namedChildren(right);  // body, condition, else
+    std::string c = squeezed(src.text(parts[1]));
+    if ((c == holder + " is None" && python::same(python::unparen(parts[0]), read) &&
+         src.text(parts[2]) == holder) ||
+        (c == holder + " is not None" && src.text(parts[0]) == holder &&
+         python::same(python::unparen(parts[2]), read)))
+      return Form::Inline;
+  }
+  return Form::None;
+}
+
+}  // namespace
+
+void requireArgument(State& s, size_t i, const std::map<std::string, std::string>& supplied) {
+  const facts::Read& r = s.read(i);
+  if (r.holder.empty() || r.guardParam < 0) {
+    s.leave(i, facts::Left::OpenFallback,
+            "the fallback tests " + (r.holder.empty() ? std::string("a value") : r.holder) +
+                ", not a parameter of " + messageName(r));
+    return;
+  }
+  bool dead = r.analysis.fallbackDead.value_or(false);
+  std::vector<std::string> open;
+  if (!dead) {
+    for (const auto& site : r.analysis.breakingSites) {
+      auto it = supplied.find(site);
+      if (it == supplied.end())
+        open.push_back(site + ": a call the plan does not see as laundered");
+      else if (!it->second.empty())
+        open.push_back(site + ": " + it->second);
+    }
+    if (!open.empty()) {
+      std::string detail = std::to_string(open.size()) + " call site(s) leave " + r.holder +
+                           " out and cannot be given it:";
+      for (const auto& o : open) detail += " " + o + ";";
+      detail.pop_back();
+      s.leave(i, facts::Left::OpenFallback, detail);
+      return;
+    }
+  }
+  auto place = s.place(r);
+  if (!place) {
+    s.leave(i, facts::Left::NoSource, "the file cannot be read");
+    return;
+  }
+  const PySource& src = *place->src;
+  TSNode statement = PySource::statementOf(place->node);
+  Form form = formOf(src, statement, place->node, r.holder);
+  if (form == Form::None) {
+    s.leave(i, facts::Left::NoSpelling,
+            "the fallback is not `if " + r.holder + " is None: " + r.holder + " = ...` nor `" +
+                r.holder + " = " + r.holder + " or ...`: make it an error by hand");
+    return;
+  }
+  const rules::PythonRewriteRule* rule = s.rule(r);
+  char q = messageQuote(src.text());
+  std::string raise = "raise " + rule->error + "(" + q + messageName(r) + " requires an explicit " +
+                      r.holder + q + ")";
+  unsigned start = ts_node_start_byte(statement), end = ts_node_end_byte(statement);
+  std::string indent = src.indentAt(start);
+  std::string text = form == Form::IfBody
+                         ? raise
+                         : "if " + r.holder + " is None:\n" + indent + src.indentUnit() + raise;
+  s.edit(r.file, start, end - start, text, facts::Strategy::Require, at(r) + " require");
+  s.apply(i, facts::Strategy::Require, raise);
+  ++s.tally(facts::Strategy::Require).reads;
+  ++s.tally(facts::Strategy::Require).places;
+}
+
+}  // namespace gridlock::pyrewrite

@@ -1,0 +1,21 @@
+// Require (docs/rewrite.md, "Python"): a fallback every call supplies the group to (dead, or
+// made dead by Supply) becomes an error naming the missing argument:
+//   if tp_group is None:                      if tp_group is None:
+//       tp_group = get_tp_group()       ->        raise ValueError("MLP requires an explicit
+//       tp_group")
+// and `tp_group = tp_group or get_tp_group()` becomes that `if` statement.
+#pragma once
+
+#include "pyrewrite/plan_state.h"
+
+#include <map>
+#include <string>
+
+namespace gridlock::pyrewrite {
+
+// Decides fallback read `i`: a check when every call supplies the argument (the analysis says
+// it is dead, or each call that leaves it out is in `supplied`, "file:line:col" -> "" when
+// Supply gave it the group, else why not).
+void requireArgument(State& s, size_t i, const std::map<std::string, std::string>& supplied);
+
+}  // namespace gridlock::pyrewrite

@@ -1,0 +1,146 @@
+#include "pyrewrite/scope_values.h"
+
+#include "python/node.h"
+#include "support/strings.h"
+
+#include <functional>
+
+namespace gridlock::pyrewrite {
+namespace {
+
+using python::field;
+using python::is;
+using python::namedChildren;
+
+// The assignment a statement is (`x = ...`, one target), or a null node.
+TSNode assignmentOf(TSNode statement) {
+  if (!is<"expression_statement">(statement) || ts_node_named_child_count(statement) != 1)
+    return TSNode{};
+  TSNode a = ts_node_named_child(statement, 0);
+  return is<"assignment">(a) ? a : TSNode{};
+}
+
+// Every statement under `n` (not inside a nested def, class or lambda), in source order.
+void statementsUnder(TSNode n, const std::function<void(TSNode)>& f) {
+  for (TSNode c : namedChildren(n)) {
+    if (is<"function_definition">(c) || is<"class_definition">(c) ||
+        is<"decorated_definition">(c) || is<"lambda">(c))
+      continue;
+    if (is<"block">(ts_node_parent(c))) f(c);
+    statementsUnder(c, f);
+  }
+}
+
+bool isNone(std::string_view s) { return s == "None"; }
+
+// A local `name = <not None>` bound before `at` in every path to it.
+bool assignedBefore(const PySource& src, TSNode def, TSNode at, const std::string& name) {
+  bool found = false;
+  statementsUnder(field<"body">(def), [&](TSNode s) {
+    TSNode a = assignmentOf(s);
+    if (found || ts_node_is_null(a)) return;
+    TSNode left = field<"left">(a), right = field<"right">(a);
+    if (!is<"identifier">(left) || src.text(left) != name || ts_node_is_null(right)) return;
+    found = !isNone(src.text(right)) && dominates(s, at);
+  });
+  return found;
+}
+
+// `self.<name> = value` among the first statements of `__init__` (not under a condition):
+// the value, or a null node.
+TSNode setInInit(const PySource& src, TSNode init, const std::string& name, TSNode* statement) {
+  for (TSNode s : PySource::body(init)) {
+    TSNode a = assignmentOf(s);
+    if (ts_node_is_null(a)) continue;
+    TSNode left = field<"left">(a);
+    if (!is<"attribute">(left)) continue;
+    TSNode object = field<"object">(left);
+    if (src.text(object) != "self" || src.text(field<"attribute">(left)) != name) continue;
+    *statement = s;
+    return field<"right">(a);
+  }
+  return TSNode{};
+}
+
+bool paramHolds(const PySource& src, TSNode def, TSNode at, const std::string& name) {
+  for (const PyParam& p : src.params(def))
+    if (p.name == name && p.kind != PyParam::Kind::VarArgs && p.kind != PyParam::Kind::VarKeywords)
+      return !p.hasDefault || !isNone(p.defaultText) || checkedBefore(src, def, at, name);
+  return false;
+}
+
+std::optional<std::string> selfAttribute(const PySource& src, TSNode def, TSNode at,
+                                         const std::string& name) {
+  if (!isInstanceMethod(src, def)) return std::nullopt;
+  TSNode cls = PySource::classOf(def);
+  TSNode init = ts_node_is_null(cls) ? TSNode{} : src.method(cls, "__init__");
+  if (ts_node_is_null(init)) return std::nullopt;
+  TSNode statement{};
+  TSNode value = setInInit(src, init, name, &statement);
+  if (ts_node_is_null(value) || isNone(src.text(value))) return std::nullopt;
+  if (python::same(init, def) && !dominates(statement, at)) return std::nullopt;
+  // `self.x = x` of a parameter that may be None holds nothing sure.
+  if (is<"identifier">(value)) {
+    std::string v(src.text(value));
+    for (const PyParam& p : src.params(init))
+      if (p.name == v && p.hasDefault && isNone(p.defaultText) &&
+          !checkedBefore(src, init, statement, v))
+        return std::nullopt;
+  }
+  return "self." + name;
+}
+
+}  // namespace
+
+bool isInstanceMethod(const PySource& src, TSNode def) {
+  if (ts_node_is_null(PySource::classOf(def))) return false;
+  for (const std::string& d : src.decorators(def))
+    if (d == "staticmethod" || d == "classmethod") return false;
+  std::vector<PyParam> ps = src.params(def);
+  return !ps.empty() && ps[0].name == "self";
+}
+
+bool checkedBefore(const PySource& src, TSNode def, TSNode at, const std::string& name) {
+  bool found = false;
+  statementsUnder(field<"body">(def), [&](TSNode s) {
+    if (found || !dominates(s, at)) return;
+    if (is<"if_statement">(s)) {
+      std::string c = squeezed(src.text(field<"condition">(s)));
+      found = c == name + " is None" || c == "not " + name;
+      return;
+    }
+    TSNode a = assignmentOf(s);
+    if (ts_node_is_null(a) || src.text(field<"left">(a)) != name) return;
+    TSNode right = field<"right">(a);
+    found = is<"boolean_operator">(right) && src.text(field<"left">(right)) == name;
+  });
+  return found;
+}
+
+std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at,
+                                      const std::vector<std::string>& names) {
+  if (ts_node_is_null(def)) return std::nullopt;
+  for (const std::string& n : names)
+    if (n != "self" && (paramHolds(src, def, at, n) || assignedBefore(src, def, at, n))) return n;
+  for (const std::string& n : names)
+    if (auto a = selfAttribute(src, def, at, n)) return a;
+  return std::nullopt;
+}
+
+std::string groupName(const rules::PythonRewriteRule& rule, const std::string& group) {
+  std::string out = rule.group;
+  support::replaceAll(out, "{group}", group);
+  return out;
+}
+
+std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
+                                   const std::string& group, const rules::PythonRewriteRule& rule) {
+  if (group.empty()) return valueNamed(src, def, at, rule.collection);
+  std::vector<std::string> names{groupName(rule, group)};
+  names.insert(names.end(), rule.collection.begin(), rule.collection.end());
+  std::optional<std::string> v = valueNamed(src, def, at, names);
+  if (!v || *v == names[0] || *v == "self." + names[0]) return v;
+  return *v + "." + group;
+}
+
+}  // namespace gridlock::pyrewrite

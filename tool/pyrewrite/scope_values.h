@@ -1,0 +1,37 @@
+// What holds a group at a place in Python code: a parameter or a local of the enclosing def
+// bound before the place, else an attribute of `self` that the class's `__init__` always sets.
+// Python declares no types, so the pack's names say what a value holds (rewrite.python:
+// `tp_group` a group, `pg_collection` a collection of them); a name that may still be None
+// there (a parameter defaulting to None that nothing checks first) holds nothing.
+#pragma once
+
+#include "pyrewrite/python_source.h"
+#include "rules/rule_pack.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gridlock::pyrewrite {
+
+// The expression for the first of `names` that holds a value at `at` in `def`: a local or
+// parameter, else `self.<name>` (every local before any attribute).
+std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at,
+                                      const std::vector<std::string>& names);
+
+// The group `group` at `at` in `def` (a name for it, or a collection's attribute:
+// `pg_collection.tp`), or with `group` empty the collection itself.
+std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
+                                   const std::string& group, const rules::PythonRewriteRule& rule);
+
+// The name the pack gives `group` (`{group}_group` -> `tp_group`).
+std::string groupName(const rules::PythonRewriteRule& rule, const std::string& group);
+
+// Whether `name` (a parameter of `def`) is checked for None before `at`: `if name is None:`
+// (or `if not name:`) in a block around `at`, or `name = name or ...`.
+bool checkedBefore(const PySource& src, TSNode def, TSNode at, const std::string& name);
+
+// Whether `def` is a method called on an instance (its first parameter `self`).
+bool isInstanceMethod(const PySource& src, TSNode def);
+
+}  // namespace gridlock::pyrewrite

@@ -1,0 +1,109 @@
+#include "pyrewrite/supply.h"
+
+#include "pyrewrite/scope_values.h"
+#include "python/node.h"
+
+namespace gridlock::pyrewrite {
+namespace {
+
+using python::is;
+using python::namedChildren;
+
+const facts::SiteFact* siteOf(const index::Inventory& inv, const facts::Read& r) {
+  for (const auto& s : inv.program.sites)
+    if (s.file == r.file && s.line == r.line && s.column == r.column) return &s;
+  return nullptr;
+}
+
+// The fallback read inside the callee that a call leaving parameter `param` out reaches.
+const facts::Read* fallbackOf(const index::Inventory& inv, const facts::SiteFact& site) {
+  for (const auto& r : inv.reads)
+    if (r.guard == facts::Guard::Fallback && r.guardFunction == site.calleeUsr &&
+        r.guardParam >= 0 && static_cast<size_t>(r.guardParam) < site.args.size()) {
+      const facts::ArgFact& a = site.args[r.guardParam];
+      if (a.passed == facts::Passed::Omitted || a.supplied == facts::Supplied::Null) return &r;
+    }
+  return nullptr;
+}
+
+// Whether the argument for the callee's parameter `index` can be written positionally after
+// the arguments written: every earlier parameter is passed positionally, and it is not
+// keyword-only.
+bool positional(const facts::SiteFact& site, int index, const PySource* callee,
+                const facts::FunctionFact& fn) {
+  for (int k = 0; k < index; ++k)
+    if (site.args[k].passed != facts::Passed::Positional) return false;
+  for (size_t k = index + 1; k < site.args.size(); ++k)
+    if (site.args[k].passed != facts::Passed::Omitted) return false;
+  if (!callee) return false;
+  TSNode def = callee->defAt(fn.line);
+  if (ts_node_is_null(def)) return false;
+  std::vector<PyParam> ps = callee->params(def);
+  // The facts count `self` as a parameter too, so indices agree.
+  return static_cast<size_t>(index) < ps.size() && ps[index].kind == PyParam::Kind::Positional;
+}
+
+}  // namespace
+
+TSNode argumentListAt(const PySource& src, unsigned rparen) {
+  TSNode n = src.covering(rparen, 1);
+  return is<"argument_list">(n) ? n : TSNode{};
+}
+
+Insertion appendArgument(const PySource& src, TSNode args, const std::string& argument) {
+  std::vector<TSNode> written = namedChildren(args);
+  if (written.empty()) return {ts_node_start_byte(args) + 1, argument};
+  TSNode last = written.back();
+  unsigned end = ts_node_end_byte(last);
+  const std::string& t = src.text();
+  size_t after = end;
+  while (after < t.size() && (t[after] == ' ' || t[after] == '\t')) ++after;
+  bool trailingComma = after < t.size() && t[after] == ',';
+  if (!trailingComma) return {end, ", " + argument};
+  unsigned lastStart = ts_node_start_byte(last);
+  bool ownLine = src.indentAt(lastStart).size() + src.lineStart(lastStart) == lastStart;
+  if (ownLine)
+    return {static_cast<unsigned>(after + 1), "\n" + src.indentAt(lastStart) + argument + ","};
+  return {static_cast<unsigned>(after + 1), " " + argument + ","};
+}
+
+std::string supplyCall(State& s, size_t i) {
+  const facts::Read& r = s.read(i);
+  const facts::SiteFact* site = siteOf(s.inv, r);
+  if (!site || site->rparen == 0) return "the call's arguments are not known";
+  const facts::Read* fallback = fallbackOf(s.inv, *site);
+  if (!fallback) return "no fallback of the callee is reached through this call";
+  const rules::PythonRewriteRule* rule = s.rule(r);
+  auto place = s.place(r.file, site->rparen, 1);
+  if (!rule || !place) return "the call's file cannot be read";
+  TSNode args = argumentListAt(*place->src, site->rparen);
+  if (ts_node_is_null(args)) return "the call's argument list is not where the scan saw it";
+  if (ts_node_is_null(place->def)) return "at module level, where nothing holds a group";
+  bool collection = fallback->yields == facts::Yields::Collection;
+  std::optional<std::string> value =
+      groupAt(*place->src, place->def, args, collection ? "" : fallback->group, *rule);
+  if (!value)
+    return "nothing in scope holds " +
+           (collection ? std::string("a collection") : "the " + fallback->group + " group");
+  const int p = fallback->guardParam;
+  const facts::ArgFact& a = site->args[p];
+  std::string param = fallback->holder;
+  if (a.supplied == facts::Supplied::Null && a.length > 0) {
+    // `helper(x, None)`: the None becomes the group.
+    s.edit(r.file, a.offset, a.length, *value, facts::Strategy::Supply, at(r) + " supply");
+  } else if (a.passed == facts::Passed::Omitted) {
+    auto fn = s.inv.program.functions.find(site->calleeUsr);
+    if (fn == s.inv.program.functions.end()) return "the callee's parameters are not known";
+    bool pos = positional(*site, p, s.sources.get(fn->second.file), fn->second);
+    Insertion ins = appendArgument(*place->src, args, pos ? *value : param + "=" + *value);
+    s.edit(r.file, ins.offset, 0, ins.text, facts::Strategy::Supply, at(r) + " supply");
+  } else {
+    return "the argument is passed through *args or **kwargs";
+  }
+  s.apply(i, facts::Strategy::Supply, "passes " + *value + " as " + param);
+  ++s.tally(facts::Strategy::Supply).reads;
+  ++s.tally(facts::Strategy::Supply).places;
+  return "";
+}
+
+}  // namespace gridlock::pyrewrite

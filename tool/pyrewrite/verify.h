@@ -1,0 +1,37 @@
+// The Python rewrite's proof, as rewrite/verify.h gives the C++ one: plan, prepare, then for
+// every changed file (1) CPython compiles its new contents to code (py_compile's check; nothing
+// runs), (2) the scan, run again with the new contents laid over the files in memory, finds no
+// parse error in it and no read that was not there before the rewrite left it. A file that
+// fails is held back (its edits rolled back, its reads left `compile_error` with the first
+// error) and the rewrite planned again. The last plan of the re-scanned tree must edit nothing
+// (idempotent), else the rewrite is refused.
+#pragma once
+
+#include "pyrewrite/plan.h"
+#include "rewrite/edits.h"
+#include "rewrite/verify.h"
+
+#include <string>
+#include <vector>
+
+namespace gridlock::pyrewrite {
+
+struct Verified {
+  Plan plan;
+  rewrite::Prepared prepared;
+  rewrite::HeldFiles held;
+  std::vector<std::string> log;
+  std::string error;  // not empty: refused, nothing may be written
+};
+
+Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
+                       const std::string& root, const rewrite::Rescan& rescan);
+
+// The C++ rewrite `into` given the Python one's verdicts, edits, tallies, changed files (in
+// file order), refusals, held files and log.
+void mergeInto(const Verified& py, rewrite::Verified& into);
+
+// Whether the inventory holds a Python read (no Python plan is needed otherwise).
+bool hasPythonReads(const index::Inventory& inv);
+
+}  // namespace gridlock::pyrewrite
