@@ -7,8 +7,11 @@
 namespace gridlock::test {
 namespace {
 
+// A C++ comment (`// CHECK-FIXES`) or a Python one (`# CHECK-FIXES`).
 const std::string kFixes = "// CHECK-FIXES";
 const std::string kLeft = "// CHECK-LEFT";
+const std::string kPyFixes = "# CHECK-FIXES";
+const std::string kPyLeft = "# CHECK-LEFT";
 const std::string kInclude = "// CHECK-INCLUDE: ";
 
 std::vector<std::string> linesOf(const std::string& text) {
@@ -23,12 +26,22 @@ std::vector<std::string> linesOf(const std::string& text) {
 struct Fix {
   std::string text;
   long up = 0;
+  bool deleted = false;  // `CHECK-FIXES-DELETE`: the line goes, nothing takes its place
 };
 
 bool fixOf(const std::string& line, Fix& out) {
   size_t at = line.find(kFixes);
+  size_t marker = kFixes.size();
+  if (at == std::string::npos) {
+    at = line.find(kPyFixes);
+    marker = kPyFixes.size();
+  }
   if (at == std::string::npos || line.find_first_not_of(" \t") != at) return false;
-  std::string rest = line.substr(at + kFixes.size());
+  std::string rest = line.substr(at + marker);
+  if (rest == "-DELETE") {
+    out = {"", 0, true};
+    return true;
+  }
   if (rest == ":") {  // `// CHECK-FIXES:` alone: an empty line
     out = {"", 0};
     return true;
@@ -87,9 +100,12 @@ std::string expectedOutput(const std::string& input) {
     if (target < 0 || fixOf(lines[static_cast<size_t>(target)], f))
       throw std::runtime_error("CHECK-FIXES on line " + std::to_string(i + 1) +
                                " has no code line to replace");
+    if (replaced.count(static_cast<size_t>(target)))
+      throw std::runtime_error("two CHECK-FIXES blocks for one line");
     std::vector<std::string>& block = replaced[static_cast<size_t>(target)];
     if (!block.empty()) throw std::runtime_error("two CHECK-FIXES blocks for one line");
-    for (; i < lines.size() && fixOf(lines[i], f); ++i) block.push_back(f.text);
+    for (; i < lines.size() && fixOf(lines[i], f); ++i)
+      if (!f.deleted) block.push_back(f.text);
   }
   std::vector<std::string> result;
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -110,11 +126,17 @@ std::map<unsigned, std::multiset<std::string>> expectedLeft(const std::string& t
   std::map<unsigned, std::multiset<std::string>> out;
   std::vector<std::string> lines = linesOf(text);
   for (size_t i = 0; i < lines.size(); ++i) {
-    size_t at = lines[i].find(kLeft);
+    size_t at = lines[i].find(kLeft), marker = kLeft.size();
+    if (at == std::string::npos) {
+      at = lines[i].find(kPyLeft);
+      marker = kPyLeft.size();
+    }
     // A CHECK-FIXES line spells a CHECK-LEFT of the line it rewrites: that one counts.
-    if (at == std::string::npos || lines[i].find(kFixes) != std::string::npos) continue;
+    if (at == std::string::npos || lines[i].find(kFixes) != std::string::npos ||
+        lines[i].find(kPyFixes) != std::string::npos)
+      continue;
     // `CHECK-LEFT:` is this line; `CHECK-LEFT@+N:` / `@-N:` a line the rewrite adds nearby.
-    std::string rest = lines[i].substr(at + kLeft.size());
+    std::string rest = lines[i].substr(at + marker);
     long line = static_cast<long>(i + 1);
     size_t colon = rest.find(':');
     if (colon == std::string::npos) throw std::runtime_error("CHECK-LEFT without ':'");

@@ -14,6 +14,9 @@
 // `// CHECK-LEFT: FIX [FIX...]` at the end of its line (one fix per read on the line, as
 // `scan --plan` reports them after the rewrite); a read on a line the rewrite adds (a Collapse
 // lookup) is named from a neighbour: `// CHECK-LEFT@+1: FIX`.
+//
+// Python files write them as `# CHECK-FIXES: ...` and `# CHECK-LEFT: ...`; there,
+// `# CHECK-FIXES-DELETE` below a line says the rewrite removes it (an import it left unused).
 #pragma once
 
 #include <map>

@@ -50,6 +50,9 @@ TEST_P(Golden, ExportedFixesApplyWithClangApplyReplacements) {
   std::string tool = GRIDLOCK_APPLY_REPLACEMENTS;
   if (tool.empty() || tool.find("NOTFOUND") != std::string::npos)
     GTEST_SKIP() << "clang-apply-replacements not installed";
+  // clang-apply-replacements cleans up around replacements as C++ (it drops a comma before a
+  // closing bracket): a Python case's YAML is for tools that apply it verbatim.
+  if (GetParam().rfind("py_", 0) == 0) GTEST_SKIP() << "a Python case";
   Case c(GetParam());
   std::string fixes = c.dir + "/fixes";
   fs::create_directories(fixes);
