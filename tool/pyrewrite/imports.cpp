@@ -1,6 +1,6 @@
 #include "pyrewrite/imports.h"
 
-#include "python/node.h"
+#include "pyrewrite/ts_node.h"
 #include "support/strings.h"
 
 #include <map>
@@ -9,9 +9,9 @@
 namespace gridlock::pyrewrite {
 namespace {
 
-using python::field;
-using python::is;
-using python::namedChildren;
+using ts::field;
+using ts::is;
+using ts::namedChildren;
 
 struct Uses {
   std::set<std::string> names;  // identifiers outside import statements
@@ -58,7 +58,7 @@ std::vector<TSNode> elements(TSNode statement) {
   TSNode module = field<"module_name">(statement);
   for (TSNode c : namedChildren(statement)) {
     if (is<"wildcard_import">(c)) return {};
-    if (!ts_node_is_null(module) && python::same(c, module)) continue;
+    if (!ts_node_is_null(module) && ts::same(c, module)) continue;
     if (is<"dotted_name">(c) || is<"aliased_import">(c)) out.push_back(c);
   }
   return out;

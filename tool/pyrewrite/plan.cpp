@@ -4,7 +4,7 @@
 #include "pyrewrite/require.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
-#include "python/node.h"
+#include "pyrewrite/ts_node.h"
 
 namespace gridlock::pyrewrite {
 namespace {
@@ -12,8 +12,8 @@ namespace {
 using facts::Left;
 using facts::Strategy;
 using facts::Yields;
-using python::field;
-using python::is;
+using ts::field;
+using ts::is;
 
 bool isPython(const facts::Read& r) { return r.language == facts::Language::Python; }
 

@@ -1,12 +1,12 @@
 #include "pyrewrite/python_source.h"
 
-#include "python/node.h"
+#include "pyrewrite/ts_node.h"
 
 namespace gridlock::pyrewrite {
 
-using python::field;
-using python::is;
-using python::namedChildren;
+using ts::field;
+using ts::is;
+using ts::namedChildren;
 
 PySource::PySource(std::string text) : tree_(python::SyntaxTree::parse(std::move(text))) {}
 
@@ -32,7 +32,7 @@ TSNode PySource::enclosingDef(TSNode n) {
 }
 
 bool PySource::insideLambda(TSNode n, TSNode def) {
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && !python::same(p, def);
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && !ts::same(p, def);
        p = ts_node_parent(p))
     if (is<"lambda">(p)) return true;
   return false;
@@ -111,9 +111,9 @@ TSNode PySource::defAt(unsigned line) const {
   while (!todo.empty()) {
     TSNode n = todo.back();
     todo.pop_back();
-    if (python::lineOf(n) > line || ts_node_end_point(n).row + 1 < line) continue;
+    if (ts::lineOf(n) > line || ts_node_end_point(n).row + 1 < line) continue;
     if (is<"function_definition">(n) &&
-        (python::lineOf(n) == line || python::lineOf(field<"name">(n)) == line))
+        (ts::lineOf(n) == line || ts::lineOf(field<"name">(n)) == line))
       return n;
     for (TSNode c : namedChildren(n)) todo.push_back(c);
   }
@@ -165,7 +165,7 @@ bool dominates(TSNode statement, TSNode at) {
   TSNode block = ts_node_parent(statement);
   if (ts_node_end_byte(statement) > ts_node_start_byte(at)) return false;
   for (TSNode p = ts_node_parent(at); !ts_node_is_null(p); p = ts_node_parent(p))
-    if (python::same(p, block)) return true;
+    if (ts::same(p, block)) return true;
   return false;
 }
 

@@ -1,13 +1,13 @@
 #include "pyrewrite/require.h"
 
-#include "python/node.h"
+#include "pyrewrite/ts_node.h"
 
 namespace gridlock::pyrewrite {
 namespace {
 
-using python::field;
-using python::is;
-using python::namedChildren;
+using ts::field;
+using ts::is;
+using ts::namedChildren;
 
 // The quote the file's error messages use: that of the first `raise X('...')`, else the
 // double quote black writes.
@@ -34,26 +34,26 @@ Form formOf(const PySource& src, TSNode statement, TSNode read, const std::strin
     return Form::None;
   TSNode a = ts_node_named_child(statement, 0);
   if (!is<"assignment">(a) || src.text(field<"left">(a)) != holder) return Form::None;
-  TSNode right = python::unparen(field<"right">(a));
-  if (python::same(right, read)) {
+  TSNode right = ts::unparen(field<"right">(a));
+  if (ts::same(right, read)) {
     TSNode block = ts_node_parent(statement);
     TSNode test = ts_node_parent(block);
-    if (!is<"if_statement">(test) || !python::same(field<"consequence">(test), block) ||
+    if (!is<"if_statement">(test) || !ts::same(field<"consequence">(test), block) ||
         namedChildren(block).size() != 1)
       return Form::None;
     std::string c = squeezed(src.text(field<"condition">(test)));
     return c == holder + " is None" || c == "not " + holder ? Form::IfBody : Form::None;
   }
   if (is<"boolean_operator">(right) && src.text(field<"left">(right)) == holder &&
-      python::same(python::unparen(field<"right">(right)), read))
+      ts::same(ts::unparen(field<"right">(right)), read))
     return Form::Inline;
   if (is<"conditional_expression">(right) && namedChildren(right).size() == 3) {
     std::vector<TSNode> parts = namedChildren(right);  // body, condition, else
     std::string c = squeezed(src.text(parts[1]));
-    if ((c == holder + " is None" && python::same(python::unparen(parts[0]), read) &&
+    if ((c == holder + " is None" && ts::same(ts::unparen(parts[0]), read) &&
          src.text(parts[2]) == holder) ||
         (c == holder + " is not None" && src.text(parts[0]) == holder &&
-         python::same(python::unparen(parts[2]), read)))
+         ts::same(ts::unparen(parts[2]), read)))
       return Form::Inline;
   }
   return Form::None;

@@ -1,6 +1,6 @@
 #include "pyrewrite/scope_values.h"
 
-#include "python/node.h"
+#include "pyrewrite/ts_node.h"
 #include "support/strings.h"
 
 #include <functional>
@@ -8,9 +8,9 @@
 namespace gridlock::pyrewrite {
 namespace {
 
-using python::field;
-using python::is;
-using python::namedChildren;
+using ts::field;
+using ts::is;
+using ts::namedChildren;
 
 // The assignment a statement is (`x = ...`, one target), or a null node.
 TSNode assignmentOf(TSNode statement) {
@@ -78,7 +78,7 @@ std::optional<std::string> selfAttribute(const PySource& src, TSNode def, TSNode
   TSNode statement{};
   TSNode value = setInInit(src, init, name, &statement);
   if (ts_node_is_null(value) || isNone(src.text(value))) return std::nullopt;
-  if (python::same(init, def) && !dominates(statement, at)) return std::nullopt;
+  if (ts::same(init, def) && !dominates(statement, at)) return std::nullopt;
   // `self.x = x` of a parameter that may be None holds nothing sure.
   if (is<"identifier">(value)) {
     std::string v(src.text(value));

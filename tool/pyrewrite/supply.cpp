@@ -1,13 +1,13 @@
 #include "pyrewrite/supply.h"
 
 #include "pyrewrite/scope_values.h"
-#include "python/node.h"
+#include "pyrewrite/ts_node.h"
 
 namespace gridlock::pyrewrite {
 namespace {
 
-using python::is;
-using python::namedChildren;
+using ts::is;
+using ts::namedChildren;
 
 const facts::SiteFact* siteOf(const index::Inventory& inv, const facts::Read& r) {
   for (const auto& s : inv.program.sites)

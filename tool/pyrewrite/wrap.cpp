@@ -1,7 +1,7 @@
 #include "pyrewrite/wrap.h"
 
 #include "pyrewrite/python_source.h"
-#include "python/node.h"
+#include "pyrewrite/ts_node.h"
 
 #include <algorithm>
 #include <set>
@@ -9,9 +9,9 @@
 namespace gridlock::pyrewrite {
 namespace {
 
-using python::field;
-using python::is;
-using python::namedChildren;
+using ts::field;
+using ts::is;
+using ts::namedChildren;
 
 // The bytes of a statement's logical line: a def's header, else the statement.
 std::pair<unsigned, unsigned> logicalLine(TSNode s) {
