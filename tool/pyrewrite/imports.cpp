@@ -65,7 +65,7 @@ std::vector<TSNode> elements(TSNode statement) {
 }
 
 // The statement's whole lines, and a blank line after them when one is before them too.
-rewrite::Edit removeStatement(const std::string& file, const PySource& src, TSNode statement) {
+apply::Edit removeStatement(const std::string& file, const PySource& src, TSNode statement) {
   const std::string& t = src.text();
   unsigned start = src.lineStart(ts_node_start_byte(statement));
   unsigned end = src.lineEnd(ts_node_end_byte(statement));
@@ -77,9 +77,9 @@ rewrite::Edit removeStatement(const std::string& file, const PySource& src, TSNo
 
 }  // namespace
 
-std::vector<rewrite::Edit> unusedImports(const std::string& file, const PySource& before,
-                                         const PySource& after) {
-  std::vector<rewrite::Edit> out;
+std::vector<apply::Edit> unusedImports(const std::string& file, const PySource& before,
+                                       const PySource& after) {
+  std::vector<apply::Edit> out;
   if (file == "__init__.py" || file.ends_with("/__init__.py")) return out;
   Uses was, now;
   collect(before, before.root(), was);

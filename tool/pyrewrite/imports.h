@@ -16,7 +16,7 @@ namespace gridlock::pyrewrite {
 // an `__init__.py` (its imports are its interface), nor in a file that reaches its own
 // namespace by name (`globals()`, `locals()`, `vars()`, `eval`, `exec`), nor a name any
 // string of the file spells (`__all__`, `getattr(m, "name")`).
-std::vector<rewrite::Edit> unusedImports(const std::string& file, const PySource& before,
-                                         const PySource& after);
+std::vector<apply::Edit> unusedImports(const std::string& file, const PySource& before,
+                                       const PySource& after);
 
 }  // namespace gridlock::pyrewrite

@@ -20,7 +20,7 @@ namespace gridlock::pyrewrite {
 struct Plan {
   // One per read of the inventory: set for each Python read, empty for the others.
   std::vector<std::optional<facts::Verdict>> verdicts;
-  std::vector<rewrite::Edit> edits;
+  std::vector<apply::Edit> edits;
   std::map<facts::Strategy, rewrite::Tally> tallies;
 };
 

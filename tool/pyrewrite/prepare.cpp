@@ -4,7 +4,6 @@
 #include "pyrewrite/line_length.h"
 #include "pyrewrite/python_source.h"
 #include "pyrewrite/wrap.h"
-#include "support/file_io.h"
 
 #include <algorithm>
 #include <map>
@@ -14,15 +13,14 @@ namespace gridlock::pyrewrite {
 namespace {
 
 // The edits once each, sorted; false (with the conflict in `out`) when two overlap.
-bool sortedEdits(const std::string& file, std::vector<rewrite::Edit>& edits,
-                 rewrite::Prepared& out) {
-  std::sort(edits.begin(), edits.end(), [](const rewrite::Edit& a, const rewrite::Edit& b) {
+bool sortedEdits(const std::string& file, std::vector<apply::Edit>& edits, apply::Prepared& out) {
+  std::sort(edits.begin(), edits.end(), [](const apply::Edit& a, const apply::Edit& b) {
     return std::tie(a.offset, a.length, a.text) < std::tie(b.offset, b.length, b.text);
   });
-  std::vector<rewrite::Edit> unique;
+  std::vector<apply::Edit> unique;
   for (const auto& e : edits) {
     if (!unique.empty()) {
-      const rewrite::Edit& last = unique.back();
+      const apply::Edit& last = unique.back();
       if (last.offset == e.offset && last.length == e.length && last.text == e.text) continue;
       if (e.offset < last.offset + last.length || (e.offset == last.offset && e.length == 0)) {
         out.conflicts.push_back(file + ": " + e.why + " (bytes " + std::to_string(e.offset) + "+" +
@@ -39,7 +37,7 @@ bool sortedEdits(const std::string& file, std::vector<rewrite::Edit>& edits,
 }
 
 // `before` with the (sorted, disjoint) edits; `touched` gets where each new text lies.
-std::string applied(const std::string& before, const std::vector<rewrite::Edit>& edits,
+std::string applied(const std::string& before, const std::vector<apply::Edit>& edits,
                     std::vector<std::pair<unsigned, unsigned>>* touched) {
   std::string out;
   size_t at = 0;
@@ -67,8 +65,8 @@ std::vector<std::string> lines(const std::string& s) {
 
 }  // namespace
 
-clang::tooling::Replacements lineReplacements(const std::string& path, const std::string& before,
-                                              const std::string& after) {
+std::vector<apply::Replacement> lineReplacements(const std::string& before,
+                                                 const std::string& after) {
   std::vector<std::string> a = lines(before), b = lines(after);
   size_t pre = 0;
   while (pre < a.size() && pre < b.size() && a[pre] == b[pre]) ++pre;
@@ -88,7 +86,7 @@ clang::tooling::Replacements lineReplacements(const std::string& path, const std
   }
   size_t offset = 0;
   for (size_t k = 0; k < pre; ++k) offset += a[k].size();
-  clang::tooling::Replacements out;
+  std::vector<apply::Replacement> out;
   size_t i = 0, j = 0;
   while (i < n || j < m) {
     if (!lcs.empty() && i < n && j < m && a[pre + i] == b[pre + j]) {
@@ -106,50 +104,26 @@ clang::tooling::Replacements lineReplacements(const std::string& path, const std
         offset += a[pre + i++].size();
       }
     }
-    llvm::cantFail(out.add(clang::tooling::Replacement(path, static_cast<unsigned>(start),
-                                                       static_cast<unsigned>(length), text)));
+    out.push_back({static_cast<unsigned>(start), static_cast<unsigned>(length), text});
   }
   return out;
 }
 
-rewrite::Prepared prepare(const std::vector<rewrite::Edit>& edits, const index::Inventory& inv,
-                          const std::string& root) {
-  rewrite::Prepared out;
-  std::map<std::string, std::vector<rewrite::Edit>> byFile;
-  for (const auto& e : edits) byFile[e.file].push_back(e);
-  for (auto& [file, fileEdits] : byFile) {
-    rewrite::FileChange c;
-    c.file = file;
-    c.path = root + "/" + file;
-    std::optional<std::string> text = support::readFile(c.path);
-    if (!text) {
-      out.errors.push_back(file + ": cannot read");
-      continue;
-    }
-    c.before = std::move(*text);
-    auto digest = inv.digests.find(file);
-    if (digest == inv.digests.end() || digest->second != support::md5Hex(c.before)) {
-      out.changedFiles.push_back(file + (digest == inv.digests.end()
-                                             ? ": the scan recorded no digest for it"
-                                             : ": changed since it was scanned"));
-      continue;
-    }
-    if (!sortedEdits(file, fileEdits, out)) continue;
-    if (fileEdits.back().offset + fileEdits.back().length > c.before.size()) {
-      out.errors.push_back(file + ": edit " + fileEdits.back().why + " lies past the end");
-      continue;
-    }
-    PySource before(c.before), first(applied(c.before, fileEdits, nullptr));
-    std::vector<rewrite::Edit> all = fileEdits;
-    for (auto& e : unusedImports(file, before, first)) all.push_back(std::move(e));
-    if (!sortedEdits(file, all, out)) continue;
+apply::Prepared prepare(const std::vector<apply::Edit>& edits, const index::Inventory& inv,
+                        const std::string& root) {
+  auto finish = [&](apply::FileChange& c, const std::vector<apply::Edit>& checked,
+                    apply::Prepared& out) {
+    PySource before(c.before), first(applied(c.before, checked, nullptr));
+    std::vector<apply::Edit> all = checked;
+    for (auto& e : unusedImports(c.file, before, first)) all.push_back(std::move(e));
+    if (!sortedEdits(c.file, all, out)) return false;
     std::vector<std::pair<unsigned, unsigned>> touched;
     std::string after = applied(c.before, all, &touched);
-    c.after = wrapLongStatements(after, touched, lineLength(root, file), before.indentUnit());
-    c.replacements = lineReplacements(c.path, c.before, c.after);
-    if (c.after != c.before) out.changes.push_back(std::move(c));
-  }
-  return out;
+    after = wrapLongStatements(after, touched, lineLength(root, c.file), before.indentUnit());
+    c.replacements = lineReplacements(c.before, after);
+    return true;
+  };
+  return apply::prepare(edits, inv.digests, root, finish);
 }
 
 }  // namespace gridlock::pyrewrite

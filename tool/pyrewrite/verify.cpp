@@ -13,7 +13,7 @@ namespace {
 
 // Holds back each changed file CPython does not compile (python/verify: py_compile's check).
 // False when no python3 ran.
-bool compileCheck(const rewrite::Prepared& p, Verified& v) {
+bool compileCheck(const apply::Prepared& p, Verified& v) {
   std::vector<std::string> sources;
   for (const auto& c : p.changes) sources.push_back(c.after);
   python::verify::CompileOutcome o =
@@ -43,7 +43,7 @@ std::map<std::string, int> readsIn(const index::Inventory& inv, const std::strin
 
 // Holds back each changed file the re-scan finds a new parse error or a new read in.
 void rescanCheck(const index::Inventory& before, const index::Inventory& after,
-                 const rewrite::Prepared& p, const Plan& plan, Verified& v) {
+                 const apply::Prepared& p, const Plan& plan, Verified& v) {
   std::set<std::string> broken;
   for (const auto& e : before.parseErrors) broken.insert(e.file);
   for (const auto& e : after.parseErrors)
@@ -72,9 +72,8 @@ void mergeInto(const Verified& py, rewrite::Verified& into) {
   mergeInto(py.plan, into.plan);
   auto& changes = into.prepared.changes;
   for (const auto& c : py.prepared.changes) changes.push_back(c);
-  std::sort(
-      changes.begin(), changes.end(),
-      [](const rewrite::FileChange& a, const rewrite::FileChange& b) { return a.file < b.file; });
+  std::sort(changes.begin(), changes.end(),
+            [](const apply::FileChange& a, const apply::FileChange& b) { return a.file < b.file; });
   auto append = [](std::vector<std::string>& to, const std::vector<std::string>& from) {
     to.insert(to.end(), from.begin(), from.end());
   };
@@ -106,7 +105,7 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
       return v;
     }
     if (v.held.size() > held) continue;
-    index::Inventory after = rescan(rewrite::overlayOf(v.prepared));
+    index::Inventory after = rescan(apply::overlayOf(v.prepared));
     rescanCheck(inv, after, v.prepared, v.plan, v);
     if (v.held.size() > held) {
       if (round > rewrite::kMaxVerifyRounds) {

@@ -18,7 +18,7 @@ namespace gridlock::pyrewrite {
 
 struct Verified {
   Plan plan;
-  rewrite::Prepared prepared;
+  apply::Prepared prepared;
   rewrite::HeldFiles held;
   std::vector<std::string> log;
   std::string error;  // not empty: refused, nothing may be written
