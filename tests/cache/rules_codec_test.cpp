@@ -97,6 +97,14 @@ RulePack samplePack() {
                    false,
                    "env_m",
                    {{"tp", {{Yields::Group, "{env}.tp_group()"}, {Yields::Size, "{env}.tp()"}}}}};
+  p.rewrite.python = {{"pg_collection"},
+                      "{group}_group",
+                      {{Yields::Size, "{g}.size()"}},
+                      {{"mcore.state", "sharding"}},
+                      "RuntimeError",
+                      {"mcore/api/**"},
+                      true,
+                      false};
   return p;
 }
 
@@ -112,7 +120,8 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<AccessorRule>(), 8u);
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
-  EXPECT_EQ(fieldCount<RewriteRules>(), 7u);
+  EXPECT_EQ(fieldCount<RewriteRules>(), 8u);
+  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 8u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 13u);
   EXPECT_EQ(fieldCount<EnvRule>(), 9u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);
