@@ -34,6 +34,7 @@ struct RewriteFlags {
   bool recover = false;
   bool force = false;
   bool allowOutsideDb = false;
+  std::string pythonChecker = "require";  // require | warn (pyright missing or failing)
 };
 
 // Files no database lists that name a function whose parameter list changes: errors that
@@ -192,6 +193,10 @@ Runner addRewriteCommand(CLI::App& app) {
   cmd->add_flag("--allow-outside-db", f->allowOutsideDb,
                 "Rewrite even when files no database lists call a function whose parameter "
                 "list changes (they are listed as warnings)");
+  cmd->add_option("--python-checker", f->pythonChecker,
+                  "When pyright cannot check a Python change: require (refuse the rewrite, the "
+                  "default) or warn (go on with the compile check alone, saying so)")
+      ->check(CLI::IsMember({"require", "warn"}));
   return [=]() {
     if (f->recover) return recover(configuredRoot(*cmd, *o), f->force);
     if (f->exportFixes.empty() && !f->apply && !f->diff) {
@@ -215,8 +220,14 @@ Runner addRewriteCommand(CLI::App& app) {
       return pipeline::scan(again).inventory;
     };
     rewrite::Verified v = rewrite::planAndVerify(run.inventory, run.rules, run.root, rescan);
-    if (v.error.empty() && pyrewrite::hasPythonReads(run.inventory))
-      pyrewrite::mergeInto(pyrewrite::planAndVerify(run.inventory, run.rules, run.root, rescan), v);
+    if (v.error.empty() && pyrewrite::hasPythonReads(run.inventory)) {
+      pyrewrite::Options po;
+      po.warnWithoutChecker = f->pythonChecker == "warn";
+      pyrewrite::Verified py =
+          pyrewrite::planAndVerify(run.inventory, run.rules, run.root, rescan, po);
+      for (const auto& w : py.warnings) std::cerr << "gridlock: " << w << "\n";
+      pyrewrite::mergeInto(py, v);
+    }
     for (const auto& line : v.log)
       std::cerr << (line.rfind("  ", 0) == 0 ? "" : "gridlock: note: ") << line << "\n";
     if (!v.error.empty()) {

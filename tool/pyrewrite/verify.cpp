@@ -1,5 +1,6 @@
 #include "pyrewrite/verify.h"
 
+#include "pyrewrite/checker.h"
 #include "pyrewrite/prepare.h"
 #include "python/verify/compile_check.h"
 #include "python/verify/tools.h"
@@ -66,6 +67,26 @@ void rescanCheck(const index::Inventory& before, const index::Inventory& after,
   }
 }
 
+// Holds back each changed file pyright finds something new in (checker.h). False when the
+// rewrite is refused (v.error).
+bool checkerCheck(const index::Inventory& inv, const std::string& root, const Options& options,
+                  Verified& v) {
+  CheckerOutcome c = checkWithPyright(inv, v.prepared, root, options.warnWithoutChecker);
+  if (!c.error.empty()) {
+    v.error = c.error;
+    return false;
+  }
+  v.log.insert(v.log.end(), c.log.begin(), c.log.end());
+  for (const auto& w : c.warnings)
+    if (std::find(v.warnings.begin(), v.warnings.end(), w) == v.warnings.end())
+      v.warnings.push_back(w);
+  for (const auto& [file, why] : c.held) {
+    v.held[file] = why;
+    v.log.push_back("pyright finds something new in the rewritten " + file + ": " + why);
+  }
+  return true;
+}
+
 }  // namespace
 
 void mergeInto(const Verified& py, rewrite::Verified& into) {
@@ -92,7 +113,8 @@ bool hasPythonReads(const index::Inventory& inv) {
 }
 
 Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
-                       const std::string& root, const rewrite::Rescan& rescan) {
+                       const std::string& root, const rewrite::Rescan& rescan,
+                       const Options& options) {
   Verified v;
   for (int round = 1;; ++round) {
     Sources sources(root);
@@ -107,6 +129,8 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
     if (v.held.size() > held) continue;
     index::Inventory after = rescan(apply::overlayOf(v.prepared));
     rescanCheck(inv, after, v.prepared, v.plan, v);
+    // pyright last: it is the slowest, and it need not see what the checks above hold back.
+    if (v.held.size() == held && !checkerCheck(inv, root, options, v)) return v;
     if (v.held.size() > held) {
       if (round > rewrite::kMaxVerifyRounds) {
         v.error = "the rewrite still fails verification after holding files back; nothing written";
