@@ -4,6 +4,7 @@
 #include "pyrewrite/require.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
+#include "pyrewrite/thread.h"
 #include "pyrewrite/ts_node.h"
 
 namespace gridlock::pyrewrite {
@@ -90,15 +91,12 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
     *why = "the accessor is called with arguments, which a group's value would drop";
     return std::nullopt;
   }
-  std::string tmpl = "{g}";
   if (r.yields == Yields::Size || r.yields == Yields::Rank) {
-    auto t = rule.spell.find(r.yields);
-    if (t == rule.spell.end()) {
+    if (!rule.spell.count(r.yields)) {
       *why = "the pack does not say how to spell a " + std::string(facts::spell(r.yields)) +
              " (rewrite.python.spell." + std::string(facts::spell(r.yields)) + ")";
       return std::nullopt;
     }
-    tmpl = t->second;
   } else if (r.yields != Yields::Group && r.yields != Yields::Collection) {
     *why = "no group method gives a " + std::string(facts::spell(r.yields));
     return std::nullopt;
@@ -111,10 +109,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
            " in scope: a parameter would have to be threaded into " + r.enclosing;
     return std::nullopt;
   }
-  std::string out = tmpl;
-  for (size_t at = out.find("{g}"); at != std::string::npos; at = out.find("{g}", at + g->size()))
-    out.replace(at, 3, *g);
-  return out;
+  return spelled(rule, r.yields, *g);
 }
 
 void substitute(State& s, size_t i) {
@@ -178,6 +173,7 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
     else
       substitute(s, i);
   }
+  threadReads(s);
   for (const auto& [i, d] : aliases) {
     facts::Verdict v = s.plan.verdicts[d].value_or(
         facts::Verdict{std::nullopt, Left::NoSource, "its assignment is not decided"});

@@ -127,6 +127,16 @@ std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at
   return std::nullopt;
 }
 
+std::string spelled(const rules::PythonRewriteRule& rule, facts::Yields yields,
+                    const std::string& g) {
+  if (yields != facts::Yields::Size && yields != facts::Yields::Rank) return g;
+  auto t = rule.spell.find(yields);
+  if (t == rule.spell.end()) return "";
+  std::string out = t->second;
+  support::replaceAll(out, "{g}", g);
+  return out;
+}
+
 std::string groupName(const rules::PythonRewriteRule& rule, const std::string& group) {
   std::string out = rule.group;
   support::replaceAll(out, "{group}", group);

@@ -24,6 +24,11 @@ std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at
 std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
                                    const std::string& group, const rules::PythonRewriteRule& rule);
 
+// A read's replacement from the value `g` that holds its group: `g` itself for a group or a
+// collection, the pack's `spell` template for a size or rank ("" when it has none).
+std::string spelled(const rules::PythonRewriteRule& rule, facts::Yields yields,
+                    const std::string& g);
+
 // The name the pack gives `group` (`{group}_group` -> `tp_group`).
 std::string groupName(const rules::PythonRewriteRule& rule, const std::string& group);
 

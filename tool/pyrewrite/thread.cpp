@@ -1,0 +1,173 @@
+#include "pyrewrite/thread.h"
+
+#include "pyrewrite/scope_values.h"
+#include "pyrewrite/supply.h"
+#include "pyrewrite/thread_graph.h"
+#include "pyrewrite/ts_node.h"
+
+#include <functional>
+#include <set>
+
+namespace gridlock::pyrewrite {
+namespace {
+
+using facts::Left;
+using facts::Strategy;
+using ts::field;
+using ts::is;
+using ts::namedChildren;
+
+bool ownLine(const PySource& src, TSNode n) {
+  unsigned start = ts_node_start_byte(n);
+  return src.lineStart(start) + src.indentAt(start).size() == start;
+}
+
+// Where a helper takes the parameter: before its first parameter with a default (or `*`,
+// `*args`, `**kwargs`), else last. Returns its index among the parameters.
+size_t addParameter(State& s, const ThreadFn& fn, const std::string& param) {
+  TSNode params = field<"parameters">(fn.def);
+  size_t index = 0;
+  for (TSNode p : namedChildren(params)) {
+    if (is<"default_parameter">(p) || is<"typed_default_parameter">(p) ||
+        is<"list_splat_pattern">(p) || is<"dictionary_splat_pattern">(p) ||
+        is<"keyword_separator">(p)) {
+      std::string text = ownLine(*fn.src, p)
+                             ? param + ",\n" + fn.src->indentAt(ts_node_start_byte(p))
+                             : param + ", ";
+      s.edit(fn.file, ts_node_start_byte(p), 0, text, Strategy::Thread, fn.name + " thread");
+      return index;
+    }
+    if (!is<"positional_separator">(p)) ++index;
+  }
+  Insertion ins = appendArgument(*fn.src, params, param);
+  s.edit(fn.file, ins.offset, 0, ins.text, Strategy::Thread, fn.name + " thread");
+  return index;
+}
+
+// forward keeps the parameter on ctx, first thing in its body (after a docstring).
+void keepOnCtx(State& s, const ThreadFn& fn, const std::string& param) {
+  std::vector<TSNode> body = PySource::body(fn.def);
+  TSNode first = body.at(0);
+  std::string line = firstParam(*fn.src, fn.def) + "." + param + " = " + param + "\n";
+  unsigned after = ts_node_start_byte(field<"body">(fn.def));  // the header's line
+  for (uint32_t i = 0, c = ts_node_child_count(fn.def); i < c; ++i)
+    if (ts_node_type(ts_node_child(fn.def, i)) == std::string_view(":"))
+      after = ts_node_start_byte(ts_node_child(fn.def, i));
+  if (is<"expression_statement">(first) && is<"string">(ts_node_named_child(first, 0)))
+    after = ts_node_end_byte(first);
+  std::string indent = fn.src->indentAt(ts_node_start_byte(first));
+  s.edit(fn.file, fn.src->lineEnd(after) + 1, 0, indent + line, Strategy::Thread,
+         fn.name + " thread");
+}
+
+void returnsUnder(TSNode n, const std::function<void(TSNode)>& f) {
+  for (TSNode c : namedChildren(n)) {
+    if (is<"function_definition">(c) || is<"class_definition">(c) || is<"lambda">(c)) continue;
+    if (is<"return_statement">(c)) f(c);
+    returnsUnder(c, f);
+  }
+}
+
+// backward returns one gradient per input of forward: none for the parameter.
+std::string noGradient(State& s, const ThreadFn& fn) {
+  std::string why;
+  returnsUnder(field<"body">(fn.def), [&](TSNode r) {
+    std::vector<TSNode> v = namedChildren(r);
+    if (v.empty()) {
+      why = "backward returns nothing at line " + std::to_string(ts::lineOf(r));
+      return;
+    }
+    unsigned at = ts_node_end_byte(v[0]);
+    if (is<"tuple">(v[0])) at -= 1;  // inside its parenthesis
+    s.edit(fn.file, at, 0, ", None", Strategy::Thread, fn.name + " thread");
+  });
+  return why;
+}
+
+void passArgument(State& s, const ThreadGraph& g, const ThreadCall& c, size_t index, bool toApply) {
+  auto caller = g.fns.find(c.callerUsr);
+  std::string value = caller != g.fns.end() ? g.holding(caller->second) : c.value;
+  std::string where = c.file + ":" + std::to_string(ts_node_start_point(c.args).row + 1);
+  std::vector<TSNode> written = namedChildren(c.args);
+  bool positional = toApply;
+  if (c.site) {
+    positional = c.site->args.size() >= index;
+    for (size_t k = 0; k < index && positional; ++k)
+      positional = c.site->args[k].passed == facts::Passed::Positional;
+  }
+  if (positional && index < written.size() && !toApply) {
+    TSNode before = written[index];
+    std::string text = ownLine(*c.src, before)
+                           ? value + ",\n" + c.src->indentAt(ts_node_start_byte(before))
+                           : value + ", ";
+    s.edit(c.file, ts_node_start_byte(before), 0, text, Strategy::Thread, where + " thread");
+    return;
+  }
+  Insertion ins = appendArgument(*c.src, c.args, positional ? value : g.param + "=" + value);
+  s.edit(c.file, ins.offset, 0, ins.text, Strategy::Thread, where + " thread");
+}
+
+std::string names(const ThreadGraph& g) {
+  std::string out;
+  for (const auto& [usr, fn] : g.fns) out += (out.empty() ? "" : ", ") + fn.name;
+  return out;
+}
+
+void emit(State& s, const ThreadGraph& g) {
+  std::map<std::string, size_t> index;  // usr -> where its parameter goes
+  for (const auto& [usr, fn] : g.fns) {
+    if (fn.role == ThreadFn::Role::Helper) {
+      index[usr] = addParameter(s, fn, g.param);
+    } else if (fn.role == ThreadFn::Role::Forward) {
+      Insertion ins = appendArgument(*fn.src, field<"parameters">(fn.def), g.param);
+      s.edit(fn.file, ins.offset, 0, ins.text, Strategy::Thread, fn.name + " thread");
+      keepOnCtx(s, fn, g.param);
+    } else {
+      noGradient(s, fn);
+    }
+  }
+  for (const ThreadCall& c : g.calls) {
+    const ThreadFn& callee = g.fns.at(c.callee);
+    passArgument(s, g, c, index.count(c.callee) ? index[c.callee] : 0,
+                 callee.role == ThreadFn::Role::Forward);
+  }
+  std::string detail = "threads " + g.param + " through " + names(g);
+  for (size_t i : g.reads) {
+    const facts::Read& r = s.read(i);
+    auto place = s.place(r);
+    const ThreadFn* fn = nullptr;
+    for (const auto& [usr, f] : g.fns)
+      if (f.file == r.file && ts::same(f.def, place->def)) fn = &f;
+    std::string text = spelled(*g.rule, r.yields, g.holding(*fn));
+    s.edit(r.file, r.offset, r.length, text, Strategy::Thread, at(r) + " thread");
+    s.apply(i, Strategy::Thread, detail);
+    ++s.tally(Strategy::Thread).reads;
+  }
+  s.tally(Strategy::Thread).places += g.fns.size();
+}
+
+// A graph whose backward cannot return one more gradient is refused before anything is edited.
+std::string backwardProblem(State& s, const ThreadGraph& g) {
+  for (const auto& [usr, fn] : g.fns)
+    if (fn.role == ThreadFn::Role::Backward) {
+      State dry(s.inv, s.rules, s.sources, nullptr);
+      if (std::string why = noGradient(dry, fn); !why.empty()) return why;
+    }
+  return "";
+}
+
+}  // namespace
+
+void threadReads(State& s) {
+  for (const ThreadGraph& g : threadGraphs(s)) {
+    std::string why = g.left == Left::Unset ? backwardProblem(s, g) : g.why;
+    Left left = g.left == Left::Unset ? Left::OpenCallGraph : g.left;
+    if (why.empty()) {
+      emit(s, g);
+      continue;
+    }
+    for (size_t i : g.reads) s.leave(i, left, "cannot thread " + g.param + ": " + why);
+  }
+}
+
+}  // namespace gridlock::pyrewrite
