@@ -3,6 +3,7 @@
 #include "pyrewrite/plan_state.h"
 #include "pyrewrite/require.h"
 #include "pyrewrite/scope_values.h"
+#include "pyrewrite/store.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/thread.h"
 #include "pyrewrite/ts_node.h"
@@ -173,6 +174,7 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
     else
       substitute(s, i);
   }
+  storeReads(s);
   threadReads(s);
   for (const auto& [i, d] : aliases) {
     facts::Verdict v = s.plan.verdicts[d].value_or(

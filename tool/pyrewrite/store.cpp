@@ -1,0 +1,63 @@
+#include "pyrewrite/store.h"
+
+#include "pyrewrite/scope_values.h"
+#include "pyrewrite/ts_node.h"
+
+#include <set>
+
+namespace gridlock::pyrewrite {
+namespace {
+
+using facts::Strategy;
+using ts::field;
+
+// Whether the class already spells `self.<name>` (a store would clash with it).
+bool spellsAttribute(const PySource& src, TSNode n, const std::string& name) {
+  if (ts::is<"attribute">(n) && src.text(field<"object">(n)) == "self" &&
+      src.text(field<"attribute">(n)) == name)
+    return true;
+  for (TSNode c : ts::namedChildren(n))
+    if (spellsAttribute(src, c, name)) return true;
+  return false;
+}
+
+}  // namespace
+
+void storeReads(State& s) {
+  std::set<std::string> storedNames;  // "file:class offset:name" kept by __init__
+  for (size_t i = 0; i < s.size(); ++i) {
+    const facts::Read& r = s.read(i);
+    const auto& v = s.plan.verdicts[i];
+    if (r.language != facts::Language::Python || !v || v->applied || v->left != facts::Left::Thread)
+      continue;
+    const rules::PythonRewriteRule* rule = s.rule(r);
+    auto p = s.place(r);
+    if (!rule || !rule->store || !p || ts_node_is_null(p->def) ||
+        !isInstanceMethod(*p->src, p->def))
+      continue;
+    TSNode cls = PySource::classOf(p->def);
+    TSNode init = p->src->method(cls, "__init__");
+    std::vector<TSNode> body = PySource::body(init);
+    if (ts_node_is_null(init) || ts::same(init, p->def) || body.empty()) continue;
+    bool collection = r.yields == facts::Yields::Collection;
+    std::string name = collection ? rule->collection.at(0) : groupName(*rule, r.group);
+    std::string key = r.file + ":" + std::to_string(ts_node_start_byte(cls)) + ":" + name;
+    if (!storedNames.count(key)) {
+      TSNode last = body.back();
+      auto value = groupAt(*p->src, init, last, collection ? "" : r.group, *rule);
+      if (!value || spellsAttribute(*p->src, cls, name)) continue;
+      unsigned after = p->src->lineEnd(ts_node_end_byte(last)) + 1;
+      std::string line =
+          p->src->indentAt(ts_node_start_byte(last)) + "self." + name + " = " + *value + "\n";
+      s.edit(r.file, after, 0, line, Strategy::Store, at(r) + " store");
+      storedNames.insert(key);
+      ++s.tally(Strategy::Store).places;
+    }
+    std::string text = spelled(*rule, r.yields, "self." + name);
+    s.edit(r.file, r.offset, r.length, text, Strategy::Store, at(r) + " store");
+    s.apply(i, Strategy::Store, "__init__ keeps self." + name);
+    ++s.tally(Strategy::Store).reads;
+  }
+}
+
+}  // namespace gridlock::pyrewrite
