@@ -454,7 +454,7 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
       R"("accessors": [{"function": "f", "kind": "accessor", "group": "tp", "yields": "size"}])";
   EXPECT_EQ(error(R"({"name": "x", )" + acc + R"(, "rewrite": {"spel": {}}})"),
             "p.json: /rewrite/spel: unknown key (allowed: spell, include, require, thread, "
-            "collapse, env); did you mean \"spell\"?");
+            "collapse, env, python); did you mean \"spell\"?");
   EXPECT_EQ(
       error(R"({"name": "x", )" + acc + R"js(, "rewrite": {"collapse": {"lookup": "f()"}}})js"),
       "p.json: /rewrite/collapse: missing required key \"name\"");
