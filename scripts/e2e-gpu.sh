@@ -13,6 +13,7 @@ fi
 [ -x /usr/local/cuda/bin/nvcc ] || { echo "e2e-gpu: error: no nvcc at /usr/local/cuda/bin/nvcc" >&2; exit 2; }
 nvidia-smi -L
 export E2E_CUDA=ON
+export E2E_STORIES=${E2E_STORIES:-cpp}  # the Python story has no GPU path
 export E2E_DIR=${E2E_DIR:-${BUILD_DIR:-build}/e2e-gpu}
 export GRIDLOCK_REQUIRE_GPU=1
 exec ./scripts/e2e.sh "$@"

@@ -7,41 +7,37 @@
 #      2 and 4 ranks (one GoogleTest JSON per rank), compare test by test;
 #   5. scan the change and print the verdict: the three bug tests move from failing to passing,
 #      no test regresses or crashes, and the global-read count drops.
+# Then the Python story on fixtures/pymodel, the same steps with its pytest suite
+# (scripts/e2e-python.sh, in $E2E_DIR/python).
 # Exit 0 when all of that holds, 1 when the check fails, 2 when something could not run (no
-# `gridlock rewrite`, a failed build, ...). docs/fixtures.md explains the fixture and the output.
+# `gridlock rewrite`, a failed build, ...), 77 when the C++ story passed and the Python one was
+# skipped (torch or pytest not importable: it says so). docs/fixtures.md explains the fixtures
+# and the output.
 #
 # Environment: BUILD_DIR (gridlock's build, default build), GRIDLOCK (the binary), E2E_DIR (work
 # directory, default $BUILD_DIR/e2e), E2E_RANKS (default "2 4"), JOBS (default 2),
 # E2E_SKIP_BUILD=1 (use the gridlock binary as it is), E2E_CUDA=ON (scripts/e2e-gpu.sh),
-# MPIRUN (default mpirun).
+# MPIRUN (default mpirun), E2E_STORIES (default "cpp python": which stories run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-ROOT=$(pwd)
-
-BUILD_DIR=${BUILD_DIR:-build}
-case "$BUILD_DIR" in /*) ;; *) BUILD_DIR="$ROOT/$BUILD_DIR" ;; esac
-GRIDLOCK=${GRIDLOCK:-$BUILD_DIR/tool/cli/gridlock}
-WORK=${E2E_DIR:-$BUILD_DIR/e2e}
-case "$WORK" in /*) ;; *) WORK="$ROOT/$WORK" ;; esac
-RANKS=${E2E_RANKS:-"2 4"}
+WORK_NAME=e2e
+. scripts/e2e_common.sh  # ROOT, BUILD_DIR, GRIDLOCK, WORK, RANKS; say, build_gridlock, run_pair
 JOBS=${JOBS:-2}
 CUDA=${E2E_CUDA:-OFF}
 MPIRUN=${MPIRUN:-mpirun}
+STORIES=" ${E2E_STORIES:-cpp python} "
 RULES="$ROOT/fixtures/model/gridlock.json"
 GATE_BASELINE="$ROOT/fixtures/model/gridlock-baseline.json"
 BUG_TESTS="VisionLanguage.EncoderOnOwnGridUsesOwnGroups GradNorm.ExpertParamsFilteredByExpertTpGroup TwoModels.FirstModelKeepsItsKvHeads"
 
-say() { printf '\n== %s ==\n' "$*"; }
 die() { echo "e2e: error: $*" >&2; exit 2; }
-
-if [ "${E2E_SKIP_BUILD:-0}" != 1 ]; then
-  say "building gridlock ($BUILD_DIR)"
-  # The tool alone: the fixture builds its own copy of the runtime, and the test suite is
-  # scripts/test.sh's to build.
-  BUILD_DIR="$BUILD_DIR" ./scripts/build.sh gridlock >/dev/null
-fi
-[ -x "$GRIDLOCK" ] || die "no gridlock binary at $GRIDLOCK (build it, or set GRIDLOCK)"
+build_gridlock
 command -v python3 >/dev/null || die "python3 is needed to read the JSON reports"
+[[ $STORIES == *" cpp "* || $STORIES == *" python "* ]] ||
+  die "E2E_STORIES names no story (cpp, python): '${E2E_STORIES:-}'"
+if [[ $STORIES != *" cpp "* ]]; then
+  E2E_SKIP_BUILD=1 GRIDLOCK="$GRIDLOCK" BUILD_DIR="$BUILD_DIR" exec ./scripts/e2e-python.sh
+fi
 
 # 1. Two copies of the fixture, configured the same way.
 CONFIGURE="cmake -S . -B build -DGRIDLOCK_SOURCE_DIR=$ROOT -DCMAKE_BUILD_TYPE=Release -DMINIMODEL_WITH_CUDA=$CUDA"
@@ -98,19 +94,8 @@ fi
 # 4. Pair: build both, test both, compare.
 say "gridlock pair (build both trees, run the suite with ${RANKS// /, } ranks)"
 echo "(build and test output: $WORK/pair.log)"
-rc=0
-"$GRIDLOCK" pair --baseline "$WORK/baseline" --change "$WORK/change" \
-  --build "$BUILD_CMD" --test "$TEST_CMD" --results-dir "$WORK/results" --timeout 600 \
-  --reruns 1 -o "$WORK/pair.txt" 2>"$WORK/pair.log" || rc=$?
-if [ "$rc" -gt 1 ]; then
-  tail -n 40 "$WORK/pair.log" >&2
-  die "gridlock pair could not run (status $rc); see $WORK/pair.log"
-fi
-cat "$WORK/pair.txt"
-for fmt in json markdown; do
-  "$GRIDLOCK" pair --baseline-results "$WORK/results/baseline" \
-    --change-results "$WORK/results/change" --format "$fmt" -o "$WORK/pair.$fmt" || true
-done
+run_pair --build "$BUILD_CMD" --test "$TEST_CMD" --timeout 600
+rc=$PAIR_RC
 
 # 5. The change's inventory, and the verdict.
 say "gridlock scan (change)"
@@ -118,4 +103,15 @@ say "gridlock scan (change)"
   --format json -o "$WORK/scan-change.json" || die "scan of the change failed"
 
 say "e2e verdict"
-exec python3 "$ROOT/scripts/e2e_verdict.py" "$WORK" "$rc" $BUG_TESTS
+cpp_rc=0
+python3 "$ROOT/scripts/e2e_verdict.py" "$WORK" "$rc" $BUG_TESTS || cpp_rc=$?
+[[ $STORIES == *" python "* ]] || exit $cpp_rc
+
+# The Python story; the worse of the two statuses (2, then 1, then 77 for a skipped story).
+py_rc=0
+E2E_SKIP_BUILD=1 GRIDLOCK="$GRIDLOCK" BUILD_DIR="$BUILD_DIR" E2E_DIR="$WORK/python" \
+  ./scripts/e2e-python.sh || py_rc=$?
+for status in 2 1 77; do
+  if [ "$cpp_rc" = "$status" ] || [ "$py_rc" = "$status" ]; then exit "$status"; fi
+done
+[ "$cpp_rc" = 0 ] && [ "$py_rc" = 0 ] || exit 2
