@@ -84,7 +84,7 @@ TEST_F(CacheCli, WarmScanIsByteIdenticalToACold) {
   Counts c = countsOf(cold.out);
   EXPECT_EQ(c.hits, 0);
   EXPECT_EQ(c.misses, 7);
-  EXPECT_EQ(c.total, 26);
+  EXPECT_EQ(c.total, 28);
   EXPECT_TRUE(fs::is_directory(fx.cacheDir() + "/entries"));
 
   CommandResult warm = cached("json");
@@ -119,7 +119,7 @@ TEST_F(CacheCli, ChangedSourceMissesOnlyItsTranslationUnit) {
                "}  // namespace minitron\n");
   CommandResult warm = expectSameAsUncached(" -v");
   Counts c = countsOf(warm.out);
-  EXPECT_EQ(c.total, 27);
+  EXPECT_EQ(c.total, 29);
   EXPECT_EQ(c.hits, 6);
   EXPECT_EQ(c.misses, 1);
   EXPECT_EQ(warm.err,
@@ -139,7 +139,7 @@ TEST_F(CacheCli, ChangedHeaderMissesTheThreeUnitsThatIncludeIt) {
                                    "}  // namespace minitron\n");
   CommandResult warm = expectSameAsUncached(" -v");
   Counts c = countsOf(warm.out);
-  EXPECT_EQ(c.total, 27);  // a header's read counts once
+  EXPECT_EQ(c.total, 29);  // a header's read counts once
   EXPECT_EQ(c.hits, 4);
   EXPECT_EQ(c.misses, 3);
   EXPECT_EQ(warm.err,
@@ -163,7 +163,7 @@ TEST_F(CacheCli, ChangedRulePackMissesEveryUnit) {
   fx.write("gridlock.json", pack);
   CommandResult warm = expectSameAsUncached(" -v");
   Counts c = countsOf(warm.out);
-  EXPECT_EQ(c.total, 25);  // kernels/scale.cu's one read is out of scope
+  EXPECT_EQ(c.total, 27);  // kernels/scale.cu's one read is out of scope
   EXPECT_EQ(c.hits, 0);
   EXPECT_EQ(c.misses, 7);
   EXPECT_NE(warm.err.find("gridlock: cache: kernels/scale.cu: rule packs changed\n"),
@@ -177,12 +177,12 @@ TEST_F(CacheCli, ChangedDefineMissesItsUnit) {
                "#ifdef GRIDLOCK_TEST_EXTRA\n"
                "int extra_read() { return gridlock::parallel_state::get_data_parallel_rank(); }\n"
                "#endif\n");
-  ASSERT_EQ(countsOf(cached("json").out).total, 26);
+  ASSERT_EQ(countsOf(cached("json").out).total, 28);
   fx.editDatabase("-c " + fx.root + "/core/state.cpp",
                   "-DGRIDLOCK_TEST_EXTRA -c " + fx.root + "/core/state.cpp");
   CommandResult warm = expectSameAsUncached(" -v");
   Counts c = countsOf(warm.out);
-  EXPECT_EQ(c.total, 27);
+  EXPECT_EQ(c.total, 29);
   EXPECT_EQ(c.hits, 6);
   EXPECT_EQ(c.misses, 1);
   EXPECT_EQ(warm.err,
@@ -205,7 +205,7 @@ TEST_F(CacheCli, HeaderCreatedEarlierOnTheSearchPathShadowsAnother) {
            "}\n");
   CommandResult warm = expectSameAsUncached(" -v");
   Counts c = countsOf(warm.out);
-  EXPECT_EQ(c.total, 27);
+  EXPECT_EQ(c.total, 29);
   EXPECT_EQ(c.hits, 6);
   EXPECT_EQ(c.misses, 1);
   EXPECT_EQ(warm.err,
@@ -227,7 +227,7 @@ TEST_F(CacheCli, HeaderCreatedInANewDirectoryOnTheSearchPath) {
            "#define CALL_WITH(x) (x)\n");
   CommandResult warm = expectSameAsUncached(" -v");
   Counts c = countsOf(warm.out);
-  EXPECT_EQ(c.total, 23);  // rank_once's one TP_RANK and rank_twice's two are gone
+  EXPECT_EQ(c.total, 25);  // rank_once's one TP_RANK and rank_twice's two are gone
   EXPECT_EQ(c.hits, 3);
   EXPECT_EQ(c.misses, 4);
   EXPECT_EQ(warm.err,
@@ -273,14 +273,14 @@ TEST_F(CacheCli, ChangedLinksIntoTheRootMissEveryUnit) {
   writeFile(dbPath, linked.dump(2));
   CommandResult cold = cached("json");
   ASSERT_EQ(cold.status, 0) << cold.err;
-  EXPECT_EQ(countsOf(cold.out).total, 27);  // part_read, once for part.cpp and unity.cpp
+  EXPECT_EQ(countsOf(cold.out).total, 29);  // part_read, once for part.cpp and unity.cpp
 
   nlohmann::json unlinked = db;
   unlinked.push_back(unitFor("unity.cpp"));
   writeFile(dbPath, unlinked.dump(2));
   CommandResult warm = expectSameAsUncached(" -v");
   Counts c = countsOf(warm.out);
-  EXPECT_EQ(c.total, 26);
+  EXPECT_EQ(c.total, 28);
   EXPECT_EQ(c.hits, 0);
   EXPECT_EQ(c.misses, 8);
   EXPECT_NE(warm.err.find("gridlock: cache: 0 hits, 8 misses\n"
@@ -308,7 +308,7 @@ TEST_F(CacheCli, FileNamesThatAreNotUtf8AreCachedLikeAnyOther) {
                            "\"},");
   CommandResult truth = uncached("json");
   ASSERT_EQ(truth.status, 0) << truth.err;
-  EXPECT_EQ(countsOf(truth.out).total, 27);
+  EXPECT_EQ(countsOf(truth.out).total, 29);
   CommandResult cold = cached("json", " -v");
   ASSERT_EQ(cold.status, 0) << cold.err;
   EXPECT_EQ(withoutCacheCounts(cold.out), withoutCacheCounts(truth.out));
@@ -345,7 +345,7 @@ TEST_F(CacheCli, SameSizeEditWithTheMtimePutBackMisses) {
   fs::last_write_time(header, mtime);
   CommandResult warm = expectSameAsUncached();
   Counts c = countsOf(warm.out);
-  EXPECT_EQ(c.total, 25);  // tp_size_inline's read is gone (one read for three units)
+  EXPECT_EQ(c.total, 27);  // tp_size_inline's read is gone (one read for three units)
   EXPECT_EQ(c.hits, 4);
   EXPECT_EQ(c.misses, 3);  // attention.cpp, comm.cpp, state.cpp include it
 }

@@ -198,6 +198,13 @@ if not base_schema.is_valid({"gridlock_baseline": 1, "root": ".", "total": 1, "e
 if base_schema.is_valid({"gridlock_baseline": 1, "entries": [
         {"file": "a.cpp", "enclosing": "", "name": "g", "count": 0}]}):
     failures.append("the baseline schema accepts a count of 0")
+if base_schema.is_valid({"gridlock_baseline": 1, "entries": [], "write_entries": [
+        {"file": "a.cpp", "enclosing": "", "name": "g", "count": 0}]}):
+    failures.append("the baseline schema accepts a write count of 0")
+for rel in ("fixtures/scan/gridlock-baseline.json", "fixtures/model/gridlock-baseline.json"):
+    if "write_entries" not in load(rel):
+        failures.append("%s records no writes: the committed baselines are in the current format"
+                        % rel)
 
 for f in failures:
     print("validate_packs: FAIL: " + f)

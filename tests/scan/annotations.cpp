@@ -18,6 +18,7 @@ std::string canonical(const facts::Read& r) {
   if (r.kind != facts::ReadKind::GlobalWrite) s += " fix=" + facts::str(r.hint.fix);
   if (r.edge) s += " edge";
   if (r.suppressed) s += " suppressed";
+  if (r.mutated && r.kind != facts::ReadKind::GlobalWrite) s += " mutates";
   return s;
 }
 
@@ -88,7 +89,7 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
       }
       std::istringstream words(text);
       std::string kind, w, group, guard, macro, fix;
-      bool edge = false, suppressed = false;
+      bool edge = false, suppressed = false, mutates = false;
       unsigned times = 1;
       words >> kind;
       while (words >> w) {
@@ -102,6 +103,8 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
           edge = true;
         else if (w == "suppressed")
           suppressed = true;
+        else if (w == "mutates")
+          mutates = true;
         else if (w.size() > 1 && w[0] == 'x' && std::isdigit(static_cast<unsigned char>(w[1])))
           times = std::stoi(w.substr(1));
         else if (group.empty() && w.find('=') == std::string::npos)
@@ -124,6 +127,7 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
       r.hint.fix = *f;
       r.edge = edge;
       if (suppressed) r.suppressed = "";
+      r.mutated = mutates;
       for (unsigned i = 0; i < times; ++i) out[{rel, target}].insert(canonical(r));
     }
   }

@@ -1,6 +1,6 @@
 // Ground truth kept beside fixture code, the way clang-tidy's tests keep CHECK-MESSAGES:
 //   code();  // expect-read: KIND [GROUP] [guard=fallback] [macro=M] [fix=F] [edge] [suppressed]
-//   [xN]
+//   [mutates] [xN]   (mutates: a read that may also change what it reads, `f(&global)`)
 //   // expect-read@+2: ...   (the annotation is for the line two below)
 //   Foo f(1);  // expect-site: via=V supplied=S [class=C] [from=F]   (one `callers` query)
 // Every read the scanner reports must be annotated and every annotation reported. An

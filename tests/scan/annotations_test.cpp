@@ -37,10 +37,10 @@ TEST(ScanFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
   EXPECT_EQ(s.filesScanned, 7u);
   EXPECT_EQ(s.parseErrors, 0u);
-  EXPECT_EQ(s.total, 26u);
+  EXPECT_EQ(s.total, 28u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 24u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 1u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 0u);
   EXPECT_EQ(s.writes, 2u);
   EXPECT_EQ(s.edges, 1u);

@@ -95,12 +95,14 @@ TEST_F(GateOutput, JsonNamesEachChangeWithItsReads) {
   EXPECT_EQ(j["gate"]["fell"], 1);
   EXPECT_EQ(j["gate"]["baseline_total"], 5);
   ASSERT_EQ(j["changes"].size(), 2u);
-  EXPECT_EQ(j["changes"][0], nlohmann::json::parse(R"({"change": "new", "file": "src/core/b.cpp",
+  EXPECT_EQ(j["changes"][0],
+            nlohmann::json::parse(R"({"change": "new", "access": "read", "file": "src/core/b.cpp",
   "enclosing": "b_new", "name": "ps::get_tp", "before": 0, "after": 1,
   "reads": [{"file": "src/core/b.cpp", "line": 3, "column": 20, "kind": "accessor",
              "group": "tp", "fix": "thread",
              "message": "global tp group from ps::get_tp in b_new; fix: thread a group parameter"}]})"));
-  EXPECT_EQ(j["changes"][1], nlohmann::json::parse(R"({"change": "fell", "file": "src/core/b.cpp",
+  EXPECT_EQ(j["changes"][1],
+            nlohmann::json::parse(R"({"change": "fell", "access": "read", "file": "src/core/b.cpp",
   "enclosing": "b_one", "name": "ps::get_dp", "before": 1, "after": 0, "reads": []})"));
 }
 

@@ -26,28 +26,63 @@ TEST(Baseline, CountsOnlyCountedReadsByKey) {
   allowed.suppressed = "why";
   facts::Read write = read("a.cpp", "f", "v");
   write.kind = facts::ReadKind::GlobalWrite;
-  inv.reads.push_back(edge);
-  inv.reads.push_back(allowed);
-  inv.reads.push_back(write);
+  facts::Read edgeWrite = write;
+  edgeWrite.edge = true;
+  facts::Read allowedWrite = write;
+  allowedWrite.suppressed = "why";
+  // A read that may change what it reads (`f(&v)`) is a read.
+  facts::Read handed = read("a.cpp", "f", "v");
+  handed.kind = facts::ReadKind::GlobalState;
+  handed.mutated = true;
+  for (const auto& r : {edge, allowed, write, write, edgeWrite, allowedWrite, handed})
+    inv.reads.push_back(r);
   Baseline b = baselineOf(inv);
-  ASSERT_EQ(b.size(), 3u);
+  ASSERT_EQ(b.size(), 5u);
   EXPECT_EQ((b[{"a.cpp", "f", "g"}]), 2u);
   EXPECT_EQ((b[{"a.cpp", "", "g"}]), 1u);
   EXPECT_EQ((b[{"b.cpp", "f", "g"}]), 1u);
+  EXPECT_EQ((b[{"a.cpp", "f", "v"}]), 1u);
+  EXPECT_EQ((b[{"a.cpp", "f", "v", true}]), 2u);
+  EXPECT_EQ(totalOf(b), 5u);
+  EXPECT_EQ(totalOf(b, true), 2u);
+  auto entry = [](const char* file, const char* enclosing, const char* name, int count) {
+    return std::string("    {\n      \"file\": \"") + file + "\",\n      \"enclosing\": \"" +
+           enclosing + "\",\n      \"name\": \"" + name +
+           "\",\n      \"count\": " + std::to_string(count) + "\n    }";
+  };
   EXPECT_EQ(serializeBaseline(b),
             "{\n"
             "  \"gridlock_baseline\": 1,\n"
-            "  \"total\": 4,\n"
-            "  \"entries\": [\n"
-            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"\",\n      \"name\": "
-            "\"g\",\n      \"count\": 1\n    },\n"
-            "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": "
-            "\"g\",\n      \"count\": 2\n    },\n"
-            "    {\n      \"file\": \"b.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": "
-            "\"g\",\n      \"count\": 1\n    }\n"
-            "  ]\n"
-            "}\n");
+            "  \"total\": 5,\n"
+            "  \"entries\": [\n" +
+                entry("a.cpp", "", "g", 1) + ",\n" + entry("a.cpp", "f", "g", 2) + ",\n" +
+                entry("a.cpp", "f", "v", 1) + ",\n" + entry("b.cpp", "f", "g", 1) +
+                "\n"
+                "  ],\n"
+                "  \"write_total\": 2,\n"
+                "  \"write_entries\": [\n" +
+                entry("a.cpp", "f", "v", 2) +
+                "\n"
+                "  ]\n"
+                "}\n");
   EXPECT_EQ(parseBaseline(serializeBaseline(b), "x"), b);
+  EXPECT_TRUE(baselineRecordsWrites(serializeBaseline(b), "x"));
+  // Without writes (a baseline made before writes were gated): the reads alone.
+  std::string old = serializeBaseline(readsOf(b), std::nullopt, false);
+  EXPECT_EQ(old.find("write"), std::string::npos) << old;
+  EXPECT_FALSE(baselineRecordsWrites(old, "x"));
+  EXPECT_EQ(parseBaseline(old, "x"), readsOf(b));
+  EXPECT_EQ(readsOf(b).size(), 4u);
+}
+
+// A read and a write of one name in one function are two keys.
+TEST(Baseline, WritesAreKeyedApart) {
+  Baseline before = {{{"a", "f", "v"}, 1}};
+  Baseline after = {{{"a", "f", "v"}, 1}, {{"a", "f", "v", true}, 1}};
+  GateResult g = compare(before, after);
+  ASSERT_EQ(g.added.size(), 1u);
+  EXPECT_EQ(g.added[0].key.str(), "a | f | v (write)");
+  EXPECT_TRUE(g.failed());
 }
 
 // The root a baseline was made against, relative to the baseline, after the format number;
@@ -63,7 +98,9 @@ TEST(Baseline, RecordsItsRoot) {
             "  \"entries\": [\n"
             "    {\n      \"file\": \"a.cpp\",\n      \"enclosing\": \"f\",\n      \"name\": "
             "\"g\",\n      \"count\": 1\n    }\n"
-            "  ]\n"
+            "  ],\n"
+            "  \"write_total\": 0,\n"
+            "  \"write_entries\": []\n"
             "}\n");
   EXPECT_EQ(parseBaselineRoot(text, "x"), "src");
   EXPECT_EQ(parseBaseline(text, "x"), b);
@@ -145,6 +182,11 @@ TEST(Baseline, MalformedFilesAreNamed) {
   EXPECT_EQ(error(R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": 1},
                                   {"file": "a", "enclosing": "f", "name": "g", "count": 2}]})"),
             "base.json: /entries/1: duplicate entry a | f | g");
+  EXPECT_EQ(error(R"({"entries": [], "write_entries": {}})"),
+            "base.json: /write_entries: expected an array");
+  EXPECT_EQ(error(R"({"entries": [], "write_entries": [{"file": "a", "enclosing": "f",
+                                                        "name": "g", "count": -1}]})"),
+            "base.json: /write_entries/0: \"count\" must be a positive integer");
 }
 
 }  // namespace

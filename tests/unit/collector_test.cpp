@@ -19,7 +19,7 @@ const char* kPack = R"({
     {"function": "ps::get_tp_group", "kind": "accessor", "group": "tp", "yields": "group"},
     {"function": "ps::get_tp_size", "kind": "accessor", "group": "tp", "yields": "size"},
     {"function": "Coll::from_globals", "kind": "shim"}],
-  "globals": [{"variable": "ps::num_kv_heads"}]
+  "globals": [{"variable": "ps::num_kv_heads"}, {"variable": "ps::cfg"}]
 })";
 
 const char* kPrelude = R"(
@@ -28,6 +28,7 @@ using ps::PG;
 struct Coll { PG* tp; static Coll from_globals(); };
 namespace std { template <class T> struct optional { T value_or(T) const; bool has_value() const; }; }
 namespace other { ps::PG* get_tp_group(); }
+namespace ps { struct Cfg { int stage; void reset(); int get() const; }; extern Cfg cfg; }
 )";
 
 std::vector<facts::Read> scan(const std::string& body) {
@@ -156,6 +157,31 @@ TEST(Collector, WritesAreListedApart) {
   EXPECT_EQ(kinds("void f() { ++ps::num_kv_heads; }"), "global_write");
   EXPECT_EQ(kinds("int f() { return ps::num_kv_heads; }"), "global_state");
   EXPECT_EQ(kinds("int f() { int x = ps::num_kv_heads * 2; return x; }"), "global_state");
+}
+
+// Only an assignment (or ++, +=) is a write. An access that hands the global where it may be
+// read is a read, counted, even when it may also change it (`mutated`).
+TEST(Collector, ReadsThatMayChangeAreReads) {
+  auto kinds = [](const std::string& body) {
+    std::string s;
+    for (const auto& r : scan(body))
+      s += (s.empty() ? "" : ",") + facts::str(r.kind) + (r.mutated ? " mutates" : "");
+    return s;
+  };
+  EXPECT_EQ(kinds("void f() { ps::num_kv_heads = 8; }"), "global_write mutates");
+  EXPECT_EQ(kinds("void f() { ps::cfg.stage = 2; }"), "global_write mutates");
+  EXPECT_EQ(kinds("void take(int*); void f() { take(&ps::num_kv_heads); }"),
+            "global_state mutates");
+  EXPECT_EQ(kinds("void take(int*); void f() { take(&ps::cfg.stage); }"), "global_state mutates");
+  EXPECT_EQ(kinds("void f() { ps::cfg.reset(); }"), "global_state mutates");
+  EXPECT_EQ(kinds("void f() { int* p = &ps::num_kv_heads; *p = 1; }"), "global_state mutates");
+  // A pointer to const, a const method, a value: reads that cannot change it.
+  EXPECT_EQ(kinds("int peek(const int*); int f() { return peek(&ps::num_kv_heads); }"),
+            "global_state");
+  EXPECT_EQ(kinds("int f() { return ps::cfg.get(); }"), "global_state");
+  EXPECT_EQ(kinds("int f() { return ps::cfg.stage; }"), "global_state");
+  // An accessor's address (a callback) changes nothing.
+  EXPECT_EQ(kinds("auto* cb = &ps::get_tp_size;"), "accessor");
 }
 
 TEST(Collector, EnclosingSymbols) {

@@ -10,69 +10,105 @@
 namespace gridlock::analysis {
 
 std::string BaselineKey::str() const {
-  return file + " | " + (enclosing.empty() ? "<file scope>" : enclosing) + " | " + name;
+  return file + " | " + (enclosing.empty() ? "<file scope>" : enclosing) + " | " + name +
+         (write ? " (write)" : "");
 }
 
 Baseline baselineOf(const index::Inventory& inv) {
   Baseline b;
   for (const auto& r : inv.reads)
-    if (counts(r)) ++b[{r.file, r.enclosing, r.name}];
+    if (counts(r))
+      ++b[{r.file, r.enclosing, r.name}];
+    else if (countsWrite(r))
+      ++b[{r.file, r.enclosing, r.name, true}];
   return b;
 }
 
-std::string serializeBaseline(const Baseline& b, const std::optional<std::string>& root) {
+namespace {
+
+nlohmann::ordered_json entriesOf(const Baseline& b, bool writes, size_t& total) {
   nlohmann::ordered_json entries = nlohmann::ordered_json::array();
-  size_t total = 0;
+  total = 0;
   for (const auto& [k, n] : b) {
+    if (k.write != writes) continue;
     entries.push_back({{"file", index::jsonPath(k.file)},
                        {"enclosing", k.enclosing},
                        {"name", k.name},
                        {"count", n}});
     total += n;
   }
-  nlohmann::ordered_json doc = {{"gridlock_baseline", 1}};
-  if (root) doc["root"] = index::jsonPath(*root);
-  doc["total"] = total;
-  doc["entries"] = entries;
-  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+  return entries;
 }
 
-Baseline parseBaseline(const std::string& text, const std::string& path) {
-  nlohmann::json doc;
+nlohmann::json parseDocument(const std::string& text, const std::string& path) {
   try {
     // Raw bytes that are not UTF-8 (a name written by hand) become "%XX", as jsonPath
     // writes them, so that the file field reads back as those bytes.
-    doc = nlohmann::json::parse(index::isUtf8(text) ? text : index::escapeNonUtf8(text));
+    return nlohmann::json::parse(index::isUtf8(text) ? text : index::escapeNonUtf8(text));
   } catch (const nlohmann::json::parse_error& e) {
     throw BaselineError(path + ": invalid JSON: " + e.what());
   }
-  if (!doc.is_object() || !doc.contains("entries") || !doc["entries"].is_array())
-    throw BaselineError(path + ": not a gridlock baseline (expected an object with \"entries\")");
-  Baseline b;
-  const auto& entries = doc["entries"];
+}
+
+// The keys of one array of entries ("entries" or "write_entries") into `b`.
+void parseEntries(const nlohmann::json& doc, const char* field, bool writes,
+                  const std::string& path, Baseline& b) {
+  const auto& entries = doc[field];
   for (size_t i = 0; i < entries.size(); ++i) {
     const auto& e = entries[i];
-    std::string at = path + ": /entries/" + std::to_string(i);
+    std::string at = path + ": /" + field + "/" + std::to_string(i);
     if (!e.is_object()) throw BaselineError(at + ": expected an object");
     for (const char* key : {"file", "enclosing", "name"})
       if (!e.contains(key) || !e[key].is_string())
         throw BaselineError(at + ": \"" + key + "\" must be a string");
     if (!e.contains("count") || !e["count"].is_number_unsigned() || e["count"].get<size_t>() == 0)
       throw BaselineError(at + ": \"count\" must be a positive integer");
-    BaselineKey k{index::fromJsonPath(e["file"].get<std::string>()), e["enclosing"], e["name"]};
+    BaselineKey k{index::fromJsonPath(e["file"].get<std::string>()), e["enclosing"], e["name"],
+                  writes};
     if (!b.emplace(k, e["count"].get<size_t>()).second)
       throw BaselineError(at + ": duplicate entry " + k.str());
+  }
+}
+
+}  // namespace
+
+std::string serializeBaseline(const Baseline& b, const std::optional<std::string>& root,
+                              bool writes) {
+  nlohmann::ordered_json doc = {{"gridlock_baseline", 1}};
+  if (root) doc["root"] = index::jsonPath(*root);
+  size_t total = 0;
+  nlohmann::ordered_json entries = entriesOf(b, false, total);
+  doc["total"] = total;
+  doc["entries"] = entries;
+  if (writes) {
+    entries = entriesOf(b, true, total);
+    doc["write_total"] = total;
+    doc["write_entries"] = entries;
+  }
+  return doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+Baseline parseBaseline(const std::string& text, const std::string& path) {
+  nlohmann::json doc = parseDocument(text, path);
+  if (!doc.is_object() || !doc.contains("entries") || !doc["entries"].is_array())
+    throw BaselineError(path + ": not a gridlock baseline (expected an object with \"entries\")");
+  Baseline b;
+  parseEntries(doc, "entries", false, path, b);
+  if (doc.contains("write_entries")) {
+    if (!doc["write_entries"].is_array())
+      throw BaselineError(path + ": /write_entries: expected an array");
+    parseEntries(doc, "write_entries", true, path, b);
   }
   return b;
 }
 
+bool baselineRecordsWrites(const std::string& text, const std::string& path) {
+  nlohmann::json doc = parseDocument(text, path);
+  return doc.is_object() && doc.contains("write_entries");
+}
+
 std::optional<std::string> parseBaselineRoot(const std::string& text, const std::string& path) {
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(index::isUtf8(text) ? text : index::escapeNonUtf8(text));
-  } catch (const nlohmann::json::parse_error& e) {
-    throw BaselineError(path + ": invalid JSON: " + e.what());
-  }
+  nlohmann::json doc = parseDocument(text, path);
   if (!doc.is_object() || !doc.contains("root")) return std::nullopt;
   const auto& root = doc["root"];
   if (!root.is_string() || root.get<std::string>().empty())
@@ -112,10 +148,18 @@ Baseline updated(const Baseline& baseline, const Baseline& current, const Covers
   return out;
 }
 
-size_t totalOf(const Baseline& b) {
+size_t totalOf(const Baseline& b, bool writes) {
   size_t total = 0;
-  for (const auto& [k, n] : b) total += n;
+  for (const auto& [k, n] : b)
+    if (k.write == writes) total += n;
   return total;
+}
+
+Baseline readsOf(const Baseline& b) {
+  Baseline out;
+  for (const auto& [k, n] : b)
+    if (!k.write) out.emplace(k, n);
+  return out;
 }
 
 }  // namespace gridlock::analysis

@@ -6,6 +6,10 @@ bool counts(const facts::Read& r) {
   return r.kind != facts::ReadKind::GlobalWrite && !r.edge && !r.suppressed;
 }
 
+bool countsWrite(const facts::Read& r) {
+  return r.kind == facts::ReadKind::GlobalWrite && !r.edge && !r.suppressed;
+}
+
 Summary summarize(const index::Inventory& inv, const std::vector<facts::Verdict>* verdicts) {
   using facts::ReadKind;
   Summary s;

@@ -13,6 +13,8 @@ namespace gridlock::analysis {
 // Whether a read counts toward `total` and the gate: not a write, not at an edge, not
 // deliberately allowed.
 bool counts(const facts::Read& r);
+// Whether a write counts toward the gate's write keys: a write, not at an edge, not allowed.
+bool countsWrite(const facts::Read& r);
 
 struct Summary {
   size_t total = 0;

@@ -27,6 +27,7 @@ GateBaseline readGateBaseline(const std::string& path, const std::string& root) 
   std::optional<std::string> text = support::readFile(path);
   if (!text) throw analysis::BaselineError(path + ": cannot read baseline");
   b.baseline = analysis::parseBaseline(*text, path);
+  b.recordsWrites = analysis::baselineRecordsWrites(*text, path);
   b.recordedRoot = analysis::parseBaselineRoot(*text, path);
   if (b.recordedRoot) {
     std::string recorded =

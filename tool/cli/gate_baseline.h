@@ -13,6 +13,9 @@ struct GateBaseline {
   std::string path;
   bool exists = false;
   analysis::Baseline baseline;
+  // It has "write_entries": its writes are gated. One made before writes were gated has
+  // none; its writes are recorded by the next full `--update`.
+  bool recordsWrites = true;
   std::optional<std::string> recordedRoot;  // "root" in the file, when it has one
   std::string root;                         // this run's root, relative to the file's directory
 };

@@ -74,6 +74,7 @@ int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool 
   report::GateOutcome g;
   g.baselinePath = b.path;
   g.total = s.total;
+  g.writes = analysis::totalOf(current, true);
   g.keys = current.size();
   g.filesScanned = s.filesScanned;
   g.filesSeen = run.inventory.filesSeen.size();
@@ -88,27 +89,41 @@ int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool 
     writeOutput(b.path, analysis::serializeBaseline(current, b.root));
     g.verdict = report::GateVerdict::Created;
     g.nextTotal = s.total;
+    g.nextWrites = g.writes;
     return emit(show, run, g);
   }
 
+  // A baseline made before writes were gated judges no write; a full --update records them
+  // (a run over some files would record only theirs, and the next full gate would fail on the
+  // rest).
+  g.writesChecked = b.recordsWrites;
+  const bool record = !b.recordsWrites && update && !run.subset;
+  analysis::Baseline judged = b.recordsWrites ? current : analysis::readsOf(current);
   analysis::GatedRun gated{run.inventory, run.rules, run.root, run.subset};
   analysis::Covers covers =
       analysis::coverage(gated, analysis::deletedUnderRoot(show.changed.deleted, run.root));
-  g.result = analysis::compare(b.baseline, current, covers);
+  g.result = analysis::compare(b.baseline, judged, covers);
   for (const auto& c : g.result.kept) {
     g.keptWhy.push_back(analysis::keptBecause(gated, c.key));
     if (g.keptWhy.back().empty()) ++g.outside;
   }
-  analysis::Baseline next = analysis::updated(b.baseline, current, covers);
+  analysis::Baseline next = analysis::updated(b.baseline, judged, covers);
+  if (record)
+    for (const auto& [k, n] : current)
+      if (k.write) next[k] = n;
   g.baselineTotal = analysis::totalOf(b.baseline);
   g.nextTotal = analysis::totalOf(next);
+  g.baselineWrites = analysis::totalOf(b.baseline, true);
+  g.nextWrites = analysis::totalOf(next, true);
   if (g.result.failed()) {
     g.verdict = report::GateVerdict::Failed;
-  } else if (!g.result.fell.empty() && update) {
+  } else if (update && (!g.result.fell.empty() || record)) {
     // A baseline that records its root keeps it; one without stays without, so that only
     // the counts of this run's keys change.
-    writeOutput(b.path, analysis::serializeBaseline(next, b.recordedRoot));
-    g.verdict = report::GateVerdict::Shrunk;
+    writeOutput(b.path,
+                analysis::serializeBaseline(next, b.recordedRoot, b.recordsWrites || record));
+    g.writesRecorded = record;
+    g.verdict = g.result.fell.empty() ? report::GateVerdict::Recorded : report::GateVerdict::Shrunk;
   }
   return emit(show, run, g);
 }

@@ -80,7 +80,9 @@ struct Read {
   bool eagerFallback = false;  // a fallback that is always evaluated (`pg.value_or(global())`)
   // The value read is changed where it is read: a non-const method is called on it
   // (`Env::Instance().Init(...)`), it is assigned to, or its address is taken as non-const. A
-  // const parameter cannot stand for it.
+  // const parameter cannot stand for it. A global's read that may change it (`f(&cfg)`,
+  // `cfg.reset()`) is still a read (global_state, counted), with this set; a write (assigned
+  // only) is global_write, always with this set. JSON `mutates`.
   bool mutated = false;
   std::string type;  // the read expression's type, fully qualified
   // A called accessor's written arguments, as written ("" for one spelled in a macro): what

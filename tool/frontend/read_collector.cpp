@@ -227,19 +227,22 @@ void ReadCollector::onFunctionRef(const NamedDecl* d, SourceLocation loc) {
 
 void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
   if (const rules::GlobalRule* r = globalRule(d))
-    record({r->variable, isWrite() ? facts::ReadKind::GlobalWrite : facts::ReadKind::GlobalState,
-            "", facts::Yields::State, r->pack, r},
-           loc);
+    record(
+        {r->variable,
+         accessOf() == Access::Write ? facts::ReadKind::GlobalWrite : facts::ReadKind::GlobalState,
+         "", facts::Yields::State, r->pack, r},
+        loc);
 }
 
-// Whether the reference on top of the path is assigned to, incremented or decremented, or
-// a field or element of it is (`cfg.stage = 2`, `cfg.ranks[0]++`), a non-const method is
-// called on it or on one of its fields, or its address is taken other than as a pointer to
-// const (`f(&cfg)` with `f(Cfg*)`). `throughCall`: the reference is a function's, and what
-// its call returns is the value asked about (`Env::Instance().Init(...)`).
-bool ReadCollector::isWrite(bool throughCall) const {
+// How the reference on top of the path is used. Written: assigned to, incremented or
+// decremented, or a field or element of it is (`cfg.stage = 2`, `cfg.ranks[0]++`). Changed (a
+// read that may also write): a non-const method is called on it or on one of its fields, or its
+// address is taken other than as a pointer to const (`f(&cfg)` with `f(Cfg*)`): the callee may
+// read it, so it is a read. `throughCall`: the reference is a function's, and what its call
+// returns is the value asked about (`Env::Instance().Init(...)`).
+ReadCollector::Access ReadCollector::accessOf(bool throughCall) const {
   const auto& path = frames_.back().path;
-  if (path.empty()) return false;
+  if (path.empty()) return Access::Read;
   const Stmt* child = path.back();
   for (size_t i = path.size() - 1; i-- > 0;) {
     const Stmt* p = path[i];
@@ -248,7 +251,7 @@ bool ReadCollector::isWrite(bool throughCall) const {
       continue;
     }
     if (const auto* cast = dyn_cast<ImplicitCastExpr>(p)) {
-      if (cast->getCastKind() == CK_LValueToRValue) return false;
+      if (cast->getCastKind() == CK_LValueToRValue) return Access::Read;
       child = p;
       continue;
     }
@@ -270,23 +273,29 @@ bool ReadCollector::isWrite(bool throughCall) const {
       const CXXMethodDecl* method = call->getMethodDecl();
       // Reached through the callee (`cfg.reset()`: the MemberExpr naming the method) or with
       // the object itself as the child.
-      return method && !method->isConst() && !method->isStatic() &&
-             (call->getImplicitObjectArgument() == child || call->getCallee() == child);
+      bool changes = method && !method->isConst() && !method->isStatic() &&
+                     (call->getImplicitObjectArgument() == child || call->getCallee() == child);
+      return changes ? Access::Change : Access::Read;
     }
     if (const auto* b = dyn_cast<BinaryOperator>(p))
-      return b->isAssignmentOp() && b->getLHS() == child;
+      return b->isAssignmentOp() && b->getLHS() == child ? Access::Write : Access::Read;
     if (const auto* u = dyn_cast<UnaryOperator>(p)) {
-      if (u->getOpcode() != UO_AddrOf) return u->isIncrementDecrementOp();
+      if (u->getOpcode() != UO_AddrOf)
+        return u->isIncrementDecrementOp() ? Access::Write : Access::Read;
+      if (throughCall) return Access::Read;  // `&accessor`: a function's address changes nothing
       // `&g` may be written through unless it is at once made a pointer to const.
       const auto* use = i > 0 ? dyn_cast<ImplicitCastExpr>(path[i - 1]) : nullptr;
-      return !(use && use->getType()->isPointerType() &&
-               use->getType()->getPointeeType().isConstQualified());
+      return use && use->getType()->isPointerType() &&
+                     use->getType()->getPointeeType().isConstQualified()
+                 ? Access::Read
+                 : Access::Change;
     }
     if (const auto* op = dyn_cast<CXXOperatorCallExpr>(p))
-      return op->isAssignmentOp() && op->getNumArgs() > 0 && op->getArg(0) == child;
-    return false;
+      return op->isAssignmentOp() && op->getNumArgs() > 0 && op->getArg(0) == child ? Access::Write
+                                                                                    : Access::Read;
+    return Access::Read;
   }
-  return false;
+  return Access::Read;
 }
 
 // Where the read is spelled: inside a macro definition it is reported at the expansion site
@@ -461,8 +470,9 @@ void ReadCollector::setArguments(facts::Read& r, const CallExpr* call) {
 // its fallback is evaluated.
 void ReadCollector::rewriteFacts(facts::Read& r) {
   const Frame& f = frames_.back();
-  if (r.kind != facts::ReadKind::GlobalState && r.kind != facts::ReadKind::GlobalWrite)
-    r.mutated = isWrite(/*throughCall=*/true);
+  // A global's own reference; an accessor's call, whose result is what may change.
+  bool global = r.kind == facts::ReadKind::GlobalState || r.kind == facts::ReadKind::GlobalWrite;
+  r.mutated = accessOf(/*throughCall=*/!global) != Access::Read;
   for (const Stmt* s : f.path)
     if (isa<LambdaExpr>(s)) r.inLambda = true;
   if (const auto* md = dyn_cast_or_null<CXXMethodDecl>(f.decl))

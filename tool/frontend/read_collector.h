@@ -86,7 +86,11 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   void setEnclosing(facts::Read& r) const;
   void setGuard(facts::Read& r, const Target& t);
   void setHint(facts::Read& r, const Target& t);
-  bool isWrite(bool throughCall = false) const;
+  // How the reference on top of the path uses what it names: its value read, only written
+  // (assigned, incremented), or read where it may also be changed (a non-const method called
+  // on it, its address handed on as non-const).
+  enum class Access { Read, Write, Change };
+  Access accessOf(bool throughCall = false) const;
   void setRange(facts::Read& r, clang::SourceLocation loc);
   void setArguments(facts::Read& r, const clang::CallExpr* call);
   facts::FixHint hintFor(const Target& t);

@@ -26,21 +26,29 @@ const char* verdictName(GateVerdict v) {
       return "created";
     case GateVerdict::Shrunk:
       return "shrunk";
+    case GateVerdict::Recorded:
+      return "recorded";
   }
   return "passed";
 }
 
-// One clang-style error per read of a new or risen key, in file and line order (as a compiler
-// prints them), whichever key each belongs to.
+// One clang-style error per read (or write) of a new or risen key, in file and line order (as a
+// compiler prints them), whichever key each belongs to.
 void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analysis::GateResult& g,
                const TextStyle& style) {
   std::vector<std::pair<size_t, std::string>> errors;  // read index, why
-  for (const auto& c : g.added)
-    for (size_t i : readsOfKey(inv, c.key)) errors.emplace_back(i, "new global read: ");
-  for (const auto& c : g.rose)
+  for (const auto& c : g.added) {
+    const char* what = c.key.write ? "write" : "read";
     for (size_t i : readsOfKey(inv, c.key))
-      errors.emplace_back(i, "global reads rose from " + std::to_string(c.before) + " to " +
-                                 std::to_string(c.after) + " here: ");
+      errors.emplace_back(i, std::string("new global ") + what + ": ");
+  }
+  for (const auto& c : g.rose) {
+    const char* what = c.key.write ? "write" : "read";
+    for (size_t i : readsOfKey(inv, c.key))
+      errors.emplace_back(i, std::string("global ") + what + "s rose from " +
+                                 std::to_string(c.before) + " to " + std::to_string(c.after) +
+                                 " here: ");
+  }
   auto place = [&](size_t i) {
     const facts::Read& r = inv.reads[i];
     return std::tuple<const std::string&, unsigned, unsigned, size_t>(r.file, r.line, r.column, i);
@@ -61,6 +69,7 @@ void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analy
 
 ojson changeJson(const index::Inventory& inv, const analysis::Change& c, const char* change) {
   ojson j = {{"change", change},
+             {"access", c.key.write ? "write" : "read"},
              {"file", index::jsonPath(c.key.file)},
              {"enclosing", c.key.enclosing},
              {"name", c.key.name},
@@ -91,34 +100,78 @@ std::vector<size_t> readsOfKey(const index::Inventory& inv, const analysis::Base
   std::vector<size_t> out;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
-    if (analysis::counts(r) && r.file == key.file && r.enclosing == key.enclosing &&
-        r.name == key.name)
+    if ((key.write ? analysis::countsWrite(r) : analysis::counts(r)) && r.file == key.file &&
+        r.enclosing == key.enclosing && r.name == key.name)
       out.push_back(i);
   }
   return out;
 }
 
+namespace {
+
+// Whether a new or risen key of reads (or, `writes`, of writes) failed the gate.
+bool rose(const GateOutcome& g, bool writes) {
+  for (const auto* changes : {&g.result.added, &g.result.rose})
+    for (const auto& c : *changes)
+      if (c.key.write == writes) return true;
+  return false;
+}
+
+// "from 5 to 4" for the reads, "from 2 to 1 writes" for the writes, joined; a count that did
+// not change is left out.
+std::string fromTo(const GateOutcome& g) {
+  std::string out;
+  bool reads = g.baselineTotal != g.nextTotal, writes = g.baselineWrites != g.nextWrites;
+  if (reads || !writes)
+    out += " from " + std::to_string(g.baselineTotal) + " to " + std::to_string(g.nextTotal) +
+           (writes ? " reads" : "");
+  if (writes)
+    out += std::string(reads ? " and" : "") + " from " + std::to_string(g.baselineWrites) + " to " +
+           std::to_string(g.nextWrites) + " writes";
+  return out;
+}
+
+}  // namespace
+
 std::string gateVerdictLine(const GateOutcome& g) {
   std::ostringstream out;
   std::string files = " in the " + std::to_string(g.filesSeen) + " file(s) scanned";
+  std::string writes =
+      g.writes && g.writesChecked ? " and " + std::to_string(g.writes) + " writes" : std::string();
   switch (g.verdict) {
     case GateVerdict::Created:
-      out << "gate: created baseline " << g.baselinePath << " with " << g.total << " reads in "
-          << g.keys << " keys";
+      out << "gate: created baseline " << g.baselinePath << " with " << g.total << " reads"
+          << writes << " in " << g.keys << " keys";
       break;
-    case GateVerdict::Failed:
-      out << "gate: FAILED: global reads rose (" << g.baselineTotal << " in the baseline, "
-          << g.nextTotal << " now)" << (g.update ? "; refusing to grow the baseline" : "");
+    case GateVerdict::Failed: {
+      out << "gate: FAILED: ";
+      if (rose(g, false))
+        out << "global reads rose (" << g.baselineTotal << " in the baseline, " << g.nextTotal
+            << " now)" << (rose(g, true) ? " and " : "");
+      if (rose(g, true))
+        out << "global writes rose (" << g.baselineWrites << " in the baseline, " << g.nextWrites
+            << " now)";
+      out << (g.update ? "; refusing to grow the baseline" : "");
       break;
+    }
     case GateVerdict::Shrunk:
-      out << "gate: baseline shrunk from " << g.baselineTotal << " to " << g.nextTotal << " reads";
+      if (g.writesRecorded)
+        out << "gate: baseline shrunk from " << g.baselineTotal << " to " << g.nextTotal
+            << " reads; " << g.nextWrites << " write(s) recorded";
+      else
+        out << "gate: baseline shrunk" << fromTo(g)
+            << (g.baselineWrites == g.nextWrites ? " reads" : "");
+      break;
+    case GateVerdict::Recorded:
+      out << "gate: recorded " << g.nextWrites << " write(s) in baseline " << g.baselinePath
+          << ", which counted reads only";
       break;
     case GateVerdict::Passed:
       if (!g.result.fell.empty())
-        out << "gate: passed: counts fell from " << g.baselineTotal << " to " << g.nextTotal
+        out << "gate: passed: counts fell" << fromTo(g)
             << "; run with --update to shrink the baseline";
       else
-        out << "gate: passed: " << g.total << " global reads"
+        out << "gate: passed: " << g.total << " global reads" << writes
             << (g.subset || !g.result.kept.empty() ? files : std::string())
             << ", as in the baseline";
       break;
@@ -140,7 +193,8 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
   }
   keyErrors(out, inv, g.result, style);
   for (const auto& c : g.result.added)
-    out << "new:  " << c.key.str() << ": " << c.after << " read(s) not in the baseline\n";
+    out << "new:  " << c.key.str() << ": " << c.after << (c.key.write ? " write" : " read")
+        << "(s) not in the baseline\n";
   for (const auto& c : g.result.rose)
     out << "rose: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
   if (!style.quiet) {
@@ -153,9 +207,14 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
     if (g.outside)
       out << "gate: " << g.outside << " key(s) of files this run did not scan left as they are\n";
   }
+  if (!g.writesChecked && !g.writesRecorded)
+    out << "gate: note: the baseline " << g.baselinePath
+        << " records no writes (it was made before writes were gated): " << g.writes
+        << " write(s) not checked; a full `gridlock gate --update` records them\n";
   out << gateVerdictLine(g);
   if (g.verdict == GateVerdict::Failed && !style.quiet)
-    out << "gate: remove each read above (its fix says how), or allow a deliberate one with "
+    out << "gate: remove each " << (rose(g, true) ? "read or write" : "read")
+        << " above (its fix says how), or allow a deliberate one with "
            "`// gridlock: allow(reason)` (docs/suppressions.md)\n";
   return out.str();
 }
@@ -167,6 +226,10 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
                 {"baseline_total", g.baselineTotal},
                 {"total", g.total},
                 {"next_total", g.nextTotal},
+                {"baseline_writes", g.baselineWrites},
+                {"writes", g.writes},
+                {"next_writes", g.nextWrites},
+                {"writes_checked", g.writesChecked},
                 {"files_scanned", g.filesScanned},
                 {"subset", g.subset},
                 {"changed_since", g.changedSince.empty() ? ojson(nullptr) : ojson(g.changedSince)},

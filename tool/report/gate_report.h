@@ -13,7 +13,8 @@
 
 namespace gridlock::report {
 
-enum class GateVerdict { Passed, Failed, Created, Shrunk };
+// Recorded: --update gave a baseline made before writes were gated its writes.
+enum class GateVerdict { Passed, Failed, Created, Shrunk, Recorded };
 
 struct GateOutcome {
   GateVerdict verdict = GateVerdict::Passed;
@@ -24,6 +25,11 @@ struct GateOutcome {
   size_t baselineTotal = 0;          // reads in the baseline before this run
   size_t nextTotal = 0;              // reads in what --update writes (or would write)
   size_t total = 0;                  // counted reads this run saw
+  size_t baselineWrites = 0;         // writes in the baseline before this run
+  size_t nextWrites = 0;             // writes in what --update writes (or would write)
+  size_t writes = 0;                 // counted writes this run saw
+  bool writesChecked = true;         // false: the baseline records no writes (an older one)
+  bool writesRecorded = false;       // --update gave such a baseline its writes
   size_t keys = 0;                   // keys this run saw (a created baseline's size)
   size_t filesScanned = 0;           // translation units
   size_t filesSeen = 0;              // files whose reads this run saw (main files and headers)

@@ -27,6 +27,8 @@ ojson readJson(const facts::Read& r, const facts::Verdict* v) {
   if (!r.hint.source.empty()) j["fix_source"] = r.hint.source;
   if (v && !v->detail.empty()) j["fix_detail"] = v->detail;
   j["edge"] = r.edge;
+  // Reads too may change what they read (`f(&cfg)`); a write always does.
+  j["mutates"] = r.mutated || r.kind == facts::ReadKind::GlobalWrite;
   j["suppressed"] = r.suppressed ? ojson(*r.suppressed) : ojson(nullptr);
   j["language"] = str(r.language);
   if (r.macro) j["spelling"] = index::jsonPath(r.spelling);

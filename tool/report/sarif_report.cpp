@@ -103,6 +103,12 @@ ojson rulesJson(const std::string& docs, bool baseline) {
   return rules;
 }
 
+// A read's key as the baseline's (writes apart), so a fingerprint survives edits above it.
+std::string keyOf(const facts::Read& r) {
+  return r.file + "|" + r.enclosing + "|" + r.name +
+         (r.kind == facts::ReadKind::GlobalWrite ? "|write" : "");
+}
+
 // The result of the i-th read, the n-th of its key (file, enclosing function, name); `baseline`
 // is `extras` when it holds the gate's states.
 ojson readResult(const index::Inventory& inv, size_t i, const facts::Verdict* v, int n,
@@ -112,8 +118,7 @@ ojson readResult(const index::Inventory& inv, size_t i, const facts::Verdict* v,
   const char* id = write    ? "gridlock-global-write"
                    : r.edge ? "gridlock-edge-read"
                             : "gridlock-global-read";
-  // Keyed like the baseline, so a fingerprint survives edits above the read.
-  std::string key = r.file + "|" + r.enclosing + "|" + r.name;
+  const std::string key = keyOf(r);
   // What the gate fails on is an error; a counted read the baseline holds stays a warning
   // (code to migrate), an edge read or a write a note.
   const bool failsGate = baseline && i < baseline->states.size() && baseline->states[i] == "new";
@@ -129,7 +134,8 @@ ojson readResult(const index::Inventory& inv, size_t i, const facts::Verdict* v,
        {{"kind", facts::str(r.kind)},
         {"group", r.group},
         {"guard", facts::str(r.guard)},
-        {"fix", std::string(v ? facts::spell(*v) : facts::spell(r.hint.fix))}}}};
+        {"fix", std::string(v ? facts::spell(*v) : facts::spell(r.hint.fix))},
+        {"mutates", r.mutated || write}}}};
   if (r.macro) res["properties"]["macro"] = *r.macro;
   if (r.suppressed)
     res["suppressions"] = ojson::array({{{"kind", "inSource"}, {"justification", *r.suppressed}}});
@@ -145,12 +151,13 @@ ojson fellResult(const analysis::Change& c) {
   return {{"ruleId", "gridlock-gate-fell"},
           {"level", "note"},
           {"message",
-           {{"text", "global reads fell: " + c.key.str() + ": " + std::to_string(c.before) +
-                         " -> " + std::to_string(c.after)}}},
+           {{"text", std::string(c.key.write ? "global writes" : "global reads") +
+                         " fell: " + c.key.str() + ": " + std::to_string(c.before) + " -> " +
+                         std::to_string(c.after)}}},
           {"locations", ojson::array({location(c.key.file, nullptr)})},
           {"partialFingerprints",
-           {{"gridlockKey/v1",
-             fingerprint(c.key.file + "|" + c.key.enclosing + "|" + c.key.name + "|absent")}}},
+           {{"gridlockKey/v1", fingerprint(c.key.file + "|" + c.key.enclosing + "|" + c.key.name +
+                                           (c.key.write ? "|write" : "") + "|absent")}}},
           {"baselineState", "absent"}};
 }
 
@@ -179,7 +186,7 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
   std::map<std::string, int> occurrences;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
-    int n = occurrences[r.file + "|" + r.enclosing + "|" + r.name]++;
+    int n = occurrences[keyOf(r)]++;
     results.push_back(
         readResult(inv, i, verdicts ? &(*verdicts)[i] : nullptr, n, extras, baseline));
   }

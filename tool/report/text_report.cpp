@@ -63,6 +63,7 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
     m << "global " << r.group << " " << facts::spell(r.yields) << " from " << r.name;
   }
   if (!r.enclosing.empty()) m << " in " << r.enclosing;
+  if (r.mutated && r.kind != ReadKind::GlobalWrite) m << ", which may also change it";
   if (r.guard == facts::Guard::Fallback) {
     m << " (fallback: runs only when no explicit group is passed";
     if (r.analysis.fallbackDead && *r.analysis.fallbackDead)

@@ -11,7 +11,8 @@ namespace {
 using facts::Left;
 
 // Verdicts no strategy needs to think about: writes, edges, the accessors' own definitions,
-// suppressed reads, and reads in files whose rewritten TU did not compile.
+// suppressed reads, reads in files whose rewritten TU did not compile, and reads of a global
+// that may also change it.
 void triage(PlanState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
@@ -33,6 +34,12 @@ void triage(PlanState& s) {
       s.leave(
           i, Left::CompileError,
           "the rewritten " + r.file + " did not compile (" + *why + "): its edits are rolled back");
+    else if (r.kind == facts::ReadKind::GlobalState && r.mutated)
+      // `f(&cfg)`, `cfg.reset()`: a read that may also write, which a state field or a const
+      // parameter cannot stand for; it stays as a write does.
+      s.leave(i, Left::NoSource,
+              (r.enclosing.empty() ? std::string("it") : r.enclosing) + " may change " + r.name +
+                  " here (a non-const method, or its address handed on): it stays");
   }
 }
 

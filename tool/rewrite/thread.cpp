@@ -29,11 +29,11 @@ const rules::ThreadRule* Thread::ruleFor(PlanState& s, const facts::Read& r) {
 std::optional<std::string> Thread::writesState(PlanState& s, const facts::Read& r,
                                                const rules::ThreadRule& rule) {
   if (rule.pointer || rule.type.find("const") == std::string::npos) return std::nullopt;
+  // A write, or a read that may change it (`f(&cfg)`, `cfg.reset()`).
   for (const auto& w : s.inv.reads)
-    if (w.kind == facts::ReadKind::GlobalWrite && w.name == r.name &&
-        w.enclosingUsr == r.enclosingUsr)
-      return r.enclosing + " writes " + r.name + " (" + at(w) + "): a " + rule.type +
-             " parameter cannot replace it";
+    if (w.mutated && w.name == r.name && w.enclosingUsr == r.enclosingUsr)
+      return r.enclosing + (w.kind == facts::ReadKind::GlobalWrite ? " writes " : " may change ") +
+             r.name + " (" + at(w) + "): a " + rule.type + " parameter cannot replace it";
   return std::nullopt;
 }
 
