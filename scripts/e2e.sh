@@ -70,8 +70,13 @@ SCAN=(--rules "$RULES" --jobs "$JOBS")
 say "gridlock scan (baseline)"
 "$GRIDLOCK" scan -p "$WORK/baseline/build" "${SCAN[@]}" --root "$WORK/baseline" \
   --format json -o "$WORK/scan-baseline.json" || die "scan of the baseline failed"
+# Without CUDA the build leaves out the device files (device_model.cpp, device_ops.{h,cu}): the
+# gate names them, as warnings, and keeps their keys; e2e-gpu.sh's build compiles them.
+UNCOVERED=()
+[ "$CUDA" = ON ] || UNCOVERED=(--allow-uncovered)
 "$GRIDLOCK" gate -p "$WORK/baseline/build" "${SCAN[@]}" --root "$WORK/baseline" \
-  --baseline "$GATE_BASELINE" || die "the baseline does not pass its own gate ($GATE_BASELINE)"
+  --baseline "$GATE_BASELINE" "${UNCOVERED[@]}" ||
+  die "the baseline does not pass its own gate ($GATE_BASELINE)"
 
 # 3. Rewrite the change copy.
 say "gridlock rewrite --apply (change)"

@@ -146,6 +146,29 @@ TEST_F(ShardCli, MergeWithBaselineGivesTheGateVerdict) {
   EXPECT_NE(merged.out.find("gate: FAILED"), std::string::npos) << merged.out;
 }
 
+// A source of the scope that no unit covers fails the merged gate as it fails one gate (exit
+// 2, named); --allow-uncovered gives the verdict.
+TEST_F(ShardCli, MergeWithBaselineNamesFilesNoUnitCovers) {
+  std::string base = fx.dir + "/baseline.json";
+  ASSERT_EQ(gridlock("gate --no-cache" + fx.args() + " --baseline " + base + " --update").status,
+            0);
+  fx.write("core/unbuilt.cpp", "int unbuilt() { return 0; }\n");
+  const std::string named =
+      "gridlock: error: core/unbuilt.cpp: in the rule packs' scope, but no compile database "
+      "entry covers it (no unit compiles or includes it): the gate cannot see its reads\n";
+  CommandResult gate = gridlock("gate -q --no-cache" + fx.args() + " --baseline " + base);
+  EXPECT_EQ(gate.status, 2);
+  EXPECT_NE(gate.err.find(named), std::string::npos) << gate.err;
+  for (size_t i = 1; i <= 2; ++i) ASSERT_EQ(shard(i, 2).status, 0);
+  CommandResult merged = gridlock("merge --baseline " + base + all(2));
+  EXPECT_EQ(merged.status, 2);
+  EXPECT_NE(merged.err.find(named), std::string::npos) << merged.err;
+  EXPECT_EQ(merged.out, "");
+  CommandResult allowed = gridlock("merge --allow-uncovered --baseline " + base + all(2));
+  EXPECT_EQ(allowed.status, 0) << allowed.err;
+  EXPECT_NE(allowed.out.find("gate: passed"), std::string::npos) << allowed.out;
+}
+
 TEST_F(ShardCli, MergeRefusesWhatIsNotOneWholeScan) {
   for (size_t i = 1; i <= 2; ++i) ASSERT_EQ(shard(i, 2).status, 0);
   ASSERT_EQ(shard(1, 3).status, 0);

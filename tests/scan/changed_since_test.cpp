@@ -106,5 +106,36 @@ TEST_F(ChangedSince, UnknownRevisionIsBadInput) {
             "gridlock: error: gate --changed-since nope: not a commit in " + p.real() + "\n");
 }
 
+// A new source the database does not list, and a changed header no unit includes: the diff
+// selects no unit for them, so the gate could not see their reads. Each is named, exit 2;
+// --allow-uncovered makes them warnings. A changed file that is not C++ is nothing to see.
+TEST_F(ChangedSince, ChangedFilesNoUnitCoversAreNamed) {
+  const std::string cannotSee =
+      ": in the rule packs' scope, but no compile database entry covers it (no unit compiles "
+      "or includes it): the gate cannot see its reads\n";
+  p.write("core/c.cpp",
+          "#include \"../ps.h\"\n"
+          "void c_new() { ps::get_tp(); }\n");
+  p.write("core/lonely.h", "#pragma once\n");
+  p.write("core/notes.md", "c.cpp\n");
+  CommandResult r = p.runIn(".", "gate -q --changed-since HEAD");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, "gridlock: error: src/core/c.cpp" + cannotSee +
+                       "gridlock: error: src/core/lonely.h" + cannotSee +
+                       "gridlock: 2 file(s) in scope that the gate cannot see; add them to the "
+                       "compile database, leave them out of the pack's scope (scope.exclude), "
+                       "or pass --allow-uncovered to warn instead\n");
+  EXPECT_EQ(r.out, "");
+  CommandResult allowed = p.runIn(".", "gate --changed-since HEAD --allow-uncovered");
+  EXPECT_EQ(allowed.status, 0) << allowed.err;
+  EXPECT_NE(allowed.err.find("gridlock: warning: src/core/c.cpp" + cannotSee), std::string::npos)
+      << allowed.err;
+  EXPECT_EQ(allowed.out,
+            "gate: 3 file(s) changed since HEAD; 0 translation unit(s) to check\n"
+            "gate: 5 key(s) of files this run did not scan left as they are\n"
+            "gate: passed: 0 global reads in the 0 file(s) scanned, as in the baseline\n");
+  EXPECT_EQ(readFile(p.baseline()), committed);
+}
+
 }  // namespace
 }  // namespace gridlock::test

@@ -129,8 +129,9 @@ struct Project : TempProject {
   std::string baseline() const { return readFile(dir() + "/base.json"); }
 };
 
-// A file that left the database still has its reads: its keys stay. A file deleted from the
-// tree has none: its keys fall.
+// A file that left the database still has its reads: the gate cannot see them (exit 2, it
+// names the file); with --allow-uncovered its keys stay. A file deleted from the tree has
+// none: its keys fall.
 TEST(GateCoverage, FullRunKeepsKeysOfFilesItDidNotScan) {
   Project p("coverage");
   p.write("a.cpp", "#include \"ps.h\"\nps::PG* f() { return ps::get_tp_group(); }\n");
@@ -141,13 +142,20 @@ TEST(GateCoverage, FullRunKeepsKeysOfFilesItDidNotScan) {
   ASSERT_NE(both.find("\"total\": 2"), std::string::npos) << both;
 
   p.database(p.entry("a.cpp"));
-  CommandResult kept = p.gate("");
+  CommandResult unseen = p.gate("");
+  EXPECT_EQ(unseen.status, 2) << unseen.out << unseen.err;
+  EXPECT_NE(unseen.err.find("gridlock: error: b.cpp: in the rule packs' scope, but no compile "
+                            "database entry covers it"),
+            std::string::npos)
+      << unseen.err;
+  EXPECT_EQ(p.baseline(), both);
+  CommandResult kept = p.gate("--allow-uncovered");
   EXPECT_EQ(kept.status, 0) << kept.out << kept.err;
   EXPECT_EQ(kept.out.find("fell:"), std::string::npos) << kept.out;
   EXPECT_NE(kept.out.find("kept: b.cpp | g | ps::get_tp_group: 1 (not scanned by this run)"),
             std::string::npos)
       << kept.out;
-  EXPECT_EQ(p.gate("--update").status, 0);
+  EXPECT_EQ(p.gate("--update --allow-uncovered").status, 0);
   EXPECT_EQ(p.baseline(), both);
 
   std::filesystem::remove(p.src() + "/b.cpp");

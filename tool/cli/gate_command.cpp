@@ -4,6 +4,7 @@
 
 #include "cli/changed_files.h"
 #include "cli/gate_baseline.h"
+#include "cli/gate_coverage.h"
 #include "cli/gate_verdict.h"
 #include "frontend/file_places.h"
 
@@ -20,6 +21,7 @@ Runner addGateCommand(CLI::App& app) {
   auto baselinePath = std::make_shared<std::string>();
   auto update = std::make_shared<bool>(false);
   auto show = std::make_shared<GateShow>();
+  auto allowUncovered = std::make_shared<bool>(false);
   addScanOptions(*cmd, *o);
   cmd->add_option("--baseline", *baselinePath,
                   "Baseline file (JSON; default: \"baseline\" of .gridlock.json)");
@@ -33,6 +35,7 @@ Runner addGateCommand(CLI::App& app) {
   cmd->add_option("--changed-since", show->changedSince,
                   "Check only the files a git diff against REV touches (headers: the units "
                   "including them)");
+  addAllowUncoveredFlag(*cmd, *allowUncovered);
   addColorOption(*cmd, show->color);
   addDocsUrlOption(*cmd, o->docsUrl);
   return [=]() {
@@ -69,6 +72,7 @@ Runner addGateCommand(CLI::App& app) {
     s.docsUrl = opts.docsUrl;
     pipeline::ScanRun run = pipeline::scan(opts);
     if (int rc = parseErrorStatus(run, opts)) return rc;
+    if (int rc = coverageStatus(run, coverageQuery(opts, root), *allowUncovered)) return rc;
     return gateVerdict(run, b, *update, s);
   };
 }

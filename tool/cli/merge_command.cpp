@@ -3,6 +3,7 @@
 // every shard of one scan exactly once. Or the facts the Clang plugin wrote during a build
 // (tool/plugin), one unit per file: the report a scan of those units gives.
 #include "cli/command.h"
+#include "cli/gate_coverage.h"
 #include "cli/gate_verdict.h"
 #include "cli/scan_options.h"
 #include "cli/scan_report.h"
@@ -165,6 +166,7 @@ Runner addMergeCommand(CLI::App& app) {
   auto update = std::make_shared<bool>(false);
   auto docsUrl = std::make_shared<std::string>();
   auto verbose = std::make_shared<bool>(false);
+  auto allowUncovered = std::make_shared<bool>(false);
   cmd->add_option("files", *files,
                   "Facts files of every shard (scan --shard I/N --facts-out), or the directories "
                   "the Clang plugin wrote (out=DIR)")
@@ -177,6 +179,7 @@ Runner addMergeCommand(CLI::App& app) {
   cmd->add_flag("--update", *update, "With --baseline: as `gridlock gate --update`")->needs(base);
   addDocsUrlOption(*cmd, *docsUrl);
   cmd->add_flag("-v,--verbose", *verbose, "Name each rule-pack entry that matched nothing");
+  addAllowUncoveredFlag(*cmd, *allowUncovered);
   base->excludes(fmt)->excludes(out);
   return [=]() {
     std::string docs = checkedDocsUrl(*docsUrl);
@@ -190,6 +193,10 @@ Runner addMergeCommand(CLI::App& app) {
       GateBaseline b = readGateBaseline(*baseline, m.run.root);
       if (int rc = baselineMissing(b, *update, /*subset=*/false)) return rc;
       if (int rc = parseErrorStatus(m.run, o)) return rc;
+      // As one gate would: the tree walked from the shards' root (the build trees skipped).
+      CoverageQuery q;
+      q.dirs = {m.run.root};
+      if (int rc = coverageStatus(m.run, q, *allowUncovered)) return rc;
       return gateVerdict(m.run, b, *update);
     }
     writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs));

@@ -193,4 +193,18 @@ std::vector<Unmatched> RuleSet::unmatched(const std::set<std::string>& seen,
   return found;
 }
 
+std::vector<std::string> RuleSet::nothingMatched(const std::set<std::string>& seen) const {
+  std::vector<std::string> out;
+  for (const auto& pack : packs_) {
+    if (pack.accessors.empty() && pack.globals.empty()) continue;
+    bool any = std::any_of(pack.accessors.begin(), pack.accessors.end(),
+                           [&](const AccessorRule& a) { return seen.count(seenKey(a)) > 0; }) ||
+               std::any_of(pack.globals.begin(), pack.globals.end(),
+                           [&](const GlobalRule& g) { return seen.count(seenKey(g)) > 0; });
+    if (any) return {};
+    out.push_back(pack.name);
+  }
+  return out;
+}
+
 }  // namespace gridlock::rules
