@@ -87,6 +87,19 @@ TEST_F(Uncovered, DirectoryGivenNamesItsUncoveredFiles) {
   EXPECT_EQ(other.status, 0) << other.err;
 }
 
+// The root / (a CI container's working directory): the whole file system, system headers
+// included, is no project's tree, so a full gate does not walk it; it says so, and judges what
+// it saw.
+TEST_F(Uncovered, RootSlashIsNotWalked) {
+  p.write("core/c.cpp", "void c_new() {}\n");
+  CommandResult r =
+      p.runIn(".", "gate -q --root / --baseline " + p.dir() + "/slash-baseline.json --update");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "gridlock: warning: the root is /: the gate does not walk the whole file system for "
+            "files no unit covers; give --root the project's directory to have them named\n");
+}
+
 // A pack that no unit declares anything of, alone: a full gate is bad input, and --update writes
 // no baseline of 0 reads.
 TEST(PackMatchingNothing, FullGateIsAnErrorAndWritesNoBaseline) {

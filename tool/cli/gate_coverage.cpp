@@ -68,13 +68,22 @@ void printNothingMatched(const std::vector<std::string>& packs, size_t units) {
 
 }  // namespace
 
+CoverageQuery wholeTree(const std::string& root) {
+  CoverageQuery q;
+  if (root == "/")
+    q.rootNotWalked = true;
+  else
+    q.dirs = {root};
+  return q;
+}
+
 CoverageQuery coverageQuery(const ScanOptions& o, const std::string& root) {
   CoverageQuery q;
   std::error_code ec;
   if (o.filesFromDiff)
     q.files = o.files;
   else if (o.files.empty())
-    q.dirs = {root};
+    q = wholeTree(root);
   else
     for (const auto& f : o.files)
       if (fs::is_directory(f, ec)) q.dirs.push_back(f);
@@ -118,6 +127,10 @@ int coverageStatus(const pipeline::ScanRun& run, const CoverageQuery& q, bool al
       return 2;
     }
   }
+  if (q.rootNotWalked)
+    std::cerr << "gridlock: warning: the root is /: the gate does not walk the whole file system "
+                 "for files no unit covers; give --root the project's directory to have them "
+                 "named\n";
   std::vector<std::string> files = uncoveredFiles(run, q);
   if (files.empty()) return 0;
   printUncovered(files, allowUncovered);

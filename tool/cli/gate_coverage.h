@@ -19,7 +19,13 @@ struct CoverageQuery {
   // Directories not entered (absolute): the build directory and the cache. Neither is a
   // hidden directory nor a build tree (one holding CMakeCache.txt).
   std::vector<std::string> skip;
+  // A full run whose root is `/`: the whole file system (system headers included) is no
+  // project's tree, so it is not walked, and a warning says so.
+  bool rootNotWalked = false;
 };
+
+// The query of a full run (gate without paths, merge --baseline): the tree under `root`.
+CoverageQuery wholeTree(const std::string& root);
 
 // The query of a gate run with these options (`root`: its real path): the files a diff
 // touches (ScanOptions::filesFromDiff), else the directories among the positional paths, else

@@ -194,9 +194,7 @@ Runner addMergeCommand(CLI::App& app) {
       if (int rc = baselineMissing(b, *update, /*subset=*/false)) return rc;
       if (int rc = parseErrorStatus(m.run, o)) return rc;
       // As one gate would: the tree walked from the shards' root (the build trees skipped).
-      CoverageQuery q;
-      q.dirs = {m.run.root};
-      if (int rc = coverageStatus(m.run, q, *allowUncovered)) return rc;
+      if (int rc = coverageStatus(m.run, wholeTree(m.run.root), *allowUncovered)) return rc;
       return gateVerdict(m.run, b, *update);
     }
     writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs));
