@@ -28,6 +28,11 @@ std::string keptBecause(const GatedRun& run, const BaselineKey& k) {
   return run.subset ? "" : "not scanned by this run";
 }
 
+std::vector<std::string> packsMatchingNothing(const GatedRun& run) {
+  if (run.subset) return {};
+  return run.rules.nothingMatched(run.inventory.rulesSeen);
+}
+
 std::set<std::string> deletedUnderRoot(const std::vector<std::string>& deleted,
                                        const std::string& root) {
   std::set<std::string> out;

@@ -1,5 +1,6 @@
-// The gate's policy on a run: which baseline keys its counts speak for (and so may fall), and
-// why a key that seems to have fallen keeps its count. Used with compare() and updated()
+// The gate's policy on a run: which baseline keys its counts speak for (and so may fall), why a
+// key that seems to have fallen keeps its count, and whether its packs matched anything at all
+// (what files it must have seen: analysis/uncovered_files.h). Used with compare() and updated()
 // (analysis/baseline.h) by `gridlock gate` and `gridlock merge --baseline`.
 #pragma once
 
@@ -32,6 +33,11 @@ Covers coverage(const GatedRun& run, std::set<std::string> deleted);
 // Why a key that seems to have fallen keeps its count; "" for a file outside a run over some
 // files (those are only counted).
 std::string keptBecause(const GatedRun& run, const BaselineKey& key);
+
+// The packs none of whose rules any unit of a full run declares (rules::RuleSet::nothingMatched):
+// the gate would count no reads at all, and must not judge, nor write a baseline of 0 reads.
+// Empty for a run over some files, whose units may well declare nothing of them.
+std::vector<std::string> packsMatchingNothing(const GatedRun& run);
 
 // The root-relative names of those of `deleted` (absolute paths a diff deletes) under `root`.
 std::set<std::string> deletedUnderRoot(const std::vector<std::string>& deleted,

@@ -194,7 +194,8 @@ Runner addMergeCommand(CLI::App& app) {
       if (int rc = baselineMissing(b, *update, /*subset=*/false)) return rc;
       if (int rc = parseErrorStatus(m.run, o)) return rc;
       // As one gate would: the tree walked from the shards' root (the build trees skipped).
-      if (int rc = coverageStatus(m.run, wholeTree(m.run.root), *allowUncovered)) return rc;
+      if (int rc = coverageStatus(m.run, analysis::wholeTree(m.run.root), *allowUncovered))
+        return rc;
       return gateVerdict(m.run, b, *update);
     }
     writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs));

@@ -1,6 +1,7 @@
 #include "rewrite/outside_db.h"
 
 #include "support/file_io.h"
+#include "support/source_files.h"
 
 #include <clang/Basic/LangOptions.h>
 #include <clang/Lex/Lexer.h>
@@ -11,13 +12,6 @@
 
 namespace gridlock::rewrite {
 namespace {
-
-bool isSource(llvm::StringRef path) {
-  static const std::set<std::string> kExtensions = {".c",   ".cc",  ".cpp", ".cxx", ".c++", ".C",
-                                                    ".h",   ".hh",  ".hpp", ".hxx", ".h++", ".H",
-                                                    ".inl", ".ipp", ".tcc", ".cu",  ".cuh"};
-  return kExtensions.count(llvm::sys::path::extension(path).str()) != 0;
-}
 
 // A directory gridlock should not search: hidden (.git), or a build tree (its generated
 // sources are not the user's code, and the compile database is there).
@@ -74,7 +68,7 @@ OutsideSearch findOutsideUses(const std::string& root, const std::set<std::strin
       if (skipDirectory(path)) it.no_push();
       continue;
     }
-    if (!isSource(path)) continue;
+    if (!support::isCxxSource(path)) continue;
     llvm::SmallString<256> rel(path);
     llvm::sys::path::replace_path_prefix(rel, root + "/", "");
     std::string file = rel.str().str();
