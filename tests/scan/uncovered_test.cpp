@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <set>
 
 namespace gridlock::test {
 namespace {
@@ -158,6 +159,87 @@ TEST(PackMatchingNothing, AnotherPackMatchingIsEnough) {
                           "gate would count no reads (check --rules and the compile database)\n"),
             std::string::npos)
       << none.err;
+}
+
+// Python files go through the same pipeline, but no compile database lists them: a mixed run
+// (-p, and a pack with a Python rule) holds only its C, C++ and CUDA files against the
+// database, never a .py file. A pack whose C++ rule matches nothing but whose Python rule does
+// matches something: the gate judges.
+TEST_F(Uncovered, MixedRunNamesNoPythonFile) {
+  p.write("__init__.py", "");
+  p.write("py/__init__.py", "");
+  p.write("py/ps.py", "_G = None\n\n\ndef get_tp():\n    return _G\n");
+  p.write("py/use.py", "from src.py import ps\n\n\ndef f():\n    return ps.get_tp()\n");
+  writeFile(p.dir() + "/mixed.json",
+            R"({"name": "mixed",
+ "scope": {"include": ["**"], "edges": ["src/train/**"]},
+ "accessors": [
+   {"function": "other::get_tp", "kind": "accessor", "group": "tp", "yields": "group"},
+   {"python": "src.py.ps.get_tp", "kind": "accessor", "group": "tp", "yields": "group"}]}
+)");
+  const std::string gate = "gate -q --rules mixed.json --baseline mixed-baseline.json";
+  // 7 units: a.cpp, b.cpp, main.cpp and the 4 Python modules.
+  const std::string warning =
+      "gridlock: warning: rule 'other::get_tp' (pack mixed) matched no declaration in 7 "
+      "translation units\n";
+  CommandResult update = p.runIn(".", gate + " --update");
+  EXPECT_EQ(update.status, 0) << update.err;
+  EXPECT_EQ(update.err, warning);
+  auto j = nlohmann::json::parse(readFile(p.dir() + "/mixed-baseline.json"));
+  EXPECT_EQ(j["total"], 1);
+  EXPECT_EQ(j["entries"], nlohmann::json::parse(R"([{"file": "src/py/use.py",
+    "enclosing": "src.py.use.f", "name": "src.py.ps.get_tp", "count": 1}])"));
+
+  // The check still runs in such a run: a new C++ source is named, the .py files are not.
+  p.write("core/c.cpp", "void c_new() {}\n");
+  CommandResult r = p.runIn(".", gate);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err, warning + "gridlock: error: src/core/c.cpp" + kCannotSee +
+                       "gridlock: 1 file(s) in scope that the gate cannot see; add them to the "
+                       "compile database, leave them out of the pack's scope (scope.exclude), or "
+                       "pass --allow-uncovered to warn instead\n");
+}
+
+const std::string kPymodel = std::string(GRIDLOCK_SOURCE_DIR) + "/fixtures/pymodel";
+
+// fixtures/pymodel with its own pack (Python rules only, no compile database): a full gate
+// names no file, and judges. Its baseline holds the keys of the 8 modules whose annotations
+// give counted reads (tests/conftest.py's one read is an edge's).
+TEST(UncoveredPython, PythonOnlyGateNamesNoFile) {
+  std::string dir = makeTempDir("uncovered-pymodel");
+  CommandResult r =
+      runCommand(std::string(GRIDLOCK_BIN) + " gate -q --no-cache --rules " + kPymodel +
+                 "/gridlock.json --root " + kPymodel + " --baseline " + dir + "/b.json --update");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  auto j = nlohmann::json::parse(readFile(dir + "/b.json"));
+  std::set<std::string> files;
+  for (const auto& e : j["entries"]) files.insert(e["file"].get<std::string>());
+  EXPECT_EQ(files, (std::set<std::string>{"minimodel/attention.py", "minimodel/context_parallel.py",
+                                          "minimodel/grad_norm.py", "minimodel/language_model.py",
+                                          "minimodel/layers.py", "minimodel/mlp.py",
+                                          "minimodel/utils.py", "minimodel/vision.py"}));
+}
+
+// A pack of Python rules alone that no module defines: a full gate is bad input, as for C++
+// (17 modules under minimodel/, the scope's one directory), and writes no baseline.
+TEST(PackMatchingNothing, PythonPackIsJudgedToo) {
+  std::string dir = makeTempDir("nothing-python");
+  writeFile(dir + "/nopy.json", R"({"name": "nopy", "scope": {"include": ["minimodel/**"]},
+ "accessors": [
+   {"python": "minimodel.nope.get_tp", "kind": "accessor", "group": "tp", "yields": "group"}]}
+)");
+  CommandResult r =
+      runCommand(std::string(GRIDLOCK_BIN) + " gate -q --no-cache --rules " + dir +
+                 "/nopy.json --root " + kPymodel + " --baseline " + dir + "/b.json --update");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_EQ(r.err,
+            "gridlock: warning: rule 'python minimodel.nope.get_tp' (pack nopy) matched no "
+            "definition in 17 Python modules\n"
+            "gridlock: error: rule pack 'nopy' matched nothing in 17 translation unit(s): no unit "
+            "declares any of its rules, so the gate would count no reads (check --rules and the "
+            "compile database)\n");
+  EXPECT_FALSE(std::filesystem::exists(dir + "/b.json"));
 }
 
 }  // namespace

@@ -193,15 +193,28 @@ std::vector<Unmatched> RuleSet::unmatched(const std::set<std::string>& seen,
   return found;
 }
 
+namespace {
+
+// The rules of `pack` that name code (C++ accessors, macros and globals; Python accessors,
+// families and module state), as facts::TuFacts::rulesSeen names them.
+std::vector<std::string> readRuleKeys(const RulePack& pack) {
+  std::vector<std::string> keys;
+  for (const auto& a : pack.accessors) keys.push_back(RuleSet::seenKey(a));
+  for (const auto& g : pack.globals) keys.push_back(RuleSet::seenKey(g));
+  for (const auto& a : pack.pythonAccessors) keys.push_back(pythonRuleName(a));
+  for (const auto& g : pack.pythonGlobals) keys.push_back(pythonRuleName(g));
+  return keys;
+}
+
+}  // namespace
+
 std::vector<std::string> RuleSet::nothingMatched(const std::set<std::string>& seen) const {
   std::vector<std::string> out;
   for (const auto& pack : packs_) {
-    if (pack.accessors.empty() && pack.globals.empty()) continue;
-    bool any = std::any_of(pack.accessors.begin(), pack.accessors.end(),
-                           [&](const AccessorRule& a) { return seen.count(seenKey(a)) > 0; }) ||
-               std::any_of(pack.globals.begin(), pack.globals.end(),
-                           [&](const GlobalRule& g) { return seen.count(seenKey(g)) > 0; });
-    if (any) return {};
+    std::vector<std::string> keys = readRuleKeys(pack);
+    if (keys.empty()) continue;
+    if (std::any_of(keys.begin(), keys.end(), [&](const std::string& k) { return seen.count(k); }))
+      return {};
     out.push_back(pack.name);
   }
   return out;

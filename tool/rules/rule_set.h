@@ -85,10 +85,11 @@ class RuleSet {
   // declaration in 3 translation units".
   std::vector<Unmatched> unmatched(const std::set<std::string>& seen,
                                    const std::set<std::string>& files, size_t units) const;
-  // The packs holding C++ accessors, macros or globals, when not one of those rules is in
-  // `seen`: a scan with these packs counts no reads at all. Empty when some rule matched, or
-  // when no pack holds such rules (types, Python rules). One pack of several matching nothing
-  // is a warning (unmatched), as a project may not use every pack it names.
+  // The packs holding rules that name code (C++ accessors, macros or globals; Python accessors
+  // or module state), when not one of those rules is in `seen`: a scan with these packs counts
+  // no reads at all. Empty when some rule matched, or when no pack holds such rules (types
+  // only). One pack of several matching nothing is a warning (unmatched), as a project may not
+  // use every pack it names.
   std::vector<std::string> nothingMatched(const std::set<std::string>& seen) const;
 
  private:
