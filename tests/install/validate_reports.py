@@ -105,7 +105,7 @@ with tempfile.TemporaryDirectory(prefix="gridlock-reports-") as tmp:
     # --plan the rewriter's detail; a file that does not parse.
     check("scan", "scan", run("scan", ["scan", "--format", "json"] + scan_args, 0),
           ["reads/macro", "reads/spelling", "reads/fix_source", "reads/holder", "reads/offset",
-           "reads/end_line", "reads/language", "notes", "summary/by_group"])
+           "reads/end_line", "reads/language", "reads/mutates", "notes", "summary/by_group"])
     callers = os.path.join(src, "fixtures", "callers")
     callers_db = os.path.join(build, "fixtures", "callers")
     check("scan (laundered)", "scan",
@@ -148,7 +148,8 @@ with tempfile.TemporaryDirectory(prefix="gridlock-reports-") as tmp:
         json.dump(base, f)
     gate = run("gate", ["gate", "--format", "json", "--baseline", baseline] + scan_args, 1)
     check("gate", "gate", gate, ["changes/reads/fix_source", "changes/why", "allowed/reason",
-                                 "gate/changed_since"])
+                                 "gate/changed_since", "gate/writes", "gate/writes_checked",
+                                 "changes/access"])
     if gate and sorted({c["change"] for c in gate["changes"]}) != ["fell", "kept", "new"]:
         failures.append("gate: changes %s, expected new, fell and kept" %
                         sorted({c["change"] for c in gate["changes"]}))
