@@ -115,14 +115,14 @@ TEST(Report, JsonReadsSayTheirLanguage) {
             R"({"file":"core/a.cpp","line":3,"column":7,"name":"ps::get_tp_group",)"
             R"("kind":"accessor","group":"tp","yields":"group","enclosing":"m::f",)"
             R"("enclosing_class":"","guard":"none","macro":null,"fix":"thread","edge":false,)"
-            R"("suppressed":null,"language":"cpp"})");
+            R"("mutates":false,"suppressed":null,"language":"cpp"})");
   EXPECT_EQ(j["reads"][1].dump(),
             R"({"file":"megatron/core/m.py","line":5,"column":12,)"
             R"("name":"megatron.core.parallel_state.get_tp_group","kind":"accessor",)"
             R"("group":"tp","yields":"group","enclosing":"megatron.core.m.f",)"
             R"("enclosing_class":"","guard":"none","macro":null,"fix":"thread","edge":false,)"
-            R"("suppressed":null,"language":"python","offset":40,"length":28,"end_line":5,)"
-            R"("end_column":40})");
+            R"("mutates":false,"suppressed":null,"language":"python","offset":40,"length":28,)"
+            R"("end_line":5,"end_column":40})");
 }
 
 TEST(Report, SarifResultsSuppressionsAndNotifications) {
