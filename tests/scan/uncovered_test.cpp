@@ -3,6 +3,7 @@
 // unit includes), and a rule pack that matches nothing. (docs/scan.md, "What the gate must
 // see")
 #include "scan/small_project.h"
+#include "support/python_project.h"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -219,6 +220,23 @@ TEST(UncoveredPython, PythonOnlyGateNamesNoFile) {
                                           "minimodel/grad_norm.py", "minimodel/language_model.py",
                                           "minimodel/layers.py", "minimodel/mlp.py",
                                           "minimodel/utils.py", "minimodel/vision.py"}));
+}
+
+// Packs of Python rules alone read no C, C++ or CUDA file, so none is held against a compile
+// database (there is none): Megatron-LM keeps .cpp and .cu sources under megatron/core, the
+// semantic pack's scope. A full gate of such a tree with a Python-only pack names no file.
+TEST(UncoveredPython, PythonOnlyPackHoldsNoCxxFileAgainstTheDatabase) {
+  std::string dir = makeTempDir("uncovered-pyonly");
+  writePythonProject(dir);
+  writeFile(dir + "/pkg/csrc/helpers.cpp", "int helper() { return 0; }\n");
+  writeFile(dir + "/pkg/csrc/kernel.cu", "__global__ void k() {}\n");
+  CommandResult r =
+      runCommand(std::string(GRIDLOCK_BIN) + " gate -q --no-cache --rules " + dir +
+                 "/py.json --root " + dir + " --baseline " + dir + "/b.json --update");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  auto j = nlohmann::json::parse(readFile(dir + "/b.json"));
+  EXPECT_EQ(j["total"], 1);
 }
 
 // A pack of Python rules alone that no module defines: a full gate is bad input, as for C++

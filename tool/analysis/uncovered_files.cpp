@@ -61,7 +61,7 @@ std::vector<std::string> uncoveredFiles(const GatedRun& run, const CoverageQuery
   for (const auto& c : candidates) {
     std::string rel;
     if (!support::relativeTo(run.root, c, rel)) continue;
-    if (run.rules.placeAny(rel, true) != rules::Placement::In) continue;
+    if (!run.rules.cxxPackScans(rel, true)) continue;
     if (!run.inventory.filesSeen.count(rel)) out.insert(rel);
   }
   return {out.begin(), out.end()};

@@ -29,8 +29,9 @@ struct CoverageQuery {
 CoverageQuery wholeTree(const std::string& root);
 
 // The root-relative names (sorted) of the query's C, C++ and CUDA files (support::isCxxSource)
-// that some pack scans (its scope includes the file and neither excludes it nor makes it an
-// edge) and that no unit of the run saw (index::Inventory::filesSeen: its main files and what
+// that some pack holding C++ rules scans (its scope includes the file and neither excludes it
+// nor makes it an edge; a pack of Python rules alone reads no C++ file) and that no unit of the
+// run saw (index::Inventory::filesSeen: its main files and what
 // they include). The walk does not follow symlinks.
 std::vector<std::string> uncoveredFiles(const GatedRun& run, const CoverageQuery& q);
 

@@ -145,6 +145,14 @@ Placement RuleSet::placeAny(const std::string& rel, bool underRoot) const {
   return best;
 }
 
+bool RuleSet::cxxPackScans(const std::string& rel, bool underRoot) const {
+  for (size_t p = 0; p < packs_.size(); ++p)
+    if ((!packs_[p].accessors.empty() || !packs_[p].globals.empty()) &&
+        place(rel, underRoot, p) == Placement::In)
+      return true;
+  return false;
+}
+
 bool RuleSet::isPublicHeader(const std::string& rel) const {
   for (const auto& p : packs_)
     if (anyGlob(p.publicHeaders, rel)) return true;

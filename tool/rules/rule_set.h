@@ -68,6 +68,9 @@ class RuleSet {
   Placement place(const std::string& relPath, bool underRoot, size_t pack) const;
   // In when some pack scans the file, else Edge when some pack has it as an edge.
   Placement placeAny(const std::string& relPath, bool underRoot) const;
+  // In when some pack holding C++ read rules (accessors, macros or globals) scans the file: what
+  // a compile database must cover. A pack of Python rules alone reads no C++ file.
+  bool cxxPackScans(const std::string& relPath, bool underRoot) const;
   // In or Edge for at least one pack: the frontend looks inside such files.
   bool anyInterest(const std::string& relPath, bool underRoot) const;
   // Declared in a header some pack names as public API.
