@@ -1,6 +1,7 @@
 // The gridlock binary on Python: scan, gate and callers with no compile database, files from
 // the packs' scope, a .gridlock.json naming Python roots and a src/ package root; a scan that
 // asks for no Python still needs -p, with the message it always had.
+#include "support/python_project.h"
 #include "support/run_command.h"
 
 #include <gtest/gtest.h>
@@ -54,6 +55,31 @@ TEST(PythonCli, CallersOfAClassOnPython) {
       j["summary"]["passed"],
       nlohmann::json(
           {{"positional", 3}, {"keyword", 5}, {"omitted", 3}, {"**kwargs", 1}, {"twice", 1}}));
+}
+
+// A gate that fails on a new Python read says how to allow one in Python's comment syntax,
+// and such a comment allows it.
+TEST(PythonCli, GateFailureSaysHowToAllowAReadInPython) {
+  std::string dir = makeTempDir("py-allow");
+  writePythonProject(dir);
+  const std::string gate =
+      "cd " + dir + " && " + kBin + " gate --no-cache --rules py.json --baseline b.json";
+  ASSERT_EQ(runCommand(gate + " --update -q").status, 0);
+  writeFile(dir + "/pkg/use.py",
+            "from pkg import ps\n\n\ndef f():\n    return ps.get_tp()\n\n\n"
+            "def g():\n    return ps.get_tp()\n");
+  CommandResult r = runCommand(gate);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_TRUE(
+      r.out.ends_with("gate: remove each read above (its fix says how), or allow a "
+                      "deliberate one with `# gridlock: allow(reason)` "
+                      "(docs/suppressions.md)\n"))
+      << r.out;
+  writeFile(dir + "/pkg/use.py",
+            "from pkg import ps\n\n\ndef f():\n    return ps.get_tp()\n\n\n"
+            "def g():\n    return ps.get_tp()  # gridlock: allow(a test of the world group)\n");
+  CommandResult allowed = runCommand(gate);
+  EXPECT_EQ(allowed.status, 0) << allowed.out << allowed.err;
 }
 
 TEST(PythonCli, ConfigNamesPythonRootsAndASrcLayout) {

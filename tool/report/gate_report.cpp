@@ -179,6 +179,20 @@ std::string gateVerdictLine(const GateOutcome& g) {
   return out.str() + "\n";
 }
 
+namespace {
+
+// The comment that allows a read, in the syntax of the files whose reads failed the gate.
+std::string allowComment(const GateOutcome& g) {
+  bool python = false, other = false;
+  for (const auto* changes : {&g.result.added, &g.result.rose})
+    for (const auto& c : *changes) (c.key.file.ends_with(".py") ? python : other) = true;
+  if (python && !other) return "`# gridlock: allow(reason)`";
+  if (python) return "`// gridlock: allow(reason)` (`# gridlock: allow(reason)` in Python)";
+  return "`// gridlock: allow(reason)`";
+}
+
+}  // namespace
+
 std::string gateText(const index::Inventory& inv, const GateOutcome& g, const TextStyle& style) {
   std::ostringstream out;
   if (!style.quiet) {
@@ -214,8 +228,8 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
   out << gateVerdictLine(g);
   if (g.verdict == GateVerdict::Failed && !style.quiet)
     out << "gate: remove each " << (rose(g, true) ? "read or write" : "read")
-        << " above (its fix says how), or allow a deliberate one with "
-           "`// gridlock: allow(reason)` (docs/suppressions.md)\n";
+        << " above (its fix says how), or allow a deliberate one with " << allowComment(g)
+        << " (docs/suppressions.md)\n";
   return out.str();
 }
 
