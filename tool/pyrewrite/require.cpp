@@ -1,5 +1,6 @@
 #include "pyrewrite/require.h"
 
+#include "pyrewrite/public_api.h"
 #include "pyrewrite/ts_node.h"
 
 namespace gridlock::pyrewrite {
@@ -69,6 +70,17 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
                 ", not a parameter of " + messageName(r));
     return;
   }
+  auto place = s.place(r);
+  if (!place) {
+    s.leave(i, facts::Left::NoSource, "the file cannot be read");
+    return;
+  }
+  if (std::string glob = publicGlob(*s.rule(r), r.file, *place->src, place->def); !glob.empty()) {
+    s.leave(i, facts::Left::PublicApi,
+            messageName(r) + " is public API (rewrite.python.thread.public " + glob +
+                "): callers outside the tree may leave " + r.holder + " out");
+    return;
+  }
   bool dead = r.analysis.fallbackDead.value_or(false);
   std::vector<std::string> open;
   if (!dead) {
@@ -87,11 +99,6 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
       s.leave(i, facts::Left::OpenFallback, detail);
       return;
     }
-  }
-  auto place = s.place(r);
-  if (!place) {
-    s.leave(i, facts::Left::NoSource, "the file cannot be read");
-    return;
   }
   const PySource& src = *place->src;
   TSNode statement = PySource::statementOf(place->node);

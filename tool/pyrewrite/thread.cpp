@@ -3,6 +3,7 @@
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/thread_graph.h"
+#include "pyrewrite/thread_keyword.h"
 #include "pyrewrite/ts_node.h"
 
 #include <functional>
@@ -46,18 +47,7 @@ size_t addParameter(State& s, const ThreadFn& fn, const std::string& param) {
 
 // forward keeps the parameter on ctx, first thing in its body (after a docstring).
 void keepOnCtx(State& s, const ThreadFn& fn, const std::string& param) {
-  std::vector<TSNode> body = PySource::body(fn.def);
-  TSNode first = body.at(0);
-  std::string line = firstParam(*fn.src, fn.def) + "." + param + " = " + param + "\n";
-  unsigned after = ts_node_start_byte(field<"body">(fn.def));  // the header's line
-  for (uint32_t i = 0, c = ts_node_child_count(fn.def); i < c; ++i)
-    if (ts_node_type(ts_node_child(fn.def, i)) == std::string_view(":"))
-      after = ts_node_start_byte(ts_node_child(fn.def, i));
-  if (is<"expression_statement">(first) && is<"string">(ts_node_named_child(first, 0)))
-    after = ts_node_end_byte(first);
-  std::string indent = fn.src->indentAt(ts_node_start_byte(first));
-  s.edit(fn.file, fn.src->lineEnd(after) + 1, 0, indent + line, Strategy::Thread,
-         fn.name + " thread");
+  insertFirst(s, fn, {firstParam(*fn.src, fn.def) + "." + param + " = " + param});
 }
 
 void returnsUnder(TSNode n, const std::function<void(TSNode)>& f) {
@@ -90,7 +80,7 @@ void passArgument(State& s, const ThreadGraph& g, const ThreadCall& c, size_t in
   std::string where = c.file + ":" + std::to_string(ts_node_start_point(c.args).row + 1);
   std::vector<TSNode> written = namedChildren(c.args);
   bool positional = toApply;
-  if (c.site) {
+  if (c.site && !g.fns.at(c.callee).keyword) {
     positional = c.site->args.size() >= index;
     for (size_t k = 0; k < index && positional; ++k)
       positional = c.site->args[k].passed == facts::Passed::Positional;
@@ -116,7 +106,9 @@ std::string names(const ThreadGraph& g) {
 void emit(State& s, const ThreadGraph& g) {
   std::map<std::string, size_t> index;  // usr -> where its parameter goes
   for (const auto& [usr, fn] : g.fns) {
-    if (fn.role == ThreadFn::Role::Helper) {
+    if (fn.keyword) {
+      addKeyword(s, fn, g.param);
+    } else if (fn.role == ThreadFn::Role::Helper) {
       index[usr] = addParameter(s, fn, g.param);
     } else if (fn.role == ThreadFn::Role::Forward) {
       Insertion ins = appendArgument(*fn.src, field<"parameters">(fn.def), g.param);
@@ -132,17 +124,24 @@ void emit(State& s, const ThreadGraph& g) {
                  callee.role == ThreadFn::Role::Forward);
   }
   std::string detail = "threads " + g.param + " through " + names(g);
+  std::map<const ThreadFn*, std::vector<size_t>> keywordReadsOf;
   for (size_t i : g.reads) {
     const facts::Read& r = s.read(i);
-    auto place = s.place(r);
-    const ThreadFn* fn = nullptr;
-    for (const auto& [usr, f] : g.fns)
-      if (f.file == r.file && ts::same(f.def, place->def)) fn = &f;
+    const ThreadFn* fn = fnOf(s, g, i);
+    if (!fn) {
+      s.leave(i, Left::NoSource, "the read's function is not where the scan saw it");
+      continue;
+    }
+    if (fn->keyword) {
+      keywordReadsOf[fn].push_back(i);
+      continue;
+    }
     std::string text = spelled(*g.rule, r.yields, g.holding(*fn));
     s.edit(r.file, r.offset, r.length, text, Strategy::Thread, at(r) + " thread");
     s.apply(i, Strategy::Thread, detail);
     ++s.tally(Strategy::Thread).reads;
   }
+  for (const auto& [fn, reads] : keywordReadsOf) keywordReads(s, g, *fn, reads, detail);
   s.tally(Strategy::Thread).places += g.fns.size();
 }
 
@@ -162,6 +161,7 @@ void threadReads(State& s) {
   for (const ThreadGraph& g : threadGraphs(s)) {
     std::string why = g.left == Left::Unset ? backwardProblem(s, g) : g.why;
     Left left = g.left == Left::Unset ? Left::OpenCallGraph : g.left;
+    if (why.empty() && !(why = keywordProblem(s, g)).empty()) left = Left::PublicApi;
     if (why.empty()) {
       emit(s, g);
       continue;

@@ -4,7 +4,8 @@
 // the parameter, every call of one passes it. An autograd Function's forward takes it through
 // `Cls.apply(...)` and keeps it on ctx for backward, which returns no gradient for it. A graph
 // that is open (a caller at module level, in a method or an edge file holding nothing; a
-// function named without a call) or public API is left whole, with the reason.
+// function named without a call) or public API is left whole, with the reason, unless the pack
+// gives public API the parameter as a keyword (pyrewrite/thread_keyword.h).
 #pragma once
 
 #include "pyrewrite/plan_state.h"

@@ -1,10 +1,10 @@
 #include "pyrewrite/thread_graph.h"
 
+#include "pyrewrite/public_api.h"
 #include "pyrewrite/references.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/ts_node.h"
-#include "rules/glob.h"
 
 #include <deque>
 #include <set>
@@ -65,7 +65,8 @@ class Builder {
 };
 
 // Whether `fn` can take the parameter: a module-level function in scope (or an autograd
-// Function's forward/backward), not public API, named only where it is called.
+// Function's forward/backward), not public API unless the pack takes it as a keyword, named
+// only where it is called.
 bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
   const std::string where = fn.file + ":" + std::to_string(ts::lineOf(fn.def));
   TSNode cls = PySource::classOf(fn.def);
@@ -99,13 +100,14 @@ bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
     g.refuse(Left::NameClash, fn.name + " (" + where + ") already uses the name " + g.param);
     return false;
   }
-  if (fn.role == ThreadFn::Role::Helper && !fn.name.starts_with("_"))
-    for (const std::string& glob : g.rule->publicModules)
-      if (rules::globMatch(glob, fn.file)) {
-        g.refuse(Left::PublicApi, fn.name + " is public API (rewrite.python.thread.public " + glob +
-                                      "): its callers outside the tree keep its signature");
-        return false;
-      }
+  std::string glob =
+      fn.role == ThreadFn::Role::Helper ? publicGlob(*g.rule, fn.file, *fn.src, fn.def) : "";
+  if (!glob.empty() && !g.rule->publicKeyword) {
+    g.refuse(Left::PublicApi, fn.name + " is public API (rewrite.python.thread.public " + glob +
+                                  "): its callers outside the tree keep its signature");
+    return false;
+  }
+  fn.keyword = !glob.empty();
   return true;
 }
 

@@ -16,6 +16,9 @@ struct ThreadFn {
   std::string usr, file, name;
   const PySource* src = nullptr;
   TSNode def{};
+  // Public API given the parameter as a keyword defaulting to None (thread.public_api:
+  // "keyword"): its callers in the tree pass it by name, the global is its fallback.
+  bool keyword = false;
 };
 
 struct ThreadCall {

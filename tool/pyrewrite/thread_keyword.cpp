@@ -1,0 +1,122 @@
+#include "pyrewrite/thread_keyword.h"
+
+#include "pyrewrite/scope_values.h"
+#include "pyrewrite/supply.h"
+#include "pyrewrite/ts_node.h"
+
+namespace gridlock::pyrewrite {
+namespace {
+
+using facts::Left;
+using facts::Strategy;
+using ts::field;
+using ts::is;
+
+// A read of the parameter's own value (the group, or the collection), which a fallback can assign.
+bool ownValue(const ThreadGraph& g, const facts::Read& r) {
+  return r.yields == (g.group.empty() ? facts::Yields::Collection : facts::Yields::Group);
+}
+
+// Where a conditional expression needs no parentheses: a whole value of its own.
+bool wholeValue(TSNode read) {
+  TSNode p = ts_node_parent(read);
+  return is<"assignment">(p) || is<"augmented_assignment">(p) || is<"return_statement">(p) ||
+         is<"argument_list">(p) || is<"keyword_argument">(p) || is<"parenthesized_expression">(p) ||
+         is<"list">(p) || is<"tuple">(p);
+}
+
+std::string why(const ThreadGraph& g, const ThreadFn& fn) {
+  return "threads " + g.param + " into " + fn.name + " as a keyword defaulting to None (" +
+         fn.name + " is public API, rewrite.python.thread.public_api keyword): this read stays ";
+}
+
+}  // namespace
+
+const ThreadFn* fnOf(State& s, const ThreadGraph& g, size_t i) {
+  const facts::Read& r = s.read(i);
+  auto place = s.place(r);
+  if (!place) return nullptr;
+  for (const auto& [usr, fn] : g.fns)
+    if (fn.file == r.file && ts::same(fn.def, place->def)) return &fn;
+  return nullptr;
+}
+
+std::string keywordProblem(State& s, const ThreadGraph& g) {
+  for (const auto& [usr, fn] : g.fns) {
+    if (!fn.keyword) continue;
+    std::vector<TSNode> body = PySource::body(fn.def);
+    if (body.empty() || ts_node_start_point(body[0]).row == ts_node_start_point(fn.def).row)
+      return fn.name + "'s body starts on its def's line, where no fallback can go first";
+    bool fallback = false;
+    for (size_t i : g.reads)
+      fallback = fallback || (fnOf(s, g, i) == &fn && ownValue(g, s.read(i)));
+    if (fallback) continue;
+    for (const ThreadCall& c : g.calls)
+      if (c.callerUsr == usr && !g.fns.at(c.callee).keyword)
+        return fn.name + " is public API and reads no " +
+               (g.group.empty() ? std::string("collection") : g.group + " group") +
+               " to fall back on, so a caller outside the tree that leaves " + g.param +
+               " out would pass None on to " + g.fns.at(c.callee).name;
+  }
+  return "";
+}
+
+void addKeyword(State& s, const ThreadFn& fn, const std::string& param) {
+  TSNode params = field<"parameters">(fn.def);
+  const std::string decl = param + "=None";
+  for (TSNode p : ts::namedChildren(params))
+    if (is<"dictionary_splat_pattern">(p)) {
+      unsigned start = ts_node_start_byte(p);
+      bool ownLine = fn.src->lineStart(start) + fn.src->indentAt(start).size() == start;
+      std::string text = ownLine ? decl + ",\n" + fn.src->indentAt(start) : decl + ", ";
+      s.edit(fn.file, start, 0, text, Strategy::Thread, fn.name + " thread");
+      return;
+    }
+  Insertion ins = appendArgument(*fn.src, params, decl);
+  s.edit(fn.file, ins.offset, 0, ins.text, Strategy::Thread, fn.name + " thread");
+}
+
+void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
+                  const std::vector<size_t>& reads, const std::string& detail) {
+  const std::string& p = g.param;
+  std::optional<size_t> fallback;
+  for (size_t i : reads)
+    if (ownValue(g, s.read(i)) && (!fallback || s.read(i).offset < s.read(*fallback).offset))
+      fallback = i;
+  for (size_t i : reads) {
+    const facts::Read& r = s.read(i);
+    std::string text = fn.src->text().substr(r.offset, r.length);
+    std::string spelling = spelled(*g.rule, r.yields, p);
+    if (fallback && i == *fallback) {
+      insertFirst(s, fn, {"if " + p + " is None:", fn.src->indentUnit() + p + " = " + text});
+      s.edit(r.file, r.offset, r.length, p, Strategy::Thread, at(r) + " thread");
+      s.leave(i, Left::PublicApi,
+              why(g, fn) + "as its fallback: if " + p + " is None: " + p + " = " + text);
+    } else if (fallback) {
+      s.edit(r.file, r.offset, r.length, spelling, Strategy::Thread, at(r) + " thread");
+      s.apply(i, Strategy::Thread, detail);
+      ++s.tally(Strategy::Thread).reads;
+    } else {
+      std::string inline_ = spelling + " if " + p + " is not None else " + text;
+      if (!wholeValue(s.place(r)->node)) inline_ = "(" + inline_ + ")";
+      s.edit(r.file, r.offset, r.length, inline_, Strategy::Thread, at(r) + " thread");
+      s.leave(i, Left::PublicApi, why(g, fn) + "where it is, as the fallback: " + inline_);
+    }
+  }
+}
+
+void insertFirst(State& s, const ThreadFn& fn, const std::vector<std::string>& lines) {
+  std::vector<TSNode> body = PySource::body(fn.def);
+  TSNode first = body.at(0);
+  unsigned after = ts_node_start_byte(field<"body">(fn.def));  // the header's line
+  for (uint32_t i = 0, c = ts_node_child_count(fn.def); i < c; ++i)
+    if (ts_node_type(ts_node_child(fn.def, i)) == std::string_view(":"))
+      after = ts_node_start_byte(ts_node_child(fn.def, i));
+  if (is<"expression_statement">(first) && is<"string">(ts_node_named_child(first, 0)))
+    after = ts_node_end_byte(first);
+  std::string indent = fn.src->indentAt(ts_node_start_byte(first)), text;
+  for (const std::string& line : lines) text += indent + line + "\n";
+  s.edit(fn.file, fn.src->lineEnd(after) + 1, 0, text, Strategy::Thread, fn.name + " thread");
+}
+
+}  // namespace gridlock::pyrewrite
