@@ -155,9 +155,31 @@ std::string backwardProblem(State& s, const ThreadGraph& g) {
   return "";
 }
 
+// Graphs of different parameters that reach the same function insert at the same places (its
+// parameter list, its body's start, each call's arguments): one insertion holds them all, in
+// the order of the graphs, so a def and its calls list the parameters alike.
+void mergeInsertions(std::vector<apply::Edit>& edits, size_t from) {
+  std::map<std::pair<std::string, unsigned>, size_t> first;
+  std::vector<apply::Edit> out(edits.begin(), edits.begin() + static_cast<long>(from));
+  for (size_t i = from; i < edits.size(); ++i) {
+    apply::Edit& e = edits[i];
+    if (e.length == 0) {
+      auto [it, added] = first.try_emplace({e.file, e.offset}, out.size());
+      if (!added) {
+        apply::Edit& into = out[it->second];
+        if (into.text.find(e.text) == std::string::npos) into.text += e.text;
+        continue;
+      }
+    }
+    out.push_back(std::move(e));
+  }
+  edits = std::move(out);
+}
+
 }  // namespace
 
 void threadReads(State& s) {
+  const size_t from = s.plan.edits.size();
   for (const ThreadGraph& g : threadGraphs(s)) {
     std::string why = g.left == Left::Unset ? backwardProblem(s, g) : g.why;
     Left left = g.left == Left::Unset ? Left::OpenCallGraph : g.left;
@@ -168,6 +190,7 @@ void threadReads(State& s) {
     }
     for (size_t i : g.reads) s.leave(i, left, "cannot thread " + g.param + ": " + why);
   }
+  mergeInsertions(s.plan.edits, from);
 }
 
 }  // namespace gridlock::pyrewrite
