@@ -31,8 +31,8 @@ const pipeline::ScanRun& modelScan() {
 
 // The annotations and reads of the .cu files (cuda true) or of every other file.
 std::pair<Expectations, Expectations> expectedAndActual(bool cuda) {
-  Expectations actual, expected = parseAnnotations(GRIDLOCK_SOURCE_DIR "/fixtures/model");
-  for (const auto& r : modelScan().inventory.reads) actual[{r.file, r.line}].insert(canonical(r));
+  Expectations actual = expectationsOf(modelScan().inventory.reads),
+               expected = parseAnnotations(GRIDLOCK_SOURCE_DIR "/fixtures/model");
   for (Expectations* e : {&expected, &actual})
     for (auto it = e->begin(); it != e->end();)
       it = it->first.first.ends_with(".cu") != cuda ? e->erase(it) : std::next(it);

@@ -43,8 +43,7 @@ const facts::Read* readAt(const std::string& file, const std::string& marker) {
 }
 
 TEST(PythonFixture, EveryReadMatchesItsAnnotation) {
-  Expectations actual;
-  for (const auto& r : fixture().inventory.reads) actual[{r.file, r.line}].insert(canonical(r));
+  Expectations actual = expectationsOf(fixture().inventory.reads);
   EXPECT_EQ(diff(parseAnnotations(kRoot), actual), "");
 }
 
@@ -132,8 +131,7 @@ TEST(PythonFixture, AFileThatDoesNotParseIsAParseError) {
 TEST(PythonCallers, EverySiteMatchesItsAnnotation) {
   auto r = analysis::callers(fixture().inventory.program, "mcore.layers.linear.Linear.__init__",
                              "tp_group");
-  Expectations actual;
-  for (const auto& s : r.sites) actual[{s.file, s.line}].insert(canonical(s));
+  Expectations actual = expectationsOf(r.sites);
   EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-site"), actual), "");
   EXPECT_EQ(r.paramIndex, 2);
   // From the class graph across modules; heads.Linear has the name but is none of them.

@@ -30,6 +30,18 @@ std::string canonical(const analysis::CallerSite& s) {
   return out;
 }
 
+Expectations expectationsOf(const std::vector<facts::Read>& reads) {
+  Expectations out;
+  for (const auto& r : reads) out[{r.file, r.line}].insert(canonical(r));
+  return out;
+}
+
+Expectations expectationsOf(const std::vector<analysis::CallerSite>& sites) {
+  Expectations out;
+  for (const auto& s : sites) out[{s.file, s.line}].insert(canonical(s));
+  return out;
+}
+
 namespace {
 
 // `via=direct supplied=default class=X from=Y` in a fixed order.

@@ -26,6 +26,10 @@ using Expectations = std::map<LineKey, std::multiset<std::string>>;
 // The canonical text of a read, as annotations spell it.
 std::string canonical(const facts::Read& r);
 std::string canonical(const analysis::CallerSite& s);
+// What was scanned, keyed and spelled as annotations are: each read (or site) at its file and
+// line, to compare with parseAnnotations.
+Expectations expectationsOf(const std::vector<facts::Read>& reads);
+Expectations expectationsOf(const std::vector<analysis::CallerSite>& sites);
 // Annotations (`expect-read`, or a site tag such as `expect-site`) of every .cpp/.h/.cu/.py file
 // under `root`; throws on a malformed one.
 Expectations parseAnnotations(const std::string& root, const std::string& tag = "expect-read");

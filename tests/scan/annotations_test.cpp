@@ -27,8 +27,7 @@ const pipeline::ScanRun& fixture() {
 }
 
 TEST(ScanFixture, EveryReadMatchesItsAnnotation) {
-  Expectations actual;
-  for (const auto& r : fixture().inventory.reads) actual[{r.file, r.line}].insert(canonical(r));
+  Expectations actual = expectationsOf(fixture().inventory.reads);
   Expectations expected = parseAnnotations(GRIDLOCK_SOURCE_DIR "/fixtures/scan");
   EXPECT_EQ(diff(expected, actual), "");
 }

@@ -30,8 +30,7 @@ const pipeline::ScanRun& fixture() {
 TEST(Callers, EverySiteMatchesItsAnnotation) {
   auto r = analysis::callers(fixture().inventory.program, "minitron::Attention::Attention",
                              "pg_collection");
-  Expectations actual;
-  for (const auto& s : r.sites) actual[{s.file, s.line}].insert(canonical(s));
+  Expectations actual = expectationsOf(r.sites);
   EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-site"), actual), "");
   EXPECT_EQ(r.paramIndex, 3);
   EXPECT_TRUE(r.publicApi);
@@ -44,8 +43,7 @@ TEST(Callers, EverySiteMatchesItsAnnotation) {
 
 TEST(Callers, OverridesOfAVirtualTargetAreReached) {
   auto r = analysis::callers(fixture().inventory.program, "minitron::Layer::forward", "pg");
-  Expectations actual;
-  for (const auto& s : r.sites) actual[{s.file, s.line}].insert(canonical(s));
+  Expectations actual = expectationsOf(r.sites);
   EXPECT_EQ(diff(parseAnnotations(kRoot, "expect-virtual-site"), actual), "");
   EXPECT_EQ(r.sites.size(), 3u);
   EXPECT_TRUE(r.classes.empty());  // a method, not a constructor
@@ -103,8 +101,7 @@ TEST(Callers, HeaderFactsMergeOnce) {
 }
 
 TEST(Laundering, ReadsMatchAnnotationsAndFallbackKnowsItsBreakingSites) {
-  Expectations actual;
-  for (const auto& r : fixture().inventory.reads) actual[{r.file, r.line}].insert(canonical(r));
+  Expectations actual = expectationsOf(fixture().inventory.reads);
   EXPECT_EQ(diff(parseAnnotations(kRoot), actual), "");
   analysis::Summary s = analysis::summarize(fixture().inventory);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 15u);
