@@ -136,6 +136,7 @@ TuFacts sampleFacts() {
   s.written = 2;
   s.inMacro = true;
   s.sources = {sampleSource("groups")};
+  s.alternative = true;
   tu.sites = {s};
 
   ParamListFact p;
@@ -197,7 +198,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);
   EXPECT_EQ(fieldCount<ClassFact>(), 5u);
   EXPECT_EQ(fieldCount<ClassBodyFact>(), 11u);
-  EXPECT_EQ(fieldCount<SiteFact>(), 12u);
+  EXPECT_EQ(fieldCount<SiteFact>(), 13u);
   EXPECT_EQ(fieldCount<ArgFact>(), 9u);
   EXPECT_EQ(fieldCount<SourceFact>(), 7u);
   EXPECT_EQ(fieldCount<Shape>(), 2u);

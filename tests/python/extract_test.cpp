@@ -363,6 +363,44 @@ TEST(PythonExtract, CallsWithTheirArguments) {
   EXPECT_EQ(spell(partial.firstArg[0]), "g:helper");
 }
 
+// `**d`: the keys d is seen to hold, each with its value (None, a parameter), and whether it
+// can hold no other (python/dict_keys.h).
+TEST(PythonExtract, ADictBuiltInSightIsFollowedKeyByKey) {
+  ModuleFacts m = extractModule("m.py",
+                                "from m import f\n"
+                                "def g(p, **kwargs):\n"
+                                "    f(**{'a': None, 'b': p})\n"
+                                "    f(**{'a': 1, **kwargs})\n"
+                                "    f(**dict(a=p), **dict(p))\n"
+                                "    d = {'a': 1}\n"
+                                "    d['b'] = None\n"
+                                "    if 'a' in d and d.get('a'):\n"
+                                "        f(**d)\n"
+                                "    e = {}\n"
+                                "    e['a'] = 1\n"
+                                "    del e['a']\n"
+                                "    f(**e)\n"
+                                "    kwargs['tp'] = p\n"
+                                "    f(**kwargs)\n"
+                                "    h = make()\n"
+                                "    f(**h)\n"
+                                "def s(p):\n"
+                                "    dict = make\n"
+                                "    f(**dict(a=p))\n");
+  Lines seen;
+  for (const Call& c : m.calls)
+    for (const Call::Arg& a : c.args) {
+      if (a.kind != Call::Arg::Kind::DoubleStar) continue;
+      std::string line = std::to_string(c.line) + ":";
+      for (const Call::DictKey& k : a.keys)
+        line += " " + k.name + (k.isNone ? "=None" : "") +
+                (k.forwardedName.empty() ? "" : "=>" + k.forwardedName);
+      seen.push_back(line + (a.keysComplete ? " complete" : ""));
+    }
+  EXPECT_EQ(seen, (Lines{"3: a=None b=>p complete", "4: a", "5: a=>p complete",
+                         "5:", "9: a b=None complete", "13: a", "15: tp=>p", "17:", "20:"}));
+}
+
 TEST(PythonExtract, AFileThatDoesNotParseKeepsWhatItShows) {
   ModuleFacts m = extractModule("pkg/__init__.py",
                                 "import ps\n"

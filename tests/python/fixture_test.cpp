@@ -51,11 +51,11 @@ TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
   EXPECT_EQ(s.filesScanned, 14u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 53u);
+  EXPECT_EQ(s.total, 56u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 41u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 8u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 11u);
   EXPECT_EQ(s.writes, 3u);
   EXPECT_EQ(s.edges, 2u);
   EXPECT_EQ(s.fallbacks, 17u);
@@ -88,7 +88,7 @@ TEST(PythonFixture, ReadsCarryDottedNamesAndPlaces) {
   EXPECT_EQ(fallback->guardFunction, "py:mcore.layers.linear.Linear.__init__");
   EXPECT_EQ(fallback->guardParam, 2);  // self, size, tp_group
   EXPECT_EQ(fallback->analysis.fallbackDead, false);
-  EXPECT_EQ(fallback->analysis.breakingSites.size(), 4u);
+  EXPECT_EQ(fallback->analysis.breakingSites.size(), 7u);  // g = linear_cls(4) once
 
   const facts::Read* laundered =
       readAt("mcore/layers/attention.py", "a = get_tensor_model_parallel_group_if_none()");
@@ -137,17 +137,19 @@ TEST(PythonCallers, EverySiteMatchesItsAnnotation) {
   // From the class graph across modules; heads.Linear has the name but is none of them.
   EXPECT_EQ(r.classes, (std::vector<std::string>{
                            "mcore.layers.heads.Head", "mcore.layers.heads.TiedHead",
-                           "mcore.layers.linear.ColumnLinear", "mcore.layers.linear.Linear"}));
-  EXPECT_EQ(r.sites.size(), 13u);
-  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Explicit), 4u);
-  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Default), 3u);
-  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Null), 1u);
-  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Forwarded), 5u);
+                           "mcore.layers.linear.ColumnLinear", "mcore.layers.linear.KeyedLinear",
+                           "mcore.layers.linear.Linear"}));
+  EXPECT_EQ(r.sites.size(), 22u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Explicit), 7u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Default), 6u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Null), 2u);
+  EXPECT_EQ(r.bySupplied.at(facts::Supplied::Forwarded), 7u);
   EXPECT_EQ(r.byPassed, (std::map<facts::Passed, size_t>{{facts::Passed::Positional, 3},
                                                          {facts::Passed::Keyword, 5},
-                                                         {facts::Passed::Omitted, 3},
-                                                         {facts::Passed::StarKwargs, 1},
-                                                         {facts::Passed::Twice, 1}}));
+                                                         {facts::Passed::Omitted, 6},
+                                                         {facts::Passed::StarKwargs, 3},
+                                                         {facts::Passed::Twice, 1},
+                                                         {facts::Passed::StarKwargsKey, 4}}));
 }
 
 TEST(PythonCallers, AClassNamesItsConstructor) {

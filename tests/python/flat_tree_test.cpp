@@ -63,13 +63,20 @@ void compare(TSNode ts, Node flat, size_t& count) {
   EXPECT_EQ(flatNamed, withoutComments) << seen(ts);
   uint32_t all = ts_node_child_count(ts);
   ASSERT_EQ(flat.children().size(), all) << seen(ts);
-  for (uint32_t i = 0; i < all; ++i) compare(ts_node_child(ts, i), flat.children()[i], count);
+  size_t before = count;
+  for (uint32_t i = 0; i < all; ++i) {
+    EXPECT_EQ(flat.children()[i].parent(), flat) << seen(ts) << " child " << i;
+    compare(ts_node_child(ts, i), flat.children()[i], count);
+  }
+  // Its descendants, in preorder, are the nodes right after it.
+  EXPECT_EQ(flat.subtreeEnd(), flat.id() + 1 + (count - before)) << seen(ts);
 }
 
 size_t compareAll(const std::string& source) {
   SyntaxTree t = SyntaxTree::parse(source);
   size_t count = 0;
   compare(t.root(), t.flat().root(), count);
+  EXPECT_TRUE(t.flat().root().parent().isNull());
   // Every node once, in preorder: the flat array holds what the walk met, nothing else.
   EXPECT_EQ(t.flat().size(), count);
   return count;

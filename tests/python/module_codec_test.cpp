@@ -22,7 +22,8 @@ TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Param>(), 5u);
   EXPECT_EQ(fieldCount<Function>(), 6u);
   EXPECT_EQ(fieldCount<Class>(), 3u);
-  EXPECT_EQ(fieldCount<Call::Arg>(), 6u);
+  EXPECT_EQ(fieldCount<Call::DictKey>(), 3u);
+  EXPECT_EQ(fieldCount<Call::Arg>(), 8u);
   EXPECT_EQ(fieldCount<Call>(), 9u);
   EXPECT_EQ(fieldCount<ModuleFacts>(), 12u);
 }
@@ -39,6 +40,7 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
                                  "        global _S\n"
                                  "        _S = g or ps.get_tp(g)\n"
                                  "        super().m(None, *a, **kw)\n"
+                                 "        ps.f(**{'tp_group': g, 'x': None})\n"
                                  "        functools.partial(ps.f, g)\n"
                                  "def broken(:\n");
   ASSERT_FALSE(in.errors.empty());

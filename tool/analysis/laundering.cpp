@@ -27,13 +27,23 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
     if (source.guard == facts::Guard::Fallback) {
       source.analysis.fallbackDead = breaking.empty();
       source.analysis.breakingSites.clear();
-      for (const auto* s : breaking)
-        source.analysis.breakingSites.push_back(facts::where(s->file, s->line, s->column));
+      for (const auto* s : breaking) {
+        std::string at = facts::where(s->file, s->line, s->column);
+        auto& sites = source.analysis.breakingSites;
+        // A call that may reach either of several functions is one place.
+        if (inv.program.sites[s->siteIndex].alternative &&
+            std::find(sites.begin(), sites.end(), at) != sites.end())
+          continue;
+        sites.push_back(std::move(at));
+      }
     }
     for (const auto* s : breaking) {
       rules::Placement place = rules.placeAny(s->file, s->file.empty() || s->file[0] != '/');
       if (place == rules::Placement::Out) continue;
-      if (!seen.emplace(s->file, s->line, s->column, s->function).second) continue;
+      // A call that may reach either of several functions reads the global once.
+      bool alternative = inv.program.sites[s->siteIndex].alternative;
+      if (!seen.emplace(s->file, s->line, s->column, alternative ? "" : s->function).second)
+        continue;
       facts::Read r;
       r.file = s->file;
       r.line = s->line;

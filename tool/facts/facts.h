@@ -190,6 +190,9 @@ struct SiteFact {
   bool inMacro = false;
   // Groups and collections in scope at the site (none from fields in an initializer list).
   std::vector<SourceFact> sources;
+  // Python: one of several functions the call may reach (a name bound to either of two
+  // classes): a site of each, and laundering counts the call once.
+  bool alternative = false;
 };
 
 // A `// gridlock: allow` comment that cannot be honoured (no reason given).

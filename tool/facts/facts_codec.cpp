@@ -159,6 +159,7 @@ void fields(V&& v, T& x) {
   v("written", x.written);
   v("in_macro", x.inMacro);
   v("sources", x.sources);
+  v("alternative", x.alternative);
 }
 
 template <typename V, typename T>

@@ -77,9 +77,19 @@ enum class Via {
 enum class Supplied { Explicit, Default, Null, Forwarded };
 
 // How a Python site writes the argument for one parameter (callers JSON `passed`): positionally,
-// by keyword, not at all, through `*args` or `**kwargs` (which may or may not carry it), or
-// twice (positionally and by keyword, a TypeError). C++ sites leave it Unknown.
-enum class Passed { Unknown, Positional, Keyword, Omitted, StarArgs, StarKwargs, Twice };
+// by keyword, not at all, through `*args` or `**kwargs` (which may or may not carry it), as a
+// key of a `**` dict built in sight (`**{"tp_group": g}`, `d["tp_group"] = g`), or twice
+// (positionally and by keyword, a TypeError). C++ sites leave it Unknown.
+enum class Passed {
+  Unknown,
+  Positional,
+  Keyword,
+  Omitted,
+  StarArgs,
+  StarKwargs,
+  Twice,
+  StarKwargsKey
+};
 
 // How a value holds what its type rule names: itself (a value, a reference, a handle such as
 // MPI_Comm), through a raw pointer, a shared_ptr or a unique_ptr.
@@ -140,7 +150,7 @@ GRIDLOCK_SPELLINGS(Supplied, {Supplied::Explicit, "explicit"}, {Supplied::Defaul
 GRIDLOCK_SPELLINGS(Passed, {Passed::Unknown, "unknown"}, {Passed::Positional, "positional"},
                    {Passed::Keyword, "keyword"}, {Passed::Omitted, "omitted"},
                    {Passed::StarArgs, "*args"}, {Passed::StarKwargs, "**kwargs"},
-                   {Passed::Twice, "twice"});
+                   {Passed::Twice, "twice"}, {Passed::StarKwargsKey, "**kwargs[key]"});
 GRIDLOCK_SPELLINGS(Holder, {Holder::Value, "value"}, {Holder::Pointer, "pointer"},
                    {Holder::Smart, "smart"}, {Holder::Unique, "unique"});
 GRIDLOCK_SPELLINGS(Language, {Language::Cpp, "cpp"}, {Language::Python, "python"});

@@ -177,7 +177,8 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
     }
     for (const facts::ArgFact& a : site.args)
       if (a.passed == facts::Passed::StarArgs || a.passed == facts::Passed::StarKwargs ||
-          a.passed == facts::Passed::Unknown || a.passed == facts::Passed::Twice) {
+          a.passed == facts::Passed::StarKwargsKey || a.passed == facts::Passed::Unknown ||
+          a.passed == facts::Passed::Twice) {
         graphs_[g].refuse(Left::OpenCallGraph, "the call at " + site.file + ":" +
                                                    std::to_string(site.line) +
                                                    " passes its arguments through * or **");

@@ -1,6 +1,7 @@
 #include "python/extract.h"
 
 #include "python/chains.h"
+#include "python/dict_keys.h"
 #include "python/guards.h"
 #include "python/node.h"
 #include "python/scopes.h"
@@ -57,6 +58,7 @@ class Collector {
   void record(Node n, const Chain& chain, std::vector<Path> paths, const Context& c);
   Access accessOf() const;
   void call(Node n, const Context& c);
+  void seenKeys(Node value, const Context& c, Call::Arg& arg) const;
   int paramOf(const std::string& name, const Context& c) const;
   bool isSelf(Node n, const Context& c) const;
   void classBases(Node n, const Context& c);
@@ -196,6 +198,23 @@ bool Collector::isSelf(Node n, const Context& c) const {
   return f.classIndex >= 0 && !f.isStatic && paramOf(std::string(tree_.text(n)), c) == 0;
 }
 
+// `**value`: the keys it is seen to hold (dict_keys.h).
+void Collector::seenKeys(Node value, const Context& c, Call::Arg& arg) const {
+  Node opened;  // the def or module whose scope the call is in
+  if (c.scope == scopes_.module()) {
+    opened = tree_.flat().root();
+  } else if (c.scope->kind == Scope::Kind::Function) {
+    for (size_t i = path_.size(); i-- > 0 && opened.isNull();)
+      if (is<"function_definition">(path_[i])) opened = path_[i];
+    if (scopes_.opened(opened) != c.scope) opened = Node();  // a default of a def inside
+  }
+  auto isParam = [&](const std::string& name) { return paramOf(name, c) >= 0; };
+  if (std::optional<SeenKeys> seen = dictKeys(tree_, scopes_, c.scope, opened, value, isParam)) {
+    arg.keys = std::move(seen->keys);
+    arg.keysComplete = seen->complete;
+  }
+}
+
 void Collector::call(Node n, const Context& c) {
   Node fn = unparen(field<"function">(n));
   Node args = field<"arguments">(n);
@@ -228,6 +247,7 @@ void Collector::call(Node n, const Context& c) {
     } else if (is<"list_splat">(a) || is<"dictionary_splat">(a)) {
       arg.kind = is<"list_splat">(a) ? Call::Arg::Kind::Star : Call::Arg::Kind::DoubleStar;
       value = a.namedChild(0);
+      if (arg.kind == Call::Arg::Kind::DoubleStar) seenKeys(value, c, arg);
     }
     value = unparen(value);
     arg.isNone = is<"none">(value);

@@ -5,7 +5,7 @@ namespace gridlock::python {
 FlatTree::FlatTree(const TSTree* tree) : language_(ts_tree_language(tree)) {
   comment_ = ts_language_symbol_for_name(language_, "comment", 7, true);
   TSTreeCursor cursor = ts_tree_cursor_new(ts_tree_root_node(tree));
-  std::vector<uint32_t> parents, open;  // each entry's parent; the entries the walk is in
+  std::vector<uint32_t> open;  // the entries the walk is in
   auto add = [&] {
     TSNode n = ts_tree_cursor_current_node(&cursor);
     Entry e;
@@ -17,7 +17,7 @@ FlatTree::FlatTree(const TSTree* tree) : language_(ts_tree_language(tree)) {
     e.endByte = ts_node_end_byte(n);
     e.start = ts_node_start_point(n);
     e.end = ts_node_end_point(n);
-    parents.push_back(open.empty() ? UINT32_MAX : open.back());
+    e.parent = open.empty() ? UINT32_MAX : open.back();
     open.push_back(static_cast<uint32_t>(entries_.size()));
     entries_.push_back(e);
   };
@@ -27,6 +27,7 @@ FlatTree::FlatTree(const TSTree* tree) : language_(ts_tree_language(tree)) {
       add();
       continue;
     }
+    entries_[open.back()].after = static_cast<uint32_t>(entries_.size());
     open.pop_back();  // the node the cursor is on is done
     if (open.empty()) break;
     down = ts_tree_cursor_goto_next_sibling(&cursor);
@@ -36,17 +37,17 @@ FlatTree::FlatTree(const TSTree* tree) : language_(ts_tree_language(tree)) {
       ts_tree_cursor_goto_parent(&cursor);
   }
   ts_tree_cursor_delete(&cursor);
-  link(parents);
+  link();
 }
 
 // Each node's children as two contiguous runs of indices, in source order: a preorder walk
 // meets a node's children in that order.
-void FlatTree::link(const std::vector<uint32_t>& parents) {
+void FlatTree::link() {
   const size_t n = entries_.size();
   std::vector<uint32_t> all(n + 1, 0), named(n + 1, 0);
   for (size_t i = 1; i < n; ++i) {
-    ++all[parents[i] + 1];
-    if (entries_[i].named && entries_[i].symbol != comment_) ++named[parents[i] + 1];
+    ++all[entries_[i].parent + 1];
+    if (entries_[i].named && entries_[i].symbol != comment_) ++named[entries_[i].parent + 1];
   }
   for (size_t i = 0; i < n; ++i) {
     all[i + 1] += all[i];
@@ -57,7 +58,7 @@ void FlatTree::link(const std::vector<uint32_t>& parents) {
   children_.resize(all[n]);
   named_.resize(named[n]);
   for (size_t i = 1; i < n; ++i) {
-    Entry& p = entries_[parents[i]];
+    Entry& p = entries_[entries_[i].parent];
     children_[p.kidsEnd++] = static_cast<uint32_t>(i);
     if (entries_[i].named && entries_[i].symbol != comment_)
       named_[p.namedKidsEnd++] = static_cast<uint32_t>(i);
@@ -94,6 +95,13 @@ Node Node::child(TSFieldId id) const {
   TSNode found = ts_node_child_by_field_id(tree_->entries_[index_].node, id);
   return ts_node_is_null(found) ? Node() : tree_->find(*this, found);
 }
+
+Node Node::parent() const {
+  if (!tree_ || tree_->entries_[index_].parent == UINT32_MAX) return {};
+  return Node(tree_, tree_->entries_[index_].parent);
+}
+
+uint32_t Node::subtreeEnd() const { return tree_ ? tree_->entries_[index_].after : 0; }
 
 NodeList Node::children() const {
   if (!tree_) return {};

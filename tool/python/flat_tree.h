@@ -40,8 +40,12 @@ class Node {
   // The i-th named child, comments counted (ts_node_named_child's), or null.
   Node namedChild(size_t i) const;
   size_t namedChildCount() const;  // comments counted
-  // Unique within its tree.
+  // The node it is a child of (null for the root).
+  Node parent() const;
+  // Unique within its tree: its place in preorder (FlatTree::at). Its descendants are the
+  // nodes from id() + 1 up to, not including, subtreeEnd().
   uint32_t id() const { return index_; }
+  uint32_t subtreeEnd() const;
   bool operator==(const Node& o) const { return tree_ == o.tree_ && index_ == o.index_; }
 
  private:
@@ -112,8 +116,10 @@ class FlatTree {
     // Its children: children_[kids, kidsEnd) all; named_[namedKids, namedKidsEnd) the named
     // ones but comments.
     uint32_t kids = 0, kidsEnd = 0, namedKids = 0, namedKidsEnd = 0;
+    uint32_t parent = UINT32_MAX;  // none for the root
+    uint32_t after = 0;            // one past its last descendant
   };
-  void link(const std::vector<uint32_t>& parents);
+  void link();
   Node find(Node from, TSNode target) const;
 
   const TSLanguage* language_ = nullptr;

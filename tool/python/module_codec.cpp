@@ -121,6 +121,14 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires is<T, Call::DictKey>
+void fields(V&& v, T& x) {
+  v("name", x.name);
+  v("is_none", x.isNone);
+  v("forwarded_name", x.forwardedName);
+}
+
+template <typename V, typename T>
   requires is<T, Call::Arg>
 void fields(V&& v, T& x) {
   v("keyword", x.keyword);
@@ -129,6 +137,8 @@ void fields(V&& v, T& x) {
   v("forwarded_name", x.forwardedName);
   v("offset", x.offset);
   v("length", x.length);
+  v("keys", x.keys);
+  v("keys_complete", x.keysComplete);
 }
 
 template <typename V, typename T>

@@ -107,12 +107,23 @@ struct Call {
   // `super().m(...)`: "m" with `viaSuper`.
   std::string member;
   bool viaSuper = false;
+  // A key a `**` dict is seen to hold, and what its value is.
+  struct DictKey {
+    std::string name;
+    bool isNone = false;        // the literal None
+    std::string forwardedName;  // the value is a bare name: which (a parameter forwards)
+  };
   struct Arg {
     std::string keyword;  // "" positional
     enum class Kind { Plain, Star, DoubleStar } kind = Kind::Plain;
     bool isNone = false;        // the literal None
     std::string forwardedName;  // the argument is a bare name: which (a parameter forwards)
     unsigned offset = 0, length = 0;
+    // `**d` with d built in sight (`{"k": v}`, `dict(k=v)`, `d["k"] = v` in the same function,
+    // python/dict_keys.h): the keys it is seen to hold; `keysComplete` when it can hold no
+    // other (built whole there, changed only by such keys).
+    std::vector<DictKey> keys;
+    bool keysComplete = false;
   };
   std::vector<Arg> args;
   // What the first argument may name when it is a chain: with `functools.partial(f, ...)` as

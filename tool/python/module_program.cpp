@@ -69,13 +69,33 @@ std::vector<facts::ArgFact> bind(const Function& callee, size_t skip,
     out[i] = supplied(a, caller);
     bound[i] = true;
   };
+  auto byKeyword = [&](const Call::Arg& a) {
+    int i = find([&](const Param& p, size_t) {
+      return p.name == a.keyword &&
+             (p.kind == Param::Kind::Positional || p.kind == Param::Kind::KeywordOnly);
+    });
+    if (i < 0) i = find([](const Param& p, size_t) { return p.kind == Param::Kind::VarKeywords; });
+    return i;
+  };
   const Call::Arg *star = nullptr, *doubleStar = nullptr;
   size_t next = skip;
   for (const Call::Arg& a : args) {
     if (a.kind == Call::Arg::Kind::Star) {
       star = &a;
     } else if (a.kind == Call::Arg::Kind::DoubleStar) {
-      doubleStar = &a;
+      // The keys it is seen to hold are keyword arguments; a dict with no others carries
+      // nothing more.
+      for (const Call::DictKey& k : a.keys) {
+        Call::Arg key;
+        key.keyword = k.name;
+        key.isNone = k.isNone;
+        key.forwardedName = k.forwardedName;
+        int i = byKeyword(key);
+        give(i, key);
+        if (i >= 0 && out[i].passed == facts::Passed::Keyword)
+          out[i].passed = facts::Passed::StarKwargsKey;
+      }
+      if (!a.keysComplete) doubleStar = &a;
     } else if (a.keyword.empty()) {
       while (next < params.size() && positional(params[next].kind) && bound[next]) ++next;
       if (next < params.size() && positional(params[next].kind))
@@ -83,13 +103,7 @@ std::vector<facts::ArgFact> bind(const Function& callee, size_t skip,
       else
         give(find([](const Param& p, size_t) { return p.kind == Param::Kind::VarArgs; }), a);
     } else {
-      int i = find([&](const Param& p, size_t) {
-        return p.name == a.keyword &&
-               (p.kind == Param::Kind::Positional || p.kind == Param::Kind::KeywordOnly);
-      });
-      if (i < 0)
-        i = find([](const Param& p, size_t) { return p.kind == Param::Kind::VarKeywords; });
-      give(i, a);
+      give(byKeyword(a), a);
     }
   }
   for (size_t i = 0; i < params.size(); ++i) {
@@ -185,10 +199,12 @@ std::optional<Target> reachable(const Definitions& defs, const std::string& name
   return std::nullopt;
 }
 
-std::optional<Target> targetOf(const Definitions& defs, size_t module, const Call& call) {
+// Every function a call may reach: one for `self.m()` and `super().m()`; for a name bound
+// several ways (`cls = A` in one branch, `cls = B` in the other) each it may be, in order.
+std::vector<Target> targetsOf(const Definitions& defs, size_t module, const Call& call) {
   const ModuleFacts& m = defs.modules()[module];
   if (!call.member.empty()) {
-    if (call.function < 0 || m.functions[call.function].classIndex < 0) return std::nullopt;
+    if (call.function < 0 || m.functions[call.function].classIndex < 0) return {};
     Definitions::Item cls{module, static_cast<size_t>(m.functions[call.function].classIndex)};
     std::optional<Definitions::Item> fn;
     if (!call.viaSuper) {
@@ -197,30 +213,37 @@ std::optional<Target> targetOf(const Definitions& defs, size_t module, const Cal
       for (Definitions::Item base : defs.bases(cls))
         if ((fn = defs.method(base, call.member))) break;
     }
-    if (!fn) return std::nullopt;
+    if (!fn) return {};
     bool init = call.viaSuper && call.member == "__init__";
     const Function& f = defs.modules()[fn->module].functions[fn->index];
     // A base initializer names the class that holds it, as in C++.
     std::string holder =
         init ? usrOf(qualifiedName(defs.index(), module, m.classes[cls.index].qualname)) : "";
-    return Target{*fn, init ? facts::Via::BaseInit : facts::Via::Call, holder, f.isStatic ? 0u : 1u,
-                  0};
+    return {Target{*fn, init ? facts::Via::BaseInit : facts::Via::Call, holder,
+                   f.isStatic ? 0u : 1u, 0}};
   }
+  std::vector<Target> out;
+  auto keep = [&](Target t) {
+    for (const Target& o : out)
+      if (o.fn.module == t.fn.module && o.fn.index == t.fn.index && o.classUsr == t.classUsr)
+        return;
+    out.push_back(std::move(t));
+  };
   for (const Path& p : call.callee)
     for (const std::string& name : defs.index().resolve(module, p)) {
-      if (name == "functools.partial") {
-        for (const Path& f : call.firstArg)
-          for (const std::string& inner : defs.index().resolve(module, f))
-            if (auto t = reachable(defs, inner)) {
-              t->via = facts::Via::Partial;
-              t->dropArgs = 1;
-              return t;
-            }
+      if (name != "functools.partial") {
+        if (auto t = reachable(defs, name)) keep(*t);
         continue;
       }
-      if (auto t = reachable(defs, name)) return t;
+      for (const Path& f : call.firstArg)
+        for (const std::string& inner : defs.index().resolve(module, f))
+          if (auto t = reachable(defs, inner)) {
+            t->via = facts::Via::Partial;
+            t->dropArgs = 1;
+            keep(*t);
+          }
     }
-  return std::nullopt;
+  return out;
 }
 
 }  // namespace
@@ -286,24 +309,26 @@ void collectProgram(const Definitions& defs, size_t module, facts::TuFacts& out)
   for (const Function& f : m.functions) out.functions.push_back(functionFact(defs, module, f));
   for (const Class& c : m.classes) out.classes.push_back(classFact(defs, module, c));
   for (const Call& call : m.calls) {
-    std::optional<Target> t = targetOf(defs, module, call);
-    if (!t) continue;
-    const Function& callee = defs.modules()[t->fn.module].functions[t->fn.index];
-    const Function* caller = call.function >= 0 ? &m.functions[call.function] : nullptr;
-    facts::SiteFact s;
-    s.calleeUsr = usrOf(qualifiedName(defs.index(), t->fn.module, callee.qualname));
-    if (caller) s.callerUsr = usrOf(qualifiedName(defs.index(), module, caller->qualname));
-    s.file = m.file;
-    s.line = call.line;
-    s.column = call.column;
-    s.via = t->via;
-    s.classUsr = t->classUsr;
-    std::vector<Call::Arg> args(call.args.begin() + std::min(t->dropArgs, call.args.size()),
-                                call.args.end());
-    s.args = bind(callee, t->skip, args, caller);
-    s.rparen = call.rparen;
-    s.written = static_cast<unsigned>(call.args.size());
-    out.sites.push_back(std::move(s));
+    std::vector<Target> targets = targetsOf(defs, module, call);
+    for (const Target& t : targets) {
+      const Function& callee = defs.modules()[t.fn.module].functions[t.fn.index];
+      const Function* caller = call.function >= 0 ? &m.functions[call.function] : nullptr;
+      facts::SiteFact s;
+      s.calleeUsr = usrOf(qualifiedName(defs.index(), t.fn.module, callee.qualname));
+      if (caller) s.callerUsr = usrOf(qualifiedName(defs.index(), module, caller->qualname));
+      s.file = m.file;
+      s.line = call.line;
+      s.column = call.column;
+      s.via = t.via;
+      s.classUsr = t.classUsr;
+      std::vector<Call::Arg> args(call.args.begin() + std::min(t.dropArgs, call.args.size()),
+                                  call.args.end());
+      s.args = bind(callee, t.skip, args, caller);
+      s.rparen = call.rparen;
+      s.written = static_cast<unsigned>(call.args.size());
+      s.alternative = targets.size() > 1;
+      out.sites.push_back(std::move(s));
+    }
   }
 }
 

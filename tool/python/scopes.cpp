@@ -186,7 +186,10 @@ void Binder::assignment(Node n, Scope* s) {
     chain = chainOf(tree_, value, [](const std::string&, Node) { return true; });
   // `x = globals()["y"]` copies a value: x names no global.
   if (!chain || chain->globalsItem) {
-    bindTargets(left, s);
+    if (!is<"identifier">(left)) return bindTargets(left, s);
+    LocalBinding other;
+    other.value = value;
+    bind(s, std::string(tree_.text(left)), other, left, Binding::Kind::Value);
     return;
   }
   LocalBinding b;

@@ -26,6 +26,8 @@ struct LocalBinding {
     Other,   // any other binding: a local value that is no global
   };
   Kind kind = Kind::Other;
+  // Alias: the chain; Other: the value assigned, for a plain `name = value` (null for other
+  // bindings: a loop target, an import, a def, ...).
   Node value{};
   Path import;
   int param = -1;
