@@ -7,6 +7,9 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <map>
+#include <sstream>
+
 namespace gridlock::test {
 namespace {
 
@@ -101,6 +104,57 @@ TEST(PythonCli, ConfigNamesPythonRootsAndASrcLayout) {
   EXPECT_EQ(j["reads"][0]["file"], "src/pkg/use.py");
   EXPECT_EQ(j["reads"][0]["name"], "pkg.ps.get_tp");
   EXPECT_EQ(j["reads"][0]["line"], 5);
+}
+
+// A scan that reads Python, in shards: each shard reads and resolves every module (names
+// resolve across all of them) and writes the facts of its own; merge gives the bytes and the
+// warnings one scan gives, and the shards hold every module once, in path order.
+TEST(PythonCli, ShardsOfAPythonScanMergeToOneScan) {
+  std::string dir = makeTempDir("py-shards");
+  writeFile(dir + "/extra.json", R"({"name": "extra", "scope": {"include": ["**"]}, "accessors": [
+    {"python": "mcore.parallel_state.get_nothing", "kind": "accessor", "group": "tp",
+     "yields": "group"}]})");
+  const std::string args = " --allow-parse-errors" + kFixture + " --rules " + dir + "/extra.json";
+  std::map<std::string, CommandResult> full;
+  for (const std::string format : {"json", "sarif", "text"}) {
+    full[format] = runCommand(kBin + " scan -q --format " + format + args);
+    ASSERT_EQ(full[format].status, 0) << full[format].err;
+  }
+  EXPECT_NE(full["json"].err.find("mcore.parallel_state.get_nothing"), std::string::npos);
+  for (size_t n : {1u, 2u, 3u}) {
+    std::string files;
+    std::vector<std::string> units;
+    for (size_t i = 1; i <= n; ++i) {
+      std::string name = std::to_string(i) + "/" + std::to_string(n);
+      std::string out = dir + "/shard-" + std::to_string(i) + "-of-" + std::to_string(n) + ".facts";
+      CommandResult r =
+          runCommand(kBin + " scan -q -v --shard " + name + " --facts-out " + out + args);
+      ASSERT_EQ(r.status, 0) << r.err;
+      EXPECT_EQ(r.out, "");
+      // What one shard did not match another may: merge warns, for the whole scan.
+      EXPECT_EQ(r.err.find("get_nothing"), std::string::npos) << r.err;
+      std::istringstream lines(r.err);
+      const std::string prefix = "gridlock: shard " + name + ": ";
+      for (std::string line; std::getline(lines, line);)
+        if (line.rfind(prefix, 0) == 0 && line.find(" of ") == std::string::npos)
+          units.push_back(line.substr(prefix.size()));
+      files += " " + out;
+    }
+    EXPECT_EQ(units,
+              (std::vector<std::string>{
+                  "broken/bad.py", "mcore/__init__.py", "mcore/layers/__init__.py",
+                  "mcore/layers/allowed.py", "mcore/layers/attention.py", "mcore/layers/heads.py",
+                  "mcore/layers/imports.py", "mcore/layers/linear.py", "mcore/model.py",
+                  "mcore/parallel_state.py", "mcore/process_groups_config.py", "mcore/state.py",
+                  "mcore/utils.py", "train/main.py"}))
+        << n << " shards";
+    for (const std::string format : {"json", "sarif", "text"}) {
+      CommandResult merged = runCommand(kBin + " merge --format " + format + files);
+      EXPECT_EQ(merged.status, 0) << merged.err;
+      EXPECT_EQ(merged.out, full[format].out) << n << " shards, " << format;
+      EXPECT_EQ(merged.err, full[format].err) << n << " shards, " << format;
+    }
+  }
 }
 
 }  // namespace

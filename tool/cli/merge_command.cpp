@@ -9,6 +9,7 @@
 #include "cli/scan_report.h"
 #include "pipeline/facts_file.h"
 #include "pipeline/pipeline.h"
+#include "pipeline/python_frontend.h"
 
 #include "rules/rules_codec.h"
 
@@ -52,6 +53,7 @@ struct Merged {
   pipeline::ScanRun run;
   bool plan = false;
   bool allowParseErrors = false;
+  std::vector<std::string> units;  // every unit of the scan
 };
 
 Merged merged(const FactsFile& first, std::vector<facts::TuFacts> tus,
@@ -64,6 +66,7 @@ Merged merged(const FactsFile& first, std::vector<facts::TuFacts> tus,
   m.run.rules = rules::ruleSetFromJson(first.rules);
   m.run.inventory = pipeline::inventoryOf(std::move(tus), m.run.rules, first.plan);
   m.run.inventory.cache = counts;
+  m.units = first.units;
   return m;
 }
 
@@ -185,6 +188,7 @@ Runner addMergeCommand(CLI::App& app) {
     std::string docs = checkedDocsUrl(*docsUrl);
     checkOutputPath("-o", *output);
     Merged m = mergeFiles(factsFiles(*files));
+    pipeline::warnUnmatchedPython(m.run.rules, m.run.inventory.rulesSeen, m.units);
     pipeline::warnUnmatched(m.run, *verbose);
     ScanOptions o;
     o.allowParseErrors = m.allowParseErrors;

@@ -84,22 +84,22 @@ Units CppFrontend::scan(const Scope& scope) {
         out.units.push_back(std::move(tu));
       continue;
     }
-    files_ = selected;
-    shard_ = planShard(o, files_);
+    // The first database's units: shards and the cache are its.
+    ShardPlan shard = planShard(o, selected);
     auto cache =
         openCache(o.cache, o.buildDir, scope.rules, scope.root, fo.aliases, o.rewriteFacts);
     fo.cache = cache.get();
-    out.units = frontend::runFrontend(*db, scope.rules, shard_.files, fo);
-    out.cache = finishCache(cache.get(), o.cache, shard_.files.size());
+    out.units = frontend::runFrontend(*db, scope.rules, shard.files, fo);
+    out.cache = finishCache(cache.get(), o.cache, shard.files.size());
+    out.wholeScan = selected;
+    out.shardPositions = shard.positions;
   }
   out.selected = !scanned.empty();
   return out;
 }
 
-void CppFrontend::finish(const Scope& scope, const Units& scanned) {
+void CppFrontend::finish(const Scope& /*scope*/, const Units& /*scanned*/) {
   warnUnusedRemovals(unusedRemovals_);
-  if (!request_.factsOut.empty())
-    writeShardFacts(request_, scope, files_, shard_, scanned.units, scanned.cache);
 }
 
 }  // namespace gridlock::pipeline

@@ -20,16 +20,13 @@ class CppFrontend : public Frontend {
   // A file two databases list is scanned once, as the first says. Positional paths may select
   // only the first database's files; an extra database is parsed, not cached.
   Units scan(const Scope& scope) override;
-  // Warns of the --remove-arg patterns that removed nothing; writes a shard's facts file.
+  // Warns of the --remove-arg patterns that removed nothing.
   void finish(const Scope& scope, const Units& scanned) override;
 
  private:
   const ScanRequest& request_;
   bool pythonToo_;
   std::vector<std::string> unusedRemovals_;
-  std::vector<std::string>
-      files_;  // the first database's selected units (shards and the cache are its)
-  ShardPlan shard_;
 };
 
 }  // namespace gridlock::pipeline

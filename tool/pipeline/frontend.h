@@ -38,6 +38,11 @@ struct Units {
   // Whether any input was selected. A run over a diff may select none: then no rule that
   // matched nothing is warned of.
   bool selected = false;
+  // With --facts-out: every unit of the whole scan that this frontend would scan unsharded
+  // (absolute paths, in scan order), and the places among them of `units` (this shard's, in
+  // the same order). The pipeline writes them, every frontend's, into one facts file.
+  std::vector<std::string> wholeScan;
+  std::vector<size_t> shardPositions;
 };
 
 class Frontend {
@@ -47,8 +52,7 @@ class Frontend {
   // problem on bad input (a missing database, a path outside the root, nothing to scan).
   virtual Units scan(const Scope& scope) = 0;
   // Called once every frontend has scanned and the progress line is cleared, with what scan()
-  // returned: warnings of options that did nothing, and what the frontend writes beside the
-  // report (a shard's facts file).
+  // returned: warnings of options that did nothing.
   virtual void finish(const Scope& /*scope*/, const Units& /*scanned*/) {}
 };
 
@@ -56,7 +60,7 @@ class Frontend {
 // the C++ translation units of its compile databases, then, when the packs hold Python rules or
 // the request names Python roots, the Python modules (pipeline/python_frontend.h). A frontend
 // of another language is one more line here. Throws when there is nothing to read (no build
-// directory and no Python), or a shard of a scan that reads Python.
+// directory and no Python).
 std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
                                                     const rules::RuleSet& rules);
 

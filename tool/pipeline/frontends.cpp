@@ -11,8 +11,6 @@ std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
   // No build directory: Python only, when the packs or the config ask for it.
   bool python = readsPython(request, rules);
   if (request.buildDir.empty() && !python) throw std::runtime_error(request.noBuildDir);
-  if (python && !request.shard.empty())
-    throw std::runtime_error("--shard splits compile databases only: this scan reads Python too");
   std::vector<std::unique_ptr<Frontend>> out;
   out.push_back(std::make_unique<CppFrontend>(request, /*pythonToo=*/python));
   if (python) out.push_back(std::make_unique<PythonFrontend>(request));

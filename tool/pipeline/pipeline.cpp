@@ -4,6 +4,7 @@
 #include "apply/journal.h"
 #include "frontend/file_places.h"
 #include "pipeline/progress.h"
+#include "pipeline/shard.h"
 
 #include <llvm/Support/FileSystem.h>
 
@@ -56,6 +57,7 @@ ScanRun scan(const ScanRequest& o) {
   for (const auto& f : frontends) scanned.push_back(f->scan(scope));
   if (progress) progress->finish();
   for (size_t i = 0; i < frontends.size(); ++i) frontends[i]->finish(scope, scanned[i]);
+  if (!o.factsOut.empty()) writeShardFacts(o, scope, scanned);
 
   std::vector<facts::UnitFacts> units;
   index::CacheCounts counts;

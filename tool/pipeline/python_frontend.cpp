@@ -1,10 +1,13 @@
 #include "pipeline/python_frontend.h"
 
 #include "cache/key.h"
+#include "pipeline/shard.h"
 #include "python/python_scan.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <numeric>
 #include <optional>
 #include <set>
 
@@ -51,17 +54,40 @@ Units PythonFrontend::scan(const Scope& scope) {
     if (auto bytes = cache::parseSize(o.cache.size)) s.cacheBytes = *bytes;
   }
   python::PythonUnits units = python::scanPython(s, scope.rules);
-  static std::set<std::string> said;  // once per process: rewrite scans again
-  for (const auto& w : units.warnings)
-    if (said.insert(w).second) std::cerr << "gridlock: warning: " << w << "\n";
+  // What one shard did not match another may: `gridlock merge` warns for the whole scan.
+  if (o.factsOut.empty()) warnUnmatchedPython(units.warnings);
   out.cache = {units.cacheHits, units.cacheMisses};
-  size_t n = 0;
-  for (auto& u : units.units) {
-    if (scope.onUnitDone) scope.onUnitDone(++n, units.units.size(), u);
-    out.units.push_back(std::move(u));
+  out.selected = !units.units.empty();
+  std::vector<size_t> mine(units.units.size());
+  std::iota(mine.begin(), mine.end(), 0);
+  if (!o.factsOut.empty()) {
+    // Every module is read and resolved in each shard (names resolve across all of them);
+    // the shard's units are cut as the C++ ones are, and its cache counts are theirs.
+    for (const auto& u : units.units) out.wholeScan.push_back(scope.root + "/" + u.tu.mainFile);
+    mine = out.shardPositions = planShard(o, out.wholeScan).positions;
+    out.cache = {};
+    for (size_t i : mine) (units.fromCache[i] ? out.cache.hits : out.cache.misses) += 1;
+    if (s.cacheDir.empty()) out.cache.misses = 0;
   }
-  out.selected = !out.units.empty();
+  for (size_t i : mine) {
+    if (scope.onUnitDone) scope.onUnitDone(out.units.size() + 1, mine.size(), units.units[i]);
+    out.units.push_back(std::move(units.units[i]));
+  }
   return out;
+}
+
+void warnUnmatchedPython(const std::vector<std::string>& warnings) {
+  static std::set<std::string> said;  // once per process: rewrite scans again
+  for (const auto& w : warnings)
+    if (said.insert(w).second) std::cerr << "gridlock: warning: " << w << "\n";
+}
+
+void warnUnmatchedPython(const rules::RuleSet& rules, const std::set<std::string>& seen,
+                         const std::vector<std::string>& units) {
+  size_t modules = std::count_if(units.begin(), units.end(),
+                                 [](const std::string& u) { return u.ends_with(".py"); });
+  if (modules && python::hasPythonRules(rules))
+    warnUnmatchedPython(python::unmatchedPythonRules(rules, seen, modules));
 }
 
 }  // namespace gridlock::pipeline

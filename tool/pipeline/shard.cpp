@@ -59,25 +59,27 @@ ShardPlan planShard(const ScanRequest& o, const std::vector<std::string>& files)
   return p;
 }
 
-void writeShardFacts(const ScanRequest& o, const Scope& scope, const std::vector<std::string>& all,
-                     const ShardPlan& plan, const std::vector<facts::UnitFacts>& tus,
-                     const index::CacheCounts& counts) {
+void writeShardFacts(const ScanRequest& o, const Scope& scope, const std::vector<Units>& scanned) {
   FactsFile f = factsFileFor(scope.root, scope.rules);
   f.plan = o.rewriteFacts;
   f.allowParseErrors = o.allowParseErrors;
   f.subset = scope.subset;
-  for (const auto& file : all) {
-    std::string abs = frontend::realPath(file), rel;
-    f.units.push_back(frontend::relativeTo(scope.root, abs, rel) ? rel : abs);
+  ShardSpec spec = o.shard.empty() ? ShardSpec{} : *parseShard(o.shard);
+  f.shard = spec.index;
+  f.shards = spec.count;
+  for (const Units& s : scanned) {
+    for (size_t p : s.shardPositions) f.positions.push_back(f.units.size() + p);
+    for (const auto& file : s.wholeScan) {
+      std::string abs = frontend::realPath(file), rel;
+      f.units.push_back(frontend::relativeTo(scope.root, abs, rel) ? rel : abs);
+    }
+    for (const auto& unit : s.units) f.tus.push_back(facts::wholeFacts(unit));
+    f.cache.hits += s.cache.hits;
+    f.cache.misses += s.cache.misses;
   }
-  f.shard = plan.spec.index;
-  f.shards = plan.spec.count;
-  f.positions = plan.positions;
-  for (const auto& unit : tus) f.tus.push_back(facts::wholeFacts(unit));
-  f.cache = counts;
   support::writeOutput(o.factsOut, encodeFactsFile(f));
   std::string name = "gridlock: shard " + std::to_string(f.shard) + "/" + std::to_string(f.shards);
-  std::cerr << name << ": " << f.tus.size() << " of " << all.size()
+  std::cerr << name << ": " << f.tus.size() << " of " << f.units.size()
             << " translation units; facts in " << o.factsOut << "\n";
   if (o.cache.verbose) {
     std::vector<std::string> mine;

@@ -38,10 +38,9 @@ struct ShardPlan {
 };
 ShardPlan planShard(const ScanRequest& o, const std::vector<std::string>& files);
 
-// Writes the facts file of a finished shard (--facts-out), and says so on stderr (with -v,
-// every unit it holds).
-void writeShardFacts(const ScanRequest& o, const Scope& scope, const std::vector<std::string>& all,
-                     const ShardPlan& plan, const std::vector<facts::UnitFacts>& tus,
-                     const index::CacheCounts& counts);
+// Writes the facts file of a finished shard (--facts-out): every frontend's units of the whole
+// scan and this shard's among them (Units::wholeScan, shardPositions), in frontend order, and
+// says so on stderr (with -v, every unit it holds).
+void writeShardFacts(const ScanRequest& o, const Scope& scope, const std::vector<Units>& scanned);
 
 }  // namespace gridlock::pipeline

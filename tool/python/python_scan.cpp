@@ -143,9 +143,9 @@ std::vector<std::string> keysOf(const std::vector<std::string>& files, const Pyt
 
 std::vector<ModuleFacts> readModules(const std::vector<std::string>& files,
                                      const std::vector<std::string>& keys, const PythonScan& scan,
-                                     ModuleCache& cache, PythonUnits& out) {
+                                     ModuleCache& cache, PythonUnits& out, std::vector<char>& hit) {
   std::vector<ModuleFacts> modules(files.size());
-  std::vector<char> hit(files.size(), 0);
+  hit.assign(files.size(), 0);
   cache.open();
   parallel(keys.size(), scan.options.jobs, [&](size_t i) {
     if (keys[i].empty()) return;  // extractModules names it
@@ -263,21 +263,25 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
     if (std::optional<std::string> bytes = cache.read(program))
       cached = decodeUnits(*bytes, files.size());
   std::vector<facts::UnitFacts> units;
+  std::vector<char> hit(files.size(), 1);  // whether each module's facts came from the cache
   if (cached) {
     units = std::move(*cached);
     out.cacheHits = files.size();
   } else {
-    std::vector<ModuleFacts> modules = readModules(files, keys, scan, cache, out);
+    std::vector<ModuleFacts> modules = readModules(files, keys, scan, cache, out, hit);
     units = resolveModules(modules, rules, scan.options);
     if (!program.empty()) cache.write(program, encodeUnits(units));
   }
   std::set<std::string> seen;
-  for (auto& u : units) {
+  for (size_t i = 0; i < units.size(); ++i) {
+    facts::UnitFacts& u = units[i];
     seen.insert(u.tu.rulesSeen.begin(), u.tu.rulesSeen.end());
     bool wanted = only.empty() || std::any_of(only.begin(), only.end(), [&](const std::string& p) {
                     return under(u.tu.mainFile, p);
                   });
-    if (wanted) out.units.push_back(std::move(u));
+    if (!wanted) continue;
+    out.fromCache.push_back(cache.on() && hit[i]);
+    out.units.push_back(std::move(u));
   }
   out.warnings = unmatchedPythonRules(rules, seen, files.size());
   return out;

@@ -28,6 +28,7 @@ struct PythonScan {
 
 struct PythonUnits {
   std::vector<facts::UnitFacts> units;  // one per module, in file order
+  std::vector<bool> fromCache;          // per unit: its module's facts came from the cache
   size_t modules = 0;                   // modules read (units come from `only` among them)
   size_t cacheHits = 0, cacheMisses = 0;
   std::vector<std::string> warnings;  // rules that matched no definition
