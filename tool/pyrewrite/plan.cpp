@@ -148,8 +148,9 @@ void substitute(State& s, size_t i) {
 }  // namespace
 
 Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
-          const rewrite::HeldFiles* held) {
+          const rewrite::HeldFiles* held, const std::set<std::string>* unhinted) {
   State s(inv, rules, sources, held);
+  s.unhinted = unhinted;
   triage(s);
   std::map<std::string, std::string> supplied;
   for (size_t i = 0; i < s.size(); ++i) {

@@ -13,6 +13,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 namespace gridlock::pyrewrite {
@@ -22,10 +23,13 @@ struct Plan {
   std::vector<std::optional<facts::Verdict>> verdicts;
   std::vector<apply::Edit> edits;
   std::map<facts::Strategy, rewrite::Tally> tallies;
+  std::set<std::string> hinted;  // files whose edits write a type hint (pyrewrite/thread_hints.h)
 };
 
+// `unhinted`: files whose edits write no type hint (verification found one the checker rejects).
 Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
-          const rewrite::HeldFiles* held = nullptr);
+          const rewrite::HeldFiles* held = nullptr,
+          const std::set<std::string>* unhinted = nullptr);
 
 // The plan of every read, C++ (rewrite::plan) and Python, files read from `root`: what
 // `scan --plan` reports.

@@ -6,6 +6,7 @@
 #include "pyrewrite/python_source.h"
 
 #include <optional>
+#include <set>
 #include <string>
 
 namespace gridlock::pyrewrite {
@@ -19,6 +20,7 @@ class State {
   const rules::RuleSet& rules;
   Sources& sources;
   Plan plan;
+  const std::set<std::string>* unhinted = nullptr;  // files whose edits write no type hint
 
   size_t size() const { return inv.reads.size(); }
   const facts::Read& read(size_t i) const { return inv.reads[i]; }

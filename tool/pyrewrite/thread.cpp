@@ -3,6 +3,7 @@
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/thread_graph.h"
+#include "pyrewrite/thread_hints.h"
 #include "pyrewrite/thread_keyword.h"
 #include "pyrewrite/ts_node.h"
 
@@ -29,9 +30,8 @@ size_t addParameter(State& s, const ThreadFn& fn, const std::string& param) {
   TSNode params = field<"parameters">(fn.def);
   size_t index = 0;
   for (TSNode p : namedChildren(params)) {
-    if (is<"default_parameter">(p) || is<"typed_default_parameter">(p) ||
-        is<"list_splat_pattern">(p) || is<"dictionary_splat_pattern">(p) ||
-        is<"keyword_separator">(p)) {
+    if (is<"default_parameter">(p) || is<"typed_default_parameter">(p) || isSplat(p, false) ||
+        isSplat(p, true) || is<"keyword_separator">(p)) {
       std::string text = ownLine(*fn.src, p)
                              ? param + ",\n" + fn.src->indentAt(ts_node_start_byte(p))
                              : param + ", ";
@@ -107,11 +107,11 @@ void emit(State& s, const ThreadGraph& g) {
   std::map<std::string, size_t> index;  // usr -> where its parameter goes
   for (const auto& [usr, fn] : g.fns) {
     if (fn.keyword) {
-      addKeyword(s, fn, g.param);
+      addKeyword(s, fn, declaration(s, g, fn));
     } else if (fn.role == ThreadFn::Role::Helper) {
-      index[usr] = addParameter(s, fn, g.param);
+      index[usr] = addParameter(s, fn, declaration(s, g, fn));
     } else if (fn.role == ThreadFn::Role::Forward) {
-      Insertion ins = appendArgument(*fn.src, field<"parameters">(fn.def), g.param);
+      Insertion ins = appendArgument(*fn.src, field<"parameters">(fn.def), declaration(s, g, fn));
       s.edit(fn.file, ins.offset, 0, ins.text, Strategy::Thread, fn.name + " thread");
       keepOnCtx(s, fn, g.param);
     } else {

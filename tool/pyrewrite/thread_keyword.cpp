@@ -61,11 +61,15 @@ std::string keywordProblem(State& s, const ThreadGraph& g) {
   return "";
 }
 
-void addKeyword(State& s, const ThreadFn& fn, const std::string& param) {
+bool isSplat(TSNode p, bool keywords) {
+  if (is<"typed_parameter">(p)) p = ts_node_named_child(p, 0);
+  return keywords ? is<"dictionary_splat_pattern">(p) : is<"list_splat_pattern">(p);
+}
+
+void addKeyword(State& s, const ThreadFn& fn, const std::string& decl) {
   TSNode params = field<"parameters">(fn.def);
-  const std::string decl = param + "=None";
   for (TSNode p : ts::namedChildren(params))
-    if (is<"dictionary_splat_pattern">(p)) {
+    if (isSplat(p, true)) {
       unsigned start = ts_node_start_byte(p);
       bool ownLine = fn.src->lineStart(start) + fn.src->indentAt(start).size() == start;
       std::string text = ownLine ? decl + ",\n" + fn.src->indentAt(start) : decl + ", ";

@@ -26,8 +26,11 @@ std::string keywordProblem(State& s, const ThreadGraph& g);
 // The function of the graph that read `i` is in, or null.
 const ThreadFn* fnOf(State& s, const ThreadGraph& g, size_t i);
 
-// Adds `fn`'s keyword parameter.
-void addKeyword(State& s, const ThreadFn& fn, const std::string& param);
+// Adds `fn`'s keyword parameter, declared as `declaration` (`cp_group=None`).
+void addKeyword(State& s, const ThreadFn& fn, const std::string& declaration);
+
+// Whether a parameter node is `*args` or `**kwargs` (annotated or not).
+bool isSplat(TSNode p, bool keywords);
 
 // Edits `reads` (indices into the scan's reads, all in keyword function `fn`) and gives their
 // verdicts: the fallback's read stays (`public_api`), the others are threaded.

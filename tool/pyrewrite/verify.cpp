@@ -67,10 +67,13 @@ void rescanCheck(const index::Inventory& before, const index::Inventory& after,
   }
 }
 
-// Holds back each changed file pyright finds something new in (checker.h). False when the
-// rewrite is refused (v.error).
+// Holds back each changed file pyright finds something new in (checker.h), but one whose edits
+// wrote a type hint is planned again without hints first (`unhinted`): the hint's type may be
+// one the checker knows less of than the code did (Debian's torch 1.13 declares
+// torch.distributed.ProcessGroup as a stub without size()). False when the rewrite is refused
+// (v.error).
 bool checkerCheck(const index::Inventory& inv, const std::string& root, const Options& options,
-                  Verified& v) {
+                  std::set<std::string>& unhinted, Verified& v) {
   CheckerOutcome c = checkWithPyright(inv, v.prepared, root, options.warnWithoutChecker);
   if (!c.error.empty()) {
     v.error = c.error;
@@ -81,6 +84,11 @@ bool checkerCheck(const index::Inventory& inv, const std::string& root, const Op
     if (std::find(v.warnings.begin(), v.warnings.end(), w) == v.warnings.end())
       v.warnings.push_back(w);
   for (const auto& [file, why] : c.held) {
+    if (v.plan.hinted.count(file) && unhinted.insert(file).second) {
+      v.log.push_back("pyright finds something new in the rewritten " + file + " (" + why +
+                      "): planned again without type hints");
+      continue;
+    }
     v.held[file] = why;
     v.log.push_back("pyright finds something new in the rewritten " + file + ": " + why);
   }
@@ -116,12 +124,13 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
                        const std::string& root, const rewrite::Rescan& rescan,
                        const Options& options) {
   Verified v;
+  std::set<std::string> unhinted;
   for (int round = 1;; ++round) {
     Sources sources(root);
-    v.plan = plan(inv, rules, sources, &v.held);
+    v.plan = plan(inv, rules, sources, &v.held, &unhinted);
     v.prepared = prepare(v.plan.edits, inv, root);
     if (!v.prepared.ok() || v.prepared.changes.empty()) return v;
-    const size_t held = v.held.size();
+    const size_t held = v.held.size(), plain = unhinted.size();
     if (!compileCheck(v.prepared, v)) {
       v.error = "no python3 runs to compile the rewritten files (py_compile); nothing written";
       return v;
@@ -130,8 +139,8 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
     index::Inventory after = rescan(apply::overlayOf(v.prepared));
     rescanCheck(inv, after, v.prepared, v.plan, v);
     // pyright last: it is the slowest, and it need not see what the checks above hold back.
-    if (v.held.size() == held && !checkerCheck(inv, root, options, v)) return v;
-    if (v.held.size() > held) {
+    if (v.held.size() == held && !checkerCheck(inv, root, options, unhinted, v)) return v;
+    if (v.held.size() > held || unhinted.size() > plain) {
       if (round > rewrite::kMaxVerifyRounds) {
         v.error = "the rewrite still fails verification after holding files back; nothing written";
         return v;
@@ -141,7 +150,7 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
     std::map<std::string, std::string> overlay;
     for (const auto& c : v.prepared.changes) overlay[c.file] = c.after;
     Sources again(root, overlay);
-    Plan second = plan(after, rules, again, &v.held);
+    Plan second = plan(after, rules, again, &v.held, &unhinted);
     if (!second.edits.empty())
       v.error = "internal: a second pass would still edit " + std::to_string(second.edits.size()) +
                 " place(s) of Python, first " + second.edits[0].why + "; nothing written";
