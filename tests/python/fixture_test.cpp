@@ -3,10 +3,8 @@
 #include "scan/annotations.h"
 
 #include "analysis/callers.h"
-#include "analysis/laundering.h"
 #include "analysis/summary.h"
-#include "index/inventory.h"
-#include "python/frontend.h"
+#include "python/scan_fixture.h"
 
 #include <gtest/gtest.h>
 
@@ -15,23 +13,8 @@ namespace {
 
 const std::string kRoot = GRIDLOCK_SOURCE_DIR "/fixtures/python";
 
-struct Run {
-  rules::RuleSet rules;
-  index::Inventory inventory;
-};
-
-const Run& fixture() {
-  static const Run run = [] {
-    Run r{rules::RuleSet::load({kRoot + "/gridlock.json"}), {}};
-    python::PythonOptions o;
-    o.root = kRoot;
-    o.jobs = 2;
-    std::vector<python::ModuleFacts> modules =
-        python::extractModules(python::findPythonFiles(o), o);
-    r.inventory = index::merge(python::resolveModules(modules, r.rules, o));
-    analysis::launder(r.inventory, r.rules);
-    return r;
-  }();
+const PythonRun& fixture() {
+  static const PythonRun run = scanPythonFixture(kRoot, kRoot + "/gridlock.json");
   return run;
 }
 
@@ -51,10 +34,10 @@ TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
   EXPECT_EQ(s.filesScanned, 14u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 56u);
+  EXPECT_EQ(s.total, 58u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 41u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 3u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 5u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 11u);
   EXPECT_EQ(s.writes, 3u);
   EXPECT_EQ(s.edges, 2u);

@@ -15,8 +15,8 @@ using test::fieldCount;
 
 TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
   // Update a count here only with module_codec.cpp's field list for that struct.
-  EXPECT_EQ(fieldCount<Path>(), 3u);
-  EXPECT_EQ(fieldCount<Binding>(), 5u);
+  EXPECT_EQ(fieldCount<Path>(), 4u);
+  EXPECT_EQ(fieldCount<Binding>(), 6u);
   EXPECT_EQ(fieldCount<Ref::Part>(), 2u);
   EXPECT_EQ(fieldCount<Ref>(), 19u);
   EXPECT_EQ(fieldCount<Param>(), 5u);
@@ -42,10 +42,15 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
                                  "        super().m(None, *a, **kw)\n"
                                  "        ps.f(**{'tp_group': g, 'x': None})\n"
                                  "        functools.partial(ps.f, g)\n"
+                                 "_C = ps._S\n"  // an assigned alias, whose loads are a copy's
+                                 "def h():\n"
+                                 "    s = ps._S\n"
+                                 "    return s\n"
                                  "def broken(:\n");
   ASSERT_FALSE(in.errors.empty());
   ASSERT_FALSE(in.refs.empty());
   ASSERT_FALSE(in.calls.empty());
+  ASSERT_TRUE(in.refs.back().targets.at(0).copy);  // `return s`: the fields set come back
   in.unread = {"pkg/__init__.py:2:1: error: invalid syntax at 'return'"};
   in.allows = {{3, 5, true, "# gridlock: allow(why)"}};
   ModuleFacts out = decodeModuleFacts(encodeModuleFacts(in));

@@ -70,9 +70,16 @@ std::string siteAnnotation(const std::string& text, const std::string& where) {
   return canonical(s);
 }
 
+// The Python scan's hint where the migration makes `move` ("" for no move it knows).
+std::string scanHintOfMove(const std::string& move) {
+  if (move == "require" || move == "none") return move;
+  if (move == "substitute" || move == "thread" || move == "store") return "thread";
+  return "";
+}
+
 }  // namespace
 
-Expectations parseAnnotations(const std::string& root, const std::string& tag) {
+Expectations parseAnnotations(const std::string& root, const std::string& tag, FixWords fixWords) {
   namespace fs = std::filesystem;
   const std::regex re(tag + R"((@([+-]\d+))?:\s*(.*)$)");
   Expectations out;
@@ -128,7 +135,8 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag) {
         throw std::runtime_error(rel + ":" + std::to_string(n) + ": annotation needs fix=");
       std::optional<facts::ReadKind> k = facts::parse<facts::ReadKind>(kind);
       std::optional<facts::Guard> g = facts::parse<facts::Guard>(guard.empty() ? "none" : guard);
-      std::optional<facts::Hint> f = facts::parse<facts::Hint>(fix);
+      std::optional<facts::Hint> f =
+          facts::parse<facts::Hint>(fixWords == FixWords::Move ? scanHintOfMove(fix) : fix);
       if (!k || !g || !f)
         throw std::runtime_error(rel + ":" + std::to_string(n) + ": unknown kind, guard or fix");
       facts::Read r;

@@ -30,9 +30,14 @@ std::string canonical(const analysis::CallerSite& s);
 // line, to compare with parseAnnotations.
 Expectations expectationsOf(const std::vector<facts::Read>& reads);
 Expectations expectationsOf(const std::vector<analysis::CallerSite>& sites);
+// What an annotation's fix= names: the scan's hint, or (Move, fixtures/pymodel) the move the
+// migration makes there, which the Python scan hints as `require` (require), `none` (none) or
+// `thread` (substitute, thread, store: the scan hints thread wherever no fallback is).
+enum class FixWords { Hint, Move };
 // Annotations (`expect-read`, or a site tag such as `expect-site`) of every .cpp/.h/.cu/.py file
 // under `root`; throws on a malformed one.
-Expectations parseAnnotations(const std::string& root, const std::string& tag = "expect-read");
+Expectations parseAnnotations(const std::string& root, const std::string& tag = "expect-read",
+                              FixWords fixWords = FixWords::Hint);
 // The line of `file` (under `root`) that holds `marker`, which must appear exactly once: how a
 // test names a read without hard-coding a line number. Throws when it is absent or repeated.
 unsigned lineOf(const std::string& root, const std::string& file, const std::string& marker);

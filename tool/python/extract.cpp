@@ -92,6 +92,7 @@ std::vector<Path> Collector::targets(Scope* s, const Chain& chain, int depth) co
         bases = targets(home, *value, depth + 1);
     }
     for (Path p : bases) {
+      p.copy = p.copy || b.kind == LocalBinding::Kind::Alias;
       p.names.insert(p.names.end(), rest.begin(), rest.end());
       if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
     }

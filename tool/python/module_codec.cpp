@@ -48,6 +48,7 @@ void fields(V&& v, T& x) {
   v("global", x.global);
   v("level", x.level);
   v("names", x.names);
+  v("copy", x.copy);
 }
 
 template <typename V, typename T>
@@ -58,6 +59,7 @@ void fields(V&& v, T& x) {
   v("target", x.target);
   v("line", x.line);
   v("set_by_function", x.setByFunction);
+  v("assigned", x.assigned);
 }
 
 template <typename V, typename T>

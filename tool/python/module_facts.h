@@ -22,6 +22,10 @@ struct Path {
   bool global = true;
   unsigned level = 0;
   std::vector<std::string> names;
+  // A reference's target reached through a local name an assignment bound (`x = a.b` in a
+  // function): the root stands for the value a.b had there. Module state it names was read
+  // (copied) at that assignment, not where the local is used.
+  bool copy = false;
   bool operator==(const Path&) const = default;
 };
 
@@ -35,6 +39,9 @@ struct Binding {
   unsigned line = 0;
   // Value: assigned under `global` in a function of the module (a setter's state).
   bool setByFunction = false;
+  // Alias: bound by an assignment (`x = a.b`), not an import: x holds a.b's value as it was
+  // when the module ran the assignment.
+  bool assigned = false;
 };
 
 // How a reference uses what it names.

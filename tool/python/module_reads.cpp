@@ -13,6 +13,7 @@ namespace {
 // and pack), and the written name it is at.
 struct Match : rules::PythonAccessorMatch {
   size_t part = 0;
+  bool copied = false;  // a load of a copy of module state: no read
 };
 
 std::optional<Match> matchName(const ModuleIndex& index, const rules::RuleSet& rules,
@@ -32,22 +33,41 @@ std::optional<Match> matchName(const ModuleIndex& index, const rules::RuleSet& r
   return std::nullopt;
 }
 
+// Whether `name`, module state the whole root of `target` names, was copied where the root
+// was bound: by an assignment (`x = ps._X`, in a function or at module level), which read it
+// there, once. Loading the copy reads no state (an accessor it names is still called where it
+// is used); the root's own module state (a module name set under `global`) is no copy.
+bool copiedAtBinding(const ModuleIndex& index, size_t module, const ModuleFacts& m,
+                     const Path& target, const std::string& name) {
+  if (target.copy) return true;
+  if (!target.global || name == qualifiedName(index, module, target.names[0])) return false;
+  for (const Binding& b : m.bindings)
+    if (b.name == target.names[0] && b.assigned) return true;
+  return false;
+}
+
 // The first rule a prefix of the reference names, shortest prefix first: `ps._X.y = 1` writes
-// `_X`; `ps.get_x()` reads `get_x`, not the module.
-std::optional<Match> matchRef(const ModuleIndex& index, size_t module, const rules::RuleSet& rules,
-                              const Ref& ref) {
+// `_X`; `ps.get_x()` reads `get_x`, not the module. A copy's loads read nothing; writing into
+// it (`x.y = 1`) still changes the object the module's name holds.
+std::optional<Match> matchRef(const ModuleIndex& index, size_t module, const ModuleFacts& m,
+                              const rules::RuleSet& rules, const Ref& ref) {
   for (const Path& target : ref.targets) {
     if (target.names.size() < ref.parts.size()) continue;
     size_t expanded = target.names.size() - ref.parts.size();
-    for (size_t k = 0; k < ref.parts.size(); ++k) {
+    std::optional<Match> found;
+    for (size_t k = 0; k < ref.parts.size() && !found; ++k) {
       Path prefix = target;
       prefix.names.resize(expanded + k + 1);
       for (const std::string& name : index.resolve(module, prefix))
-        if (std::optional<Match> m = matchName(index, rules, name, ref)) {
-          m->part = k;
-          return m;
+        if ((found = matchName(index, rules, name, ref))) {
+          found->part = k;
+          if (k == 0 && found->kind == facts::ReadKind::GlobalState &&
+              copiedAtBinding(index, module, m, target, name))
+            found->copied = true;
+          break;
         }
     }
+    if (found && !found->copied) return found;
   }
   return std::nullopt;
 }
@@ -170,7 +190,7 @@ void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
   out.digests[m.file] = m.digest;
   frontend::FileSuppressions allows = allowsOf(m, rules, out);
   for (const Ref& ref : m.refs) {
-    std::optional<Match> match = matchRef(index, module, rules, ref);
+    std::optional<Match> match = matchRef(index, module, m, rules, ref);
     if (!match) continue;
     const rules::PythonCounting& counting = rules.packs()[match->pack].python;
     facts::Read r = makeRead(index, module, m, ref, *match);

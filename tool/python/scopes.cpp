@@ -136,6 +136,7 @@ void Binder::bind(Scope* s, const std::string& name, LocalBinding b, Node at, Bi
   if (m.kind == Binding::Kind::Alias) m.target = std::move(target);
   m.line = lineOf(at);
   m.setByFunction = viaGlobal;
+  m.assigned = m.kind == Binding::Kind::Alias && b.kind == LocalBinding::Kind::Alias;
   out_.bindings.push_back(std::move(m));
 }
 
