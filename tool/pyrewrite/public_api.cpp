@@ -7,10 +7,7 @@ namespace gridlock::pyrewrite {
 
 std::string publicGlob(const rules::PythonRewriteRule& rule, const std::string& file,
                        const PySource& src, TSNode def) {
-  if (ts_node_is_null(def)) return "";
-  TSNode at = ts_node_parent(def);
-  if (ts::is<"decorated_definition">(at)) at = ts_node_parent(at);
-  if (!ts::is<"module">(at)) return "";  // a method or a nested def
+  if (ts_node_is_null(def) || !PySource::atModuleLevel(def)) return "";  // a method, a nested def
   if (src.text(ts::field<"name">(def)).starts_with("_")) return "";
   for (const std::string& glob : rule.publicModules)
     if (rules::globMatch(glob, file)) return glob;

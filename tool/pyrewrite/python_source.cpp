@@ -96,6 +96,12 @@ std::vector<PyParam> PySource::params(TSNode def) const {
   return out;
 }
 
+bool PySource::atModuleLevel(TSNode def) {
+  TSNode at = ts_node_parent(def);
+  if (is<"decorated_definition">(at)) at = ts_node_parent(at);
+  return is<"module">(at);
+}
+
 std::vector<TSNode> PySource::body(TSNode def) { return namedChildren(field<"body">(def)); }
 
 TSNode PySource::method(TSNode cls, const std::string& name) const {

@@ -42,6 +42,8 @@ class PySource {
   static TSNode enclosingDef(TSNode n);
   // The class a def is a method of (a null node when it is not one, directly).
   static TSNode classOf(TSNode def);
+  // Whether a def is a module's own (decorated or not), not a method nor a nested def.
+  static bool atModuleLevel(TSNode def);
   static bool insideLambda(TSNode n, TSNode def);
   // A def's decorators' names as written (`staticmethod`, `torch.no_grad`).
   std::vector<std::string> decorators(TSNode def) const;

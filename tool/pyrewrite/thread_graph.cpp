@@ -80,6 +80,10 @@ bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
       return false;
     }
     fn.role = fn.name == "forward" ? ThreadFn::Role::Forward : ThreadFn::Role::Backward;
+  } else if (!PySource::atModuleLevel(fn.def)) {
+    g.refuse(Left::OpenCallGraph,
+             fn.name + " (" + where + ") is a nested def: the scan binds no call of it");
+    return false;
   }
   if (edge(fn.file)) {
     g.refuse(Left::OpenCallGraph, fn.name + " (" + where + ") is in an edge file");
