@@ -67,6 +67,29 @@ std::optional<size_t> aliasDefinition(State& s, size_t i) {
   return found;
 }
 
+// Why no group is in scope for read `i`: the collection is being built here, the pack names
+// no attribute of it for the group, or nothing holds it (then Thread may pass one in).
+void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string* why) {
+  const facts::Read& r = s.read(i);
+  const rules::PythonRewriteRule& rule = *s.rule(r);
+  bool collection = r.yields == Yields::Collection;
+  std::string built = builtIn(*p.src, p.def, rule);
+  if (!built.empty()) {
+    *left = Left::NoSource;
+    *why = r.enclosing + " builds " + built +
+           ", whose attributes are not set yet: the read cannot be taken from it";
+  } else if (!collection && !attributeFor(rule, r.group) &&
+             valueNamed(*p.src, p.def, p.node, rule.collection)) {
+    *left = Left::NoSpelling;
+    *why = "the pack names no attribute of the collection for the " + r.group +
+           " group (rewrite.python.attributes)";
+  } else {
+    *left = Left::Thread;
+    *why = "no " + (collection ? std::string("collection") : r.group + " group") +
+           " in scope: a parameter would have to be threaded into " + r.enclosing;
+  }
+}
+
 // What replaces read `i` from the value in scope, or why nothing does (`why` set).
 std::optional<std::string> substitution(State& s, size_t i, const State::Place& p, Left* left,
                                         std::string* why) {
@@ -104,12 +127,8 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
   }
   bool collection = r.yields == Yields::Collection;
   auto g = groupAt(*p.src, p.def, p.node, collection ? "" : r.group, rule);
-  if (!g) {
-    *left = Left::Thread;
-    *why = "no " + (collection ? std::string("collection") : r.group + " group") +
-           " in scope: a parameter would have to be threaded into " + r.enclosing;
-    return std::nullopt;
-  }
+  if (!g) noGroup(s, i, p, left, why);
+  if (!g) return std::nullopt;
   return spelled(rule, r.yields, *g);
 }
 

@@ -3,6 +3,7 @@
 #include "pyrewrite/ts_node.h"
 #include "support/strings.h"
 
+#include <cctype>
 #include <functional>
 
 namespace gridlock::pyrewrite {
@@ -143,14 +144,50 @@ std::string groupName(const rules::PythonRewriteRule& rule, const std::string& g
   return out;
 }
 
+std::string builtIn(const PySource& src, TSNode def, const rules::PythonRewriteRule& rule) {
+  if (ts_node_is_null(def)) return "";
+  std::string found;
+  statementsUnder(field<"body">(def), [&](TSNode s) {
+    TSNode a = assignmentOf(s);
+    if (!found.empty() || ts_node_is_null(a)) return;
+    TSNode left = field<"left">(a), right = field<"right">(a);
+    std::string name;
+    if (is<"attribute">(left) && is<"identifier">(field<"object">(left)))
+      name = src.text(field<"object">(left));
+    else if (is<"identifier">(left) && is<"call">(right) &&
+             namedChildren(field<"arguments">(right)).empty()) {
+      std::string callee(src.text(field<"function">(right)));
+      std::string last = callee.substr(callee.rfind('.') + 1);
+      if (!last.empty() && std::isupper(static_cast<unsigned char>(last[0]))) name = src.text(left);
+    }
+    for (const std::string& c : rule.collection)
+      if (c == name) found = c;
+  });
+  return found;
+}
+
+std::optional<std::string> attributeFor(const rules::PythonRewriteRule& rule,
+                                        const std::string& group) {
+  if (rule.attributes.empty()) return group;
+  auto a = rule.attributes.find(group);
+  if (a == rule.attributes.end()) return std::nullopt;
+  return a->second;
+}
+
 std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
                                    const std::string& group, const rules::PythonRewriteRule& rule) {
-  if (group.empty()) return valueNamed(src, def, at, rule.collection);
+  std::vector<std::string> collections;
+  const std::string built = builtIn(src, def, rule);
+  for (const std::string& c : rule.collection)
+    if (c != built) collections.push_back(c);
+  if (group.empty()) return valueNamed(src, def, at, collections);
   std::vector<std::string> names{groupName(rule, group)};
-  names.insert(names.end(), rule.collection.begin(), rule.collection.end());
+  names.insert(names.end(), collections.begin(), collections.end());
   std::optional<std::string> v = valueNamed(src, def, at, names);
   if (!v || *v == names[0] || *v == "self." + names[0]) return v;
-  return *v + "." + group;
+  std::optional<std::string> attribute = attributeFor(rule, group);
+  if (!attribute) return std::nullopt;
+  return *v + "." + *attribute;
 }
 
 }  // namespace gridlock::pyrewrite

@@ -20,9 +20,20 @@ std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at
                                       const std::vector<std::string>& names);
 
 // The group `group` at `at` in `def` (a name for it, or a collection's attribute:
-// `pg_collection.tp`), or with `group` empty the collection itself.
+// `pg_collection.tp`), or with `group` empty the collection itself. A collection `def` builds
+// holds nothing yet, and one whose attribute for `group` the pack does not name is no source.
 std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
                                    const std::string& group, const rules::PythonRewriteRule& rule);
+
+// The first of the pack's collection names that `def` builds, whose attributes are not what
+// they will hold (`c.tp = ...`, or `c = Collection()`: a fresh object from a call without
+// arguments), or "" when it builds none.
+std::string builtIn(const PySource& src, TSNode def, const rules::PythonRewriteRule& rule);
+
+// The collection's attribute that holds `group`: the pack's `attributes` map when it has one
+// (nothing when it leaves `group` out), else the group's name.
+std::optional<std::string> attributeFor(const rules::PythonRewriteRule& rule,
+                                        const std::string& group);
 
 // A read's replacement from the value `g` that holds its group: `g` itself for a group or a
 // collection, the pack's `spell` template for a size or rank ("" when it has none).

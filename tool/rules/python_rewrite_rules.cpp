@@ -26,7 +26,7 @@ void readThread(const PackReader& r, const json& th, PythonRewriteRule& out) {
 
 PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   const std::string at = "/rewrite/python";
-  r.object(py, at, {"collection", "group", "spell", "state", "error", "thread"});
+  r.object(py, at, {"collection", "group", "spell", "state", "attributes", "error", "thread"});
   PythonRewriteRule out;
   out.collection = r.strings(py, "collection", at);
   for (size_t i = 0; i < out.collection.size(); ++i)
@@ -52,6 +52,14 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
         r.fail(at + "/state/" + e.key(), "expected a dotted module name as the key");
       if (!identifier(attr)) r.fail(at + "/state/" + e.key(), "expected a Python identifier");
       out.state[e.key()] = attr;
+    }
+  }
+  if (auto as = py.find("attributes"); as != py.end()) {
+    if (!as->is_object()) r.fail(at + "/attributes", "expected an object: group -> attribute");
+    for (auto e = as->begin(); e != as->end(); ++e) {
+      std::string attr = r.string(*as, e.key(), at + "/attributes", true);
+      if (!identifier(attr)) r.fail(at + "/attributes/" + e.key(), "expected a Python identifier");
+      out.attributes[e.key()] = attr;
     }
   }
   if (py.contains("error")) out.error = r.string(py, "error", at, true);

@@ -124,6 +124,10 @@ struct PythonRewriteRule {
   // Module of per-model state -> the attribute of `self` holding this model's copy, whose
   // attributes have the module variables' names (`minimodel.tp_shard` -> `sharding`).
   std::map<std::string, std::string> state;
+  // Group -> the collection's attribute holding it (`etp` -> `expt_tp`); when given, a group
+  // it does not name has no attribute, so its reads are not taken from a collection. Empty:
+  // the collection's attributes are the group names.
+  std::map<std::string, std::string> attributes;
   std::string error = "ValueError";  // what a dead fallback raises
   // Thread: module globs whose functions without a leading underscore are public API, and
   // whether such a function is refused (false) or given the parameter as a keyword with a

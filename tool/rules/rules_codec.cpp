@@ -97,6 +97,7 @@ void fields(V&& v, T& x) {
   v("group", x.group);
   v("spell", x.spell);
   v("state", x.state);
+  v("attributes", x.attributes);
   v("error", x.error);
   v("public_modules", x.publicModules);
   v("public_keyword", x.publicKeyword);
