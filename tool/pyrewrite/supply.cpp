@@ -85,6 +85,12 @@ std::string supplyCall(State& s, size_t i) {
   if (!value)
     return "nothing in scope holds " +
            (collection ? std::string("a collection") : "the " + fallback->group + " group");
+  // The parameter takes what the fallback read yields: a size parameter gets `{g}.size()`.
+  std::string passed = spelled(*rule, fallback->yields, *value);
+  if (passed.empty())
+    return "the pack does not say how to spell a " + std::string(facts::spell(fallback->yields)) +
+           " (rewrite.python.spell)";
+  value = passed;
   const int p = fallback->guardParam;
   const facts::ArgFact& a = site->args[p];
   std::string param = fallback->holder;
