@@ -235,9 +235,26 @@ TEST(PythonRules, TheShippedMegatronPacks) {
   EXPECT_EQ(group(gate, "get_tensor_model_parallel_group"), "tp:group");
   EXPECT_EQ(group(gate, "is_pipeline_first_stage"), "pp:value");
   EXPECT_EQ(group(gate, "is_pipeline_last_stage"), "pp:value");
-  EXPECT_EQ(group(gate, "get_data_parallel_group_gloo"), "dp:group");
+  // A gloo group is not the NCCL group of its name, nor a collection's field.
+  EXPECT_EQ(group(gate, "get_data_parallel_group_gloo"), "dp_gloo:group");
+  EXPECT_EQ(group(gate, "get_expert_data_parallel_group_gloo"), "edp_gloo:group");
+  // A list of groups, ProcessGroupCollection.hcp, not the cp group.
+  EXPECT_EQ(group(gate, "get_hierarchical_context_parallel_groups"), "hcp:group");
+  // Global ranks of other stages, not the rank in the pp group that {g}.rank() spells.
+  for (const char* stage : {"first", "last", "next", "prev"})
+    EXPECT_EQ(group(gate, std::string("get_pipeline_model_parallel_") + stage + "_rank"),
+              "pp:value")
+        << stage;
   EXPECT_EQ(group(gate, "get_global_memory_buffer"), "none");
   const RulePack& g = gate.packs().at(0);
+  // The collection's fields as ProcessGroupCollection.use_mpu_process_groups() fills them:
+  // `dp` there is get_data_parallel_group(with_gtp_remat=False), not what the default call
+  // returns, so the dp group has no field; the expert data group's default is the gtp one.
+  const auto& attributes = g.rewrite.python.attributes;
+  EXPECT_EQ(attributes.count("dp"), 0u);
+  EXPECT_EQ(attributes.at("edp"), "expt_dp_gtp_remat");
+  EXPECT_EQ(attributes.at("etp"), "expt_tp");
+  EXPECT_EQ(attributes.at("hcp"), "hcp");
   EXPECT_FALSE(g.python.callsOnly);
   EXPECT_FALSE(g.python.oncePerLine);
   EXPECT_TRUE(g.python.launder);
