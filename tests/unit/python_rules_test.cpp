@@ -196,6 +196,17 @@ TEST(PythonRules, TwoPacksCannotNameOneAccessor) {
   }
 }
 
+// rewrite.python.dropped_keywords names keyword arguments: identifiers, nothing else.
+TEST(PythonRules, DroppedKeywordsAreIdentifiers) {
+  const std::string head = R"({"name": "p",
+    "accessors": [{"python": "m.get_tp_group", "kind": "accessor", "group": "tp", "yields": "group"}],
+    "rewrite": {"python": {"group": "{group}_group", "dropped_keywords": )";
+  RulePack ok = parseRulePack(head + R"(["check_initialized"]}}})", "p.json");
+  EXPECT_EQ(ok.rewrite.python.droppedKeywords, std::vector<std::string>{"check_initialized"});
+  EXPECT_EQ(errorOf(head + R"(["check_initialized", "check-initialized"]}}})"),
+            "p.json: /rewrite/python/dropped_keywords/1: expected a Python identifier");
+}
+
 // rules/megatron-core-ratchet.json is the PR #6258 checker's test: prefix get_, five suffixes,
 // five long-term names left out, the shim; rules/megatron-core.json adds to it.
 TEST(PythonRules, TheShippedMegatronPacks) {
@@ -255,6 +266,7 @@ TEST(PythonRules, TheShippedMegatronPacks) {
   EXPECT_EQ(attributes.at("edp"), "expt_dp_gtp_remat");
   EXPECT_EQ(attributes.at("etp"), "expt_tp");
   EXPECT_EQ(attributes.at("hcp"), "hcp");
+  EXPECT_EQ(g.rewrite.python.droppedKeywords, std::vector<std::string>{"check_initialized"});
   EXPECT_FALSE(g.python.callsOnly);
   EXPECT_FALSE(g.python.oncePerLine);
   EXPECT_TRUE(g.python.launder);

@@ -8,6 +8,8 @@
 #include "pyrewrite/thread.h"
 #include "pyrewrite/ts_node.h"
 
+#include <algorithm>
+
 namespace gridlock::pyrewrite {
 namespace {
 
@@ -67,6 +69,21 @@ std::optional<size_t> aliasDefinition(State& s, size_t i) {
   return found;
 }
 
+// Whether each written argument of an accessor call is a keyword the pack drops
+// (`check_initialized=False`): then the call means what a call without arguments means.
+bool argumentsMoot(const std::vector<std::string>& arguments,
+                   const rules::PythonRewriteRule& rule) {
+  for (const std::string& a : arguments) {
+    size_t eq = a.find('=');
+    if (eq == std::string::npos || a.compare(eq, 2, "==") == 0) return false;
+    std::string name = squeezed(a.substr(0, eq));
+    if (std::find(rule.droppedKeywords.begin(), rule.droppedKeywords.end(), name) ==
+        rule.droppedKeywords.end())
+      return false;
+  }
+  return true;
+}
+
 // Why no group is in scope for read `i`: the collection is being built here, the pack names
 // no attribute of it for the group, or nothing holds it (then Thread may pass one in).
 void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string* why) {
@@ -111,7 +128,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
     }
     return *v + "." + lastName(r.name);
   }
-  if (!r.arguments.empty()) {
+  if (!argumentsMoot(r.arguments, rule)) {
     *why = "the accessor is called with arguments, which a group's value would drop";
     return std::nullopt;
   }

@@ -26,7 +26,9 @@ void readThread(const PackReader& r, const json& th, PythonRewriteRule& out) {
 
 PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   const std::string at = "/rewrite/python";
-  r.object(py, at, {"collection", "group", "spell", "state", "attributes", "error", "thread"});
+  r.object(py, at,
+           {"collection", "group", "spell", "state", "attributes", "dropped_keywords", "error",
+            "thread"});
   PythonRewriteRule out;
   out.collection = r.strings(py, "collection", at);
   for (size_t i = 0; i < out.collection.size(); ++i)
@@ -62,6 +64,10 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
       out.attributes[e.key()] = attr;
     }
   }
+  out.droppedKeywords = r.strings(py, "dropped_keywords", at);
+  for (size_t i = 0; i < out.droppedKeywords.size(); ++i)
+    if (!identifier(out.droppedKeywords[i]))
+      r.fail(at + "/dropped_keywords/" + std::to_string(i), "expected a Python identifier");
   if (py.contains("error")) out.error = r.string(py, "error", at, true);
   if (!isDottedName(out.error)) r.fail(at + "/error", "expected a dotted Python name");
   if (auto th = py.find("thread"); th != py.end()) readThread(r, *th, out);

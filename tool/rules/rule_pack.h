@@ -128,6 +128,10 @@ struct PythonRewriteRule {
   // it does not name has no attribute, so its reads are not taken from a collection. Empty:
   // the collection's attributes are the group names.
   std::map<std::string, std::string> attributes;
+  // Keyword arguments of an accessor that only say how the global is looked up (Megatron's
+  // check_initialized=False): a value in scope makes them moot, so a call passing nothing else
+  // is replaced as a call without arguments.
+  std::vector<std::string> droppedKeywords;
   std::string error = "ValueError";  // what a dead fallback raises
   // Thread: module globs whose functions without a leading underscore are public API, and
   // whether such a function is refused (false) or given the parameter as a keyword with a
