@@ -60,6 +60,20 @@ Form formOf(const PySource& src, TSNode statement, TSNode read, const std::strin
   return Form::None;
 }
 
+// Why the calls of `def` are not all seen, or "": a method other than `__init__` is called
+// through objects whose type the scan does not know (`config.layout.get_offset(x)` leaves
+// pp_rank out unseen), and an autograd Function's forward through `Cls.apply(...)`, which passes
+// on whatever its caller was given, None included. A class is built by its name, so
+// `__init__`'s callers are the constructions the scan binds.
+std::string unseenCallers(const PySource& src, TSNode def) {
+  if (ts_node_is_null(def) || ts_node_is_null(PySource::classOf(def))) return "";
+  std::string name(src.text(field<"name">(def)));
+  if (name == "__init__") return "";
+  return name +
+         " is a method: its calls through objects the scan cannot type are not seen, so "
+         "the fallback is not proven dead";
+}
+
 }  // namespace
 
 void requireArgument(State& s, size_t i, const std::map<std::string, std::string>& supplied) {
@@ -79,6 +93,10 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
     s.leave(i, facts::Left::PublicApi,
             messageName(r) + " is public API (rewrite.python.thread.public " + glob +
                 "): callers outside the tree may leave " + r.holder + " out");
+    return;
+  }
+  if (std::string why = unseenCallers(*place->src, place->def); !why.empty()) {
+    s.leave(i, facts::Left::OpenFallback, why);
     return;
   }
   bool dead = r.analysis.fallbackDead.value_or(false);
