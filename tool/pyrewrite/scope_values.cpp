@@ -34,7 +34,21 @@ void statementsUnder(TSNode n, const std::function<void(TSNode)>& f) {
 
 bool isNone(std::string_view s) { return s == "None"; }
 
-// A local `name = <not None>` bound before `at` in every path to it.
+// Whether `n` (or a node under it) compares `name` with None: `name is None`,
+// `name is not None`.
+bool comparesWithNone(const PySource& src, TSNode n, const std::string& name) {
+  if (is<"comparison_operator">(n)) {
+    std::string c = squeezed(src.text(n));
+    if (c == name + " is None" || c == name + " is not None") return true;
+  }
+  for (TSNode c : namedChildren(n))
+    if (comparesWithNone(src, c, name)) return true;
+  return false;
+}
+
+// A local `name = <not None>` bound before `at` in every path to it. A local the def itself
+// compares with None (`pg_collection = config.pg_collection`, then `if pg_collection is not
+// None:`) may be None at `at`, unless a check before `at` rules that out.
 bool assignedBefore(const PySource& src, TSNode def, TSNode at, const std::string& name) {
   bool found = false;
   statementsUnder(field<"body">(def), [&](TSNode s) {
@@ -44,7 +58,8 @@ bool assignedBefore(const PySource& src, TSNode def, TSNode at, const std::strin
     if (!is<"identifier">(left) || src.text(left) != name || ts_node_is_null(right)) return;
     found = !isNone(src.text(right)) && dominates(s, at);
   });
-  return found;
+  return found &&
+         (!comparesWithNone(src, field<"body">(def), name) || checkedBefore(src, def, at, name));
 }
 
 // `self.<name> = value` among the first statements of `__init__` (not under a condition):
