@@ -101,6 +101,8 @@ RulePack samplePack() {
                       "{group}_group",
                       {{Yields::Size, "{g}.size()"}},
                       {{"mcore.state", "sharding"}},
+                      {{"tp", "tensor"}},
+                      {"check_initialized"},
                       "RuntimeError",
                       {"mcore/api/**"},
                       true,
@@ -121,7 +123,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 8u);
-  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 8u);
+  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 10u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 13u);
   EXPECT_EQ(fieldCount<EnvRule>(), 9u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);

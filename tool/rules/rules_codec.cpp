@@ -98,6 +98,7 @@ void fields(V&& v, T& x) {
   v("spell", x.spell);
   v("state", x.state);
   v("attributes", x.attributes);
+  v("dropped_keywords", x.droppedKeywords);
   v("error", x.error);
   v("public_modules", x.publicModules);
   v("public_keyword", x.publicKeyword);
