@@ -3,6 +3,7 @@
 #include "cache/key.h"
 #include "pipeline/shard.h"
 #include "python/python_scan.h"
+#include "support/source_files.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -85,7 +86,7 @@ void warnUnmatchedPython(const std::vector<std::string>& warnings) {
 void warnUnmatchedPython(const rules::RuleSet& rules, const std::set<std::string>& seen,
                          const std::vector<std::string>& units) {
   size_t modules = std::count_if(units.begin(), units.end(),
-                                 [](const std::string& u) { return u.ends_with(".py"); });
+                                 [](const std::string& u) { return support::isPythonSource(u); });
   if (modules && python::hasPythonRules(rules))
     warnUnmatchedPython(python::unmatchedPythonRules(rules, seen, modules));
 }

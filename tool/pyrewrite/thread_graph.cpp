@@ -5,6 +5,7 @@
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/ts_node.h"
+#include "support/source_files.h"
 
 #include <deque>
 #include <set>
@@ -37,7 +38,7 @@ class Builder {
   explicit Builder(State& s) : s_(s) {
     for (const auto& [usr, fn] : s.inv.program.functions) byPlace_[{fn.file, fn.line}] = usr;
     for (const std::string& f : s.inv.filesSeen)
-      if (f.ends_with(".py") && s.rules.placeAny(f, true) != rules::Placement::Out)
+      if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
         files_.insert(f);
   }
 

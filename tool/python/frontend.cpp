@@ -7,6 +7,7 @@
 #include "python/parallel.h"
 #include "rules/python_rules.h"
 #include "support/file_io.h"
+#include "support/source_files.h"
 
 #include <algorithm>
 #include <atomic>
@@ -26,7 +27,8 @@ bool skipped(const fs::path& dir) {
 }
 
 void addFile(const fs::path& root, const fs::path& file, std::set<std::string>& out) {
-  if (file.extension() == ".py") out.insert(file.lexically_relative(root).generic_string());
+  if (support::isPythonSource(file.string()))
+    out.insert(file.lexically_relative(root).generic_string());
 }
 
 std::optional<std::string> sourceOf(const std::string& file, const PythonOptions& options) {

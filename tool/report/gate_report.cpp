@@ -4,6 +4,7 @@
 #include "index/path_text.h"
 #include "report/reports.h"
 #include "report/text_style.h"
+#include "support/source_files.h"
 
 #include <nlohmann/json.hpp>
 
@@ -185,7 +186,7 @@ namespace {
 std::string allowComment(const GateOutcome& g) {
   bool python = false, other = false;
   for (const auto* changes : {&g.result.added, &g.result.rose})
-    for (const auto& c : *changes) (c.key.file.ends_with(".py") ? python : other) = true;
+    for (const auto& c : *changes) (support::isPythonSource(c.key.file) ? python : other) = true;
   if (python && !other) return "`# gridlock: allow(reason)`";
   if (python) return "`// gridlock: allow(reason)` (`# gridlock: allow(reason)` in Python)";
   return "`// gridlock: allow(reason)`";

@@ -12,4 +12,8 @@ bool isCxxSource(const std::string& path) {
   return kExtensions.count(std::filesystem::path(path).extension().string()) > 0;
 }
 
+bool isPythonSource(const std::string& path) {
+  return std::filesystem::path(path).extension() == ".py";
+}
+
 }  // namespace gridlock::support
