@@ -49,9 +49,10 @@ int main(int argc, char** argv) {
     kinds += (kinds.empty() ? "\"" : ", \"") + std::string(facts::spell(kind)) +
              "\": " + std::to_string(n);
   std::printf(
-      "{\"modules\": %zu, \"hits\": %zu, \"misses\": %zu, \"reads\": %zu, \"by_kind\": {%s}, "
+      "{\"modules\": %zu, \"hits\": %zu, \"misses\": %zu, \"files_read\": %zu, \"reads\": %zu, "
+      "\"by_kind\": {%s}, "
       "\"writes\": %zu, \"parse_errors\": %zu, \"seconds\": %.3f, \"max_rss_kb\": %ld}\n",
-      units.modules, units.cacheHits, units.cacheMisses, s.total, kinds.c_str(), s.writes,
-      s.parseErrors, seconds, ru.ru_maxrss);
+      units.modules, units.cacheHits, units.cacheMisses, units.filesRead, s.total, kinds.c_str(),
+      s.writes, s.parseErrors, seconds, ru.ru_maxrss);
   return 0;
 }

@@ -1,13 +1,18 @@
 // The Python frontend as a scan runs it (python_scan.h): the directories the packs' scope
-// names, the units of positional paths only, the module facts cache, no .py file an error.
+// names, the units of positional paths only, the module facts cache (stat before digest), no
+// .py file an error.
 #include "python/python_scan.h"
 
+#include "cache/stamp_table.h"
 #include "index/inventory.h"
+#include "support/run_command.h"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <thread>
 
 #include <unistd.h>
 
@@ -97,6 +102,105 @@ TEST(PythonScan, TheCacheGivesTheSameUnits) {
   EXPECT_EQ(edited.cacheMisses, 1u);
   // No function sets _STATE under `global` any more: it is no state, its 4 reads and writes go.
   EXPECT_EQ(index::merge(edited.units).reads.size(), a.reads.size() - 4);
+  fs::remove_all(dir);
+}
+
+// The cache entry that records each file's stamp and key: the one that decodes to 14 records.
+fs::path stampsEntry(const fs::path& cacheDir) {
+  for (const auto& e : fs::recursive_directory_iterator(cacheDir / "entries"))
+    if (e.is_regular_file() &&
+        cache::StampTable::decode(test::readFile(e.path().string())).size() == 14)
+      return e.path();
+  return {};
+}
+
+// A warm run reads no file whose stamp (size, mtime, ctime, inode, device) is the one recorded
+// long enough after its last change; a racy stamp, a changed one, or an edit of the same size
+// whose mtime was put back (the ctime moved) is read and digested again.
+TEST(PythonScan, TheCacheStatsAFileBeforeItReadsIt) {
+  fs::path dir = fs::temp_directory_path() / ("gridlock-py-stamps-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "tree");
+  fs::copy(kRoot, dir / "tree", fs::copy_options::recursive);
+  rules::RuleSet rules = rules::RuleSet::load({kRoot + "/gridlock.json"});
+  PythonScan s;
+  s.options.root = (dir / "tree").string();
+  s.cacheDir = (dir / "cache").string();
+  PythonUnits cold = scanPython(s, rules);
+  EXPECT_EQ(cold.cacheMisses, 14u);
+  EXPECT_EQ(cold.filesRead, 14u);
+  // Copied just now: every stamp is racy, so every file is read again.
+  PythonUnits racy = scanPython(s, rules);
+  EXPECT_EQ(racy.cacheHits, 14u);
+  EXPECT_EQ(racy.filesRead, 14u);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));
+  PythonUnits restamped = scanPython(s, rules);  // read once more, recorded as not racy
+  EXPECT_EQ(restamped.cacheHits, 14u);
+  EXPECT_EQ(restamped.filesRead, 14u);
+  PythonUnits warm = scanPython(s, rules);
+  EXPECT_EQ(warm.cacheHits, 14u);
+  EXPECT_EQ(warm.filesRead, 0u);
+  EXPECT_EQ(readsOf(warm.units, "train/main.py"), readsOf(cold.units, "train/main.py"));
+
+  // The same bytes with a new mtime: read, the same key, a hit.
+  fs::path main = dir / "tree/train/main.py";
+  std::string text = test::readFile(main.string());
+  test::writeFile(main.string(), text);
+  PythonUnits touched = scanPython(s, rules);
+  EXPECT_EQ(touched.cacheHits, 14u);
+  EXPECT_EQ(touched.filesRead, 1u);
+
+  // Same size, the mtime put back: only the ctime tells, and the read on line 9 is gone.
+  std::this_thread::sleep_for(std::chrono::milliseconds(2100));
+  EXPECT_EQ(scanPython(s, rules).filesRead, 1u);  // main.py's racy record: read, not racy now
+  ASSERT_EQ(scanPython(s, rules).filesRead, 0u);
+  Lines before = readsOf(cold.units, "train/main.py");
+  ASSERT_EQ(before.front(), "9 accessor");
+  auto mtime = fs::last_write_time(main);
+  const std::string call = "get_tensor_model_parallel_group()  #";
+  ASSERT_NE(text.find(call), std::string::npos);
+  text.replace(text.find(call), call.size(), "get_tensor_model_parallel_grouq()  #");
+  test::writeFile(main.string(), text);
+  fs::last_write_time(main, mtime);
+  PythonUnits edited = scanPython(s, rules);
+  EXPECT_EQ(edited.filesRead, 1u);
+  EXPECT_EQ(edited.cacheMisses, 1u);
+  EXPECT_EQ(edited.cacheHits, 13u);
+  before.erase(before.begin());
+  EXPECT_EQ(readsOf(edited.units, "train/main.py"), before);
+  fs::remove_all(dir);
+}
+
+// Nothing from the cache is trusted across paths: a stamps entry planted to give main.py the
+// key of state.py's facts (and state.py main.py's) is refused by the facts, which name
+// another file; both are parsed again.
+TEST(PythonScan, CachedFactsNamingAnotherFileAreRefused) {
+  fs::path dir = fs::temp_directory_path() / ("gridlock-py-plant-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  rules::RuleSet rules = rules::RuleSet::load({kRoot + "/gridlock.json"});
+  PythonScan s;
+  s.options.root = kRoot;  // checked out long ago: stamps not racy
+  s.cacheDir = dir.string();
+  PythonUnits cold = scanPython(s, rules);
+  ASSERT_EQ(scanPython(s, rules).filesRead, 0u);
+  fs::path entry = stampsEntry(dir);
+  ASSERT_FALSE(entry.empty());
+  cache::StampTable table = cache::StampTable::decode(test::readFile(entry.string()));
+  cache::StampedKey main = *table.find("train/main.py"), state = *table.find("mcore/state.py");
+  std::swap(main.key, state.key);
+  table.keep("train/main.py", main);
+  table.keep("mcore/state.py", state);
+  test::writeFile(entry.string(), table.encode());
+  PythonUnits planted = scanPython(s, rules);
+  EXPECT_EQ(planted.filesRead, 0u);
+  EXPECT_EQ(planted.cacheMisses, 2u);
+  EXPECT_EQ(planted.cacheHits, 12u);
+  Lines files, coldFiles;
+  for (const auto& u : planted.units) files.push_back(u.tu.mainFile);
+  for (const auto& u : cold.units) coldFiles.push_back(u.tu.mainFile);
+  EXPECT_EQ(files, coldFiles);  // each unit is its own file's
+  for (const std::string file : {"train/main.py", "mcore/state.py"})
+    EXPECT_EQ(readsOf(planted.units, file), readsOf(cold.units, file)) << file;
   fs::remove_all(dir);
 }
 

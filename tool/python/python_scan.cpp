@@ -1,6 +1,7 @@
 #include "python/python_scan.h"
 
 #include "cache/key.h"
+#include "cache/stamp_table.h"
 #include "cache/store.h"
 #include "facts/facts_codec.h"
 #include "python/module_codec.h"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -45,7 +47,8 @@ bool under(const std::string& file, const std::string& dir) {
 
 // Step one through the cache: a module's facts depend on its path and bytes alone, and on the
 // gridlock build that made them. All of a root's modules are one cache entry (one write, one
-// sync, however many files), and the resolved program another.
+// sync, however many files), and the resolved program another. A third records each file's
+// stamp beside its key, so that an unchanged file is stat'ed, not read (stamp_table.h).
 class ModuleCache {
  public:
   explicit ModuleCache(const PythonScan& scan) {
@@ -59,7 +62,14 @@ class ModuleCache {
     }
     slot_ = support::md5Hex(build_ + '\0' + "python-modules" + '\0' + scan.options.root + '\0' +
                             scan.options.packageRoot);
+    stampsSlot_ = support::md5Hex(build_ + '\0' + "python-stamps" + '\0' + scan.options.root +
+                                  '\0' + scan.options.packageRoot);
   }
+  cache::StampTable stamps() const {
+    std::optional<std::string> bytes = read(stampsSlot_);
+    return bytes ? cache::StampTable::decode(*bytes) : cache::StampTable();
+  }
+  void writeStamps(const cache::StampTable& table) const { write(stampsSlot_, table.encode()); }
   // Reads the modules' entry (not needed when the program's entry answers).
   void open() {
     if (std::optional<std::string> bytes = read(slot_)) unpack(*bytes);
@@ -81,14 +91,17 @@ class ModuleCache {
       // A full disk or a read-only cache costs speed, never a result.
     }
   }
-  std::optional<ModuleFacts> load(const std::string& key) const {
+  // Facts that name another file are never taken for this one's.
+  std::optional<ModuleFacts> load(const std::string& key, const std::string& file) const {
     auto it = old_.find(key);
     if (it == old_.end()) return std::nullopt;
     try {
-      return decodeModuleFacts(it->second);
+      ModuleFacts m = decodeModuleFacts(it->second);
+      if (m.file == file) return m;
     } catch (const std::exception&) {
-      return std::nullopt;  // damaged: parsed again and written over
+      // damaged: parsed again and written over
     }
+    return std::nullopt;
   }
   // The entry as this run leaves it: the modules it read, each once.
   void keep(const std::string& key, const ModuleFacts* parsed) {
@@ -121,23 +134,49 @@ class ModuleCache {
   }
 
   std::optional<cache::Store> store_;
-  std::string build_, slot_;
+  std::string build_, slot_, stampsSlot_;
   std::map<std::string, std::string> old_, fresh_;
   bool changed_ = false;
 };
 
-// Each file's cache key (its path and bytes), "" for a file that cannot be read.
+// Each file's cache key (its path and bytes), "" for a file that cannot be read. A file whose
+// stamp is the one recorded with its key, not racy, is not read; the others are, and their
+// stamps (taken before the read) recorded for the next run. `read` counts the files read.
 std::vector<std::string> keysOf(const std::vector<std::string>& files, const PythonScan& scan,
-                                const ModuleCache& cache) {
+                                const ModuleCache& cache, size_t& read) {
+  auto start = std::chrono::system_clock::now();
+  const cache::StampTable old = cache.stamps();
   std::vector<std::string> keys(files.size());
+  std::vector<std::optional<cache::Stamp>> stamps(files.size());
+  std::vector<char> trusted(files.size(), 0);
   parallel(files.size(), scan.options.jobs, [&](size_t i) {
     std::optional<std::string> text;
-    if (auto o = scan.options.overlay.find(files[i]); o != scan.options.overlay.end())
+    if (auto o = scan.options.overlay.find(files[i]); o != scan.options.overlay.end()) {
       text = o->second;
-    else
-      text = support::readFile((fs::path(scan.options.root) / files[i]).string());
+    } else {
+      std::string path = (fs::path(scan.options.root) / files[i]).string();
+      stamps[i] = cache::statFile(path);
+      if (const std::string* key = stamps[i] ? old.trusted(files[i], *stamps[i]) : nullptr) {
+        keys[i] = *key;
+        trusted[i] = 1;
+        return;
+      }
+      text = support::readFile(path);
+    }
     if (text) keys[i] = cache.keyOf(files[i], *text);
   });
+  cache::StampTable fresh;
+  read = 0;
+  for (size_t i = 0; i < files.size(); ++i) {
+    if (trusted[i])
+      fresh.keep(files[i], *old.find(files[i]));
+    else if (stamps[i] && !keys[i].empty())
+      fresh.record(files[i], *stamps[i], keys[i], start);
+    else if (const cache::StampedKey* kept = old.find(files[i]))
+      fresh.keep(files[i], *kept);  // an overlay: the file on disk is as recorded or not
+    read += !trusted[i];
+  }
+  if (!(fresh == old)) cache.writeStamps(fresh);
   return keys;
 }
 
@@ -149,7 +188,7 @@ std::vector<ModuleFacts> readModules(const std::vector<std::string>& files,
   cache.open();
   parallel(keys.size(), scan.options.jobs, [&](size_t i) {
     if (keys[i].empty()) return;  // extractModules names it
-    if (auto m = cache.load(keys[i])) {
+    if (auto m = cache.load(keys[i], files[i])) {
       modules[i] = std::move(*m);
       hit[i] = 1;
     }
@@ -190,7 +229,9 @@ std::string encodeUnits(const std::vector<facts::UnitFacts>& units) {
   return out;
 }
 
-std::optional<std::vector<facts::UnitFacts>> decodeUnits(std::string_view bytes, size_t count) {
+// The program's units, one per file in order; units that name other files are refused.
+std::optional<std::vector<facts::UnitFacts>> decodeUnits(std::string_view bytes,
+                                                         const std::vector<std::string>& files) {
   std::vector<facts::UnitFacts> units;
   try {
     while (!bytes.empty()) {
@@ -198,13 +239,15 @@ std::optional<std::vector<facts::UnitFacts>> decodeUnits(std::string_view bytes,
       if (nl == std::string_view::npos) return std::nullopt;
       size_t n = std::stoul(std::string(bytes.substr(0, nl)));
       if (n > bytes.size() - nl - 1) return std::nullopt;
+      if (units.size() == files.size()) return std::nullopt;
       units.push_back({facts::decodeTuFactsBinary(bytes.substr(nl + 1, n)), nullptr});
+      if (units.back().tu.mainFile != files[units.size() - 1]) return std::nullopt;
       bytes.remove_prefix(nl + 1 + n);
     }
   } catch (const std::exception&) {
     return std::nullopt;
   }
-  if (units.size() != count) return std::nullopt;
+  if (units.size() != files.size()) return std::nullopt;
   return units;
 }
 
@@ -256,12 +299,11 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
   out.modules = files.size();
   ModuleCache cache(scan);
   std::vector<std::string> keys =
-      cache.on() ? keysOf(files, scan, cache) : std::vector<std::string>{};
+      cache.on() ? keysOf(files, scan, cache, out.filesRead) : std::vector<std::string>{};
   std::string program = cache.on() ? programKey(keys, rules, scan, cache) : "";
   std::optional<std::vector<facts::UnitFacts>> cached;
   if (!program.empty())
-    if (std::optional<std::string> bytes = cache.read(program))
-      cached = decodeUnits(*bytes, files.size());
+    if (std::optional<std::string> bytes = cache.read(program)) cached = decodeUnits(*bytes, files);
   std::vector<facts::UnitFacts> units;
   std::vector<char> hit(files.size(), 1);  // whether each module's facts came from the cache
   if (cached) {

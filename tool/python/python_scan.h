@@ -31,6 +31,9 @@ struct PythonUnits {
   std::vector<bool> fromCache;          // per unit: its module's facts came from the cache
   size_t modules = 0;                   // modules read (units come from `only` among them)
   size_t cacheHits = 0, cacheMisses = 0;
+  // Files read for their cache key: not recorded, their stamp changed or racy; the others
+  // were only stat'ed (0 without a cache: the parse reads every file).
+  size_t filesRead = 0;
   std::vector<std::string> warnings;  // rules that matched no definition
 };
 
