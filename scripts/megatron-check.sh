@@ -5,8 +5,9 @@
 #      existing clone or mirror) and unpack each commit's tree, and the checker from the PR head;
 #   2. run tests/python/megatron_ratchet_test.cpp on each tree: rules/megatron-core-ratchet.json
 #      against the checker's scan(), site by site (file, line, kind, accessor), and
-#      rules/megatron-core.json's counts; at bf71c142 also tests/python/megatron_test.cpp
-#      (callers of TELinear's tp_group);
+#      rules/megatron-core.json's counts; tests/python/megatron_gate_test.cpp (the gate from a
+#      .gridlock.json on a copy of the tree: baseline, a new read, an allowed one, SARIF); at
+#      bf71c142 also tests/python/megatron_test.cpp (callers of TELinear's tp_group);
 #   3. the same through the binary, as a user runs it (no -p): `gridlock scan --rules
 #      megatron-core-ratchet TREE`, whose total must be the checker's, and `gridlock gate
 #      --rules megatron-core` with a baseline written by --update, then SARIF.
@@ -53,7 +54,8 @@ for c in $COMMITS; do
   filter='MegatronRatchet.*:MegatronGate.*'
   [ "${c:0:8}" = bf71c142 ] && filter="$filter:MegatronCallers.*"
   echo "== Megatron-LM ${c:0:8}"
-  if ! GRIDLOCK_MEGATRON_LM="$tree" GRIDLOCK_MEGATRON_CHECKER="$CHECKER" \
+  if ! GRIDLOCK_MEGATRON_LM="$tree" GRIDLOCK_MEGATRON_COMMIT="${c:0:8}" \
+      GRIDLOCK_MEGATRON_CHECKER="$CHECKER" \
       "$TEST" --gtest_filter="$filter" --gtest_brief=1 | grep -v '^Running main'; then
     status=1
   fi

@@ -63,7 +63,7 @@ TEST(PythonCli, CallersOfAClassOnPython) {
 }
 
 // A gate that fails on a new Python read says how to allow one in Python's comment syntax,
-// and such a comment allows it.
+// and such a comment allows it, its reason in SARIF.
 TEST(PythonCli, GateFailureSaysHowToAllowAReadInPython) {
   std::string dir = makeTempDir("py-allow");
   writePythonProject(dir);
@@ -85,6 +85,33 @@ TEST(PythonCli, GateFailureSaysHowToAllowAReadInPython) {
             "def g():\n    return ps.get_tp()  # gridlock: allow(a test of the world group)\n");
   CommandResult allowed = runCommand(gate);
   EXPECT_EQ(allowed.status, 0) << allowed.out << allowed.err;
+  EXPECT_EQ(allowed.out,
+            "allowed: pkg/use.py:9: pkg.ps.get_tp (a test of the world group)\n"
+            "gate: passed: 1 global reads, as in the baseline\n");
+
+  // The allowed read is in the gate's SARIF as a C++ one is (tests/unit/report_test.cpp): a
+  // result, unchanged against the baseline, with an in-source suppression carrying the reason.
+  CommandResult sarif = runCommand(gate + " --format sarif -o gate.sarif");
+  ASSERT_EQ(sarif.status, 0) << sarif.out << sarif.err;
+  auto s = nlohmann::json::parse(readFile(dir + "/gate.sarif"));
+  EXPECT_EQ(s["version"], "2.1.0");
+  const auto& results = s["runs"][0]["results"];
+  ASSERT_EQ(results.size(), 2u) << results.dump(1);
+  std::map<int, nlohmann::json> byLine;
+  for (const auto& res : results)
+    byLine[res["locations"][0]["physicalLocation"]["region"]["startLine"].get<int>()] = res;
+  ASSERT_EQ(byLine.size(), 2u);
+  EXPECT_FALSE(byLine[5].contains("suppressions")) << byLine[5].dump();
+  EXPECT_EQ(byLine[9]["suppressions"],
+            nlohmann::json::parse(
+                R"([{"kind": "inSource", "justification": "a test of the world group"}])"));
+  EXPECT_EQ(byLine[9]["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "pkg/use.py");
+  // An allowed read needs no fix: its message names none.
+  EXPECT_EQ(byLine[9]["message"]["text"], "global tp group from pkg.ps.get_tp in pkg.use.g");
+  EXPECT_EQ(byLine[5]["message"]["text"],
+            "global tp group from pkg.ps.get_tp in pkg.use.f; fix: thread a group parameter");
+  EXPECT_EQ(byLine[9]["baselineState"], "unchanged");
+  EXPECT_EQ(byLine[5]["baselineState"], "unchanged");
 }
 
 TEST(PythonCli, ConfigNamesPythonRootsAndASrcLayout) {
