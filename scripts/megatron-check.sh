@@ -9,8 +9,9 @@
 #      .gridlock.json on a copy of the tree: baseline, a new read, an allowed one, SARIF); at
 #      bf71c142 also tests/python/megatron_test.cpp (callers of TELinear's tp_group);
 #   3. the same through the binary, as a user runs it (no -p): `gridlock scan --rules
-#      megatron-core-ratchet TREE`, whose total must be the checker's, and `gridlock gate
-#      --rules megatron-core` with a baseline written by --update, then SARIF.
+#      megatron-core-ratchet TREE`, whose total must be the checker's; `gridlock scan --rules
+#      megatron-core TREE`, whose extras scripts/megatron_extras.py prints by category; and
+#      `gridlock gate --rules megatron-core` with a baseline written by --update, then SARIF.
 # Prints each tree's totals. Exit 0 when every comparison holds, 1 when one fails, 2 when
 # something could not run. The sources stay under $MEGATRON_WORK, outside the repository.
 #
@@ -64,10 +65,17 @@ for c in $COMMITS; do
   # All of its output read (no `| head`: a checker writing into a closed pipe fails the run).
   stats=$(cd "$tree" && python3 tools/check_process_group_usage.py --stats) || exit 2
   checker=$(printf '%s\n' "$stats" | sed -n '1s/ .*//p')
-  ours=$("$GRIDLOCK" scan -q --rules megatron-core-ratchet --root "$tree" --cache-dir "$WORK/cache" \
-         --format json "$tree" | python3 -c 'import json,sys; print(json.load(sys.stdin)["summary"]["total"])')
+  for pack in megatron-core-ratchet megatron-core; do
+    "$GRIDLOCK" scan -q --rules $pack --root "$tree" --cache-dir "$WORK/cache" --format json \
+        "$tree" > "$WORK/$pack-${c:0:8}.json" || exit 2
+  done
+  ours=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["summary"]["total"])' \
+         "$WORK/megatron-core-ratchet-${c:0:8}.json")
   echo "gridlock scan --rules megatron-core-ratchet: $ours; the checker's --stats: $checker"
   [ "$ours" = "$checker" ] || status=1
+  # What the gate pack counts beyond the ratchet, by category (docs/real-codebases.md).
+  python3 scripts/megatron_extras.py "$WORK/megatron-core-ratchet-${c:0:8}.json" \
+      "$WORK/megatron-core-${c:0:8}.json" || status=1
   base="$WORK/baseline-${c:0:8}.json"
   rm -f "$base"
   "$GRIDLOCK" gate -q --rules megatron-core --root "$tree" --cache-dir "$WORK/cache" \
