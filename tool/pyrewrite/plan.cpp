@@ -96,7 +96,7 @@ void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string*
     *why = r.enclosing + " builds " + built +
            ", whose attributes are not set yet: the read cannot be taken from it";
   } else if (!collection && !attributeFor(rule, r.group) &&
-             valueNamed(*p.src, p.def, p.node, rule.collection)) {
+             valueNamed(*p.src, p.def, p.node, rule.collection, &s.lineage)) {
     *left = Left::NoSpelling;
     *why = "the pack names no attribute of the collection for the " + r.group +
            " group (rewrite.python.attributes)";
@@ -120,7 +120,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
       *why = "the pack names no per-model state for " + module + " (rewrite.python.state)";
       return std::nullopt;
     }
-    auto v = valueNamed(*p.src, p.def, p.node, {st->second});
+    auto v = valueNamed(*p.src, p.def, p.node, {st->second}, &s.lineage);
     if (!v) {
       *left = Left::NoSource;
       *why = "nothing in scope holds this model's " + st->second;
@@ -143,7 +143,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
     return std::nullopt;
   }
   bool collection = r.yields == Yields::Collection;
-  auto g = groupAt(*p.src, p.def, p.node, collection ? "" : r.group, rule);
+  auto g = groupAt(*p.src, p.def, p.node, collection ? "" : r.group, rule, &s.lineage);
   if (!g) noGroup(s, i, p, left, why);
   if (!g) return std::nullopt;
   return spelled(rule, r.yields, *g);

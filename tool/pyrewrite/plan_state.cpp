@@ -4,7 +4,7 @@ namespace gridlock::pyrewrite {
 
 State::State(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
              const rewrite::HeldFiles* held)
-    : inv(inv), rules(rules), sources(sources), held_(held) {
+    : inv(inv), rules(rules), sources(sources), lineage(inv.program, sources), held_(held) {
   plan.verdicts.resize(inv.reads.size());
 }
 

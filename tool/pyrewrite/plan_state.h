@@ -2,6 +2,7 @@
 // so far. Internal to tool/pyrewrite.
 #pragma once
 
+#include "pyrewrite/lineage.h"
 #include "pyrewrite/plan.h"
 #include "pyrewrite/python_source.h"
 
@@ -19,6 +20,7 @@ class State {
   const index::Inventory& inv;
   const rules::RuleSet& rules;
   Sources& sources;
+  Lineage lineage;  // the classes a method's `self` takes attributes from
   Plan plan;
   const std::set<std::string>* unhinted = nullptr;  // files whose edits write no type hint
 

@@ -112,18 +112,37 @@ TSNode PySource::method(TSNode cls, const std::string& name) const {
   return TSNode{};
 }
 
-TSNode PySource::defAt(unsigned line) const {
-  std::vector<TSNode> todo{root()};
+namespace {
+
+// The definition of type `kind` whose keyword or name is on a 1-based line.
+template <python::TypeName kind>
+TSNode definitionAt(TSNode root, unsigned line) {
+  std::vector<TSNode> todo{root};
   while (!todo.empty()) {
     TSNode n = todo.back();
     todo.pop_back();
     if (ts::lineOf(n) > line || ts_node_end_point(n).row + 1 < line) continue;
-    if (is<"function_definition">(n) &&
-        (ts::lineOf(n) == line || ts::lineOf(field<"name">(n)) == line))
-      return n;
+    if (is<kind>(n) && (ts::lineOf(n) == line || ts::lineOf(field<"name">(n)) == line)) return n;
     for (TSNode c : namedChildren(n)) todo.push_back(c);
   }
   return TSNode{};
+}
+
+}  // namespace
+
+TSNode PySource::defAt(unsigned line) const {
+  return definitionAt<"function_definition">(root(), line);
+}
+
+TSNode PySource::classAt(unsigned line) const {
+  return definitionAt<"class_definition">(root(), line);
+}
+
+std::vector<TSNode> PySource::superclasses(TSNode cls) {
+  std::vector<TSNode> out;
+  for (TSNode b : namedChildren(field<"superclasses">(cls)))
+    if (!is<"keyword_argument">(b)) out.push_back(b);
+  return out;
 }
 
 unsigned PySource::lineStart(unsigned offset) const {

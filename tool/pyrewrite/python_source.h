@@ -52,8 +52,12 @@ class PySource {
   static std::vector<TSNode> body(TSNode def);
   // The def that starts on a 1-based line (its `def` keyword's line), or a null node.
   TSNode defAt(unsigned line) const;
+  // The class that starts on a 1-based line, or a null node.
+  TSNode classAt(unsigned line) const;
   // A class's methods by name (direct defs of its body, decorated ones included).
   TSNode method(TSNode cls, const std::string& name) const;
+  // The bases a class names, in order (keyword arguments such as `metaclass=` left out).
+  static std::vector<TSNode> superclasses(TSNode cls);
 
   unsigned lineStart(unsigned offset) const;
   unsigned lineEnd(unsigned offset) const;      // the offset of its '\n' (or the end)

@@ -62,9 +62,11 @@ bool assignedBefore(const PySource& src, TSNode def, TSNode at, const std::strin
          (!comparesWithNone(src, field<"body">(def), name) || checkedBefore(src, def, at, name));
 }
 
-// `self.<name> = value` among the first statements of `__init__` (not under a condition):
-// the value, or a null node.
+// The last `self.<name> = value` among `__init__`'s own statements (not under a condition):
+// the value, or a null node. The last is what the object holds (`self.g = g`, then
+// `self.g = resolve(self.g)`).
 TSNode setInInit(const PySource& src, TSNode init, const std::string& name, TSNode* statement) {
+  TSNode found{};
   for (TSNode s : PySource::body(init)) {
     TSNode a = assignmentOf(s);
     if (ts_node_is_null(a)) continue;
@@ -73,9 +75,33 @@ TSNode setInInit(const PySource& src, TSNode init, const std::string& name, TSNo
     TSNode object = field<"object">(left);
     if (src.text(object) != "self" || src.text(field<"attribute">(left)) != name) continue;
     *statement = s;
-    return field<"right">(a);
+    found = field<"right">(a);
+  }
+  return found;
+}
+
+// The statement of `__init__`'s own body that runs the base's: `super().__init__(...)`.
+TSNode superInit(const PySource& src, TSNode init) {
+  for (TSNode s : PySource::body(init)) {
+    if (!is<"expression_statement">(s) || ts_node_named_child_count(s) != 1) continue;
+    TSNode call = ts_node_named_child(s, 0);
+    if (!is<"call">(call)) continue;
+    TSNode f = field<"function">(call);
+    if (is<"attribute">(f) && src.text(field<"attribute">(f)) == "__init__" &&
+        squeezed(src.text(field<"object">(f))).starts_with("super("))
+      return s;
   }
   return TSNode{};
+}
+
+// Whether a statement of `init`'s body before `before` names `self.<method>`: the method would
+// run before the attribute is set.
+bool namesSelfBefore(const PySource& src, TSNode init, TSNode before, const std::string& method) {
+  for (TSNode s : PySource::body(init)) {
+    if (ts::same(s, before)) return false;
+    if (spellsSelf(src, s, method)) return true;
+  }
+  return false;
 }
 
 bool paramHolds(const PySource& src, TSNode def, TSNode at, const std::string& name) {
@@ -85,25 +111,57 @@ bool paramHolds(const PySource& src, TSNode def, TSNode at, const std::string& n
   return false;
 }
 
+// Whether `self.x = value` at `statement` of `init` keeps something sure: not None, nor a
+// parameter that may be None there (unchecked, and not bound again before).
+bool keepsValue(const PySource& src, TSNode init, TSNode statement, TSNode value) {
+  if (isNone(src.text(value))) return false;
+  if (!is<"identifier">(value)) return true;
+  std::string v(src.text(value));
+  for (const PyParam& p : src.params(init))
+    if (p.name == v && p.hasDefault && isNone(p.defaultText) &&
+        !checkedBefore(src, init, statement, v) && !assignedBefore(src, init, statement, v))
+      return false;
+  return true;
+}
+
+// `self.<name>` (or the private `self._<name>`) as the `__init__` of the def's class sets it,
+// or, where that `__init__` sets neither and runs its base's first thing it does not skip
+// (`super().__init__(...)` among its own statements; a class without `__init__` of one base),
+// as the base's does, up the lineage. Refused where `__init__` names the def's method before
+// the attribute is set (the method would run without it).
 std::optional<std::string> selfAttribute(const PySource& src, TSNode def, TSNode at,
-                                         const std::string& name) {
+                                         const std::string& name, const Lineage* lineage) {
   if (!isInstanceMethod(src, def)) return std::nullopt;
-  TSNode cls = PySource::classOf(def);
-  TSNode init = ts_node_is_null(cls) ? TSNode{} : src.method(cls, "__init__");
-  if (ts_node_is_null(init)) return std::nullopt;
-  TSNode statement{};
-  TSNode value = setInInit(src, init, name, &statement);
-  if (ts_node_is_null(value) || isNone(src.text(value))) return std::nullopt;
-  if (ts::same(init, def) && !dominates(statement, at)) return std::nullopt;
-  // `self.x = x` of a parameter that may be None holds nothing sure.
-  if (is<"identifier">(value)) {
-    std::string v(src.text(value));
-    for (const PyParam& p : src.params(init))
-      if (p.name == v && p.hasDefault && isNone(p.defaultText) &&
-          !checkedBefore(src, init, statement, v))
+  const std::string method(src.text(field<"name">(def)));
+  PyClass c{&src, PySource::classOf(def)};
+  for (int depth = 0; depth < 16; ++depth) {
+    TSNode init = c.src->method(c.node, "__init__");
+    TSNode ran{};  // what runs before the attribute is set: the store, or the base's __init__
+    if (!ts_node_is_null(init)) {
+      bool setHere = false;
+      for (const std::string& attribute : {name, "_" + name}) {
+        TSNode statement{};
+        TSNode value = setInInit(*c.src, init, attribute, &statement);
+        if (ts_node_is_null(value)) continue;
+        setHere = true;
+        if (!keepsValue(*c.src, init, statement, value)) continue;
+        if (ts::same(init, def) ? !dominates(statement, at)
+                                : namesSelfBefore(*c.src, init, statement, method))
+          continue;
+        return "self." + attribute;
+      }
+      ran = superInit(*c.src, init);
+      if (setHere || ts_node_is_null(ran)) return std::nullopt;
+      if (ts::same(init, def) ? !dominates(ran, at) : namesSelfBefore(*c.src, init, ran, method))
         return std::nullopt;
+    } else if (PySource::superclasses(c.node).size() != 1) {
+      return std::nullopt;
+    }
+    std::optional<PyClass> base = lineage ? lineage->base(c) : std::nullopt;
+    if (!base) return std::nullopt;
+    c = *base;
   }
-  return "self." + name;
+  return std::nullopt;
 }
 
 }  // namespace
@@ -133,13 +191,23 @@ bool checkedBefore(const PySource& src, TSNode def, TSNode at, const std::string
   return found;
 }
 
+bool spellsSelf(const PySource& src, TSNode n, const std::string& name) {
+  if (is<"attribute">(n) && src.text(field<"object">(n)) == "self" &&
+      src.text(field<"attribute">(n)) == name)
+    return true;
+  for (TSNode c : namedChildren(n))
+    if (spellsSelf(src, c, name)) return true;
+  return false;
+}
+
 std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at,
-                                      const std::vector<std::string>& names) {
+                                      const std::vector<std::string>& names,
+                                      const Lineage* lineage) {
   if (ts_node_is_null(def)) return std::nullopt;
   for (const std::string& n : names)
     if (n != "self" && (paramHolds(src, def, at, n) || assignedBefore(src, def, at, n))) return n;
   for (const std::string& n : names)
-    if (auto a = selfAttribute(src, def, at, n)) return a;
+    if (auto a = selfAttribute(src, def, at, n, lineage)) return a;
   return std::nullopt;
 }
 
@@ -190,16 +258,17 @@ std::optional<std::string> attributeFor(const rules::PythonRewriteRule& rule,
 }
 
 std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
-                                   const std::string& group, const rules::PythonRewriteRule& rule) {
+                                   const std::string& group, const rules::PythonRewriteRule& rule,
+                                   const Lineage* lineage) {
   std::vector<std::string> collections;
   const std::string built = builtIn(src, def, rule);
   for (const std::string& c : rule.collection)
     if (c != built) collections.push_back(c);
-  if (group.empty()) return valueNamed(src, def, at, collections);
+  if (group.empty()) return valueNamed(src, def, at, collections, lineage);
   std::vector<std::string> names{groupName(rule, group)};
   names.insert(names.end(), collections.begin(), collections.end());
-  std::optional<std::string> v = valueNamed(src, def, at, names);
-  if (!v || *v == names[0] || *v == "self." + names[0]) return v;
+  std::optional<std::string> v = valueNamed(src, def, at, names, lineage);
+  if (!v || *v == names[0] || *v == "self." + names[0] || *v == "self._" + names[0]) return v;
   std::optional<std::string> attribute = attributeFor(rule, group);
   if (!attribute) return std::nullopt;
   return *v + "." + *attribute;

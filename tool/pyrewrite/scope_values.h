@@ -5,6 +5,7 @@
 // there (a parameter defaulting to None that nothing checks first) holds nothing.
 #pragma once
 
+#include "pyrewrite/lineage.h"
 #include "pyrewrite/python_source.h"
 #include "rules/rule_pack.h"
 
@@ -15,15 +16,18 @@
 namespace gridlock::pyrewrite {
 
 // The expression for the first of `names` that holds a value at `at` in `def`: a local or
-// parameter, else `self.<name>` (every local before any attribute).
+// parameter, else `self.<name>` or `self._<name>` (every local before any attribute), set by
+// the class's `__init__` or, with `lineage`, by a base's that it always runs.
 std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at,
-                                      const std::vector<std::string>& names);
+                                      const std::vector<std::string>& names,
+                                      const Lineage* lineage = nullptr);
 
 // The group `group` at `at` in `def` (a name for it, or a collection's attribute:
 // `pg_collection.tp`), or with `group` empty the collection itself. A collection `def` builds
 // holds nothing yet, and one whose attribute for `group` the pack does not name is no source.
 std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
-                                   const std::string& group, const rules::PythonRewriteRule& rule);
+                                   const std::string& group, const rules::PythonRewriteRule& rule,
+                                   const Lineage* lineage = nullptr);
 
 // The first of the pack's collection names that `def` builds, whose attributes are not what
 // they will hold (`c.tp = ...`, or `c = Collection()`: a fresh object from a call without
@@ -46,6 +50,9 @@ std::string groupName(const rules::PythonRewriteRule& rule, const std::string& g
 // Whether `name` (a parameter of `def`) is checked for None before `at`: `if name is None:`
 // (or `if not name:`) in a block around `at`, or `name = name or ...`.
 bool checkedBefore(const PySource& src, TSNode def, TSNode at, const std::string& name);
+
+// Whether `self.<name>` is spelled in `n` or under it.
+bool spellsSelf(const PySource& src, TSNode n, const std::string& name);
 
 // Whether `def` is a method called on an instance (its first parameter `self`).
 bool isInstanceMethod(const PySource& src, TSNode def);

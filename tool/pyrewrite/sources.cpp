@@ -14,7 +14,13 @@ const PySource* Sources::get(const std::string& file) {
     text = support::readFile(file.starts_with("/") ? file : root_ + "/" + file);
   std::unique_ptr<PySource>& slot = parsed_[file];
   if (text) slot = std::make_unique<PySource>(std::move(*text));
+  if (slot) files_[slot.get()] = file;
   return slot.get();
+}
+
+const std::string* Sources::fileOf(const PySource* src) const {
+  auto it = files_.find(src);
+  return it == files_.end() ? nullptr : &it->second;
 }
 
 }  // namespace gridlock::pyrewrite

@@ -18,11 +18,14 @@ class Sources {
   // The file, root-relative; null when it cannot be read.
   const PySource* get(const std::string& file);
   const std::string& root() const { return root_; }
+  // The root-relative file `src` was read from (by get), or null.
+  const std::string* fileOf(const PySource* src) const;
 
  private:
   std::string root_;
   std::map<std::string, std::string> overlay_;
   std::map<std::string, std::unique_ptr<PySource>> parsed_;
+  std::map<const PySource*, std::string> files_;
 };
 
 }  // namespace gridlock::pyrewrite

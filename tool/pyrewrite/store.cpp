@@ -11,14 +11,17 @@ namespace {
 using facts::Strategy;
 using ts::field;
 
-// Whether the class already spells `self.<name>` (a store would clash with it).
-bool spellsAttribute(const PySource& src, TSNode n, const std::string& name) {
-  if (ts::is<"attribute">(n) && src.text(field<"object">(n)) == "self" &&
-      src.text(field<"attribute">(n)) == name)
-    return true;
-  for (TSNode c : ts::namedChildren(n))
-    if (spellsAttribute(src, c, name)) return true;
-  return false;
+// Whether the class, or a base of its lineage, already spells `self.<name>`: a store would
+// clash with it.
+bool storeClashes(State& s, const PySource& src, TSNode cls, const std::string& name) {
+  PyClass c{&src, cls};
+  for (int depth = 0; depth < 16; ++depth) {
+    if (spellsSelf(*c.src, c.node, name)) return true;
+    std::optional<PyClass> base = s.lineage.base(c);
+    if (!base) return false;
+    c = *base;
+  }
+  return true;
 }
 
 }  // namespace
@@ -39,13 +42,15 @@ void storeReads(State& s) {
     TSNode init = p->src->method(cls, "__init__");
     std::vector<TSNode> body = PySource::body(init);
     if (ts_node_is_null(init) || ts::same(init, p->def) || body.empty()) continue;
+    // __init__ that names the method runs it before the store at its end.
+    if (spellsSelf(*p->src, init, std::string(p->src->text(field<"name">(p->def))))) continue;
     bool collection = r.yields == facts::Yields::Collection;
     std::string name = collection ? rule->collection.at(0) : groupName(*rule, r.group);
     std::string key = r.file + ":" + std::to_string(ts_node_start_byte(cls)) + ":" + name;
     if (!storedNames.count(key)) {
       TSNode last = body.back();
       auto value = groupAt(*p->src, init, last, collection ? "" : r.group, *rule);
-      if (!value || spellsAttribute(*p->src, cls, name)) continue;
+      if (!value || storeClashes(s, *p->src, cls, name)) continue;
       unsigned after = p->src->lineEnd(ts_node_end_byte(last)) + 1;
       std::string line =
           p->src->indentAt(ts_node_start_byte(last)) + "self." + name + " = " + *value + "\n";

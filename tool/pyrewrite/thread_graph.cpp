@@ -124,7 +124,7 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
     return;
   }
   call.callerUsr = usrAt(call.file, callerDef);
-  if (auto v = groupAt(*call.src, callerDef, call.args, graph.group, *graph.rule)) {
+  if (auto v = groupAt(*call.src, callerDef, call.args, graph.group, *graph.rule, &s_.lineage)) {
     call.value = *v;
   } else if (edge(call.file) || call.callerUsr.empty()) {
     graph.refuse(Left::OpenCallGraph,
