@@ -267,6 +267,10 @@ TEST(PythonRules, TheShippedMegatronPacks) {
   EXPECT_EQ(attributes.at("etp"), "expt_tp");
   EXPECT_EQ(attributes.at("hcp"), "hcp");
   EXPECT_EQ(g.rewrite.python.droppedKeywords, std::vector<std::string>{"check_initialized"});
+  // megatron/core is a library: its public functions keep their old callers working (a
+  // keyword defaulting to None, the global as its fallback; no fallback made an error).
+  EXPECT_EQ(g.rewrite.python.publicModules, std::vector<std::string>{"megatron/core/**"});
+  EXPECT_TRUE(g.rewrite.python.publicKeyword);
   EXPECT_FALSE(g.python.callsOnly);
   EXPECT_FALSE(g.python.oncePerLine);
   EXPECT_TRUE(g.python.launder);
