@@ -1,7 +1,11 @@
 #include "pyrewrite/require.h"
 
+#include "analysis/callers.h"
+#include "pyrewrite/maybe_none.h"
 #include "pyrewrite/public_api.h"
 #include "pyrewrite/ts_node.h"
+
+#include <algorithm>
 
 namespace gridlock::pyrewrite {
 namespace {
@@ -74,6 +78,37 @@ std::string unseenCallers(const PySource& src, TSNode def) {
          "the fallback is not proven dead";
 }
 
+// The calls that write the argument as something that may be None (docs/rewrite.md, "Python",
+// `require`), each "file:line:col: passes `args.tp_size`, which may be None (why)"; none when
+// every written argument holds a value. A call that forwards its own parameter is judged by its
+// callers' arguments, which the reach lists too.
+std::vector<std::string> passingMaybeNone(State& s, const facts::Read& r) {
+  std::vector<std::string> out;
+  for (const analysis::CallerSite& c :
+       analysis::reach(s.inv.program, {{r.guardFunction, r.guardParam}})) {
+    if (c.supplied != facts::Supplied::Explicit) continue;
+    const facts::SiteFact& site = s.inv.program.sites[c.siteIndex];
+    if (c.param < 0 || static_cast<size_t>(c.param) >= site.args.size()) continue;
+    const facts::ArgFact& a = site.args[c.param];
+    if (a.length == 0) continue;  // carried by *args or **kwargs, not written for it
+    std::string where = facts::where(c.file, c.line, c.column);
+    auto place = s.place(c.file, a.offset, a.length);
+    if (!place) {
+      out.push_back(where + ": its file cannot be read");
+      continue;
+    }
+    std::string why = mayBeNone(*place->src, place->node, place->def, *s.rule(r));
+    TSNode value = is<"keyword_argument">(place->node) ? field<"value">(place->node) : place->node;
+    if (why == "None")
+      out.push_back(where + ": passes None");
+    else if (!why.empty())
+      out.push_back(where + ": passes `" + std::string(place->src->text(value)) +
+                    "`, which may be None (" + why + ")");
+  }
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
 }  // namespace
 
 void requireArgument(State& s, size_t i, const std::map<std::string, std::string>& supplied) {
@@ -117,6 +152,14 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
       s.leave(i, facts::Left::OpenFallback, detail);
       return;
     }
+  }
+  if (std::vector<std::string> none = passingMaybeNone(s, r); !none.empty()) {
+    std::string detail = std::to_string(none.size()) + " call site(s) may pass None for " +
+                         r.holder + ", so the fallback may run:";
+    for (const auto& n : none) detail += " " + n + ";";
+    detail.pop_back();
+    s.leave(i, facts::Left::OpenFallback, detail);
+    return;
   }
   const PySource& src = *place->src;
   TSNode statement = PySource::statementOf(place->node);

@@ -13,25 +13,6 @@ using ts::field;
 using ts::is;
 using ts::namedChildren;
 
-// The assignment a statement is (`x = ...`, one target), or a null node.
-TSNode assignmentOf(TSNode statement) {
-  if (!is<"expression_statement">(statement) || ts_node_named_child_count(statement) != 1)
-    return TSNode{};
-  TSNode a = ts_node_named_child(statement, 0);
-  return is<"assignment">(a) ? a : TSNode{};
-}
-
-// Every statement under `n` (not inside a nested def, class or lambda), in source order.
-void statementsUnder(TSNode n, const std::function<void(TSNode)>& f) {
-  for (TSNode c : namedChildren(n)) {
-    if (is<"function_definition">(c) || is<"class_definition">(c) ||
-        is<"decorated_definition">(c) || is<"lambda">(c))
-      continue;
-    if (is<"block">(ts_node_parent(c))) f(c);
-    statementsUnder(c, f);
-  }
-}
-
 bool isNone(std::string_view s) { return s == "None"; }
 
 // Whether `n` (or a node under it) compares `name` with None: `name is None`,
@@ -166,6 +147,23 @@ std::optional<std::string> selfAttribute(const PySource& src, TSNode def, TSNode
 
 }  // namespace
 
+TSNode assignmentOf(TSNode statement) {
+  if (!is<"expression_statement">(statement) || ts_node_named_child_count(statement) != 1)
+    return TSNode{};
+  TSNode a = ts_node_named_child(statement, 0);
+  return is<"assignment">(a) ? a : TSNode{};
+}
+
+void statementsUnder(TSNode n, const std::function<void(TSNode)>& f) {
+  for (TSNode c : namedChildren(n)) {
+    if (is<"function_definition">(c) || is<"class_definition">(c) ||
+        is<"decorated_definition">(c) || is<"lambda">(c))
+      continue;
+    if (is<"block">(ts_node_parent(c))) f(c);
+    statementsUnder(c, f);
+  }
+}
+
 bool isInstanceMethod(const PySource& src, TSNode def) {
   if (ts_node_is_null(PySource::classOf(def))) return false;
   for (const std::string& d : src.decorators(def))
@@ -213,7 +211,7 @@ std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at
 
 std::string spelled(const rules::PythonRewriteRule& rule, facts::Yields yields,
                     const std::string& g) {
-  if (yields != facts::Yields::Size && yields != facts::Yields::Rank) return g;
+  if (!facts::isDerived(yields)) return g;
   auto t = rule.spell.find(yields);
   if (t == rule.spell.end()) return "";
   std::string out = t->second;

@@ -9,6 +9,7 @@
 #include "pyrewrite/python_source.h"
 #include "rules/rule_pack.h"
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,6 +54,12 @@ bool checkedBefore(const PySource& src, TSNode def, TSNode at, const std::string
 
 // Whether `self.<name>` is spelled in `n` or under it.
 bool spellsSelf(const PySource& src, TSNode n, const std::string& name);
+
+// The assignment a statement is (`x = ...`, one target), or a null node.
+TSNode assignmentOf(TSNode statement);
+
+// Every statement under `n` (not inside a nested def, class or lambda), in source order.
+void statementsUnder(TSNode n, const std::function<void(TSNode)>& f);
 
 // Whether `def` is a method called on an instance (its first parameter `self`).
 bool isInstanceMethod(const PySource& src, TSNode def);

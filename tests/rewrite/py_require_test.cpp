@@ -1,0 +1,53 @@
+// Require on fixtures/rewrite/py_require's sizes.py: a fallback stays while some call writes an
+// argument that may be None, and the read left names that call and why its value may be None
+// (the golden case checks the edits and the reasons; this checks the details a user reads).
+#include "rewrite/rewrite_case.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+
+namespace gridlock::test {
+namespace {
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+const std::string kLeft =
+    "note: left pkg.parallel_state.get_tensor_model_parallel_world_size: open_fallback (";
+
+TEST(PyRequireMaybeNone, TheReadLeftNamesTheCallThatMayPassNone) {
+  Case c("py_require");
+  CommandResult r = c.run("rewrite", "--diff --python-checker=warn");
+  ASSERT_EQ(r.status, 0) << r.err;
+  // Each fallback of sizes.py (line:column of its read) -> the call that may pass None.
+  const std::pair<std::string, std::string> expected[] = {
+      // megatron/training's `tp_size=args.rl_inference_tensor_model_parallel_size`, in small.
+      {"10:34",
+       "21:12: passes `args.tp_size`, which may be None (`args.tp_size` is an attribute "
+       "of an object the scan cannot type)"},
+      {"17:34",
+       "26:12: passes `size`, which may be None (`size` is assigned `tp_size`: "
+       "`tp_size` defaults to None in with_default)"},
+      {"24:34", "34:12: passes `size`, which may be None (`size` is assigned None)"},
+      {"31:34",
+       "43:16: passes `self.size`, which may be None (`self.size` is set to `size` in "
+       "__init__: `size` defaults to None in __init__)"},
+      // Forwarded through relay: the call that writes the value is relay's caller's.
+      {"38:34",
+       "54:12: passes `args.tp_size`, which may be None (`args.tp_size` is an attribute "
+       "of an object the scan cannot type)"},
+  };
+  for (const auto& [read, call] : expected)
+    EXPECT_TRUE(has(r.err, "pkg/sizes.py:" + read + ": " + kLeft +
+                               "1 call site(s) may pass None for tp_size, so the fallback may run: "
+                               "pkg/sizes_callers.py:" +
+                               call + ")\n"))
+        << read << "\n"
+        << r.err;
+}
+
+}  // namespace
+}  // namespace gridlock::test
