@@ -103,6 +103,7 @@ RulePack samplePack() {
                       {{"mcore.state", "sharding"}},
                       {{"tp", "tensor"}},
                       {"check_initialized"},
+                      {{"dp", {{"with_context_parallel=True", "dp_cp_gtp_remat"}}}},
                       "RuntimeError",
                       {"mcore/api/**"},
                       true,
@@ -123,7 +124,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 8u);
-  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 10u);
+  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 11u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 13u);
   EXPECT_EQ(fieldCount<EnvRule>(), 9u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);

@@ -1,5 +1,6 @@
 // The Python keys of rule packs: parsing, every validation error, and the look-ups the Python
 // frontend makes with a resolved dotted name (named rules, families, module state).
+#include "rules/python_rewrite_rules.h"
 #include "rules/rule_pack.h"
 #include "rules/rule_set.h"
 #include "unit/pack_error.h"
@@ -207,6 +208,41 @@ TEST(PythonRules, DroppedKeywordsAreIdentifiers) {
             "p.json: /rewrite/python/dropped_keywords/1: expected a Python identifier");
 }
 
+// rewrite.python.keyword_attributes: group -> keyword arguments -> attribute. A key is read
+// as a call's arguments are (blanks squeezed, sorted by name), so order and spacing do not
+// matter; anything but name=value pairs is an error.
+TEST(PythonRules, KeywordAttributesAreKeyedByTheSortedArguments) {
+  const std::string head = R"({"name": "p",
+    "accessors": [{"python": "m.get_dp_group", "kind": "accessor", "group": "dp", "yields": "group"}],
+    "rewrite": {"python": {"group": "{group}_group", "keyword_attributes": )";
+  RulePack ok = parseRulePack(
+      head + R"({"dp": {"with_gtp_remat=False ,  with_context_parallel = True": "dp_cp"}}}}})",
+      "p.json");
+  EXPECT_EQ(ok.rewrite.python.keywordAttributes,
+            (std::map<std::string, std::map<std::string, std::string>>{
+                {"dp", {{"with_context_parallel=True, with_gtp_remat=False", "dp_cp"}}}}));
+  EXPECT_EQ(keywordKey({"with_gtp_remat=False", "check_initialized=False",
+                        "with_context_parallel =\n True"},
+                       {"check_initialized"}),
+            "with_context_parallel=True, with_gtp_remat=False");
+  EXPECT_EQ(keywordKey({"check_initialized=False"}, {"check_initialized"}), "");
+  EXPECT_EQ(keywordKey({"True"}, {}), std::nullopt);        // positional
+  EXPECT_EQ(keywordKey({"a=1", "a=2"}, {}), std::nullopt);  // twice
+  EXPECT_EQ(keywordKey({"**kw"}, {}), std::nullopt);        // a dict's keys are not seen
+  EXPECT_EQ(keywordKey({"x == y"}, {}), std::nullopt);      // a comparison, positional
+  EXPECT_EQ(errorOf(head + R"({"dp": {"True": "dp"}}}}})"),
+            "p.json: /rewrite/python/keyword_attributes/dp/True: expected keyword arguments "
+            "written name=value, separated by commas");
+  EXPECT_EQ(errorOf(head + R"({"dp": {"a.b=1": "dp"}}}}})"),
+            "p.json: /rewrite/python/keyword_attributes/dp/a.b=1: expected keyword arguments "
+            "written name=value, separated by commas");
+  EXPECT_EQ(errorOf(head + R"({"dp": {"a=1": "dp.cp"}}}}})"),
+            "p.json: /rewrite/python/keyword_attributes/dp/a=1: expected a Python identifier");
+  EXPECT_EQ(errorOf(head + R"({"dp": "dp_cp"}}}})"),
+            "p.json: /rewrite/python/keyword_attributes/dp: expected an object: keyword "
+            "arguments -> attribute");
+}
+
 // rules/megatron-core-ratchet.json is the PR #6258 checker's test: prefix get_, five suffixes,
 // five long-term names left out, the shim; rules/megatron-core.json adds to it.
 TEST(PythonRules, TheShippedMegatronPacks) {
@@ -271,6 +307,18 @@ TEST(PythonRules, TheShippedMegatronPacks) {
   // keyword defaulting to None, the global as its fallback; no fallback made an error).
   EXPECT_EQ(g.rewrite.python.publicModules, std::vector<std::string>{"megatron/core/**"});
   EXPECT_TRUE(g.rewrite.python.publicKeyword);
+  // Accessor calls with arguments, as use_mpu_process_groups fills the fields: dp_cp is
+  // get_data_parallel_group(with_context_parallel=True, with_gtp_remat=False); the call without
+  // with_gtp_remat returns the gtp_remat group.
+  const auto& byKeywords = g.rewrite.python.keywordAttributes;
+  EXPECT_EQ(byKeywords.at("dp").at("with_context_parallel=True"), "dp_cp_gtp_remat");
+  EXPECT_EQ(byKeywords.at("dp").at("with_context_parallel=True, with_gtp_remat=False"), "dp_cp");
+  EXPECT_EQ(byKeywords.at("dp").at("with_gtp_remat=False"), "dp");
+  EXPECT_EQ(byKeywords.at("edp").at("with_gtp_remat=False"), "expt_dp");
+  EXPECT_EQ(byKeywords.at("tp_dp").at("with_context_parallel=True"), "tp_dp_cp");
+  // No source-rank spelling: none of megatron/core's five has a group in scope, and Thread
+  // would make the group a required parameter of public functions no call in the tree reaches.
+  EXPECT_EQ(g.rewrite.python.spell.count(facts::Yields::SrcRank), 0u);
   EXPECT_FALSE(g.python.callsOnly);
   EXPECT_FALSE(g.python.oncePerLine);
   EXPECT_TRUE(g.python.launder);

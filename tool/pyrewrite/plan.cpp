@@ -7,6 +7,7 @@
 #include "pyrewrite/supply.h"
 #include "pyrewrite/thread.h"
 #include "pyrewrite/ts_node.h"
+#include "rules/python_rewrite_rules.h"
 
 #include <algorithm>
 
@@ -69,19 +70,24 @@ std::optional<size_t> aliasDefinition(State& s, size_t i) {
   return found;
 }
 
-// Whether each written argument of an accessor call is a keyword the pack drops
-// (`check_initialized=False`): then the call means what a call without arguments means.
-bool argumentsMoot(const std::vector<std::string>& arguments,
-                   const rules::PythonRewriteRule& rule) {
-  for (const std::string& a : arguments) {
-    size_t eq = a.find('=');
-    if (eq == std::string::npos || a.compare(eq, 2, "==") == 0) return false;
-    std::string name = squeezed(a.substr(0, eq));
-    if (std::find(rule.droppedKeywords.begin(), rule.droppedKeywords.end(), name) ==
-        rule.droppedKeywords.end())
-      return false;
-  }
-  return true;
+// The collection's attribute an accessor call's keyword arguments name (rewrite.python.
+// keyword_attributes: `get_data_parallel_group(with_context_parallel=True)` ->
+// `dp_cp_gtp_remat`), "" for a call that passes only keywords the pack drops (it means what a
+// call without arguments means), or nothing when the pack maps its arguments to no attribute.
+std::optional<std::string> keywordAttribute(const facts::Read& r,
+                                            const rules::PythonRewriteRule& rule) {
+  std::optional<std::string> key = rules::keywordKey(r.arguments, rule.droppedKeywords);
+  if (!key) return std::nullopt;
+  if (key->empty()) return "";
+  // The map says what group a call returns, so a size or a rank too; a source rank with
+  // arguments may read other ranks (Megatron's get_data_parallel_src_rank(
+  // with_context_parallel=True) is the replicate group's first, not dp_cp_gtp_remat's).
+  if (r.yields == Yields::SrcRank) return std::nullopt;
+  auto g = rule.keywordAttributes.find(r.group);
+  if (g == rule.keywordAttributes.end()) return std::nullopt;
+  auto a = g->second.find(*key);
+  if (a == g->second.end()) return std::nullopt;
+  return a->second;
 }
 
 // Why no group is in scope for read `i`: the collection is being built here, the pack names
@@ -128,11 +134,14 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
     }
     return *v + "." + lastName(r.name);
   }
-  if (!argumentsMoot(r.arguments, rule)) {
-    *why = "the accessor is called with arguments, which a group's value would drop";
+  std::optional<std::string> attribute = keywordAttribute(r, rule);
+  if (!attribute) {
+    *why =
+        "the accessor is called with arguments that the pack maps to no attribute of the "
+        "collection (rewrite.python.keyword_attributes)";
     return std::nullopt;
   }
-  if (r.yields == Yields::Size || r.yields == Yields::Rank) {
+  if (facts::isDerived(r.yields)) {
     if (!rule.spell.count(r.yields)) {
       *why = "the pack does not say how to spell a " + std::string(facts::spell(r.yields)) +
              " (rewrite.python.spell." + std::string(facts::spell(r.yields)) + ")";
@@ -143,7 +152,19 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
     return std::nullopt;
   }
   bool collection = r.yields == Yields::Collection;
-  auto g = groupAt(*p.src, p.def, p.node, collection ? "" : r.group, rule, &s.lineage);
+  if (!attribute->empty()) {
+    // Only a collection holds the group such a call returns: a name for the group holds the
+    // one a call without arguments returns.
+    auto c = groupAt(*p.src, p.def, p.node, "", rule, &s.lineage);
+    if (!c) {
+      *left = Left::NoSource;
+      *why = "its arguments name the collection's " + *attribute + ", and no collection is in " +
+             "scope (a parameter is threaded only for a call without arguments)";
+      return std::nullopt;
+    }
+    return spelled(rule, r.yields, *c + "." + *attribute);
+  }
+    auto g = groupAt(*p.src, p.def, p.node, collection ? "" : r.group, rule, &s.lineage);
   if (!g) noGroup(s, i, p, left, why);
   if (!g) return std::nullopt;
   return spelled(rule, r.yields, *g);

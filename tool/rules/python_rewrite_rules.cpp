@@ -2,6 +2,9 @@
 
 #include "rules/python_rules.h"
 
+#include <algorithm>
+#include <map>
+
 namespace gridlock::rules {
 namespace {
 
@@ -9,6 +12,51 @@ using nlohmann::json;
 
 bool identifier(const std::string& s) {
   return isDottedName(s) && s.find('.') == std::string::npos;
+}
+
+// `text` without blanks at its ends and with each inner run of blanks as one space.
+std::string squeezeBlanks(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    bool blank = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\\';
+    if (blank && !out.empty() && out.back() != ' ') out += ' ';
+    if (!blank) out += c;
+  }
+  if (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+// "a=1, b=2" (a pack's key) split at its commas.
+std::vector<std::string> splitKey(const std::string& key) {
+  std::vector<std::string> out;
+  size_t from = 0;
+  for (size_t comma = key.find(',');; comma = key.find(',', from)) {
+    out.push_back(key.substr(from, comma == std::string::npos ? comma : comma - from));
+    if (comma == std::string::npos) break;
+    from = comma + 1;
+  }
+  return out;
+}
+
+void readKeywordAttributes(const PackReader& r, const json& ka, PythonRewriteRule& out) {
+  const std::string at = "/rewrite/python/keyword_attributes";
+  if (!ka.is_object()) r.fail(at, "expected an object: group -> {keyword arguments -> attribute}");
+  for (auto g = ka.begin(); g != ka.end(); ++g) {
+    if (!g->is_object())
+      r.fail(at + "/" + g.key(), "expected an object: keyword arguments -> attribute");
+    for (auto e = g->begin(); e != g->end(); ++e) {
+      std::string where = at + "/" + g.key() + "/" + e.key();
+      std::string attr = r.string(*g, e.key(), at + "/" + g.key(), true);
+      if (!identifier(attr)) r.fail(where, "expected a Python identifier");
+      std::optional<std::string> key = keywordKey(splitKey(e.key()), {});
+      if (!key || key->empty())
+        r.fail(where, "expected keyword arguments written name=value, separated by commas");
+      for (const std::string& a : splitKey(*key))
+        if (!identifier(squeezeBlanks(a.substr(0, a.find('=')))))
+          r.fail(where, "expected keyword arguments written name=value, separated by commas");
+      out.keywordAttributes[g.key()][*key] = attr;
+    }
+  }
 }
 
 void readThread(const PackReader& r, const json& th, PythonRewriteRule& out) {
@@ -24,11 +72,27 @@ void readThread(const PackReader& r, const json& th, PythonRewriteRule& out) {
 
 }  // namespace
 
+std::optional<std::string> keywordKey(const std::vector<std::string>& arguments,
+                                      const std::vector<std::string>& dropped) {
+  std::map<std::string, std::string> byName;
+  for (const std::string& a : arguments) {
+    size_t eq = a.find('=');
+    if (eq == std::string::npos || a.compare(eq, 2, "==") == 0) return std::nullopt;
+    std::string name = squeezeBlanks(a.substr(0, eq)), value = squeezeBlanks(a.substr(eq + 1));
+    if (name.empty() || value.empty() || name[0] == '*') return std::nullopt;
+    if (std::find(dropped.begin(), dropped.end(), name) != dropped.end()) continue;
+    if (!byName.emplace(name, value).second) return std::nullopt;
+  }
+  std::string out;
+  for (const auto& [name, value] : byName) out += (out.empty() ? "" : ", ") + name + "=" + value;
+  return out;
+}
+
 PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   const std::string at = "/rewrite/python";
   r.object(py, at,
-           {"collection", "group", "spell", "state", "attributes", "dropped_keywords", "error",
-            "thread"});
+           {"collection", "group", "spell", "state", "attributes", "dropped_keywords",
+            "keyword_attributes", "error", "thread"});
   PythonRewriteRule out;
   out.collection = r.strings(py, "collection", at);
   for (size_t i = 0; i < out.collection.size(); ++i)
@@ -38,7 +102,7 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   if (out.group.find("{group}") == std::string::npos)
     r.fail(at + "/group", "the name must carry the read's group as {group} (\"{group}_group\")");
   if (auto sp = py.find("spell"); sp != py.end()) {
-    r.object(*sp, at + "/spell", {"size", "rank"});
+    r.object(*sp, at + "/spell", {"size", "rank", "src_rank"});
     for (auto e = sp->begin(); e != sp->end(); ++e) {
       std::string t = r.string(*sp, e.key(), at + "/spell", true);
       if (t.find("{g}") == std::string::npos)
@@ -68,6 +132,7 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   for (size_t i = 0; i < out.droppedKeywords.size(); ++i)
     if (!identifier(out.droppedKeywords[i]))
       r.fail(at + "/dropped_keywords/" + std::to_string(i), "expected a Python identifier");
+  if (auto ka = py.find("keyword_attributes"); ka != py.end()) readKeywordAttributes(r, *ka, out);
   if (py.contains("error")) out.error = r.string(py, "error", at, true);
   if (!isDottedName(out.error)) r.fail(at + "/error", "expected a dotted Python name");
   if (auto th = py.find("thread"); th != py.end()) readThread(r, *th, out);

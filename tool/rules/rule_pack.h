@@ -132,6 +132,11 @@ struct PythonRewriteRule {
   // check_initialized=False): a value in scope makes them moot, so a call passing nothing else
   // is replaced as a call without arguments.
   std::vector<std::string> droppedKeywords;
+  // Group -> the keyword arguments of an accessor call (the dropped ones left out, written
+  // "k=v, k=v" in keyword order, as keywordKey spells them) -> the collection's attribute
+  // holding the group that call returns (Megatron's get_data_parallel_group(
+  // with_context_parallel=True) -> `dp_cp_gtp_remat`, as use_mpu_process_groups fills it).
+  std::map<std::string, std::map<std::string, std::string>> keywordAttributes;
   std::string error = "ValueError";  // what a dead fallback raises
   // Thread: module globs whose functions without a leading underscore are public API, and
   // whether such a function is refused (false) or given the parameter as a keyword with a

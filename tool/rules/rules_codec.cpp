@@ -99,6 +99,7 @@ void fields(V&& v, T& x) {
   v("state", x.state);
   v("attributes", x.attributes);
   v("dropped_keywords", x.droppedKeywords);
+  v("keyword_attributes", x.keywordAttributes);
   v("error", x.error);
   v("public_modules", x.publicModules);
   v("public_keyword", x.publicKeyword);
