@@ -164,7 +164,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
     }
     return spelled(rule, r.yields, *c + "." + *attribute);
   }
-    auto g = groupAt(*p.src, p.def, p.node, collection ? "" : r.group, rule, &s.lineage);
+  auto g = groupAt(*p.src, p.def, p.node, collection ? "" : r.group, rule, &s.lineage);
   if (!g) noGroup(s, i, p, left, why);
   if (!g) return std::nullopt;
   return spelled(rule, r.yields, *g);
