@@ -3,6 +3,7 @@
 #include "analysis/callers.h"
 #include "pyrewrite/maybe_none.h"
 #include "pyrewrite/public_api.h"
+#include "pyrewrite/scope_values.h"
 #include "pyrewrite/ts_node.h"
 
 #include <algorithm>
@@ -32,6 +33,7 @@ enum class Form {
   None,
   IfBody,  // `if h is None:` whose only statement is `h = <read>`: the statement raises
   Inline,  // `h = h or <read>` (or a conditional expression): an `if h is None:` that raises
+  Block,   // `if h is None:` whose statements each assign a read falling back on h: one raise
 };
 
 Form formOf(const PySource& src, TSNode statement, TSNode read, const std::string& holder) {
@@ -62,6 +64,70 @@ Form formOf(const PySource& src, TSNode statement, TSNode read, const std::strin
       return Form::Inline;
   }
   return Form::None;
+}
+
+// Whether `value` is a read that falls back on the same parameter as `r`.
+bool fallbackReadAt(const State& s, const facts::Read& r, TSNode value) {
+  value = ts::unparen(value);
+  for (size_t j = 0; j < s.size(); ++j) {
+    const facts::Read& d = s.read(j);
+    if (d.file == r.file && d.guard == facts::Guard::Fallback &&
+        d.guardFunction == r.guardFunction && d.guardParam == r.guardParam &&
+        d.offset == ts_node_start_byte(value) && d.offset + d.length == ts_node_end_byte(value))
+      return true;
+  }
+  return false;
+}
+
+// The block of `if h is None:` (or `if not h:`) holding `statement` when each of its
+// statements assigns a read that falls back on h (`dp_group = get_dp_group()`, then
+// `tp_group = get_tp_group()`); else a null node.
+TSNode fallbackBlock(const State& s, const facts::Read& r, const PySource& src, TSNode statement) {
+  TSNode block = ts_node_parent(statement);
+  TSNode test = ts_node_parent(block);
+  if (!is<"if_statement">(test) || !ts::same(field<"consequence">(test), block)) return TSNode{};
+  std::string c = squeezed(src.text(field<"condition">(test)));
+  if (c != r.holder + " is None" && c != "not " + r.holder) return TSNode{};
+  for (TSNode st : namedChildren(block)) {
+    TSNode a = assignmentOf(st);
+    if (ts_node_is_null(a) || !fallbackReadAt(s, r, field<"right">(a))) return TSNode{};
+  }
+  return block;
+}
+
+// Leaves read `i` open_fallback: `head` and each of `sites`.
+void leaveListing(State& s, size_t i, std::string head, const std::vector<std::string>& sites) {
+  head = std::to_string(sites.size()) + head + ":";
+  for (const auto& site : sites) head += " " + site + ";";
+  head.pop_back();
+  s.leave(i, facts::Left::OpenFallback, head);
+}
+
+// Makes read `i`'s fallback an error: its statement becomes the raise; in a block, the first
+// statement does and the others go, each with its line (comments between them stay).
+void raiseInstead(State& s, size_t i, const PySource& src, TSNode statement, Form form,
+                  TSNode block) {
+  const facts::Read& r = s.read(i);
+  char q = messageQuote(src.text());
+  std::string raise = "raise " + s.rule(r)->error + "(" + q + messageName(r) +
+                      " requires an explicit " + r.holder + q + ")";
+  unsigned start = ts_node_start_byte(statement), end = ts_node_end_byte(statement);
+  std::string indent = src.indentAt(start);
+  std::string text = form == Form::Inline
+                         ? "if " + r.holder + " is None:\n" + indent + src.indentUnit() + raise
+                         : raise;
+  bool first = form != Form::Block || ts::same(namedChildren(block).front(), statement);
+  if (!first) {
+    text.clear();
+    if (src.lineStart(start) + indent.size() == start && src.lineEnd(end) == end) {
+      start = src.lineStart(start);
+      end = std::min<unsigned>(end + 1, src.text().size());
+    }
+  }
+  s.edit(r.file, start, end - start, text, facts::Strategy::Require, at(r) + " require");
+  s.apply(i, facts::Strategy::Require, raise);
+  ++s.tally(facts::Strategy::Require).reads;
+  if (first) ++s.tally(facts::Strategy::Require).places;
 }
 
 // Why the calls of `def` are not all seen, or "": a method other than `__init__` is called
@@ -145,44 +211,28 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
         open.push_back(site + ": " + it->second);
     }
     if (!open.empty()) {
-      std::string detail = std::to_string(open.size()) + " call site(s) leave " + r.holder +
-                           " out and cannot be given it:";
-      for (const auto& o : open) detail += " " + o + ";";
-      detail.pop_back();
-      s.leave(i, facts::Left::OpenFallback, detail);
+      leaveListing(s, i, " call site(s) leave " + r.holder + " out and cannot be given it", open);
       return;
     }
   }
   if (std::vector<std::string> none = passingMaybeNone(s, r); !none.empty()) {
-    std::string detail = std::to_string(none.size()) + " call site(s) may pass None for " +
-                         r.holder + ", so the fallback may run:";
-    for (const auto& n : none) detail += " " + n + ";";
-    detail.pop_back();
-    s.leave(i, facts::Left::OpenFallback, detail);
+    leaveListing(s, i, " call site(s) may pass None for " + r.holder + ", so the fallback may run",
+                 none);
     return;
   }
   const PySource& src = *place->src;
   TSNode statement = PySource::statementOf(place->node);
   Form form = formOf(src, statement, place->node, r.holder);
+  TSNode block = form == Form::None ? fallbackBlock(s, r, src, statement) : TSNode{};
+  if (!ts_node_is_null(block)) form = Form::Block;
   if (form == Form::None) {
     s.leave(i, facts::Left::NoSpelling,
-            "the fallback is not `if " + r.holder + " is None: " + r.holder + " = ...` nor `" +
-                r.holder + " = " + r.holder + " or ...`: make it an error by hand");
+            "the fallback is not `if " + r.holder + " is None: " + r.holder + " = ...` (nor " +
+                "such a block assigning only reads), nor `" + r.holder + " = " + r.holder +
+                " or ...`: make it an error by hand");
     return;
   }
-  const rules::PythonRewriteRule* rule = s.rule(r);
-  char q = messageQuote(src.text());
-  std::string raise = "raise " + rule->error + "(" + q + messageName(r) + " requires an explicit " +
-                      r.holder + q + ")";
-  unsigned start = ts_node_start_byte(statement), end = ts_node_end_byte(statement);
-  std::string indent = src.indentAt(start);
-  std::string text = form == Form::IfBody
-                         ? raise
-                         : "if " + r.holder + " is None:\n" + indent + src.indentUnit() + raise;
-  s.edit(r.file, start, end - start, text, facts::Strategy::Require, at(r) + " require");
-  s.apply(i, facts::Strategy::Require, raise);
-  ++s.tally(facts::Strategy::Require).reads;
-  ++s.tally(facts::Strategy::Require).places;
+  raiseInstead(s, i, src, statement, form, block);
 }
 
 }  // namespace gridlock::pyrewrite
