@@ -4,6 +4,7 @@
 #include "pyrewrite/ts_node.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace gridlock::pyrewrite {
@@ -64,14 +65,23 @@ TSNode lastBracket(TSNode n, unsigned start, unsigned end) {
   return best;
 }
 
+// A bracket's contents split by black: on one line indented a level when they fit, else one
+// element per line, each with a comma.
+std::string body(const std::vector<std::string>& elements, const std::string& indent,
+                 const std::string& unit, unsigned limit) {
+  std::string joined;
+  for (const auto& e : elements) joined += (joined.empty() ? "" : ", ") + e;
+  if (indent.size() + unit.size() + joined.size() <= limit) return indent + unit + joined + "\n";
+  std::string out;
+  for (const auto& e : elements) out += indent + unit + e + ",\n";
+  return out;
+}
+
 // The statement's new text from its first line's start to its bracket's line end, or "".
-std::string split(const PySource& src, TSNode statement, unsigned limit, const std::string& unit,
-                  unsigned* from, unsigned* to) {
+std::string splitFirstLine(const PySource& src, TSNode statement, unsigned limit,
+                           const std::string& unit, const std::vector<TSNode>& comments,
+                           unsigned* from, unsigned* to) {
   auto [start, end] = logicalLine(statement);
-  // A trailing comment is the block's child, beside the statement.
-  std::vector<TSNode> comments;
-  commentsUnder(ts_node_parent(statement), comments);
-  if (!tooLong(src, start, end, comments, limit)) return "";
   TSNode bracket = lastBracket(statement, start, end);
   if (ts_node_is_null(bracket)) return "";
   const std::string& t = src.text();
@@ -94,17 +104,109 @@ std::string split(const PySource& src, TSNode statement, unsigned limit, const s
   std::string indent = src.indentAt(start);
   std::string head = t.substr(lineStart, open + 1 - lineStart);
   std::string tail = t.substr(close, src.lineEnd(close) - close);
-  std::string joined;
-  for (const auto& e : elements) joined += (joined.empty() ? "" : ", ") + e;
-  std::string out = head + openComment + "\n";
-  if (indent.size() + unit.size() + joined.size() <= limit) {
-    out += indent + unit + joined + "\n";
-  } else {
-    for (const auto& e : elements) out += indent + unit + e + ",\n";
-  }
   *from = lineStart;
   *to = src.lineEnd(close);
-  return out + indent + tail;
+  return head + openComment + "\n" + body(elements, indent, unit, limit) + indent + tail;
+}
+
+// The smallest call's arguments or def's parameters around [from, to), or a null node.
+TSNode bracketAround(TSNode statement, unsigned from, unsigned to) {
+  TSNode n = ts_node_named_descendant_for_byte_range(statement, from, to);
+  for (; !ts_node_is_null(n); n = ts_node_parent(n))
+    if ((is<"argument_list">(n) || is<"parameters">(n)) && ts_node_start_byte(n) < from &&
+        ts_node_end_byte(n) > to)
+      return n;
+  return TSNode{};
+}
+
+// `node` (one line of text) on a line of its own after `lead`, followed by `trail`; when that
+// is longer than `limit`, split at the call's arguments it ends with, black's right-hand split.
+// Nothing when it cannot be split.
+std::optional<std::string> rightHandSplit(const PySource& src, TSNode node, const std::string& lead,
+                                          const std::string& trail, const std::string& indent,
+                                          const std::string& unit, unsigned limit) {
+  std::string text(src.text(node));
+  if (indent.size() + lead.size() + text.size() + trail.size() <= limit)
+    return indent + lead + text + trail + "\n";
+  TSNode args = is<"call">(node) ? field<"arguments">(node) : TSNode{};
+  if (!is<"argument_list">(args) || ts_node_end_byte(args) != ts_node_end_byte(node))
+    return std::nullopt;
+  std::vector<std::string> elements;
+  for (TSNode e : namedChildren(args)) elements.emplace_back(src.text(e));
+  if (elements.empty()) return std::nullopt;
+  unsigned open = ts_node_start_byte(args) + 1 - ts_node_start_byte(node);
+  return indent + lead + text.substr(0, open) + "\n" + body(elements, indent, unit, limit) +
+         indent + ")" + trail + "\n";
+}
+
+// A line after the statement's first that is too long: the elements of a bracket whose
+// contents are all on it go one per line, each with a comma (black splits at the commas); a
+// line holding one element of a bracket is split at the element's operators (black's
+// delimiter split: `// tp_size` on a line of its own), and a piece still too long at the call
+// it ends with. The new text of the line, or "".
+std::string splitInner(const PySource& src, TSNode statement, unsigned line, unsigned limit,
+                       const std::string& unit, unsigned* from, unsigned* to) {
+  const std::string& t = src.text();
+  std::string indent = src.indentAt(line);
+  unsigned first = line + static_cast<unsigned>(indent.size()), eol = src.lineEnd(line);
+  unsigned last = eol;
+  while (last > first && (t[last - 1] == ' ' || t[last - 1] == '\t')) --last;
+  bool comma = last > first && t[last - 1] == ',';
+  TSNode bracket = bracketAround(statement, first, last);
+  if (ts_node_is_null(bracket)) return "";
+  std::vector<TSNode> on;
+  for (TSNode e : namedChildren(bracket)) {
+    if (ts_node_end_byte(e) <= first || ts_node_start_byte(e) >= last) continue;
+    if (ts_node_start_byte(e) < first || ts_node_end_byte(e) > last || is<"comment">(e)) return "";
+    on.push_back(e);
+  }
+  if (on.empty() || ts_node_start_byte(on.front()) != first ||
+      ts_node_end_byte(on.back()) != last - (comma ? 1 : 0))
+    return "";
+  std::string out;
+  if (on.size() > 1) {
+    for (TSNode e : on) out += indent + std::string(src.text(e)) + ",\n";
+  } else {
+    TSNode value = is<"keyword_argument">(on[0]) ? field<"value">(on[0]) : on[0];
+    std::string lead = t.substr(first, ts_node_start_byte(value) - first);
+    // The operands of a chain of one operator (`a // b // c`), each after its operator.
+    std::vector<std::pair<std::string, TSNode>> pieces;
+    std::string op =
+        is<"binary_operator">(value) ? std::string(src.text(field<"operator">(value))) : "";
+    TSNode n = value;
+    for (; !op.empty() && is<"binary_operator">(n) && src.text(field<"operator">(n)) == op;
+         n = field<"left">(n))
+      pieces.insert(pieces.begin(), {op + " ", field<"right">(n)});
+    pieces.insert(pieces.begin(), {lead, n});
+    for (size_t k = 0; k < pieces.size(); ++k) {
+      std::string trail = k + 1 == pieces.size() && comma ? "," : "";
+      auto text =
+          rightHandSplit(src, pieces[k].second, pieces[k].first, trail, indent, unit, limit);
+      if (!text) return "";
+      out += *text;
+    }
+  }
+  *from = line;
+  *to = eol + (eol < t.size() ? 1 : 0);
+  return out;
+}
+
+// The statement's first line too long, else another: its new text (from, to), or "".
+std::string split(const PySource& src, TSNode statement, unsigned limit, const std::string& unit,
+                  unsigned* from, unsigned* to) {
+  auto [start, end] = logicalLine(statement);
+  // A trailing comment is the block's child, beside the statement.
+  std::vector<TSNode> comments;
+  commentsUnder(ts_node_parent(statement), comments);
+  for (unsigned at = src.lineStart(start); at < end; at = src.lineEnd(at) + 1) {
+    if (!tooLong(src, at, std::min(src.lineEnd(at), end), comments, limit)) continue;
+    if (at == src.lineStart(start))
+      return splitFirstLine(src, statement, limit, unit, comments, from, to);
+    for (TSNode c : comments)
+      if (ts_node_start_byte(c) >= at && ts_node_start_byte(c) < src.lineEnd(at)) return "";
+    return splitInner(src, statement, at, limit, unit, from, to);
+  }
+  return "";
 }
 
 }  // namespace
