@@ -4,11 +4,28 @@
 #include <tuple>
 
 namespace gridlock::index {
+namespace {
+
+// A site's identity: where it is and what it calls, how.
+size_t siteHash(const facts::SiteFact& s) {
+  size_t h = std::hash<std::string>()(s.file);
+  for (size_t v :
+       {size_t(s.line), size_t(s.column), std::hash<std::string>()(s.calleeUsr), size_t(s.via)})
+    h = h * 1000003 ^ v;
+  return h;
+}
+
+bool sameSite(const facts::SiteFact& x, const facts::SiteFact& y) {
+  return std::tie(x.file, x.line, x.column, x.calleeUsr, x.via) ==
+         std::tie(y.file, y.line, y.column, y.calleeUsr, y.via);
+}
+
+}  // namespace
 
 void Program::add(std::vector<facts::FunctionFact> fns, std::vector<facts::ClassFact> cls,
                   std::vector<facts::SiteFact> newSites) {
   for (auto& f : fns) {
-    auto [it, fresh] = functions.emplace(f.usr, f);
+    auto [it, fresh] = functions.try_emplace(f.usr, std::move(f));  // f stays when not moved
     if (fresh) continue;
     // Redeclarations: a default may be given on any of them (usually the header's).
     facts::FunctionFact& have = it->second;
@@ -22,9 +39,14 @@ void Program::add(std::vector<facts::FunctionFact> fns, std::vector<facts::Class
     }
   }
   for (auto& c : cls) classes.emplace(c.usr, std::move(c));
-  for (auto& s : newSites)
-    if (seen_.emplace(s.file, s.line, s.column, s.calleeUsr, s.via).second)
-      sites.push_back(std::move(s));
+  for (auto& s : newSites) {
+    size_t h = siteHash(s);
+    auto [from, to] = seen_.equal_range(h);
+    if (std::any_of(from, to, [&](const auto& hi) { return sameSite(sites[hi.second], s); }))
+      continue;  // seen: the first stays
+    seen_.emplace(h, sites.size());
+    sites.push_back(std::move(s));
+  }
 }
 
 void Program::finish() {
