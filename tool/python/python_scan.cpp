@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -229,25 +230,34 @@ std::string encodeUnits(const std::vector<facts::UnitFacts>& units) {
   return out;
 }
 
-// The program's units, one per file in order; units that name other files are refused.
+// The program's units, one per file in order, decoded on the scan's threads; units that name
+// other files are refused.
 std::optional<std::vector<facts::UnitFacts>> decodeUnits(std::string_view bytes,
-                                                         const std::vector<std::string>& files) {
-  std::vector<facts::UnitFacts> units;
-  try {
-    while (!bytes.empty()) {
-      size_t nl = bytes.find('\n');
-      if (nl == std::string_view::npos) return std::nullopt;
-      size_t n = std::stoul(std::string(bytes.substr(0, nl)));
-      if (n > bytes.size() - nl - 1) return std::nullopt;
-      if (units.size() == files.size()) return std::nullopt;
-      units.push_back({facts::decodeTuFactsBinary(bytes.substr(nl + 1, n)), nullptr});
-      if (units.back().tu.mainFile != files[units.size() - 1]) return std::nullopt;
-      bytes.remove_prefix(nl + 1 + n);
-    }
-  } catch (const std::exception&) {
-    return std::nullopt;
+                                                         const std::vector<std::string>& files,
+                                                         unsigned jobs) {
+  std::vector<std::string_view> parts;
+  while (!bytes.empty()) {
+    size_t nl = bytes.find('\n');
+    if (nl == std::string_view::npos || parts.size() == files.size()) return std::nullopt;
+    size_t n = 0;
+    auto [end, ec] = std::from_chars(bytes.data(), bytes.data() + nl, n);
+    if (ec != std::errc() || end != bytes.data() + nl || n > bytes.size() - nl - 1)
+      return std::nullopt;
+    parts.push_back(bytes.substr(nl + 1, n));
+    bytes.remove_prefix(nl + 1 + n);
   }
-  if (units.size() != files.size()) return std::nullopt;
+  if (parts.size() != files.size()) return std::nullopt;
+  std::vector<facts::UnitFacts> units(parts.size());
+  std::atomic<bool> bad{false};
+  parallel(parts.size(), jobs, [&](size_t i) {
+    try {
+      units[i].tu = facts::decodeTuFactsBinary(parts[i]);
+      if (units[i].tu.mainFile != files[i]) bad = true;
+    } catch (const std::exception&) {
+      bad = true;
+    }
+  });
+  if (bad) return std::nullopt;
   return units;
 }
 
@@ -303,7 +313,8 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
   std::string program = cache.on() ? programKey(keys, rules, scan, cache) : "";
   std::optional<std::vector<facts::UnitFacts>> cached;
   if (!program.empty())
-    if (std::optional<std::string> bytes = cache.read(program)) cached = decodeUnits(*bytes, files);
+    if (std::optional<std::string> bytes = cache.read(program))
+      cached = decodeUnits(*bytes, files, scan.options.jobs);
   std::vector<facts::UnitFacts> units;
   std::vector<char> hit(files.size(), 1);  // whether each module's facts came from the cache
   if (cached) {
