@@ -10,7 +10,9 @@ Per round, on the same tree:
 One untimed warm-up of each first (the page cache). Prints the medians of each side's wall
 time (the whole process, start-up included), its CPU time (user + system) and its peak
 memory, the ratios the issue sets as goals (cold at most 0.5x the checker's wall time; warm at
-most 5% of cold), and the counts both found (they must agree).
+most 5% of cold), the counts both found (they must agree), and the load average before and
+after (the machine may be shared). With --baseline OTHER (another build of the same bench, the
+code before a change), its cold and warm runs join each round, interleaved, with their ratios.
 
   cmake --build build --target gridlock_bench_python_scan
   python3 bench/megatron_scan.py --bench build/tool/python/gridlock_bench_python_scan \\
@@ -60,16 +62,26 @@ def main():
     ap.add_argument("--rules", default=os.path.join(os.path.dirname(__file__), "..", "rules",
                                                     "megatron-core-ratchet.json"))
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--baseline", help="another gridlock_bench_python_scan, run beside --bench")
     ap.add_argument("tree")
     a = ap.parse_args()
     work = tempfile.mkdtemp(prefix="gridlock-megatron-bench-")
     cache = os.path.join(work, "cache")
-    sides = {
-        "checker --stats": lambda: [sys.executable, "-c", CHECKER, a.checker, a.tree],
-        "gridlock cold": lambda: (shutil.rmtree(cache, ignore_errors=True),
-                                  [a.bench, a.tree, "--rules", a.rules, "--cache", cache])[1],
-        "gridlock warm": lambda: [a.bench, a.tree, "--rules", a.rules, "--cache", cache],
-    }
+
+    def scan(bench, cache, cold):
+        def cmd():
+            if cold:
+                shutil.rmtree(cache, ignore_errors=True)
+            return [bench, a.tree, "--rules", a.rules, "--cache", cache]
+        return cmd
+
+    sides = {"checker --stats": lambda: [sys.executable, "-c", CHECKER, a.checker, a.tree],
+             "gridlock cold": scan(a.bench, cache, True),
+             "gridlock warm": scan(a.bench, cache, False)}
+    if a.baseline:
+        sides["baseline cold"] = scan(a.baseline, cache + "-baseline", True)
+        sides["baseline warm"] = scan(a.baseline, cache + "-baseline", False)
+    load = os.getloadavg()
     results = {k: [] for k in sides}
     try:
         for k, cmd in sides.items():
@@ -81,6 +93,8 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     med = {k: {f: statistics.median(r[f] for r in rs) for f in ("wall", "cpu", "rss_mb")}
            for k, rs in results.items()}
+    print("load average (1, 5, 15 min): %.2f %.2f %.2f before, %.2f %.2f %.2f after"
+          % (load + os.getloadavg()))
     for k in sides:
         print("%-16s median %6.2f s wall, %5.2f s CPU, %6.1f MB peak (walls %s)"
               % (k, med[k]["wall"], med[k]["cpu"], med[k]["rss_mb"],
@@ -89,14 +103,24 @@ def main():
     ours = json.loads(results["gridlock cold"][-1]["out"].strip().splitlines()[-1])
     warm = json.loads(results["gridlock warm"][-1]["out"].strip().splitlines()[-1])
     print("checker: %s" % checker)
-    print("gridlock: %d reads in %d modules (warm: %d reads, %d of %d from the cache)"
-          % (ours["reads"], ours["modules"], warm["reads"], warm["hits"], warm["modules"]))
-    cold, chk = med["gridlock cold"], med["checker --stats"]
-    print("cold / checker: %.2fx wall (goal <= 0.5), %.2fx CPU" % (cold["wall"] / chk["wall"],
-                                                                    cold["cpu"] / chk["cpu"]))
-    print("warm / cold: %.1f%% wall (goal <= 5%%), %.1f%% CPU"
-          % (100 * med["gridlock warm"]["wall"] / cold["wall"],
-             100 * med["gridlock warm"]["cpu"] / cold["cpu"]))
+    print("gridlock: %d reads in %d modules (warm: %d reads, %d of %d from the cache, %d files "
+          "read)" % (ours["reads"], ours["modules"], warm["reads"], warm["hits"], warm["modules"],
+                     warm.get("files_read", -1)))
+    chk = med["checker --stats"]
+    for who in ["gridlock"] + (["baseline"] if a.baseline else []):
+        cold, hot = med[who + " cold"], med[who + " warm"]
+        print("%s cold / checker: %.2fx wall (goal <= 0.5), %.2fx CPU"
+              % (who, cold["wall"] / chk["wall"], cold["cpu"] / chk["cpu"]))
+        print("%s warm / cold: %.1f%% wall (goal <= 5%%), %.1f%% CPU"
+              % (who, 100 * hot["wall"] / cold["wall"], 100 * hot["cpu"] / cold["cpu"]))
+    if a.baseline:
+        base = json.loads(results["baseline warm"][-1]["out"].strip().splitlines()[-1])
+        if base["reads"] != warm["reads"]:
+            sys.exit("megatron_scan: the baseline counts %d reads, --bench %d"
+                     % (base["reads"], warm["reads"]))
+        print("warm / baseline warm: %.2fx wall, %.2fx CPU"
+              % (med["gridlock warm"]["wall"] / med["baseline warm"]["wall"],
+                 med["gridlock warm"]["cpu"] / med["baseline warm"]["cpu"]))
 
 
 if __name__ == "__main__":
