@@ -98,6 +98,69 @@ TEST(PyWrap, ContentsOnTheirOwnLineGoOnePerLine) {
             "    return tokenizer\n");
 }
 
+// A def header a threaded parameter made too long (issue 31): black splits at the parameters'
+// brackets, the contents on one line indented a level when they fit, `):` on a line of its own.
+const std::string kDef =
+    "def gather_region(input_tensor, tp_group, dim=-1, async_op=False):\n"
+    "    return input_tensor\n";
+
+TEST(PyWrap, DefParametersThatFitGoOnOneIndentedLine) {
+  EXPECT_EQ(wrapped(kDef, 60),
+            "def gather_region(\n"
+            "    input_tensor, tp_group, dim=-1, async_op=False\n"
+            "):\n"
+            "    return input_tensor\n");
+}
+
+TEST(PyWrap, DefParametersThatDoNotFitGoOnePerLineWithCommas) {
+  EXPECT_EQ(wrapped(kDef, 40),
+            "def gather_region(\n"
+            "    input_tensor,\n"
+            "    tp_group,\n"
+            "    dim=-1,\n"
+            "    async_op=False,\n"
+            "):\n"
+            "    return input_tensor\n");
+}
+
+// linear_replacements.py's header in small: the return annotation stays after the closing
+// bracket; its own brackets are not where black splits.
+TEST(PyWrap, DefWithAReturnAnnotationKeepsItAfterTheBracket) {
+  const std::string in =
+      "def _gather_from_tensor_parallel_region(input_, tp_group: Optional[ProcessGroup] = None) "
+      "-> Optional[Tensor]:\n"
+      "    return input_\n";
+  EXPECT_EQ(wrapped(in, 100),
+            "def _gather_from_tensor_parallel_region(\n"
+            "    input_, tp_group: Optional[ProcessGroup] = None\n"
+            ") -> Optional[Tensor]:\n"
+            "    return input_\n");
+}
+
+// A method: the split lines are indented from the def's own indentation.
+TEST(PyWrap, MethodParametersSplitFromTheMethodsIndentation) {
+  const std::string in =
+      "class Linear:\n"
+      "    def forward(self, input_, weight, bias=None, tp_group=None):\n"
+      "        return input_\n";
+  EXPECT_EQ(wrapped(in, 60),
+            "class Linear:\n"
+            "    def forward(\n"
+            "        self, input_, weight, bias=None, tp_group=None\n"
+            "    ):\n"
+            "        return input_\n");
+  EXPECT_EQ(wrapped(in, 40),
+            "class Linear:\n"
+            "    def forward(\n"
+            "        self,\n"
+            "        input_,\n"
+            "        weight,\n"
+            "        bias=None,\n"
+            "        tp_group=None,\n"
+            "    ):\n"
+            "        return input_\n");
+}
+
 // A comment on the long line: black splits the element and keeps the comment on its last
 // piece; the wrapper leaves such a line as it is rather than decide where a comment goes.
 TEST(PyWrap, ALongElementWithACommentStays) {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <string_view>
 
 namespace gridlock::pyrewrite {
 namespace {
@@ -14,12 +15,19 @@ using ts::field;
 using ts::is;
 using ts::namedChildren;
 
-// The bytes of a statement's logical line: a def's header, else the statement.
+// The bytes of a statement's logical line: a def's header through its `:`, else the statement.
+// The header ends at the colon, not at the body, so that a bracket closing on the header's
+// last line is seen as closing there.
 std::pair<unsigned, unsigned> logicalLine(TSNode s) {
   if (is<"decorated_definition">(s)) s = field<"definition">(s);
-  if (is<"function_definition">(s))
-    return {ts_node_start_byte(s), ts_node_start_byte(field<"body">(s))};
-  return {ts_node_start_byte(s), ts_node_end_byte(s)};
+  if (!is<"function_definition">(s)) return {ts_node_start_byte(s), ts_node_end_byte(s)};
+  unsigned body = ts_node_start_byte(field<"body">(s)), end = body;
+  for (uint32_t i = 0, n = ts_node_child_count(s); i < n; ++i) {
+    TSNode c = ts_node_child(s, i);
+    if (ts_node_start_byte(c) < body && std::string_view(ts_node_type(c)) == ":")
+      end = ts_node_end_byte(c);
+  }
+  return {ts_node_start_byte(s), end};
 }
 
 void commentsUnder(TSNode n, std::vector<TSNode>& out) {
