@@ -1,5 +1,6 @@
 #include "python/extract.h"
 
+#include "python/attribute_copies.h"
 #include "python/chains.h"
 #include "python/dict_keys.h"
 #include "python/guards.h"
@@ -59,6 +60,8 @@ class Collector {
   Access accessOf() const;
   void call(Node n, const Context& c);
   void seenKeys(Node value, const Context& c, Call::Arg& arg) const;
+  Node openedDef(const Context& c) const;
+  std::string forwarded(Node value, const Context& c, bool plain) const;
   int paramOf(const std::string& name, const Context& c) const;
   bool isSelf(Node n, const Context& c) const;
   void classBases(Node n, const Context& c);
@@ -199,16 +202,33 @@ bool Collector::isSelf(Node n, const Context& c) const {
   return f.classIndex >= 0 && !f.isStatic && paramOf(std::string(tree_.text(n)), c) == 0;
 }
 
+// The def whose own scope (not a lambda's or comprehension's inside it) the node on top of the
+// path is in, or null.
+Node Collector::openedDef(const Context& c) const {
+  if (c.scope == scopes_.module() || c.scope->kind != Scope::Kind::Function) return Node();
+  Node opened;
+  for (size_t i = path_.size(); i-- > 0 && opened.isNull();)
+    if (is<"function_definition">(path_[i])) opened = path_[i];
+  return scopes_.opened(opened) == c.scope ? opened : Node();  // else a default of a def inside
+}
+
+// The parameter an argument's value forwards: the parameter itself, or `self.x` a copy of it
+// (attribute_copies.h) when passed plainly, not as `*` or `**`; "" when none.
+std::string Collector::forwarded(Node value, const Context& c, bool plain) const {
+  if (is<"identifier">(value) && paramOf(std::string(tree_.text(value)), c) >= 0)
+    return std::string(tree_.text(value));
+  Node def = openedDef(c);
+  if (!plain || !is<"attribute">(value) || def.isNull() || !isSelf(field<"object">(value), c))
+    return "";
+  auto isParam = [&](const std::string& name) { return paramOf(name, c) >= 0; };
+  return copiedParameter(tree_, field<"body">(def), value,
+                         out_.functions[c.function].params[0].name, isParam);
+}
+
 // `**value`: the keys it is seen to hold (dict_keys.h).
 void Collector::seenKeys(Node value, const Context& c, Call::Arg& arg) const {
-  Node opened;  // the def or module whose scope the call is in
-  if (c.scope == scopes_.module()) {
-    opened = tree_.flat().root();
-  } else if (c.scope->kind == Scope::Kind::Function) {
-    for (size_t i = path_.size(); i-- > 0 && opened.isNull();)
-      if (is<"function_definition">(path_[i])) opened = path_[i];
-    if (scopes_.opened(opened) != c.scope) opened = Node();  // a default of a def inside
-  }
+  // the def or module whose scope the call is in
+  Node opened = c.scope == scopes_.module() ? tree_.flat().root() : openedDef(c);
   auto isParam = [&](const std::string& name) { return paramOf(name, c) >= 0; };
   if (std::optional<SeenKeys> seen = dictKeys(tree_, scopes_, c.scope, opened, value, isParam)) {
     arg.keys = std::move(seen->keys);
@@ -252,8 +272,7 @@ void Collector::call(Node n, const Context& c) {
     }
     value = unparen(value);
     arg.isNone = is<"none">(value);
-    if (is<"identifier">(value) && paramOf(std::string(tree_.text(value)), c) >= 0)
-      arg.forwardedName = tree_.text(value);
+    arg.forwardedName = forwarded(value, c, arg.kind == Call::Arg::Kind::Plain);
     arg.offset = a.startByte();
     arg.length = a.endByte() - arg.offset;
     if (call.args.empty() && arg.kind == Call::Arg::Kind::Plain && arg.keyword.empty())
