@@ -211,18 +211,17 @@ class Judge {
     std::string what = quoted("self." + attr);
     if (ts_node_is_null(cls)) return what + " is an attribute of an object the scan cannot type";
     TSNode init = src_.method(cls, "__init__");
-    bool always = false;
-    if (!ts_node_is_null(init))
-      for (TSNode s : PySource::body(init))
-        if (TSNode a = assignmentOf(s); !ts_node_is_null(a) && setsSelf(a, attr)) always = true;
-    if (!always) return what + " is not set by every run of its class's __init__";
+    TSNode statement{};
+    if (ts_node_is_null(init) || ts_node_is_null(setInInit(src_, init, attr, &statement)))
+      return what + " is not set by every run of its class's __init__";
     for (TSNode c : namedChildren(field<"body">(cls))) {
       TSNode method = is<"decorated_definition">(c) ? field<"definition">(c) : c;
       if (!is<"function_definition">(method)) continue;
       std::string why;
       statementsUnder(field<"body">(method), [&](TSNode s) {
         TSNode a = assignmentOf(s);
-        if (!why.empty() || ts_node_is_null(a) || !setsSelf(a, attr)) return;
+        if (!why.empty() || ts_node_is_null(a) || !isSelfAttribute(src_, field<"left">(a), attr))
+          return;
         std::string inner = expression(field<"right">(a), method, depth);
         if (inner == "None")
           why = what + " is set to None in " + std::string(src_.text(field<"name">(method)));
@@ -233,12 +232,6 @@ class Judge {
       if (!why.empty()) return why;
     }
     return "";
-  }
-
-  bool setsSelf(TSNode assignment, const std::string& attr) const {
-    TSNode left = field<"left">(assignment);
-    return is<"attribute">(left) && src_.text(field<"object">(left)) == "self" &&
-           src_.text(field<"attribute">(left)) == attr;
   }
 
   const PySource& src_;

@@ -43,24 +43,6 @@ bool assignedBefore(const PySource& src, TSNode def, TSNode at, const std::strin
          (!comparesWithNone(src, field<"body">(def), name) || checkedBefore(src, def, at, name));
 }
 
-// The last `self.<name> = value` among `__init__`'s own statements (not under a condition):
-// the value, or a null node. The last is what the object holds (`self.g = g`, then
-// `self.g = resolve(self.g)`).
-TSNode setInInit(const PySource& src, TSNode init, const std::string& name, TSNode* statement) {
-  TSNode found{};
-  for (TSNode s : PySource::body(init)) {
-    TSNode a = assignmentOf(s);
-    if (ts_node_is_null(a)) continue;
-    TSNode left = field<"left">(a);
-    if (!is<"attribute">(left)) continue;
-    TSNode object = field<"object">(left);
-    if (src.text(object) != "self" || src.text(field<"attribute">(left)) != name) continue;
-    *statement = s;
-    found = field<"right">(a);
-  }
-  return found;
-}
-
 // The statement of `__init__`'s own body that runs the base's: `super().__init__(...)`.
 TSNode superInit(const PySource& src, TSNode init) {
   for (TSNode s : PySource::body(init)) {
@@ -189,10 +171,24 @@ bool checkedBefore(const PySource& src, TSNode def, TSNode at, const std::string
   return found;
 }
 
+TSNode setInInit(const PySource& src, TSNode init, const std::string& name, TSNode* statement) {
+  TSNode found{};
+  for (TSNode s : PySource::body(init)) {
+    TSNode a = assignmentOf(s);
+    if (ts_node_is_null(a) || !isSelfAttribute(src, field<"left">(a), name)) continue;
+    *statement = s;
+    found = field<"right">(a);
+  }
+  return found;
+}
+
+bool isSelfAttribute(const PySource& src, TSNode n, const std::string& name) {
+  return is<"attribute">(n) && src.text(field<"object">(n)) == "self" &&
+         src.text(field<"attribute">(n)) == name;
+}
+
 bool spellsSelf(const PySource& src, TSNode n, const std::string& name) {
-  if (is<"attribute">(n) && src.text(field<"object">(n)) == "self" &&
-      src.text(field<"attribute">(n)) == name)
-    return true;
+  if (isSelfAttribute(src, n, name)) return true;
   for (TSNode c : namedChildren(n))
     if (spellsSelf(src, c, name)) return true;
   return false;

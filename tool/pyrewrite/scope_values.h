@@ -52,6 +52,14 @@ std::string groupName(const rules::PythonRewriteRule& rule, const std::string& g
 // (or `if not name:`) in a block around `at`, or `name = name or ...`.
 bool checkedBefore(const PySource& src, TSNode def, TSNode at, const std::string& name);
 
+// The last `self.<name> = value` among `__init__`'s own statements (not under a condition):
+// the value, or a null node; `*statement` is that assignment's statement. The last is what the
+// object holds (`self.g = g`, then `self.g = resolve(self.g)`).
+TSNode setInInit(const PySource& src, TSNode init, const std::string& name, TSNode* statement);
+
+// Whether `n` is `self.<name>` itself.
+bool isSelfAttribute(const PySource& src, TSNode n, const std::string& name);
+
 // Whether `self.<name>` is spelled in `n` or under it.
 bool spellsSelf(const PySource& src, TSNode n, const std::string& name);
 
