@@ -1,9 +1,13 @@
 // The Python rewrite's line wrapper (tool/pyrewrite/wrap.h) on small sources: a line the edits
-// made too long is split the way black splits it. Each expected text was checked by reasoning
-// against black's rules (right-hand split at the last bracket; contents on one indented line
-// when they fit, else one element per line with a comma; inside brackets, a split at the
-// element's operators first).
+// made too long is split the way black splits it, and a statement split over lines that the
+// edits shortened is joined when black would join it. Each expected text was checked by
+// reasoning against black's rules (right-hand split at the last bracket; contents on one
+// indented line when they fit, else one element per line with a comma; inside brackets, a split
+// at the element's operators first; a logical line that fits, trailing comment included, is
+// written on one line unless a magic trailing comma or a comment inside keeps it split).
 #include "pyrewrite/wrap.h"
+
+#include "pyrewrite/line_length.h"
 
 #include <gtest/gtest.h>
 
@@ -171,6 +175,203 @@ TEST(PyWrap, ALongElementWithACommentStays) {
       "        x,\n"
       "    )\n";
   EXPECT_EQ(wrapped(in, 40), in);
+}
+
+// `text` wrapped at `limit`, the edits having touched `needle` (its first occurrence).
+std::string touching(const std::string& text, const std::string& needle, unsigned limit) {
+  size_t at = text.find(needle);
+  EXPECT_NE(at, std::string::npos) << needle;
+  return wrapLongStatements(
+      text, {{static_cast<unsigned>(at), static_cast<unsigned>(at + needle.size())}}, limit,
+      "    ");
+}
+
+// attention.py:1930 at Megatron-LM bf71c142 in small: black had split the statement at its last
+// bracket; the edit shortened its first line, and the whole statement now fits in 100 columns
+// (12 + 78 = 90), so black writes it on one line: the bracket's contents join without spaces
+// inside the parentheses.
+const std::string kShortened =
+    "class Attention:\n"
+    "    def gate(self):\n"
+    "        if self.config.num_query_groups < self.world_size:\n"
+    "            idx = self.tp_group.rank() % (\n"
+    "                self.world_size // self.config.num_query_groups\n"
+    "            )\n"
+    "            return idx\n";
+
+TEST(PyWrap, AShortenedStatementThatFitsIsJoined) {
+  EXPECT_EQ(touching(kShortened, "self.tp_group.rank()", 100),
+            "class Attention:\n"
+            "    def gate(self):\n"
+            "        if self.config.num_query_groups < self.world_size:\n"
+            "            idx = self.tp_group.rank() % (self.world_size // "
+            "self.config.num_query_groups)\n"
+            "            return idx\n");
+}
+
+// At 89 columns the joined line (90) does not fit: the split stays as black left it.
+TEST(PyWrap, AShortenedStatementThatDoesNotFitStays) {
+  EXPECT_EQ(touching(kShortened, "self.tp_group.rank()", 89), kShortened);
+}
+
+// A statement the edits did not touch is not looked at (not joined, though it would fit).
+TEST(PyWrap, AnUntouchedSplitStatementStays) {
+  EXPECT_EQ(touching(kShortened, "return idx", 100), kShortened);
+}
+
+// A magic trailing comma keeps the elements one per line, however short.
+TEST(PyWrap, AMagicTrailingCommaKeepsTheSplit) {
+  const std::string in =
+      "def f(x, tp_group):\n"
+      "    return gather(\n"
+      "        x,\n"
+      "        tp_group,\n"
+      "    )\n";
+  EXPECT_EQ(touching(in, "tp_group,", 100), in);
+}
+
+// black counts a trailing comment in the joined line's length (two spaces, then the comment):
+// `    y = call(first_argument, tp_group)` is 38 columns, 57 with `  # keeps the group` (19).
+const std::string kCommented =
+    "def f(first_argument, tp_group):\n"
+    "    y = call(\n"
+    "        first_argument, tp_group\n"
+    "    )  # keeps the group\n"
+    "    return y\n";
+
+TEST(PyWrap, ATrailingCommentCountsInTheJoinedLength) {
+  EXPECT_EQ(touching(kCommented, "tp_group\n", 56), kCommented);
+  EXPECT_EQ(touching(kCommented, "tp_group\n", 57),
+            "def f(first_argument, tp_group):\n"
+            "    y = call(first_argument, tp_group)  # keeps the group\n"
+            "    return y\n");
+}
+
+// A comment among the elements: black would move it to the joined line's end; the wrapper
+// leaves the statement as it is rather than decide where a comment goes.
+TEST(PyWrap, ACommentInsideKeepsTheSplit) {
+  const std::string in =
+      "def f(x, tp_group):\n"
+      "    y = call(\n"
+      "        x, tp_group  # the group\n"
+      "    )\n"
+      "    return y\n";
+  EXPECT_EQ(touching(in, "tp_group  #", 100), in);
+}
+
+// A def header whose parameters the edits shortened: joined through its colon, the return
+// annotation kept; the body is not part of the line.
+TEST(PyWrap, AShortenedDefHeaderIsJoined) {
+  const std::string in =
+      "def gather_region(\n"
+      "    input_tensor, tp_group\n"
+      ") -> Tensor:\n"
+      "    return input_tensor\n";
+  EXPECT_EQ(touching(in, "tp_group", 100),
+            "def gather_region(input_tensor, tp_group) -> Tensor:\n"
+            "    return input_tensor\n");
+}
+
+// A chain black split before its dots joins without a space before each dot; a split before an
+// operator joins with one.
+TEST(PyWrap, SplitsBeforeADotOrAnOperatorJoinAsBlackSpacesThem) {
+  const std::string in =
+      "def f(self):\n"
+      "    return call(\n"
+      "        self.tp_group\n"
+      "        .rank()\n"
+      "        + 1\n"
+      "    )\n";
+  EXPECT_EQ(touching(in, "self.tp_group", 100),
+            "def f(self):\n"
+            "    return call(self.tp_group.rank() + 1)\n");
+}
+
+// Parentheses black added around a right-hand side are redundant once it fits (black drops
+// them), and a string spanning lines or a backslash cannot be joined by removing line breaks:
+// those statements are left as they are.
+TEST(PyWrap, RedundantParenthesesStringsAndBackslashesStay) {
+  const std::string parens =
+      "def f(a, b):\n"
+      "    x = (\n"
+      "        a + b\n"
+      "    )\n"
+      "    return x\n";
+  EXPECT_EQ(touching(parens, "a + b", 100), parens);
+  const std::string text =
+      "def f(a):\n"
+      "    return call(\n"
+      "        a, \"\"\"two\n"
+      "lines\"\"\"\n"
+      "    )\n";
+  EXPECT_EQ(touching(text, "a, ", 100), text);
+  const std::string backslash =
+      "def f(a, b):\n"
+      "    x = a + \\\n"
+      "        b\n"
+      "    return x\n";
+  EXPECT_EQ(touching(backslash, "a + ", 100), backslash);
+}
+
+// A project that sets black's skip-magic-trailing-comma (Megatron-LM's pyproject.toml) has no
+// magic trailing comma: a statement that fits is joined and the comma before its closing bracket
+// dropped; a one-element tuple keeps its comma, which makes it a tuple.
+TEST(PyWrap, WithoutMagicTrailingCommasAShortenedStatementJoinsWithoutItsComma) {
+  const std::string in =
+      "def f(x, tp_group):\n"
+      "    y = gather(\n"
+      "        x,\n"
+      "        (tp_group,),\n"
+      "    )\n"
+      "    return y\n";
+  size_t at = in.find("tp_group,),");
+  std::vector<std::pair<unsigned, unsigned>> touched = {
+      {static_cast<unsigned>(at), static_cast<unsigned>(at + 8)}};
+  EXPECT_EQ(wrapLongStatements(in, touched, 100, "    ", false),
+            "def f(x, tp_group):\n"
+            "    y = gather(x, (tp_group,))\n"
+            "    return y\n");
+  EXPECT_EQ(wrapLongStatements(in, touched, 100, "    ", true), in);
+  // 30 columns joined: at 29 black splits at the last bracket, whose contents fit on one line
+  // indented a level (8 + 14 columns), again without the comma.
+  EXPECT_EQ(wrapLongStatements(in, touched, 29, "    ", false),
+            "def f(x, tp_group):\n"
+            "    y = gather(\n"
+            "        x, (tp_group,)\n"
+            "    )\n"
+            "    return y\n");
+  // At 21 they do not fit: the elements stay one per line.
+  EXPECT_EQ(wrapLongStatements(in, touched, 21, "    ", false), in);
+}
+
+// The setting, as [tool.black] spells it with dashes or underscores; another section's, or
+// false, leaves trailing commas magic.
+TEST(PyWrap, SkipMagicTrailingCommaIsReadFromToolBlack) {
+  EXPECT_FALSE(
+      magicTrailingCommaIn("[tool.black]\nline_length = 100\n"
+                           "skip_magic_trailing_comma = true\n"));
+  EXPECT_FALSE(magicTrailingCommaIn("[tool.black]\nskip-magic-trailing-comma = true  # why\n"));
+  EXPECT_TRUE(magicTrailingCommaIn("[tool.black]\nskip-magic-trailing-comma = false\n"));
+  EXPECT_TRUE(magicTrailingCommaIn("[tool.ruff]\nskip-magic-trailing-comma = true\n"));
+  EXPECT_TRUE(magicTrailingCommaIn(""));
+}
+
+// Contents black split at an operator, which the edits shortened: the statement does not fit on
+// one line at 41 (4 + 49 columns), but the contents do on one line indented a level (8 + 33),
+// as black's right-hand split writes them; at 40 they do not.
+TEST(PyWrap, ShortenedContentsOverSeveralLinesGoOnOneIndentedLine) {
+  const std::string in =
+      "def f(self):\n"
+      "    return combine(\n"
+      "        self.tp_group.rank()\n"
+      "        * self.width\n"
+      "    )\n";
+  EXPECT_EQ(touching(in, "self.tp_group.rank()", 41),
+            "def f(self):\n"
+            "    return combine(\n"
+            "        self.tp_group.rank() * self.width\n"
+            "    )\n");
+  EXPECT_EQ(touching(in, "self.tp_group.rank()", 40), in);
 }
 
 }  // namespace

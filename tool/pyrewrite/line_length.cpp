@@ -21,10 +21,8 @@ std::string normal(const std::filesystem::path& p) {
   return s;
 }
 
-}  // namespace
-
-unsigned lineLengthIn(const std::string& text, bool toml) {
-  // section -> key -> value, for the keys that say it.
+// section -> key -> value, of a settings file's `key = value` lines (comments dropped).
+std::map<std::string, std::map<std::string, std::string>> settings(const std::string& text) {
   std::map<std::string, std::map<std::string, std::string>> found;
   std::istringstream in(text);
   std::string line, section;
@@ -38,6 +36,13 @@ unsigned lineLengthIn(const std::string& text, bool toml) {
     if (eq == std::string::npos) continue;
     found[section][trimmed(l.substr(0, eq))] = trimmed(l.substr(eq + 1));
   }
+  return found;
+}
+
+}  // namespace
+
+unsigned lineLengthIn(const std::string& text, bool toml) {
+  auto found = settings(text);
   auto number = [](const std::string& v) -> unsigned {
     if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 4)
       return 0;
@@ -67,6 +72,26 @@ unsigned lineLength(const std::string& root, const std::string& file) {
     dir = fs::path(normal(dir)).parent_path();
   }
   return kDefaultLineLength;
+}
+
+bool magicTrailingCommaIn(const std::string& text) {
+  auto found = settings(text);
+  for (const char* key : {"skip-magic-trailing-comma", "skip_magic_trailing_comma"})
+    if (found["tool.black"][key] == "true") return false;
+  return true;
+}
+
+bool magicTrailingComma(const std::string& root, const std::string& file) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::path(root) / fs::path(file).parent_path();
+  const std::string top = normal(root);
+  for (;;) {
+    if (auto text = support::readFile((dir / "pyproject.toml").string()))
+      return magicTrailingCommaIn(*text);
+    if (normal(dir) == top || normal(dir).size() <= top.size()) break;
+    dir = fs::path(normal(dir)).parent_path();
+  }
+  return true;
 }
 
 }  // namespace gridlock::pyrewrite

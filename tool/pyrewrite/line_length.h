@@ -16,4 +16,13 @@ unsigned lineLength(const std::string& root, const std::string& file);
 // The setting in one file's text (`toml` true for pyproject.toml), or 0 when it has none.
 unsigned lineLengthIn(const std::string& text, bool toml);
 
+// Whether black keeps a statement split at a trailing comma before a closing bracket (its magic
+// trailing comma): not when the nearest pyproject.toml at or above the file's directory, up to
+// the root, sets `skip-magic-trailing-comma` (or `skip_magic_trailing_comma`) = true under
+// [tool.black], as Megatron-LM's does.
+bool magicTrailingComma(const std::string& root, const std::string& file);
+
+// The same in one pyproject.toml's text.
+bool magicTrailingCommaIn(const std::string& text);
+
 }  // namespace gridlock::pyrewrite

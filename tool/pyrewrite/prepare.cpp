@@ -119,7 +119,8 @@ apply::Prepared prepare(const std::vector<apply::Edit>& edits, const index::Inve
     if (!sortedEdits(c.file, all, out)) return false;
     std::vector<std::pair<unsigned, unsigned>> touched;
     std::string after = applied(c.before, all, &touched);
-    after = wrapLongStatements(after, touched, lineLength(root, c.file), before.indentUnit());
+    after = wrapLongStatements(after, touched, lineLength(root, c.file), before.indentUnit(),
+                               magicTrailingComma(root, c.file));
     c.replacements = lineReplacements(c.before, after);
     return true;
   };

@@ -199,13 +199,155 @@ std::string splitInner(const PySource& src, TSNode statement, unsigned line, uns
   return out;
 }
 
-// The statement's first line too long, else another: its new text (from, to), or "".
+// The bytes of a statement's logical line as black sees it: a compound statement's header
+// through its `:` (a def's, an `if`'s, a `with`'s), else the whole statement.
+std::pair<unsigned, unsigned> headerLine(TSNode s) {
+  if (is<"decorated_definition">(s)) s = field<"definition">(s);
+  unsigned end = ts_node_end_byte(s), colon = 0;
+  for (uint32_t i = 0, n = ts_node_child_count(s); i < n; ++i) {
+    TSNode c = ts_node_child(s, i);
+    if (is<"block">(c)) {
+      end = colon;
+      break;
+    }
+    if (std::string_view(ts_node_type(c)) == ":") colon = ts_node_end_byte(c);
+  }
+  return {ts_node_start_byte(s), end};
+}
+
+// Whether a node in [start, end) stops a join: a string spanning lines (its line break is
+// text), or parentheses black would drop once the line fits (a right-hand side, a returned
+// value, a condition written `(...)`: black's invisible parentheses make `x = a + b`).
+bool unjoinable(const PySource& src, TSNode n, unsigned start, unsigned end) {
+  if (ts_node_end_byte(n) <= start || ts_node_start_byte(n) >= end) return false;
+  if (is<"string">(n) && src.text(n).find('\n') != std::string_view::npos) return true;
+  if (is<"parenthesized_expression">(n)) {
+    TSNode p = ts_node_parent(n);
+    if (is<"return_statement">(p) || is<"expression_statement">(p) || is<"delete_statement">(p) ||
+        is<"assert_statement">(p) ||
+        ((is<"assignment">(p) || is<"augmented_assignment">(p) || is<"for_statement">(p)) &&
+         ts::same(field<"right">(p), n)) ||
+        ((is<"if_statement">(p) || is<"elif_clause">(p) || is<"while_statement">(p)) &&
+         ts::same(field<"condition">(p), n)))
+      return true;
+  }
+  for (uint32_t i = 0, c = ts_node_named_child_count(n); i < c; ++i)
+    if (unjoinable(src, ts_node_named_child(n, i), start, end)) return true;
+  return false;
+}
+
+// Columns of a line as black 23 counts them (len() of the text: code points, not bytes).
+unsigned columns(const std::string& line) {
+  unsigned n = 0;
+  for (unsigned char c : line) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// [start, end) of a statement on one line, as black writes a line that fits: each line break
+// with the indentation after it becomes nothing after an opening bracket, before a closing
+// bracket or a `.`, else one space. Nothing when black would keep it split there: a magic
+// trailing comma (`magicComma`: a comma before a closing bracket, other than a one-element
+// tuple's; without magic ones, the comma is dropped, but not a subscript's), a backslash, or a
+// blank line.
+std::optional<std::string> oneLine(const PySource& src, unsigned start, unsigned end,
+                                   bool magicComma) {
+  const std::string& t = src.text();
+  std::string line;
+  for (unsigned at = start; at < end; ++at) {
+    char c = t[at];
+    TSNode token = ts_node_descendant_for_byte_range(src.root(), at, at + 1);
+    if (c == ',' && std::string_view(ts_node_type(token)) == ",") {
+      // The bracket it comes before may be past `end` (a right-hand split's contents).
+      unsigned next = at + 1;
+      while (next < t.size() && (t[next] == ' ' || t[next] == '\t' || t[next] == '\n')) ++next;
+      if (next < t.size() && (t[next] == ')' || t[next] == ']' || t[next] == '}')) {
+        TSNode bracket = src.covering(next, 1);
+        bool oneTuple = is<"tuple">(bracket) && namedChildren(bracket).size() == 1;
+        // A subscript's (`x[a,]` indexes with a tuple) is left to black.
+        if (!oneTuple && (magicComma || is<"subscript">(bracket))) return std::nullopt;
+        if (!oneTuple) continue;  // black drops it as it joins the line
+      }
+    }
+    if (c != '\n') {
+      line += c;
+      continue;
+    }
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    if (!line.empty() && line.back() == '\\') return std::nullopt;
+    unsigned next = at + 1;
+    while (next < end && (t[next] == ' ' || t[next] == '\t')) ++next;
+    if (next < end && t[next] == '\n') return std::nullopt;
+    char before = line.empty() ? '(' : line.back(), after = next < end ? t[next] : ')';
+    bool tight = before == '(' || before == '[' || before == '{' || after == ')' || after == ']' ||
+                 after == '}' || after == '.';
+    if (!tight) line += ' ';
+    at = next - 1;
+  }
+  while (!line.empty() && (line.back() == ' ' || line.back() == '\t')) line.pop_back();
+  return line;
+}
+
+// The statement as black writes it once the edits changed a line of it, when that differs
+// from the split it has: on one line when that fits in `limit`, its trailing comment counted as
+// black counts it; else, when its first line ends with the bracket that its last line closes
+// (black's right-hand split) and the bracket's contents, now over several lines, fit on one
+// line indented a level, with them there. Its new text (from, to), or "" when black would
+// keep it as it is, or the wrapper cannot tell: a comment inside, a string spanning lines, a
+// node `unjoinable` names, or what `oneLine` refuses.
+std::string join(const PySource& src, TSNode statement, const std::vector<TSNode>& comments,
+                 unsigned limit, const std::string& unit, bool magicComma, unsigned* from,
+                 unsigned* to) {
+  auto [start, end] = headerLine(statement);
+  const std::string& t = src.text();
+  if (end <= start || t.find('\n', start) >= end) return "";
+  if (unjoinable(src, statement, start, end)) return "";
+  std::string trailing;
+  for (TSNode c : comments) {
+    unsigned cs = ts_node_start_byte(c);
+    if (cs >= start && cs < end) return "";
+    if (cs >= end && src.lineStart(cs) == src.lineStart(end - 1))
+      trailing = "  " + std::string(src.text(c));
+  }
+  const std::string indent = src.indentAt(start);
+  *from = src.lineStart(start);
+  *to = end;
+  auto whole = oneLine(src, start, end, magicComma);
+  if (!whole) return "";
+  if (columns(indent + *whole + trailing) <= limit) return indent + *whole;
+  // The right-hand split's contents.
+  unsigned eol = src.lineEnd(start), open = eol;
+  while (open > start && (t[open - 1] == ' ' || t[open - 1] == '\t')) --open;
+  if (open == start || std::string_view("([{").find(t[open - 1]) == std::string_view::npos)
+    return "";
+  TSNode bracket = ts_node_parent(ts_node_descendant_for_byte_range(src.root(), open - 1, open));
+  unsigned close = ts_node_end_byte(bracket) - 1;
+  if (ts_node_is_null(bracket) || ts_node_start_byte(bracket) != open - 1 || close >= end ||
+      src.lineStart(close) != src.lineStart(end - 1) ||
+      src.lineStart(close) + src.indentAt(close).size() != close ||
+      t.find('\n', eol + 1) >= src.lineStart(close) - 1 ||
+      columns(t.substr(*from, open - *from)) > limit)  // a first line too long: split() decides
+    return "";
+  auto contents = oneLine(src, eol + 1, src.lineStart(close), magicComma);
+  if (!contents) return "";
+  std::string body = *contents;
+  size_t lead = body.find_first_not_of(" \t");
+  body = lead == std::string::npos ? "" : body.substr(lead);
+  if (body.empty() || columns(indent + unit + body) > limit) return "";
+  return t.substr(*from, open - *from) + "\n" + indent + unit + body + "\n" +
+         t.substr(src.lineStart(close), end - src.lineStart(close));
+}
+
+// The statement joined when black would join it, else its first line too long, else another:
+// its new text (from, to), or "".
 std::string split(const PySource& src, TSNode statement, unsigned limit, const std::string& unit,
-                  unsigned* from, unsigned* to) {
+                  bool magicComma, unsigned* from, unsigned* to) {
   auto [start, end] = logicalLine(statement);
   // A trailing comment is the block's child, beside the statement.
   std::vector<TSNode> comments;
   commentsUnder(ts_node_parent(statement), comments);
+  if (std::string joined = join(src, statement, comments, limit, unit, magicComma, from, to);
+      !joined.empty())
+    return joined;
   for (unsigned at = src.lineStart(start); at < end; at = src.lineEnd(at) + 1) {
     if (!tooLong(src, at, std::min(src.lineEnd(at), end), comments, limit)) continue;
     if (at == src.lineStart(start))
@@ -221,7 +363,7 @@ std::string split(const PySource& src, TSNode statement, unsigned limit, const s
 
 std::string wrapLongStatements(const std::string& text,
                                const std::vector<std::pair<unsigned, unsigned>>& touched,
-                               unsigned limit, const std::string& unit) {
+                               unsigned limit, const std::string& unit, bool magicTrailingComma) {
   PySource src(text);
   std::set<unsigned> seen;
   std::vector<TSNode> statements;
@@ -235,7 +377,7 @@ std::string wrapLongStatements(const std::string& text,
   std::string out = text;
   for (TSNode s : statements) {
     unsigned from = 0, to = 0;
-    std::string replaced = split(src, s, limit, unit, &from, &to);
+    std::string replaced = split(src, s, limit, unit, magicTrailingComma, &from, &to);
     if (!replaced.empty()) out.replace(from, to - from, replaced);
   }
   return out;
