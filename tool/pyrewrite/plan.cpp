@@ -6,6 +6,7 @@
 #include "pyrewrite/store.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/thread.h"
+#include "pyrewrite/thread_supply.h"
 #include "pyrewrite/ts_node.h"
 #include "rules/python_rewrite_rules.h"
 
@@ -234,6 +235,7 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
   }
   storeReads(s);
   threadReads(s);
+  supplyThreaded(s, supplied);
   for (const auto& [i, d] : aliases) {
     facts::Verdict v = s.plan.verdicts[d].value_or(
         facts::Verdict{std::nullopt, Left::NoSource, "its assignment is not decided"});

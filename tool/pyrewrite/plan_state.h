@@ -6,6 +6,7 @@
 #include "pyrewrite/plan.h"
 #include "pyrewrite/python_source.h"
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -23,6 +24,9 @@ class State {
   Lineage lineage;  // the classes a method's `self` takes attributes from
   Plan plan;
   const std::set<std::string>* unhinted = nullptr;  // files whose edits write no type hint
+  // The parameters Thread gave: (file, the def's first byte) -> group ("" for a collection) ->
+  // what holds it in that def (`tp_group`; `ctx.tp_group` in backward), for Supply after it.
+  std::map<std::pair<std::string, unsigned>, std::map<std::string, std::string>> threaded;
 
   size_t size() const { return inv.reads.size(); }
   const facts::Read& read(size_t i) const { return inv.reads[i]; }

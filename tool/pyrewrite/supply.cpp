@@ -80,8 +80,11 @@ std::string supplyCall(State& s, size_t i) {
   if (ts_node_is_null(args)) return "the call's argument list is not where the scan saw it";
   if (ts_node_is_null(place->def)) return "at module level, where nothing holds a group";
   bool collection = fallback->yields == facts::Yields::Collection;
-  std::optional<std::string> value =
-      groupAt(*place->src, place->def, args, collection ? "" : fallback->group, *rule);
+  const std::string group = collection ? "" : fallback->group;
+  std::optional<std::string> value = groupAt(*place->src, place->def, args, group, *rule);
+  if (auto t = s.threaded.find({r.file, ts_node_start_byte(place->def)});
+      !value && t != s.threaded.end() && t->second.count(group))
+    value = t->second.at(group);  // the parameter Thread gave the def
   if (!value)
     return "nothing in scope holds " +
            (collection ? std::string("a collection") : "the " + fallback->group + " group");

@@ -106,6 +106,8 @@ std::string names(const ThreadGraph& g) {
 void emit(State& s, const ThreadGraph& g) {
   std::map<std::string, size_t> index;  // usr -> where its parameter goes
   for (const auto& [usr, fn] : g.fns) {
+    // A keyword parameter may be None where its fallback has not run yet.
+    if (!fn.keyword) s.threaded[{fn.file, ts_node_start_byte(fn.def)}][g.group] = g.holding(fn);
     if (fn.keyword) {
       addKeyword(s, fn, declaration(s, g, fn));
     } else if (fn.role == ThreadFn::Role::Helper) {
