@@ -14,9 +14,17 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 namespace gridlock::pyrewrite {
+
+// A group's type hint Thread wrote: the parameter (`tp_group`), the class the hint names
+// (`ProcessGroup`), and the methods the pack's `spell` calls on a group (`size`, `rank`).
+struct GroupHint {
+  std::string param, cls;
+  std::set<std::string> methods;
+};
 
 struct Plan {
   // One per read of the inventory: set for each Python read, empty for the others.
@@ -24,6 +32,7 @@ struct Plan {
   std::vector<apply::Edit> edits;
   std::map<facts::Strategy, rewrite::Tally> tallies;
   std::set<std::string> hinted;  // files whose edits write a type hint (pyrewrite/thread_hints.h)
+  std::map<std::string, std::vector<GroupHint>> groupHints;  // by file
 };
 
 // `unhinted`: files whose edits write no type hint (verification found one the checker rejects).

@@ -68,6 +68,13 @@ std::string declaration(State& s, const ThreadGraph& g, const ThreadFn& fn) {
   else
     addImportEdit(s, fn, addFromImport(fn.file, *fn.src, "typing", "Optional"));
   std::string type = g.group.empty() ? collectionType(s, g, fn) : groupType(s, fn);
+  if (!g.group.empty()) {
+    GroupHint hint{p, type.substr(type.rfind('.') + 1), {}};
+    for (const auto& [yields, spelling] : g.rule->spell)
+      if (spelling.rfind("{g}.", 0) == 0 && spelling.find('(') != std::string::npos)
+        hint.methods.insert(spelling.substr(4, spelling.find('(') - 4));
+    s.plan.groupHints[fn.file].push_back(std::move(hint));
+  }
   if (!fn.keyword) return p + ": " + type;
   return p + ": " + optional + "[" + type + "] = None";
 }

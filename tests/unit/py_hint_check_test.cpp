@@ -1,0 +1,55 @@
+// pyright's new diagnostics that a group hint accounts for (pyrewrite/checker.h,
+// groupMethodOnHint): a method the pack spells on a group, called on the hinted parameter,
+// unknown to pyright's class of the hint. Anything else is still a failure.
+#include "pyrewrite/checker.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace gridlock::pyrewrite {
+namespace {
+
+namespace pv = python::verify;
+
+const std::string kText =
+    "def _width(x: int, cp_group: torch.distributed.ProcessGroup) -> int:\n"
+    "    return x * cp_group.size() + self.cp_group.size() + cp_group.ranks\n";
+
+const std::vector<GroupHint> kHints = {{"cp_group", "ProcessGroup", {"size", "rank"}}};
+
+pv::Diagnostic at(int column, const std::string& attribute) {
+  return {"pkg/sizes.py",
+          2,
+          column,
+          pv::DiagnosticKind::AttributeAccess,
+          "reportAttributeAccessIssue",
+          "Cannot access attribute \"" + attribute +
+              "\" for class \"ProcessGroup\"\n"
+              "  Attribute \"" +
+              attribute + "\" is unknown"};
+}
+
+// Columns in line 2: `cp_group.size()` puts size at 25, `self.cp_group.size()` at 48,
+// `cp_group.ranks` at 66.
+TEST(PyHintCheck, TheSpelledMethodOnTheHintedParameterIsAccepted) {
+  EXPECT_TRUE(groupMethodOnHint({0, {at(25, "size")}}, kText, kHints));
+}
+
+TEST(PyHintCheck, AnotherAttributeOrAnotherObjectIsNot) {
+  EXPECT_FALSE(groupMethodOnHint({0, {at(66, "ranks")}}, kText, kHints));
+  EXPECT_FALSE(groupMethodOnHint({0, {at(48, "size")}}, kText, kHints));
+  pv::Diagnostic other = at(25, "size");
+  other.kind = pv::DiagnosticKind::CallIssue;
+  EXPECT_FALSE(groupMethodOnHint({0, {other}}, kText, kHints));
+  EXPECT_FALSE(groupMethodOnHint({0, {at(25, "size")}}, kText, {}));
+}
+
+// A key found before the change too: the places past its count before must all be ours.
+TEST(PyHintCheck, PlacesTheKeyHadBeforeNeedNotBeOurs) {
+  EXPECT_TRUE(groupMethodOnHint({1, {at(25, "size"), at(48, "size")}}, kText, kHints));
+  EXPECT_FALSE(groupMethodOnHint({0, {at(25, "size"), at(48, "size")}}, kText, kHints));
+}
+
+}  // namespace
+}  // namespace gridlock::pyrewrite
