@@ -344,6 +344,23 @@ TEST(PyWrap, WithoutMagicTrailingCommasAShortenedStatementJoinsWithoutItsComma) 
   EXPECT_EQ(wrapLongStatements(in, touched, 21, "    ", false), in);
 }
 
+// The names an import keeps after an edit removed one: without magic trailing commas, black
+// writes an import that fits on one line without its parentheses (78 columns), and one that does
+// not one name per line, each with a comma, even where the names would fit on one indented line
+// (black always explodes an import's names). With magic trailing commas, the split stays.
+TEST(PyWrap, AnImportThatFitsLosesItsParenthesesWithoutMagicTrailingCommas) {
+  const std::string in =
+      "from pkg.parallel_state import (\n"
+      "    get_data_parallel_group,\n"
+      "    get_data_parallel_rank,\n"
+      ")\n";
+  const unsigned at = static_cast<unsigned>(in.find("get_data_parallel_rank"));
+  EXPECT_EQ(wrapLongStatements(in, {{at, at}}, 78, "    ", false),
+            "from pkg.parallel_state import get_data_parallel_group, get_data_parallel_rank\n");
+  EXPECT_EQ(wrapLongStatements(in, {{at, at}}, 77, "    ", false), in);
+  EXPECT_EQ(wrapLongStatements(in, {{at, at}}, 100, "    ", true), in);
+}
+
 // The setting, as [tool.black] spells it with dashes or underscores; another section's, or
 // false, leaves trailing commas magic.
 TEST(PyWrap, SkipMagicTrailingCommaIsReadFromToolBlack) {

@@ -313,6 +313,15 @@ std::string join(const PySource& src, TSNode statement, const std::vector<TSNode
   *to = end;
   auto whole = oneLine(src, start, end, magicComma);
   if (!whole) return "";
+  if (is<"import_from_statement">(statement)) {
+    // black writes the names of an import that fits without their parentheses, and one that
+    // does not one per line, each with a comma, as it was split.
+    size_t paren = whole->find("import (");
+    if (paren == std::string::npos || whole->back() != ')') return "";
+    std::string bare =
+        whole->substr(0, paren) + "import " + whole->substr(paren + 8, whole->size() - paren - 9);
+    return columns(indent + bare + trailing) <= limit ? indent + bare : "";
+  }
   if (columns(indent + *whole + trailing) <= limit) return indent + *whole;
   // The right-hand split's contents.
   unsigned eol = src.lineEnd(start), open = eol;
