@@ -144,7 +144,9 @@ Categories expectedExtras(const std::string& commit) {
   const std::string ps = "megatron.core.parallel_state.";
   Categories c = {
       {"accessor", {{ps + "is_pipeline_first_stage", 3}, {ps + "is_pipeline_last_stage", 5}}}};
-  const std::map<std::string, size_t> core = {{"bf71c142", 58}, {"3f4234de", 53}, {"d98e8a64", 61}};
+  // 4 of them at each commit through config.pipeline_model_parallel_layout, a field typed only
+  // by its annotation in TransformerConfig.
+  const std::map<std::string, size_t> core = {{"bf71c142", 62}, {"3f4234de", 57}, {"d98e8a64", 65}};
   c["laundered into megatron/core"] = {{"", core.at(commit)}};
   if (commit == "d98e8a64")
     c["laundered into the rest of the repository"] = {

@@ -19,12 +19,13 @@ TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Binding>(), 6u);
   EXPECT_EQ(fieldCount<Ref::Part>(), 2u);
   EXPECT_EQ(fieldCount<Ref>(), 19u);
-  EXPECT_EQ(fieldCount<Param>(), 5u);
+  EXPECT_EQ(fieldCount<Param>(), 6u);
   EXPECT_EQ(fieldCount<Function>(), 6u);
-  EXPECT_EQ(fieldCount<Class>(), 3u);
+  EXPECT_EQ(fieldCount<Class::Field>(), 3u);
+  EXPECT_EQ(fieldCount<Class>(), 4u);
   EXPECT_EQ(fieldCount<Call::DictKey>(), 3u);
   EXPECT_EQ(fieldCount<Call::Arg>(), 8u);
-  EXPECT_EQ(fieldCount<Call>(), 9u);
+  EXPECT_EQ(fieldCount<Call>(), 11u);
   EXPECT_EQ(fieldCount<ModuleFacts>(), 12u);
 }
 
@@ -42,6 +43,9 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
                                  "        super().m(None, *a, **kw)\n"
                                  "        ps.f(**{'tp_group': g, 'x': None})\n"
                                  "        functools.partial(ps.f, g)\n"
+                                 "    x: Optional[ps.L] = None\n"        // a field and its type
+                                 "    def n(self, c: 'ps.C'):\n"         // a parameter's
+                                 "        return self.x.y.m(c.x.f())\n"  // typed receivers
                                  "_C = ps._S\n"  // an assigned alias, whose loads are a copy's
                                  "def h():\n"
                                  "    s = ps._S\n"
@@ -50,6 +54,9 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
   ASSERT_FALSE(in.errors.empty());
   ASSERT_FALSE(in.refs.empty());
   ASSERT_FALSE(in.calls.empty());
+  ASSERT_EQ(in.classes.at(0).fields.at(0).types.size(), 1u);
+  ASSERT_EQ(in.functions.at(1).params.at(1).types.size(), 1u);
+  ASSERT_EQ(in.calls.back().receiverParam, 1);     // `c.x.f()`: the fields set come back
   ASSERT_TRUE(in.refs.back().targets.at(0).copy);  // `return s`: the fields set come back
   in.unread = {"pkg/__init__.py:2:1: error: invalid syntax at 'return'"};
   in.allows = {{3, 5, true, "# gridlock: allow(why)"}};

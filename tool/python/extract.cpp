@@ -9,6 +9,7 @@
 #include "support/file_io.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace gridlock::python {
 namespace {
@@ -64,6 +65,10 @@ class Collector {
   std::string forwarded(Node value, const Context& c, bool plain) const;
   int paramOf(const std::string& name, const Context& c) const;
   bool isSelf(Node n, const Context& c) const;
+  void annotationTypes(Node n, Scope* s, std::vector<Path>& out, int depth = 0) const;
+  void paramTypes(Node def, const Context& c, Scope* inner);
+  void classField(Node n, const Context& c);
+  bool typedReceiver(const Chain& chain, const Context& c, Call& call) const;
   void classBases(Node n, const Context& c);
   void scoped(Node n, const Context& c);
 
@@ -202,6 +207,118 @@ bool Collector::isSelf(Node n, const Context& c) const {
   return f.classIndex >= 0 && !f.isStatic && paramOf(std::string(tree_.text(n)), c) == 0;
 }
 
+// What an annotation may name, as written in scope `s` (a class body or a def's outer scope):
+// `T` and `a.T` (a string of one: `"a.T"`), and the members of `Optional[...]`,
+// `Union[...]` and `A | B`, by the name's last part (`typing.Optional` too). None, and what no
+// dotted name spells (`List[T]`, `Callable[...]`), name nothing.
+void Collector::annotationTypes(Node n, Scope* s, std::vector<Path>& out, int depth) const {
+  n = unparen(n);
+  if (n.isNull() || depth > 16 || is<"none">(n)) return;
+  auto recurse = [&](Node part) { annotationTypes(part, s, out, depth + 1); };
+  std::optional<Chain> chain;
+  if (is<"type">(n) || is<"union_type">(n)) {
+    for (Node part : namedChildren(n)) recurse(part);
+    return;
+  }
+  if (is<"binary_operator">(n)) {
+    if (tree_.text(field<"operator">(n)) == "|") {
+      recurse(field<"left">(n));
+      recurse(field<"right">(n));
+    }
+    return;
+  }
+  if (is<"generic_type">(n) || is<"subscript">(n)) {
+    // generic_type: an identifier and a type_parameter; subscript: `value[subscript, ...]`.
+    NodeList parts = namedChildren(n);
+    if (parts.empty()) return;
+    std::optional<Chain> name =
+        chainOf(tree_, is<"subscript">(n) ? field<"value">(n) : parts[0], builtinIn(s));
+    if (!name || (name->names.back() != "Optional" && name->names.back() != "Union")) return;
+    for (size_t i = 1; i < parts.size(); ++i) {
+      if (is<"type_parameter">(parts[i]))
+        for (Node member : namedChildren(parts[i])) recurse(member);
+      else
+        recurse(parts[i]);
+    }
+    return;
+  }
+  if (is<"member_type">(n)) {  // `a.T` as the grammar reads a type: a type, then a name
+    NodeList parts = namedChildren(n);
+    std::vector<Path> inner;
+    if (parts.size() != 2 || !is<"identifier">(parts[1])) return;
+    annotationTypes(parts[0], s, inner, depth + 1);
+    for (Path& p : inner) {
+      p.names.emplace_back(tree_.text(parts[1]));
+      if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
+    }
+    return;
+  }
+  if (is<"string">(n)) {
+    std::optional<std::string> text = literalString(tree_, n);
+    if (!text || text->empty()) return;
+    Chain written;
+    size_t start = 0;
+    for (size_t dot; start <= text->size(); start = dot + 1) {
+      dot = std::min(text->find('.', start), text->size());
+      std::string part = text->substr(start, dot - start);
+      bool identifier = !part.empty() && !std::isdigit(static_cast<unsigned char>(part[0])) &&
+                        std::all_of(part.begin(), part.end(), [](char ch) {
+                          return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+                        });
+      if (!identifier) return;
+      written.names.push_back(std::move(part));
+      written.nodes.push_back(n);
+    }
+    if (written.names.size() == 1 && written.names[0] == "None") return;
+    chain = std::move(written);
+  } else {
+    chain = chainOf(tree_, n, builtinIn(s));
+  }
+  if (!chain || chain->globalsItem) return;
+  for (Path& p : targets(s, *chain))
+    if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
+}
+
+// Each annotated parameter's types (Param::types), as the def's outer scope names them.
+void Collector::paramTypes(Node def, const Context& c, Scope* inner) {
+  std::vector<Param>& params = out_.functions[inner->function].params;
+  for (Node p : namedChildren(field<"parameters">(def))) {
+    Node type = field<"type">(p);
+    if (type.isNull()) continue;
+    Node name = is<"typed_parameter">(p) ? p.namedChild(0) : field<"name">(p);
+    if (!is<"identifier">(name)) continue;  // `*args: T` types each argument, not args
+    for (Param& param : params)
+      if (param.name == tree_.text(name)) annotationTypes(type, c.scope, param.types);
+  }
+}
+
+// An assignment in a class body (on top of the path): a name the class binds, with its
+// annotation's types (Class::fields).
+void Collector::classField(Node n, const Context& c) {
+  Node left = field<"left">(n), type = field<"type">(n);
+  if (!is<"identifier">(left)) return;
+  Class::Field f;
+  f.name = tree_.text(left);
+  f.annotated = !type.isNull();
+  if (f.annotated) annotationTypes(type, c.scope, f.types);
+  out_.classes[c.scope->classIndex].fields.push_back(std::move(f));
+}
+
+// `p.f.m(...)` (one attribute or more before the method) with p a parameter of the enclosing
+// def and nothing else binding p there: the receiver the whole program types through the
+// fields' annotations (Call::receiverParam).
+bool Collector::typedReceiver(const Chain& chain, const Context& c, Call& call) const {
+  if (chain.globalsItem || chain.names.size() < 3 || c.function < 0) return false;
+  Scope* home = scopes_.lookup(c.scope, chain.names[0]);
+  if (!home || home->function != c.function) return false;
+  const std::vector<LocalBinding>& bindings = home->bindings.at(chain.names[0]);
+  if (bindings.size() != 1 || bindings[0].kind != LocalBinding::Kind::Param) return false;
+  call.receiverParam = bindings[0].param;
+  call.fields.assign(chain.names.begin() + 1, chain.names.end() - 1);
+  call.member = chain.names.back();
+  return true;
+}
+
 // The def whose own scope (not a lambda's or comprehension's inside it) the node on top of the
 // path is in, or null.
 Node Collector::openedDef(const Context& c) const {
@@ -257,7 +374,7 @@ void Collector::call(Node n, const Context& c) {
     std::optional<Chain> ch = chainOf(tree_, fn, builtinIn(c.scope));
     if (!ch) return;
     call.callee = targets(c.scope, *ch);
-    if (call.callee.empty()) return;
+    if (call.callee.empty() && !typedReceiver(*ch, c, call)) return;
   }
   for (Node a : namedChildren(args)) {
     Call::Arg arg;
@@ -312,6 +429,7 @@ void Collector::scoped(Node n, const Context& c) {
       visit(field<"value">(p), c);
     }
     visit(field<"return_type">(n), c);
+    paramTypes(n, c, inner);
     in.function = inner->function;
     in.inLambda = false;
     visit(field<"body">(n), in);
@@ -353,6 +471,7 @@ void Collector::visit(Node n, Context c) {
   } else if (is<"keyword_argument">(n)) {
     visit(field<"value">(n), c);
   } else if (!chain(n, c)) {
+    if (is<"assignment">(n) && c.scope->kind == Scope::Kind::Class) classField(n, c);
     if (is<"call">(n)) call(n, c);
     if (is<"attribute">(n))
       visit(field<"object">(n), c);  // `f().x`: x is no name of its own

@@ -98,6 +98,7 @@ template <typename V, typename T>
 void fields(V&& v, T& x) {
   v("name", x.name);
   v("annotation", x.annotation);
+  v("types", x.types);
   v("has_default", x.hasDefault);
   v("default_text", x.defaultText);
   v("kind", x.kind);
@@ -115,11 +116,20 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires is<T, Class::Field>
+void fields(V&& v, T& x) {
+  v("name", x.name);
+  v("annotated", x.annotated);
+  v("types", x.types);
+}
+
+template <typename V, typename T>
   requires is<T, Class>
 void fields(V&& v, T& x) {
   v("qualname", x.qualname);
   v("bases", x.bases);
   v("line", x.line);
+  v("fields", x.fields);
 }
 
 template <typename V, typename T>
@@ -149,6 +159,8 @@ void fields(V&& v, T& x) {
   v("callee", x.callee);
   v("member", x.member);
   v("via_super", x.viaSuper);
+  v("receiver_param", x.receiverParam);
+  v("fields", x.fields);
   v("args", x.args);
   v("first_arg", x.firstArg);
   v("function", x.function);

@@ -86,6 +86,10 @@ struct Ref {
 struct Param {
   std::string name;
   std::string annotation;
+  // The classes its annotation may name, where the def is: `T`, `a.T`, `"T"`, each member of
+  // `Optional[...]`, `Union[...]` and `A | B` (None and what no name spells, like `List[T]`,
+  // left out).
+  std::vector<Path> types;
   bool hasDefault = false;
   std::string defaultText;
   enum class Kind { Positional, PositionalOnly, KeywordOnly, VarArgs, VarKeywords };
@@ -105,6 +109,14 @@ struct Class {
   std::string qualname;
   std::vector<std::vector<Path>> bases;  // per base, what it may name
   unsigned line = 0;
+  // A name its body binds by an assignment (`name: T = v`, `name: T`, `name = v`), in source
+  // order: with an annotation, the classes it may name (Param::types); a dataclass field is one.
+  struct Field {
+    std::string name;
+    bool annotated = false;
+    std::vector<Path> types;
+  };
+  std::vector<Field> fields;
 };
 
 // One call or construction: what the callee expression may name, and its arguments.
@@ -114,6 +126,11 @@ struct Call {
   // `super().m(...)`: "m" with `viaSuper`.
   std::string member;
   bool viaSuper = false;
+  // `p.f.g.m(...)`, p a parameter of the enclosing def that nothing else binds there (self
+  // included): p's index, the attributes read on the way (one or more, each typed by the
+  // annotation of a class-level field of the class before it), and "m" in `member`.
+  int receiverParam = -1;
+  std::vector<std::string> fields;
   // A key a `**` dict is seen to hold, and what its value is.
   struct DictKey {
     std::string name;

@@ -199,10 +199,50 @@ std::optional<Target> reachable(const Definitions& defs, const std::string& name
   return std::nullopt;
 }
 
+bool sameItem(Definitions::Item a, Definitions::Item b) {
+  return a.module == b.module && a.index == b.index;
+}
+
+void addItem(std::vector<Definitions::Item>& items, Definitions::Item item) {
+  for (Definitions::Item i : items)
+    if (sameItem(i, item)) return;
+  items.push_back(item);
+}
+
+// `p.f.g.m(...)`: p's classes (its annotation's, or self's class), then each attribute's
+// classes by the annotation of the field it reads, then the one function m names in them.
+std::vector<Target> typedTargets(const Definitions& defs, size_t module, const Call& call) {
+  const ModuleFacts& m = defs.modules()[module];
+  if (call.function < 0 || call.receiverParam < 0) return {};
+  const Function& f = m.functions[call.function];
+  if (static_cast<size_t>(call.receiverParam) >= f.params.size()) return {};
+  std::vector<Definitions::Item> classes;
+  if (call.receiverParam == 0 && f.classIndex >= 0 && !f.isStatic)
+    classes.push_back({module, static_cast<size_t>(f.classIndex)});
+  else
+    classes = defs.classes(module, f.params[call.receiverParam].types);
+  for (const std::string& name : call.fields) {
+    std::vector<Definitions::Item> next;
+    for (Definitions::Item c : classes)
+      for (Definitions::Item t : defs.fieldClasses(c, name)) addItem(next, t);
+    classes = std::move(next);
+  }
+  std::optional<Definitions::Item> fn;
+  for (Definitions::Item c : classes)
+    if (auto found = defs.method(c, call.member)) {
+      if (fn && !sameItem(*fn, *found)) return {};  // which one runs is not known
+      fn = found;
+    }
+  if (!fn) return {};
+  const Function& callee = defs.modules()[fn->module].functions[fn->index];
+  return {Target{*fn, facts::Via::Call, "", callee.isStatic ? 0u : 1u, 0}};
+}
+
 // Every function a call may reach: one for `self.m()` and `super().m()`; for a name bound
 // several ways (`cls = A` in one branch, `cls = B` in the other) each it may be, in order.
 std::vector<Target> targetsOf(const Definitions& defs, size_t module, const Call& call) {
   const ModuleFacts& m = defs.modules()[module];
+  if (!call.fields.empty()) return typedTargets(defs, module, call);
   if (!call.member.empty()) {
     if (call.function < 0 || m.functions[call.function].classIndex < 0) return {};
     Definitions::Item cls{module, static_cast<size_t>(m.functions[call.function].classIndex)};
@@ -301,6 +341,41 @@ std::optional<Definitions::Item> Definitions::method(Item c, const std::string& 
       return Item{c.module, i};
   for (Item base : bases(c))
     if (auto found = method(base, name, depth + 1)) return found;
+  return std::nullopt;
+}
+
+std::vector<Definitions::Item> Definitions::classes(size_t module,
+                                                    const std::vector<Path>& types) const {
+  std::vector<Item> out;
+  for (const Path& p : types)
+    for (const std::string& name : index_.resolve(module, p))
+      if (auto c = cls(name)) addItem(out, *c);
+  return out;
+}
+
+std::vector<Definitions::Item> Definitions::fieldClasses(Item c, const std::string& name) const {
+  return fieldClasses(c, name, 0).value_or(std::vector<Item>());
+}
+
+std::optional<std::vector<Definitions::Item>> Definitions::fieldClasses(Item c,
+                                                                        const std::string& name,
+                                                                        int depth) const {
+  if (depth > kMaxBaseDepth) return std::nullopt;
+  const ModuleFacts& m = modules_[c.module];
+  const Class& cls = m.classes[c.index];
+  const Class::Field* annotated = nullptr;
+  for (const Class::Field& f : cls.fields) {
+    if (f.name != name) continue;
+    if (!f.annotated) return std::vector<Item>();  // `name = v` there: no type written
+    annotated = &f;
+  }
+  const std::string qualname = cls.qualname + "." + name;
+  for (const Function& f : m.functions)
+    if (f.classIndex == static_cast<int>(c.index) && f.qualname == qualname)
+      return std::vector<Item>();  // a method (or a property) of that name
+  if (annotated) return classes(c.module, annotated->types);
+  for (Item base : bases(c))  // the nearest base that binds it decides, even to nothing
+    if (auto found = fieldClasses(base, name, depth + 1)) return found;
   return std::nullopt;
 }
 

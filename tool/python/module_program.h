@@ -32,12 +32,20 @@ class Definitions {
   std::vector<Item> bases(Item cls) const;
   // The method `name` of the class, else of its nearest base (depth first, in order).
   std::optional<Item> method(Item cls, const std::string& name) const;
+  // The scanned classes that `types` (Paths of `module`, as an annotation gives them) name.
+  std::vector<Item> classes(size_t module, const std::vector<Path>& types) const;
+  // What attribute `name` of an instance of the class holds, as the nearest class that binds
+  // it in its body says (itself, else its bases depth first): the classes of that class's
+  // annotation of it. Nothing when that binding has no annotation or is a method.
+  std::vector<Item> fieldClasses(Item cls, const std::string& name) const;
 
   const ModuleIndex& index() const { return index_; }
   const std::vector<ModuleFacts>& modules() const { return modules_; }
 
  private:
   std::optional<Item> method(Item cls, const std::string& name, int depth) const;
+  // Nothing when neither the class nor a base binds it.
+  std::optional<std::vector<Item>> fieldClasses(Item cls, const std::string& name, int depth) const;
 
   const ModuleIndex& index_;
   const std::vector<ModuleFacts>& modules_;
