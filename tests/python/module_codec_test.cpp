@@ -26,7 +26,7 @@ TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Call::DictKey>(), 3u);
   EXPECT_EQ(fieldCount<Call::Arg>(), 8u);
   EXPECT_EQ(fieldCount<Call>(), 11u);
-  EXPECT_EQ(fieldCount<ModuleFacts>(), 12u);
+  EXPECT_EQ(fieldCount<ModuleFacts>(), 13u);
 }
 
 TEST(PythonModuleCodec, AFilesFactsComeBack) {
@@ -53,6 +53,7 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
                                  "def broken(:\n");
   ASSERT_FALSE(in.errors.empty());
   ASSERT_FALSE(in.refs.empty());
+  ASSERT_FALSE(in.imports.empty());  // `from . import ps`
   ASSERT_FALSE(in.calls.empty());
   ASSERT_EQ(in.classes.at(0).fields.at(0).types.size(), 1u);
   ASSERT_EQ(in.functions.at(1).params.at(1).types.size(), 1u);

@@ -117,28 +117,29 @@ TEST(PythonReads, EdgesAreListedApart) {
       (Lines{"train/main.py:2:1 accessor pkg.ps.get_tp_group called edge fix=none"}));
 }
 
-// A known limit (docs/scan.md, "What counts as a read"): `from pkg.ps import _GROUP` copies
-// the value when the import runs, as `x = ps._GROUP` does, but only the assignment is taken for
-// the read (line 9, once; x's uses read nothing): the import is no read, and each use of the
-// imported name is one, 3 where the program reads the state twice (the module's import at
-// line 2, h's at line 6).
-TEST(PythonReads, AnImportedStateNameIsReadAtEachUseNotAtTheImport) {
+// `from pkg.ps import _GROUP` copies the value when the import runs, as `x = ps._GROUP` does:
+// the import is the read (line 2, at module level, once; h's at line 6, each time h runs), and
+// the imported name's uses read the copy, nothing (lines 4 and 8). Writing into the copy
+// (line 5) still changes the object the module's name holds. An accessor imported by name is
+// still read where it is called (ReferencesAreReadsAndAliasesReadWhereUsed, kUser's line 2).
+TEST(PythonReads, AnImportedStateNameIsReadAtTheImportOnce) {
   const char* user =
       "from pkg import ps\n"
       "from pkg.ps import _GROUP\n"
       "def f():\n"
-      "    return _GROUP\n"
+      "    a = _GROUP\n"
+      "    _GROUP.y = 1\n"
       "def h():\n"
-      "    from pkg.ps import _GROUP as grp\n"
+      "    from pkg.ps import _GROUP as grp, _LIMIT\n"
       "    return grp, grp\n"
       "def k():\n"
       "    x = ps._GROUP\n"
       "    return x, x\n";
   EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", user}}),
-            (Lines{"user.py:4:12 global_state pkg.ps._GROUP fix=thread",
-                   "user.py:7:12 global_state pkg.ps._GROUP fix=thread",
-                   "user.py:7:17 global_state pkg.ps._GROUP fix=thread",
-                   "user.py:9:12 global_state pkg.ps._GROUP fix=thread"}));
+            (Lines{"user.py:2:20 global_state pkg.ps._GROUP fix=thread",
+                   "user.py:5:5 global_write pkg.ps._GROUP fix=",
+                   "user.py:7:24 global_state pkg.ps._GROUP fix=thread",
+                   "user.py:10:12 global_state pkg.ps._GROUP fix=thread"}));
 }
 
 TEST(PythonReads, UnitsCarryParseErrorsAndRulesSeen) {

@@ -28,8 +28,18 @@ std::string lastName(const std::string& dotted) {
   return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
 }
 
+// Whether read `i` is module state a `from m import x` statement imports by name: the import
+// copies the value when it runs (the copy's uses read nothing), and no spelling can stand for
+// a name in an import.
+bool importedByName(State& s, size_t i) {
+  const facts::Read& r = s.read(i);
+  if (r.kind != facts::ReadKind::GlobalState) return false;
+  auto p = s.place(r);
+  return p && is<"import_from_statement">(PySource::statementOf(p->node));
+}
+
 // Reads no strategy needs to think about: writes, edges, suppressed reads, reads in files held
-// back, and reads of packs that do not rewrite Python.
+// back, reads of packs that do not rewrite Python, and state imported by name.
 void triage(State& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
@@ -46,6 +56,11 @@ void triage(State& s) {
                   "): its edits are rolled back");
     else if (!s.rule(r))
       s.leave(i, Left::NoSpelling, "the rule pack has no rewrite.python");
+    else if (importedByName(s, i))
+      s.leave(i, Left::NoSpelling,
+              "imported by name, which copies the state when the import runs: no spelling "
+              "replaces a name in an import (import the module and read the state where it "
+              "is used)");
   }
 }
 

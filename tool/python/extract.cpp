@@ -69,6 +69,7 @@ class Collector {
   void paramTypes(Node def, const Context& c, Scope* inner);
   void classField(Node n, const Context& c);
   bool typedReceiver(const Chain& chain, const Context& c, Call& call) const;
+  void importRefs(Node stmt, const Context& c);
   void classBases(Node n, const Context& c);
   void scoped(Node n, const Context& c);
 
@@ -100,7 +101,9 @@ std::vector<Path> Collector::targets(Scope* s, const Chain& chain, int depth) co
         bases = targets(home, *value, depth + 1);
     }
     for (Path p : bases) {
-      p.copy = p.copy || b.kind == LocalBinding::Kind::Alias;
+      // An alias or an import holds the value its target had when it was bound.
+      p.copy =
+          p.copy || b.kind == LocalBinding::Kind::Alias || b.kind == LocalBinding::Kind::Import;
       p.names.insert(p.names.end(), rest.begin(), rest.end());
       if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
     }
@@ -128,6 +131,19 @@ Access Collector::accessOf() const {
   return Access::Read;
 }
 
+// Where a reference is (the expression `whole`, its bytes and lines) and what encloses it.
+void placeRef(Ref& r, Node whole, const auto& c) {
+  r.offset = whole.startByte();
+  r.length = whole.endByte() - r.offset;
+  r.line = lineOf(whole);
+  r.column = columnOf(whole);
+  r.endLine = whole.endPoint().row + 1;
+  r.endColumn = whole.endPoint().column + 1;
+  r.function = c.function;
+  r.classIndex = c.cls;
+  r.inLambda = c.inLambda;
+}
+
 void Collector::record(Node n, const Chain& chain, std::vector<Path> paths, const Context& c) {
   Ref r;
   r.targets = std::move(paths);
@@ -151,15 +167,7 @@ void Collector::record(Node n, const Chain& chain, std::vector<Path> paths, cons
         r.arguments.emplace_back(tree_.text(a));
     }
   }
-  r.offset = whole.startByte();
-  r.length = whole.endByte() - r.offset;
-  r.line = lineOf(whole);
-  r.column = columnOf(whole);
-  r.endLine = whole.endPoint().row + 1;
-  r.endColumn = whole.endPoint().column + 1;
-  r.function = c.function;
-  r.classIndex = c.cls;
-  r.inLambda = c.inLambda;
+  placeRef(r, whole, c);
   if (r.access == Access::Read)
     if (std::optional<std::string> holder = fallbackHolder(tree_, path_)) {
       r.guard = facts::Guard::Fallback;
@@ -173,6 +181,25 @@ void Collector::record(Node n, const Chain& chain, std::vector<Path> paths, cons
       break;
     }
   out_.refs.push_back(std::move(r));
+}
+
+// `from m import x [as y]`: a reference to m.x for each imported name, where it is written.
+// The import copies the value m.x holds when it runs: module state imported so is read there,
+// once, and the bound name's uses read the copy (Path::copy); an accessor imported so is the
+// value of an alias (Ref::aliasDefinition), read where it is called.
+void Collector::importRefs(Node stmt, const Context& c) {
+  std::vector<Node> written;
+  std::vector<std::pair<std::string, Path>> bound = importBindings(tree_, stmt, &written);
+  for (size_t i = 0; i < bound.size() && i < written.size(); ++i) {
+    Node n = written[i];
+    Ref r;
+    r.targets = {bound[i].second};
+    r.parts = {{lineOf(n), columnOf(n)}};
+    r.aliasDefinition = true;
+    placeRef(r, n, c);
+    r.statementLine = lineOf(stmt);
+    out_.imports.push_back(std::move(r));
+  }
 }
 
 // A chain at `n` (on top of the path): recorded when its root is a module-level name, an
@@ -460,10 +487,12 @@ void Collector::scoped(Node n, const Context& c) {
 void Collector::visit(Node n, Context c) {
   if (n.isNull()) return;
   path_.push_back(n);
-  if (is<"comment">(n) || is<"string_content">(n) || is<"import_statement">(n) ||
-      is<"import_from_statement">(n) || is<"future_import_statement">(n) ||
-      is<"global_statement">(n) || is<"nonlocal_statement">(n) || is<"case_pattern">(n) ||
-      is<"dotted_name">(n) || is<"parameters">(n) || is<"lambda_parameters">(n)) {
+  if (is<"import_from_statement">(n)) {
+    importRefs(n, c);
+  } else if (is<"comment">(n) || is<"string_content">(n) || is<"import_statement">(n) ||
+             is<"future_import_statement">(n) || is<"global_statement">(n) ||
+             is<"nonlocal_statement">(n) || is<"case_pattern">(n) || is<"dotted_name">(n) ||
+             is<"parameters">(n) || is<"lambda_parameters">(n)) {
     // Nothing read: names as declared, not as used.
   } else if (is<"function_definition">(n) || is<"class_definition">(n) || is<"lambda">(n) ||
              isComprehension(n)) {

@@ -189,6 +189,7 @@ void fields(V&& v, T& x) {
   v("bindings", x.bindings);
   v("star_imports", x.starImports);
   v("refs", x.refs);
+  v("imports", x.imports);
   v("functions", x.functions);
   v("classes", x.classes);
   v("calls", x.calls);

@@ -176,6 +176,10 @@ struct ModuleFacts {
   std::vector<Binding> bindings;  // of the module scope, in source order
   std::vector<Path> starImports;  // `from m import *` at module level: names m may bind
   std::vector<Ref> refs;
+  // Each name a `from m import x [as y]` imports (a function's own imports too): a reference
+  // to m.x where `x` is written, as the value of an alias (Ref::aliasDefinition). Module state
+  // imported so is read there, once (the import copies it); an accessor is read where called.
+  std::vector<Ref> imports;
   std::vector<Function> functions;
   std::vector<Class> classes;
   std::vector<Call> calls;

@@ -34,15 +34,16 @@ std::optional<Match> matchName(const ModuleIndex& index, const rules::RuleSet& r
 }
 
 // Whether `name`, module state the whole root of `target` names, was copied where the root
-// was bound: by an assignment (`x = ps._X`, in a function or at module level), which read it
-// there, once. Loading the copy reads no state (an accessor it names is still called where it
-// is used); the root's own module state (a module name set under `global`) is no copy.
+// was bound: by an assignment (`x = ps._X`, in a function or at module level) or an import
+// (`from ps import _X`), which read it there, once. Loading the copy reads no state (an accessor it
+// names is still called where it is used); the root's own module state (a module name set under
+// `global`) is no copy.
 bool copiedAtBinding(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                      const Path& target, const std::string& name) {
   if (target.copy) return true;
   if (!target.global || name == qualifiedName(index, module, target.names[0])) return false;
   for (const Binding& b : m.bindings)
-    if (b.name == target.names[0] && b.assigned) return true;
+    if (b.name == target.names[0] && b.kind == Binding::Kind::Alias) return true;
   return false;
 }
 
@@ -182,37 +183,55 @@ std::string qualifiedName(const ModuleIndex& index, size_t module, const std::st
 
 std::string usrOf(const std::string& dotted) { return "py:" + dotted; }
 
+namespace {
+
+using OnLine = std::set<std::tuple<unsigned, facts::ReadKind, std::string>>;
+
+// The read `ref` is, if any, into `out`.
+void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
+                 const rules::RuleSet& rules, const Ref& ref,
+                 const frontend::FileSuppressions& allows, OnLine& onLine, facts::TuFacts& out) {
+  std::optional<Match> match = matchRef(index, module, m, rules, ref);
+  if (!match) return;
+  const rules::PythonCounting& counting = rules.packs()[match->pack].python;
+  facts::Read r = makeRead(index, module, m, ref, *match);
+  if (!counting.launder) {  // the pack counts no laundered reads of its rules
+    r.guardFunction.clear();
+    r.guardParam = -1;
+  }
+  bool accessor = r.kind == facts::ReadKind::Accessor || r.kind == facts::ReadKind::Shim;
+  if (accessor && counting.callsOnly && !r.called) return;
+  rules::Placement place = rules.place(m.file, true, match->pack);
+  if (place == rules::Placement::Out) {
+    // A file no pack scans: its fallbacks still launder reads into its callers.
+    if (r.guardParam >= 0) out.exemptReads.push_back(std::move(r));
+    return;
+  }
+  if (counting.oncePerLine && !onLine.emplace(r.line, r.kind, r.name).second) return;
+  r.edge = place == rules::Placement::Edge;
+  if (const frontend::AllowComment* a = frontend::coveringAllow(
+          allows, r.line, ref.statementLine ? ref.statementLine : r.line, {r.group, r.name}))
+    r.suppressed = a->reason;
+  setHint(r);
+  out.reads.push_back(std::move(r));
+}
+
+}  // namespace
+
 void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                   const rules::RuleSet& rules, facts::TuFacts& out) {
-  std::set<std::tuple<unsigned, facts::ReadKind, std::string>> onLine;
+  OnLine onLine;
   // Every module's, not only those with reads: the rewrite edits call sites too (a laundered
   // read's), and checks each file it edits against the bytes the scan read.
   out.digests[m.file] = m.digest;
   frontend::FileSuppressions allows = allowsOf(m, rules, out);
-  for (const Ref& ref : m.refs) {
-    std::optional<Match> match = matchRef(index, module, m, rules, ref);
-    if (!match) continue;
-    const rules::PythonCounting& counting = rules.packs()[match->pack].python;
-    facts::Read r = makeRead(index, module, m, ref, *match);
-    if (!counting.launder) {  // the pack counts no laundered reads of its rules
-      r.guardFunction.clear();
-      r.guardParam = -1;
-    }
-    bool accessor = r.kind == facts::ReadKind::Accessor || r.kind == facts::ReadKind::Shim;
-    if (accessor && counting.callsOnly && !r.called) continue;
-    rules::Placement place = rules.place(m.file, true, match->pack);
-    if (place == rules::Placement::Out) {
-      // A file no pack scans: its fallbacks still launder reads into its callers.
-      if (r.guardParam >= 0) out.exemptReads.push_back(std::move(r));
-      continue;
-    }
-    if (counting.oncePerLine && !onLine.emplace(r.line, r.kind, r.name).second) continue;
-    r.edge = place == rules::Placement::Edge;
-    if (const frontend::AllowComment* a = frontend::coveringAllow(
-            allows, r.line, ref.statementLine ? ref.statementLine : r.line, {r.group, r.name}))
-      r.suppressed = a->reason;
-    setHint(r);
-    out.reads.push_back(std::move(r));
+  // The imports' and the other references', each in source order, merged by where they are.
+  size_t i = 0, j = 0;
+  while (i < m.imports.size() || j < m.refs.size()) {
+    bool import =
+        j == m.refs.size() || (i < m.imports.size() && m.imports[i].offset < m.refs[j].offset);
+    collectRead(index, module, m, rules, import ? m.imports[i++] : m.refs[j++], allows, onLine,
+                out);
   }
   rulesSeen(index, module, m, rules, out);
 }

@@ -38,7 +38,8 @@ Path fromModule(const SyntaxTree& tree, Node stmt) {
 
 }  // namespace
 
-std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, Node stmt) {
+std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, Node stmt,
+                                                         std::vector<Node>* written) {
   std::vector<std::pair<std::string, Path>> out;
   const bool from = is<"import_from_statement">(stmt);
   Path base = from ? fromModule(tree, stmt) : Path{false, 0, {}};
@@ -51,6 +52,7 @@ std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree,
     Node alias = is<"aliased_import">(item) ? field<"alias">(item) : Node{};
     std::vector<std::string> names = dottedNames(tree, dotted);
     if (names.empty()) continue;
+    if (written) written->push_back(dotted);
     Path target = base;
     if (from || !alias.isNull()) {
       target.names.insert(target.names.end(), names.begin(), names.end());

@@ -64,7 +64,9 @@ class ScopeTable {
 
 // `import a.b` binds `a`; `import a.b as c` binds c to a.b; `from ..m import x` binds x to
 // {level 2, m.x}. The bound names and what each names, for an import statement node.
-std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, Node stmt);
+// `names`, when given, gets each binding's imported name as written (the dotted name's node).
+std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree, Node stmt,
+                                                         std::vector<Node>* names = nullptr);
 // The module a `from M import *` statement names.
 Path starImportOf(const SyntaxTree& tree, Node stmt);
 
