@@ -107,7 +107,8 @@ RulePack samplePack() {
                       "RuntimeError",
                       {"mcore/api/**"},
                       true,
-                      false};
+                      false,
+                      true};
   return p;
 }
 
@@ -124,7 +125,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 8u);
-  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 11u);
+  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 12u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 13u);
   EXPECT_EQ(fieldCount<EnvRule>(), 9u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);

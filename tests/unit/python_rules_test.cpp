@@ -208,6 +208,21 @@ TEST(PythonRules, DroppedKeywordsAreIdentifiers) {
             "p.json: /rewrite/python/dropped_keywords/1: expected a Python identifier");
 }
 
+// rewrite.python.edge_callers: "refuse" (the default) or "global".
+TEST(PythonRules, EdgeCallersRefuseOrPassTheGlobal) {
+  const std::string head = R"({"name": "p",
+    "accessors": [{"python": "m.get_tp_group", "kind": "accessor", "group": "tp", "yields": "group"}],
+    "rewrite": {"python": {"group": "{group}_group")";
+  EXPECT_FALSE(parseRulePack(head + "}}}", "p.json").rewrite.python.edgeGlobal);
+  EXPECT_FALSE(
+      parseRulePack(head + R"(, "edge_callers": "refuse"}}})", "p.json").rewrite.python.edgeGlobal);
+  EXPECT_TRUE(
+      parseRulePack(head + R"(, "edge_callers": "global"}}})", "p.json").rewrite.python.edgeGlobal);
+  EXPECT_EQ(
+      errorOf(head + R"(, "edge_callers": "pass"}}})"),
+      "p.json: /rewrite/python/edge_callers: expected \"refuse\" or \"global\", got \"pass\"");
+}
+
 // rewrite.python.keyword_attributes: group -> keyword arguments -> attribute. A key is read
 // as a call's arguments are (blanks squeezed, sorted by name), so order and spacing do not
 // matter; anything but name=value pairs is an error.
@@ -307,6 +322,9 @@ TEST(PythonRules, TheShippedMegatronPacks) {
   // keyword defaulting to None, the global as its fallback; no fallback made an error).
   EXPECT_EQ(g.rewrite.python.publicModules, std::vector<std::string>{"megatron/core/**"});
   EXPECT_TRUE(g.rewrite.python.publicKeyword);
+  // Its tests, examples and training loop are edges: one that leaves a group out and holds
+  // none passes the global written out, as PR #6293 edits them.
+  EXPECT_TRUE(g.rewrite.python.edgeGlobal);
   // Accessor calls with arguments, as use_mpu_process_groups fills the fields: dp_cp is
   // get_data_parallel_group(with_context_parallel=True, with_gtp_remat=False); the call without
   // with_gtp_remat returns the gtp_remat group.

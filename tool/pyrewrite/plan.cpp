@@ -1,5 +1,6 @@
 #include "pyrewrite/plan.h"
 
+#include "pyrewrite/edge_global.h"
 #include "pyrewrite/plan_state.h"
 #include "pyrewrite/require.h"
 #include "pyrewrite/scope_values.h"
@@ -226,10 +227,12 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
   s.unhinted = unhinted;
   triage(s);
   std::map<std::string, std::string> supplied;
+  EdgeSupply edges(s);
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (!isPython(r) || r.kind != facts::ReadKind::Laundered) continue;
     if (r.edge) supplied[at(r)] = "in an edge file, whose calls keep leaving it out";
+    if (edges.covers(i)) edges.plan(i, supplied);
     if (!s.open(i)) continue;
     std::string why = supplyCall(s, i);
     supplied[at(r)] = why;
@@ -251,6 +254,7 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
   storeReads(s);
   threadReads(s);
   supplyThreaded(s, supplied);
+  edges.emit();
   for (const auto& [i, d] : aliases) {
     facts::Verdict v = s.plan.verdicts[d].value_or(
         facts::Verdict{std::nullopt, Left::NoSource, "its assignment is not decided"});

@@ -27,6 +27,9 @@ class State {
   // The parameters Thread gave: (file, the def's first byte) -> group ("" for a collection) ->
   // what holds it in that def (`tp_group`; `ctx.tp_group` in backward), for Supply after it.
   std::map<std::pair<std::string, unsigned>, std::map<std::string, std::string>> threaded;
+  // Edge files -> the from-imports (module, name) that the globals their calls now pass need
+  // (pyrewrite/edge_global.h), added once each when the plan is done.
+  std::map<std::string, std::set<std::pair<std::string, std::string>>> edgeImports;
 
   size_t size() const { return inv.reads.size(); }
   const facts::Read& read(size_t i) const { return inv.reads[i]; }

@@ -26,9 +26,8 @@ const facts::Read* fallbackOf(const index::Inventory& inv, const facts::SiteFact
   return nullptr;
 }
 
-// Whether the argument for the callee's parameter `index` can be written positionally after
-// the arguments written: every earlier parameter is passed positionally, and it is not
-// keyword-only.
+}  // namespace
+
 bool positional(const facts::SiteFact& site, int index, const PySource* callee,
                 const facts::FunctionFact& fn) {
   for (int k = 0; k < index; ++k)
@@ -42,8 +41,6 @@ bool positional(const facts::SiteFact& site, int index, const PySource* callee,
   // The facts count `self` as a parameter too, so indices agree.
   return static_cast<size_t>(index) < ps.size() && ps[index].kind == PyParam::Kind::Positional;
 }
-
-}  // namespace
 
 TSNode argumentListAt(const PySource& src, unsigned rparen) {
   TSNode n = src.covering(rparen, 1);

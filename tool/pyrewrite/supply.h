@@ -12,6 +12,12 @@ namespace gridlock::pyrewrite {
 // "" when it did, else why it cannot (the read is then left `open_fallback` with that).
 std::string supplyCall(State& s, size_t i);
 
+// Whether the argument for the callee's parameter `index` (`fn`, defined in `callee`) can be
+// written positionally after the arguments `site` writes: every earlier parameter is passed
+// positionally, none after it is, and it is not keyword-only.
+bool positional(const facts::SiteFact& site, int index, const PySource* callee,
+                const facts::FunctionFact& fn);
+
 // The argument list of the call whose closing parenthesis is at `rparen`, or a null node.
 TSNode argumentListAt(const PySource& src, unsigned rparen);
 

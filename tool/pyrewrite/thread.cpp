@@ -122,6 +122,7 @@ void emit(State& s, const ThreadGraph& g) {
   }
   for (const ThreadCall& c : g.calls) {
     const ThreadFn& callee = g.fns.at(c.callee);
+    if (!c.import.first.empty()) s.edgeImports[c.file].insert(c.import);
     passArgument(s, g, c, index.count(c.callee) ? index[c.callee] : 0,
                  callee.role == ThreadFn::Role::Forward);
   }

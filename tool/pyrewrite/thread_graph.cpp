@@ -1,5 +1,6 @@
 #include "pyrewrite/thread_graph.h"
 
+#include "pyrewrite/edge_global.h"
 #include "pyrewrite/public_api.h"
 #include "pyrewrite/references.h"
 #include "pyrewrite/scope_values.h"
@@ -63,7 +64,25 @@ class Builder {
   void callsOf(size_t g, const ThreadFn& fn);
   void reach(size_t g, ThreadCall call, TSNode callerDef);
   void absorb(size_t into, size_t from);
+  void edgeValues(ThreadGraph& g);
 };
+
+// The global each edge call of `g` that holds nothing passes, written as its file reaches it.
+void Builder::edgeValues(ThreadGraph& g) {
+  for (ThreadCall& c : g.calls) {
+    if (!c.edge || g.left != Left::Unset) continue;
+    std::string why;
+    std::optional<EdgeGlobal> e = threadEdgeGlobal(s_, c.file, g.reads, g.group, &why);
+    if (!e) {
+      g.refuse(Left::OpenCallGraph, "the call at " + c.file + ":" +
+                                        std::to_string(ts_node_start_point(c.args).row + 1) +
+                                        " holds nothing, and " + why);
+      return;
+    }
+    c.value = e->text;
+    c.import = e->import;
+  }
+}
 
 // Whether `fn` can take the parameter: a module-level function in scope (or an autograd
 // Function's forward/backward), not public API unless the pack takes it as a keyword, named
@@ -126,6 +145,8 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
   call.callerUsr = usrAt(call.file, callerDef);
   if (auto v = groupAt(*call.src, callerDef, call.args, graph.group, *graph.rule, &s_.lineage)) {
     call.value = *v;
+  } else if (edge(call.file) && graph.rule->edgeGlobal) {
+    call.edge = true;  // passes the global, known once the graph's reads are (build())
   } else if (edge(call.file) || call.callerUsr.empty()) {
     graph.refuse(Left::OpenCallGraph,
                  "the call at " + where + " holds no " +
@@ -135,7 +156,7 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
   }
   std::string caller = call.callerUsr;
   graph.calls.push_back(std::move(call));
-  if (graphs_[g].calls.back().value.empty()) grow(g, caller);
+  if (graphs_[g].calls.back().value.empty() && !graphs_[g].calls.back().edge) grow(g, caller);
 }
 
 // Every call of `fn`, each passing a value its caller holds or growing the graph to the caller.
@@ -160,7 +181,7 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
                                                      std::to_string(ts::lineOf(use.node)));
         return;
       }
-      reach(g, {use.file, use.src, field<"arguments">(call), "", "", nullptr, fn.usr},
+      reach(g, {use.file, use.src, field<"arguments">(call), "", "", nullptr, fn.usr, false, {}},
             PySource::enclosingDef(call));
     }
     return;
@@ -189,7 +210,7 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
                                                    " passes its arguments through * or **");
         return;
       }
-    reach(g, {site.file, place->src, args, "", "", &site, fn.usr}, place->def);
+    reach(g, {site.file, place->src, args, "", "", &site, fn.usr, false, {}}, place->def);
   }
 }
 
@@ -267,7 +288,10 @@ std::vector<ThreadGraph> Builder::build() {
   }
   std::vector<ThreadGraph> out;
   for (ThreadGraph& g : graphs_)
-    if (!g.merged) out.push_back(std::move(g));
+    if (!g.merged) {
+      edgeValues(g);
+      out.push_back(std::move(g));
+    }
   return out;
 }
 

@@ -29,6 +29,10 @@ struct ThreadCall {
   std::string value;                      // what it passes when its caller is not in the graph
   const facts::SiteFact* site = nullptr;  // null for `Cls.apply(...)`
   std::string callee;                     // the usr of the function reached
+  // In an edge file holding nothing, with the pack's edge_callers "global": `value` is the
+  // global written out (pyrewrite/edge_global.h), which may need `import` (module, name).
+  bool edge = false;
+  std::pair<std::string, std::string> import;
 };
 
 struct ThreadGraph {

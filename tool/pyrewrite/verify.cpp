@@ -35,7 +35,8 @@ std::map<std::string, int> readsIn(const index::Inventory& inv, const std::strin
   std::map<std::string, int> out;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
-    if (r.file != file || r.kind == facts::ReadKind::GlobalWrite) continue;
+    // An edge file's reads are allowed: a call there may now pass the global itself.
+    if (r.file != file || r.kind == facts::ReadKind::GlobalWrite || r.edge) continue;
     if (plan && plan->verdicts[i] && plan->verdicts[i]->applied) continue;
     ++out[r.name];
   }

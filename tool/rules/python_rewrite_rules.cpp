@@ -92,7 +92,7 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   const std::string at = "/rewrite/python";
   r.object(py, at,
            {"collection", "group", "spell", "state", "attributes", "dropped_keywords",
-            "keyword_attributes", "error", "thread"});
+            "keyword_attributes", "error", "thread", "edge_callers"});
   PythonRewriteRule out;
   out.collection = r.strings(py, "collection", at);
   for (size_t i = 0; i < out.collection.size(); ++i)
@@ -136,6 +136,11 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   if (py.contains("error")) out.error = r.string(py, "error", at, true);
   if (!isDottedName(out.error)) r.fail(at + "/error", "expected a dotted Python name");
   if (auto th = py.find("thread"); th != py.end()) readThread(r, *th, out);
+  std::string edge =
+      py.contains("edge_callers") ? r.string(py, "edge_callers", at, true) : "refuse";
+  if (edge != "refuse" && edge != "global")
+    r.fail(at + "/edge_callers", "expected \"refuse\" or \"global\", got \"" + edge + "\"");
+  out.edgeGlobal = edge == "global";
   return out;
 }
 

@@ -144,6 +144,9 @@ struct PythonRewriteRule {
   std::vector<std::string> publicModules;
   bool publicKeyword = false;
   bool store = true;  // a method Thread cannot change keeps the group on self (`self.tp_group`)
+  // A call in an edge file that holds nothing passes the global its callee would read, written
+  // out (edge_callers: "global"), instead of keeping the fallback or the graph open ("refuse").
+  bool edgeGlobal = false;
   bool empty() const { return group.empty() && collection.empty(); }
 };
 

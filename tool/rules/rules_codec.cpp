@@ -104,6 +104,7 @@ void fields(V&& v, T& x) {
   v("public_modules", x.publicModules);
   v("public_keyword", x.publicKeyword);
   v("store", x.store);
+  v("edge_global", x.edgeGlobal);
 }
 
 template <typename V, typename T>

@@ -1,0 +1,74 @@
+// Edge callers given the global (docs/rewrite.md, "Python", rewrite.python.edge_callers:
+// "global"): a call or construction in an edge file (a test, an example, a training loop) that
+// leaves a group out and holds none passes the global its callee would have read, written out
+// as the file reaches it (`split(x, parallel_state.get_context_parallel_group())`), with a
+// from-import where it reaches none. The edge keeps the read, where reads are allowed; the
+// callee's fallback becomes an error (Require) or its graph closes (Thread). Internal to
+// tool/pyrewrite.
+#pragma once
+
+#include "analysis/callers.h"
+#include "pyrewrite/plan_state.h"
+
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace gridlock::pyrewrite {
+
+// A global written out in one file: its text, and the from-import (module, name) it needs
+// there, empty when the file already reaches it.
+struct EdgeGlobal {
+  std::string text;
+  std::pair<std::string, std::string> import;
+};
+
+// Read `r`'s accessor or shim call as `file` writes it (`parallel_state.get_tp_group()`), or
+// nothing with `why` set: not a call, or an argument that is not a literal.
+std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const facts::Read& r,
+                                     std::string* why);
+
+// What an edge call of a Thread graph passes for its parameter: the group (`group`; the
+// collection when empty) as one of the graph's `reads` reads it, else as the tree reads it most
+// often without arguments.
+std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
+                                           const std::vector<size_t>& reads,
+                                           const std::string& group, std::string* why);
+
+// Require's edge callers: each laundered read in an edge file of a pack that passes the global
+// is planned (the value the call holds, else the fallback's global), and `supplied` says "" for
+// its call when every fallback it reaches is given one there, else why not. The edits wait for
+// emit(): only the calls of fallbacks Require made errors change.
+class EdgeSupply {
+ public:
+  explicit EdgeSupply(State& s);
+  // Whether laundered read `i` is an edge call this plans.
+  bool covers(size_t i) const;
+  void plan(size_t i, std::map<std::string, std::string>& supplied);
+  // The edits of the calls whose fallbacks are now errors, and every edge import.
+  void emit();
+
+ private:
+  struct Argument {
+    std::string file;
+    unsigned offset = 0, length = 0;  // a `None` replaced, or the insertion point
+    std::string text;
+    bool keyword = false;  // written `name=value`
+    std::string name;      // the parameter's
+    std::pair<std::string, std::string> import;
+    std::set<size_t> fallbacks;  // the reads it makes dead
+  };
+  State& s_;
+  std::map<std::string, std::vector<std::pair<size_t, analysis::CallerSite>>> breaking_;
+  std::map<std::string, std::vector<Argument>> planned_;  // by call, "file:line:col"
+  // Fallback read -> the functions that forward their parameter into its function: a fallback
+  // of one of those runs first, and the inner one never does.
+  std::map<size_t, std::set<std::string>> forwarders_;
+
+  std::string argumentFor(const std::vector<std::pair<size_t, analysis::CallerSite>>& reached,
+                          Argument* out);
+};
+
+}  // namespace gridlock::pyrewrite
