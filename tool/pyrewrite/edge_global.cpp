@@ -37,12 +37,21 @@ std::string spelledIn(const PySource& src, const std::string& dotted,
                       std::pair<std::string, std::string>* import) {
   std::vector<std::string> parts = dottedParts(dotted);
   if (parts.size() < 2) return dotted;
-  for (size_t k = parts.size() - 1; k >= 1; --k)
-    if (auto t = importedAs(src, joined(parts, 0, k), parts[k]))
-      return k + 1 < parts.size() ? *t + "." + joined(parts, k + 1, parts.size()) : *t;
-  size_t cls = 1;
-  while (cls < parts.size() && !std::isupper(static_cast<unsigned char>(parts[cls][0]))) ++cls;
-  if (cls == parts.size()) cls = parts.size() >= 3 ? parts.size() - 2 : parts.size() - 1;
+  // The module ends before a class (a capitalized name) or the function.
+  size_t end = 1;
+  while (end < parts.size() && !std::isupper(static_cast<unsigned char>(parts[end][0]))) ++end;
+  if (end == parts.size()) end = parts.size() - 1;
+  auto rest = [&](size_t from) {
+    return from < parts.size() ? "." + joined(parts, from, parts.size()) : std::string();
+  };
+  // The function or class from its module (`from m import f`, `import m as ps`: `ps.f`), or
+  // the module from its package, imported by name: `import pkg` alone does not load
+  // pkg.parallel_state.
+  if (auto t = importedAs(src, joined(parts, 0, end), parts[end])) return *t + rest(end + 1);
+  if (end >= 2)
+    if (auto t = importedAs(src, joined(parts, 0, end - 1), parts[end - 1], true))
+      return *t + rest(end);
+  size_t cls = end == parts.size() - 1 && end >= 2 ? end - 1 : end;
   *import = {joined(parts, 0, cls), parts[cls]};
   return joined(parts, cls, parts.size());
 }
@@ -205,8 +214,9 @@ EdgeSupply::EdgeSupply(State& s) : s_(s) {
 bool EdgeSupply::covers(size_t i) const {
   const facts::Read& r = s_.read(i);
   const rules::PythonRewriteRule* rule = s_.rule(r);
+  // A file verification held back keeps its text: its calls cannot be given anything.
   return r.kind == facts::ReadKind::Laundered && r.edge && rule && rule->edgeGlobal &&
-         breaking_.count(at(r));
+         !s_.held(r.file) && breaking_.count(at(r));
 }
 
 std::string EdgeSupply::argumentFor(
@@ -262,8 +272,12 @@ std::string EdgeSupply::argumentFor(
   out->file = site.file;
   out->name = fn->second.params[c.param].name;
   if (a.supplied == facts::Supplied::Null && a.length > 0) {
-    out->offset = a.offset;
-    out->length = a.length;
+    // `None` itself: a keyword argument keeps its name.
+    TSNode none = place->src->covering(a.offset, a.length);
+    if (ts::is<"keyword_argument">(none)) none = ts::field<"value">(none);
+    if (ts_node_is_null(none)) return "the argument's place is not known";
+    out->offset = ts_node_start_byte(none);
+    out->length = ts_node_end_byte(none) - out->offset;
     out->text = text;
   } else if (a.passed == facts::Passed::Omitted) {
     bool pos = positional(site, c.param, s_.sources.get(fn->second.file), fn->second);
@@ -338,7 +352,7 @@ void EdgeSupply::emit() {
     if (!src) continue;
     std::map<unsigned, std::vector<std::pair<std::string, std::string>>> byOffset;
     for (const auto& [module, name] : imports) {
-      if (importedAs(*src, module, name)) continue;
+      if (importedAs(*src, module, name, true)) continue;  // `import m` binds no name of m
       ImportEdit e = addFromImport(file, *src, module, name);
       byOffset[e.offset].emplace_back(module + " " + name, e.text);
     }

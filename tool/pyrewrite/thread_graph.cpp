@@ -145,7 +145,7 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
   call.callerUsr = usrAt(call.file, callerDef);
   if (auto v = groupAt(*call.src, callerDef, call.args, graph.group, *graph.rule, &s_.lineage)) {
     call.value = *v;
-  } else if (edge(call.file) && graph.rule->edgeGlobal) {
+  } else if (edge(call.file) && graph.rule->edgeGlobal && !s_.held(call.file)) {
     call.edge = true;  // passes the global, known once the graph's reads are (build())
   } else if (edge(call.file) || call.callerUsr.empty()) {
     graph.refuse(Left::OpenCallGraph,
