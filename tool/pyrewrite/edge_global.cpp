@@ -251,7 +251,8 @@ std::string EdgeSupply::argumentFor(
     // and gives the others what it read.
     auto outermost = std::find_if(reached.begin(), reached.end(), [&](const auto& f) {
       return std::all_of(reached.begin(), reached.end(), [&](const auto& g) {
-        return g.first == f.first || forwarders_[g.first].count(s_.read(f.first).guardFunction) > 0;
+        const std::string& fn = s_.read(f.first).guardFunction;
+        return s_.read(g.first).guardFunction == fn || forwarders_[g.first].count(fn) > 0;
       });
     });
     if (outermost == reached.end())
