@@ -5,6 +5,7 @@
 #include "cache/key.h"
 #include "cache/recording_fs.h"
 #include "cache/store.h"
+#include "support/file_io.h"
 #include "support/run_command.h"
 
 #include <gtest/gtest.h>
@@ -416,6 +417,26 @@ TEST(CacheKey, BuildIdIsStable) {
   std::string id = gridlockBuildId();
   EXPECT_EQ(id.rfind("build-id ", 0), 0u) << id;
   EXPECT_EQ(gridlockBuildId(), id);
+}
+
+// Every key and digest is an MD5 (support/md5.cpp, gridlock's own): the test suite of RFC 1321's
+// appendix A.5, and inputs whose padding spills into a second block (55, 56 and 64 bytes).
+TEST(CacheKey, Md5IsRfc1321s) {
+  using support::md5Hex;
+  EXPECT_EQ(md5Hex(""), "d41d8cd98f00b204e9800998ecf8427e");
+  EXPECT_EQ(md5Hex("a"), "0cc175b9c0f1b6a831c399e269772661");
+  EXPECT_EQ(md5Hex("abc"), "900150983cd24fb0d6963f7d28e17f72");
+  EXPECT_EQ(md5Hex("message digest"), "f96b697d7cb7938d525a2f31aaf161d0");
+  EXPECT_EQ(md5Hex("abcdefghijklmnopqrstuvwxyz"), "c3fcd3d76192e4007dfb496cca67e13b");
+  EXPECT_EQ(md5Hex("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"),
+            "d174ab98d277d9f5a5611c2c9f419d9f");
+  EXPECT_EQ(md5Hex("1234567890123456789012345678901234567890123456789012345678901234567890123456"
+                   "7890"),
+            "57edf4a22be3c955ac49da2e2107b67a");
+  EXPECT_EQ(md5Hex(std::string(55, 'a')), "ef1772b6dff9a122358552954ad0df65");
+  EXPECT_EQ(md5Hex(std::string(56, 'a')), "3b0c8ac703f828b04c6c197006d17218");
+  EXPECT_EQ(md5Hex(std::string(64, 'a')), "014842d480b571495a4a0363793f7367");
+  EXPECT_EQ(md5Hex(std::string("\0\xff", 2)), "d07d34efac6328007ad67c7e0a985e00");
 }
 
 // `size` bytes that begin as every entry gridlock writes begins.

@@ -8,10 +8,12 @@
 #include "support/run_command.h"
 
 #include <gtest/gtest.h>
+#include <link.h>
 
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <string>
 #include <thread>
 
 #include <unistd.h>
@@ -28,6 +30,23 @@ rules::RuleSet pack(const std::string& scope) {
       R"({"name": "p", "scope": )" + scope +
           R"(, "accessors": [{"python": "a.get_x", "kind": "accessor", "group": "tp", "yields": "group"}]})",
       "p.json")});
+}
+
+// The Python scan needs no LLVM (docs/architecture.md, "What links what"): this test links
+// what a Python scan links (python_scan, index, the cache's store and stamps), and none of it
+// may bring libLLVM in: relocating it and running its static initialisers took a quarter of a
+// warm scan of megatron/core. (Run with libLLVM preloaded, it fails.)
+TEST(PythonScan, LoadsNoLLVM) {
+  std::string loaded;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t, void* out) {
+        std::string name = info->dlpi_name ? info->dlpi_name : "";
+        if (name.find("libLLVM") != std::string::npos)
+          *static_cast<std::string*>(out) += name + " ";
+        return 0;
+      },
+      &loaded);
+  EXPECT_EQ(loaded, "");
 }
 
 TEST(PythonScan, DirectoriesFromThePacksScope) {

@@ -1,6 +1,7 @@
 #include "cache/check.h"
 
 #include "cache/recording_fs.h"
+#include "cache/stamp_table.h"
 #include "support/file_io.h"
 
 #include <llvm/Support/MemoryBuffer.h>

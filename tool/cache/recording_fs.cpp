@@ -1,5 +1,7 @@
 #include "cache/recording_fs.h"
 
+#include "cache/stamp_table.h"
+
 #include "support/file_io.h"
 
 #include <llvm/ADT/SmallString.h>
@@ -145,15 +147,6 @@ Stamp stampOf(const vfs::Status& s, const std::string& path) {
   if (::stat(path.c_str(), &raw) == 0 && raw.st_dev == st.device && raw.st_ino == st.inode)
     st.ctimeNs = std::int64_t(raw.st_ctim.tv_sec) * 1000000000 + raw.st_ctim.tv_nsec;
   return st;
-}
-
-bool isRacy(const Stamp& s, std::chrono::system_clock::time_point start) {
-  // File systems stamp with a coarse clock (a kernel tick; a second on some): anything
-  // modified within two seconds of the parse's start could be modified again unseen.
-  auto margin = std::chrono::seconds(2);
-  auto startNs =
-      std::chrono::duration_cast<std::chrono::nanoseconds>((start - margin).time_since_epoch());
-  return std::max(s.mtimeNs, s.ctimeNs) >= startNs.count();
 }
 
 std::string listingDigest(std::vector<vfs::directory_entry> entries) {

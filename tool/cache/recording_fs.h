@@ -36,9 +36,7 @@ class Recorder {
 // does not, from stat(2) when that names the same file (an in-memory file has none).
 Stamp stampOf(const llvm::vfs::Status& s, const std::string& path);
 
-// Whether a file or directory with this stamp may still change without its stamp changing,
-// as seen from a parse that started at `start`: its mtime or its ctime is that recent.
-bool isRacy(const Stamp& s, std::chrono::system_clock::time_point start);
+// isRacy() (stamp_table.h): whether a stamp is too recent to trust.
 
 // MD5 of the sorted names and kinds of a listing.
 std::string listingDigest(std::vector<llvm::vfs::directory_entry> entries);

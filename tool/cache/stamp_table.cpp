@@ -1,9 +1,8 @@
 #include "cache/stamp_table.h"
 
-#include "cache/recording_fs.h"
-
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <charconv>
 
 namespace gridlock::cache {
@@ -19,6 +18,15 @@ bool number(std::string_view& bytes, T& out, char end) {
 }
 
 }  // namespace
+
+bool isRacy(const Stamp& s, std::chrono::system_clock::time_point start) {
+  // File systems stamp with a coarse clock (a kernel tick; a second on some): anything
+  // modified within two seconds of the parse's start could be modified again unseen.
+  auto margin = std::chrono::seconds(2);
+  auto startNs =
+      std::chrono::duration_cast<std::chrono::nanoseconds>((start - margin).time_since_epoch());
+  return std::max(s.mtimeNs, s.ctimeNs) >= startNs.count();
+}
 
 std::optional<Stamp> statFile(const std::string& path) {
   struct stat raw;

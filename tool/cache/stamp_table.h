@@ -22,6 +22,10 @@ struct StampedKey {
   bool operator==(const StampedKey&) const = default;
 };
 
+// Whether a file or directory with this stamp may still change without its stamp changing,
+// as seen from a parse that started at `start`: its mtime or its ctime is that recent.
+bool isRacy(const Stamp& s, std::chrono::system_clock::time_point start);
+
 // The stamp of a regular file (symlinks followed), nothing for anything else or no file.
 std::optional<Stamp> statFile(const std::string& path);
 

@@ -1,8 +1,5 @@
 #include "support/file_io.h"
 
-#include <llvm/ADT/SmallString.h>
-#include <llvm/Support/MD5.h>
-
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -57,14 +54,6 @@ std::optional<std::string> readFile(const std::string& path) {
   ss << in.rdbuf();
   if (in.bad()) return std::nullopt;
   return std::move(ss).str();
-}
-
-std::string md5Hex(std::string_view bytes) {
-  llvm::MD5 md5;
-  md5.update(llvm::StringRef(bytes.data(), bytes.size()));
-  llvm::MD5::MD5Result result;
-  md5.final(result);
-  return result.digest().str().str();
 }
 
 std::optional<std::string> fileDigest(const std::string& path) {
