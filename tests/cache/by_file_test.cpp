@@ -200,6 +200,29 @@ TEST(ByFile, ASharedFilesFactsAreMergedOnceWithTheFirstUnit) {
   }
 }
 
+// The merge's index of sites by callee (index/program.h): every site once under its callee,
+// a callee's sites in the order of the sorted sites (file, line, column), whatever order the
+// units gave them in.
+TEST(CacheMerge, SitesByCalleeKeepTheSitesOrder) {
+  auto site = [](const std::string& callee, const std::string& file, unsigned line) {
+    SiteFact s;
+    s.calleeUsr = callee;
+    s.file = file;
+    s.line = line;
+    s.column = 1;
+    return s;
+  };
+  index::Program p;
+  p.add({}, {}, {site("b", "f.py", 3), site("a", "g.py", 1), site("b", "f.py", 1)});
+  p.add({}, {}, {site("a", "f.py", 2), site("b", "f.py", 3)});  // the second b f.py:3 is seen
+  p.finish();
+  // Sorted: f.py:1 b, f.py:2 a, f.py:3 b, g.py:1 a.
+  ASSERT_EQ(p.sites.size(), 4u);
+  std::vector<std::pair<std::string, size_t>> index(p.sitesByCallee.begin(), p.sitesByCallee.end());
+  std::vector<std::pair<std::string, size_t>> expected = {{"a", 1}, {"a", 3}, {"b", 0}, {"b", 2}};
+  EXPECT_EQ(index, expected);
+}
+
 TEST(CacheBlob, RoundTripAndDamage) {
   TuFacts unit = unitOf("a.cpp");
   ByFile byFile = splitByFile(unit);

@@ -6,6 +6,7 @@
 #include "cache/recording_fs.h"
 #include "cache/store.h"
 #include "support/file_io.h"
+#include "support/mapped_file.h"
 #include "support/run_command.h"
 
 #include <gtest/gtest.h>
@@ -437,6 +438,30 @@ TEST(CacheKey, Md5IsRfc1321s) {
   EXPECT_EQ(md5Hex(std::string(56, 'a')), "3b0c8ac703f828b04c6c197006d17218");
   EXPECT_EQ(md5Hex(std::string(64, 'a')), "014842d480b571495a4a0363793f7367");
   EXPECT_EQ(md5Hex(std::string("\0\xff", 2)), "d07d34efac6328007ad67c7e0a985e00");
+}
+
+// The store maps an entry instead of copying it (the Python program's entry): the same bytes
+// as a read, any bytes; nothing for what is no regular file.
+TEST(CacheStore, MappedEntryIsTheEntrysBytes) {
+  std::string dir = ::testing::TempDir() + "/gridlock-store-map";
+  std::filesystem::remove_all(dir);
+  Store store(dir, 1 << 20);
+  std::string bytes = std::string("a\0b\n", 4) + std::string(10000, 'x');
+  store.write("aa01", bytes);
+  store.write("aa02", "");
+  std::optional<support::MappedFile> mapped = store.map("aa01");
+  ASSERT_TRUE(mapped);
+  EXPECT_EQ(mapped->bytes(), bytes);
+  support::MappedFile moved = std::move(*mapped);
+  EXPECT_EQ(moved.bytes(), bytes);
+  EXPECT_EQ(mapped->bytes(), "");
+  std::optional<support::MappedFile> empty = store.map("aa02");
+  ASSERT_TRUE(empty);
+  EXPECT_EQ(empty->bytes(), "");
+  EXPECT_FALSE(store.map("aa03"));
+  std::filesystem::create_directories(store.pathOf("aa04"));
+  EXPECT_FALSE(store.map("aa04"));
+  std::filesystem::remove_all(dir);
 }
 
 // `size` bytes that begin as every entry gridlock writes begins.

@@ -65,6 +65,10 @@ std::optional<std::string> Store::read(const std::string& slot) const {
   return support::readFile(pathOf(slot));
 }
 
+std::optional<support::MappedFile> Store::map(const std::string& slot) const {
+  return support::MappedFile::open(pathOf(slot));
+}
+
 void Store::write(const std::string& slot, const std::string& bytes) const {
   std::string path = pathOf(slot);
   std::error_code ec;

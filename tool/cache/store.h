@@ -7,6 +7,8 @@
 // hold files of others.
 #pragma once
 
+#include "support/mapped_file.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +23,8 @@ class Store {
 
   std::string pathOf(const std::string& slot) const;
   std::optional<std::string> read(const std::string& slot) const;
+  // The same, mapped instead of copied (entries are renamed over, never written in place).
+  std::optional<support::MappedFile> map(const std::string& slot) const;
   // Throws support::WriteError.
   void write(const std::string& slot, const std::string& bytes) const;
   // Marks the entry used now.

@@ -57,7 +57,9 @@ Runner addScanCommand(CLI::App& app) {
       checkOutputPath("-o", *output);
     else
       checkOutputPath("--facts-out", opts.factsOut);
-    pipeline::ScanRun run = pipeline::scan(opts);
+    // Never freed (as clang's -disable-free): the process ends after the report, and the
+    // kernel takes the pages back faster than the inventory's destructors would.
+    pipeline::ScanRun& run = *new pipeline::ScanRun(pipeline::scan(opts));
     // A shard's report is `gridlock merge`'s to write.
     bool toStdout = output->empty() || *output == "-";
     if (opts.factsOut.empty())

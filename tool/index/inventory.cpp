@@ -35,6 +35,9 @@ Inventory merge(std::vector<facts::UnitFacts> units, bool rewriteFacts) {
   // them again would change nothing (every step below keeps the first of equal facts, and
   // a later copy adds nothing to a merged function), so they are left out.
   std::unordered_set<std::string> mergedFiles;
+  size_t sites = 0;
+  for (const auto& unit : units) sites += unit.tu.sites.size();
+  inv.program.reserveSites(sites);
   for (auto& unit : units) {
     facts::TuFacts& tu = unit.tu;
     if (unit.byFile) {

@@ -1,6 +1,7 @@
 #include "index/program.h"
 
 #include <algorithm>
+#include <numeric>
 #include <tuple>
 
 namespace gridlock::index {
@@ -49,6 +50,11 @@ void Program::add(std::vector<facts::FunctionFact> fns, std::vector<facts::Class
   }
 }
 
+void Program::reserveSites(size_t count) {
+  sites.reserve(count);
+  seen_.reserve(count);
+}
+
 void Program::finish() {
   std::sort(sites.begin(), sites.end(), [](const auto& a, const auto& b) {
     // `via` by its spelling, the order the reports have always had.
@@ -57,8 +63,17 @@ void Program::finish() {
                                                                   b.column, std::cref(b.calleeUsr),
                                                                   facts::spell(b.via));
   });
+  // The index built in callee order, each site put at the end: the same multimap as inserting
+  // the sites in their order (equal callees keep it), without a search
+  // down the tree for each of some ten thousand sites.
+  std::vector<size_t> byCallee(sites.size());
+  std::iota(byCallee.begin(), byCallee.end(), size_t{0});
+  std::sort(byCallee.begin(), byCallee.end(), [&](size_t a, size_t b) {
+    int c = sites[a].calleeUsr.compare(sites[b].calleeUsr);
+    return c < 0 || (c == 0 && a < b);
+  });
   sitesByCallee.clear();
-  for (size_t i = 0; i < sites.size(); ++i) sitesByCallee.emplace(sites[i].calleeUsr, i);
+  for (size_t i : byCallee) sitesByCallee.emplace_hint(sitesByCallee.end(), sites[i].calleeUsr, i);
   seen_.clear();
 }
 

@@ -8,6 +8,7 @@
 #include "python/parallel.h"
 #include "rules/rules_codec.h"
 #include "support/file_io.h"
+#include "support/mapped_file.h"
 
 #include <algorithm>
 #include <atomic>
@@ -81,6 +82,14 @@ class ModuleCache {
   std::optional<std::string> read(const std::string& slot) const {
     if (!store_) return std::nullopt;
     std::optional<std::string> bytes = store_->read(slot);
+    if (bytes) store_->touch(slot);
+    return bytes;
+  }
+  // The same, mapped: the program's entry (megatron/core's is 4 MB) is decoded where it lies,
+  // not copied into a string first.
+  std::optional<support::MappedFile> map(const std::string& slot) const {
+    if (!store_) return std::nullopt;
+    std::optional<support::MappedFile> bytes = store_->map(slot);
     if (bytes) store_->touch(slot);
     return bytes;
   }
@@ -313,8 +322,8 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
   std::string program = cache.on() ? programKey(keys, rules, scan, cache) : "";
   std::optional<std::vector<facts::UnitFacts>> cached;
   if (!program.empty())
-    if (std::optional<std::string> bytes = cache.read(program))
-      cached = decodeUnits(*bytes, files, scan.options.jobs);
+    if (std::optional<support::MappedFile> bytes = cache.map(program))
+      cached = decodeUnits(bytes->bytes(), files, scan.options.jobs);
   std::vector<facts::UnitFacts> units;
   std::vector<char> hit(files.size(), 1);  // whether each module's facts came from the cache
   if (cached) {
