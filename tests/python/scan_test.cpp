@@ -91,8 +91,21 @@ TEST(PythonScan, PositionalPathsSelectUnitsAndEveryModuleResolves) {
   EXPECT_EQ(readsOf(part.units, "mcore/layers/attention.py"),
             readsOf(whole.units, "mcore/layers/attention.py"));
   EXPECT_FALSE(readsOf(part.units, "mcore/layers/attention.py").empty());
-  some.only = {"nowhere"};
-  EXPECT_THROW(scanPython(some, rules), InputError);
+  // The whole root (a positional "."): every unit. A path is checked, not walked: one that is
+  // not there or lies outside the root is an error naming it.
+  some.only = {""};
+  EXPECT_EQ(scanPython(some, rules).units.size(), 14u);
+  for (const auto& [path, problem] : std::vector<std::pair<std::string, std::string>>{
+           {"nowhere", "nowhere: no such file or directory"},
+           {"../pymodel", "../pymodel: lies outside the root " + kRoot}}) {
+    some.only = {path};
+    try {
+      scanPython(some, rules);
+      ADD_FAILURE() << path << ": no error";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), problem);
+    }
+  }
 }
 
 TEST(PythonScan, TheCacheGivesTheSameUnits) {

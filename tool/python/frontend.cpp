@@ -31,6 +31,19 @@ void addFile(const fs::path& root, const fs::path& file, std::set<std::string>& 
     out.insert(file.lexically_relative(root).generic_string());
 }
 
+// `path` under `root`, a file or a directory; throws InputError when it lies outside the root
+// or is neither.
+fs::path checkedStart(const fs::path& root, const std::string& path) {
+  fs::path start = (root / path).lexically_normal();
+  std::string rel = start.lexically_relative(root).generic_string();
+  if (rel == ".." || rel.rfind("../", 0) == 0)
+    throw InputError(path + ": lies outside the root " + root.string());
+  std::error_code ec;
+  if (!fs::is_regular_file(start, ec) && !fs::is_directory(start, ec))
+    throw InputError(path + ": no such file or directory");
+  return start;
+}
+
 std::optional<std::string> sourceOf(const std::string& file, const PythonOptions& options) {
   if (auto o = options.overlay.find(file); o != options.overlay.end()) return o->second;
   return support::readFile((fs::path(options.root) / file).string());
@@ -44,16 +57,12 @@ std::vector<std::string> findPythonFiles(const PythonOptions& options,
   std::set<std::string> out;
   std::vector<std::string> starts = paths.empty() ? std::vector<std::string>{""} : paths;
   for (const std::string& p : starts) {
-    fs::path start = (root / p).lexically_normal();
-    std::string rel = start.lexically_relative(root).generic_string();
-    if (rel == ".." || rel.rfind("../", 0) == 0)
-      throw InputError(p + ": lies outside the root " + root.string());
+    fs::path start = checkedStart(root, p);
     std::error_code ec;
     if (fs::is_regular_file(start, ec)) {
       addFile(root, start, out);
       continue;
     }
-    if (!fs::is_directory(start, ec)) throw InputError(p + ": no such file or directory");
     fs::recursive_directory_iterator it(start, fs::directory_options::skip_permission_denied, ec),
         end;
     for (; !ec && it != end; it.increment(ec)) {
@@ -65,6 +74,10 @@ std::vector<std::string> findPythonFiles(const PythonOptions& options,
     }
   }
   return {out.begin(), out.end()};
+}
+
+void checkPythonPath(const PythonOptions& options, const std::string& path) {
+  checkedStart(fs::path(options.root).lexically_normal(), path);
 }
 
 std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,

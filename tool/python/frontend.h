@@ -37,6 +37,10 @@ struct PythonOptions {
 // are skipped. Throws InputError naming a path that does not exist or lies outside the root.
 std::vector<std::string> findPythonFiles(const PythonOptions& options,
                                          const std::vector<std::string>& paths = {});
+// The check findPythonFiles makes of one path, without listing what lies under it (a
+// positional "." would walk the whole tree): throws InputError naming a path that does not
+// exist or lies outside the root.
+void checkPythonPath(const PythonOptions& options, const std::string& path);
 
 // Step one: each file's facts, in the order of `files`, on `options.jobs` threads. A file
 // that cannot be read is a module with that error (a parse error), never left out.

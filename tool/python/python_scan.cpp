@@ -308,7 +308,7 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
   }
   std::vector<std::string> only;
   for (const std::string& p : scan.only) {
-    findPythonFiles(scan.options, {p});  // throws naming a path that is not there
+    checkPythonPath(scan.options, p);  // throws naming a path that is not there
     std::string n = fs::path(p).lexically_normal().generic_string();
     while (!n.empty() && n.back() == '/') n.pop_back();
     only.push_back(n == "." ? "" : n);
