@@ -223,6 +223,44 @@ TEST(CacheMerge, SitesByCalleeKeepTheSitesOrder) {
   EXPECT_EQ(index, expected);
 }
 
+// Functions and classes once per USR, whatever order a unit gives them in: of a USR given twice
+// the first stays, a later one adding only the defaults and parameter names it lacks.
+TEST(CacheMerge, TheFirstOfAUsrStaysWhateverTheOrder) {
+  auto fn = [](const std::string& usr, unsigned line, bool withDefault) {
+    FunctionFact f;
+    f.usr = usr;
+    f.line = line;
+    ParamFact param;
+    param.name = withDefault ? "group" : "";
+    param.hasDefault = withDefault;
+    param.defaultText = withDefault ? "None" : "";
+    f.params = {param};
+    return f;
+  };
+  auto cls = [](const std::string& usr, unsigned line) {
+    ClassFact c;
+    c.usr = usr;
+    c.line = line;
+    return c;
+  };
+  index::Program p;
+  p.add({fn("m.f", 1, false), fn("m.a", 2, false), fn("m.f", 3, true), fn("m.c", 4, true)},
+        {cls("m.K", 1), cls("m.B", 2), cls("m.K", 3)}, {});
+  p.add({fn("m.b", 5, false), fn("m.c", 6, false), fn("l.z", 7, false)}, {cls("m.B", 4)}, {});
+  p.finish();
+  std::vector<std::string> usrs;
+  for (const auto& [usr, f] : p.functions) usrs.push_back(usr + ":" + std::to_string(f.line));
+  EXPECT_EQ(usrs, (std::vector<std::string>{"l.z:7", "m.a:2", "m.b:5", "m.c:4", "m.f:1"}));
+  const FunctionFact& f = p.functions.at("m.f");
+  EXPECT_TRUE(f.params[0].hasDefault);
+  EXPECT_EQ(f.params[0].defaultText, "None");
+  EXPECT_EQ(f.params[0].name, "group");
+  EXPECT_TRUE(p.functions.at("m.c").params[0].hasDefault);  // the first had it
+  std::vector<std::string> classes;
+  for (const auto& [usr, c] : p.classes) classes.push_back(usr + ":" + std::to_string(c.line));
+  EXPECT_EQ(classes, (std::vector<std::string>{"m.B:2", "m.K:1"}));
+}
+
 TEST(CacheBlob, RoundTripAndDamage) {
   TuFacts unit = unitOf("a.cpp");
   ByFile byFile = splitByFile(unit);
