@@ -1,7 +1,10 @@
 #include "pyrewrite/supply.h"
 
 #include "pyrewrite/scope_values.h"
+#include "pyrewrite/supply_forward.h"
 #include "pyrewrite/ts_node.h"
+
+#include <tuple>
 
 namespace gridlock::pyrewrite {
 namespace {
@@ -69,7 +72,14 @@ std::string supplyCall(State& s, size_t i) {
   const facts::SiteFact* site = siteOf(s.inv, r);
   if (!site || site->rparen == 0) return "the call's arguments are not known";
   const facts::Read* fallback = fallbackOf(s.inv, *site);
-  if (!fallback) return "no fallback of the callee is reached through this call";
+  int p = fallback ? fallback->guardParam : -1;
+  std::string param = fallback ? fallback->holder : "";
+  if (!fallback) {  // the callee hands the parameter on to a helper's fallback
+    ForwardedFallback f = forwardedFallback(s, *site);
+    if (!f.why.empty()) return f.why;
+    if (!f.read) return "no fallback of the callee is reached through this call";
+    std::tie(fallback, p, param) = std::tie(f.read, f.param, f.name);
+  }
   const rules::PythonRewriteRule* rule = s.rule(r);
   auto place = s.place(r.file, site->rparen, 1);
   if (!rule || !place) return "the call's file cannot be read";
@@ -91,9 +101,7 @@ std::string supplyCall(State& s, size_t i) {
     return "the pack does not say how to spell a " + std::string(facts::spell(fallback->yields)) +
            " (rewrite.python.spell)";
   value = passed;
-  const int p = fallback->guardParam;
   const facts::ArgFact& a = site->args[p];
-  std::string param = fallback->holder;
   if (a.supplied == facts::Supplied::Null && a.length > 0) {
     // `helper(x, None)`: the None becomes the group.
     s.edit(r.file, a.offset, a.length, *value, facts::Strategy::Supply, at(r) + " supply");
