@@ -96,9 +96,10 @@ def main():
     print("load average (1, 5, 15 min): %.2f %.2f %.2f before, %.2f %.2f %.2f after"
           % (load + os.getloadavg()))
     for k in sides:
-        print("%-16s median %6.2f s wall, %5.2f s CPU, %6.1f MB peak (walls %s)"
+        # Milliseconds: a warm run takes a few hundredths of a second.
+        print("%-16s median %7.3f s wall, %6.3f s CPU, %6.1f MB peak (walls %s)"
               % (k, med[k]["wall"], med[k]["cpu"], med[k]["rss_mb"],
-                 ", ".join("%.2f" % r["wall"] for r in results[k])))
+                 ", ".join("%.3f" % r["wall"] for r in results[k])))
     checker = results["checker --stats"][-1]["out"].splitlines()[0]
     ours = json.loads(results["gridlock cold"][-1]["out"].strip().splitlines()[-1])
     warm = json.loads(results["gridlock warm"][-1]["out"].strip().splitlines()[-1])
