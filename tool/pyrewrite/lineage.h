@@ -1,6 +1,7 @@
 // The classes an object's attributes come from (docs/rewrite.md, "Python": substitute): a
-// method's class, then the class whose `__init__` its `super().__init__(...)` runs, as the
-// scan resolved the bases (index::Program's classes). Internal to tool/pyrewrite.
+// method's class, then the classes of its method resolution order, whose `__init__`s
+// `super().__init__(...)` runs in turn, as the scan resolved the bases (index::Program's
+// classes). Internal to tool/pyrewrite.
 #pragma once
 
 #include "index/program.h"
@@ -9,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gridlock::pyrewrite {
 
@@ -26,7 +28,18 @@ class Lineage {
   // defined in a file it read; nothing for a base it could not resolve (`torch.nn.Module`).
   std::optional<PyClass> base(const PyClass& c) const;
 
+  // Python's method resolution order of `c` (C3 linearisation, `c` first), over the bases the
+  // scan resolved: an entry without a value is a base it could not resolve (`torch.nn.Module`),
+  // whose own bases are not known, so nothing after it is sure. Empty when `c` is not among the
+  // scan's classes, a resolved base does not match the name written, or the bases admit no
+  // order (Python raises TypeError).
+  std::vector<std::optional<PyClass>> mro(const PyClass& c) const;
+
  private:
+  // The linearisation of the class `usr` names: usrs, and "?<usr>#<k>" for its k-th written
+  // base that the scan did not resolve.
+  std::optional<std::vector<std::string>> linearise(const std::string& usr, int depth) const;
+
   const index::Program& program_;
   Sources& sources_;
   std::map<std::pair<std::string, unsigned>, std::string> byPlace_;  // (file, line) -> usr

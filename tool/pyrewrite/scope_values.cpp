@@ -50,8 +50,13 @@ TSNode superInit(const PySource& src, TSNode init) {
     TSNode call = ts_node_named_child(s, 0);
     if (!is<"call">(call)) continue;
     TSNode f = field<"function">(call);
-    if (is<"attribute">(f) && src.text(field<"attribute">(f)) == "__init__" &&
-        squeezed(src.text(field<"object">(f))).starts_with("super("))
+    if (!is<"attribute">(f) || src.text(field<"attribute">(f)) != "__init__") continue;
+    // `super()`, or `super(<the class>, self)`: another class would start the order elsewhere.
+    std::string object = squeezed(src.text(field<"object">(f)));
+    TSNode cls = PySource::classOf(init);
+    if (object == "super()" ||
+        (!ts_node_is_null(cls) &&
+         object == "super(" + std::string(src.text(field<"name">(cls))) + ",self)"))
       return s;
   }
   return TSNode{};
@@ -87,44 +92,45 @@ bool keepsValue(const PySource& src, TSNode init, TSNode statement, TSNode value
   return true;
 }
 
-// `self.<name>` (or the private `self._<name>`) as the `__init__` of the def's class sets it,
-// or, where that `__init__` sets neither and runs its base's first thing it does not skip
-// (`super().__init__(...)` among its own statements; a class without `__init__` of one base),
-// as the base's does, up the lineage. Refused where `__init__` names the def's method before
-// the attribute is set (the method would run without it).
+// `self.<name>` (or the private `self._<name>`) as the first `__init__` of the class's method
+// resolution order sets it (the class's own, else the first base's that defines one), or,
+// where that `__init__` sets neither and runs the next one first thing it does not skip
+// (`super().__init__(...)` among its own statements), as the next `__init__` of that order
+// does, and so on. Refused where a base on the way is unresolved, where `__init__` names the
+// def's method before the attribute is set (the method would run without it), or at the end
+// of the order (`object.__init__` sets nothing).
 std::optional<std::string> selfAttribute(const PySource& src, TSNode def, TSNode at,
                                          const std::string& name, const Lineage* lineage) {
   if (!isInstanceMethod(src, def)) return std::nullopt;
   const std::string method(src.text(field<"name">(def)));
-  PyClass c{&src, PySource::classOf(def)};
-  for (int depth = 0; depth < 16; ++depth) {
+  PyClass own{&src, PySource::classOf(def)};
+  std::vector<std::optional<PyClass>> order;
+  if (lineage) order = lineage->mro(own);
+  if (order.empty()) order.emplace_back(own);
+  for (size_t k = 0;; ++k) {
+    while (k < order.size() && order[k] &&
+           ts_node_is_null(order[k]->src->method(order[k]->node, "__init__")))
+      ++k;
+    if (k >= order.size() || !order[k]) return std::nullopt;
+    const PyClass& c = *order[k];
     TSNode init = c.src->method(c.node, "__init__");
-    TSNode ran{};  // what runs before the attribute is set: the store, or the base's __init__
-    if (!ts_node_is_null(init)) {
-      bool setHere = false;
-      for (const std::string& attribute : {name, "_" + name}) {
-        TSNode statement{};
-        TSNode value = setInInit(*c.src, init, attribute, &statement);
-        if (ts_node_is_null(value)) continue;
-        setHere = true;
-        if (!keepsValue(*c.src, init, statement, value)) continue;
-        if (ts::same(init, def) ? !dominates(statement, at)
-                                : namesSelfBefore(*c.src, init, statement, method))
-          continue;
-        return "self." + attribute;
-      }
-      ran = superInit(*c.src, init);
-      if (setHere || ts_node_is_null(ran)) return std::nullopt;
-      if (ts::same(init, def) ? !dominates(ran, at) : namesSelfBefore(*c.src, init, ran, method))
-        return std::nullopt;
-    } else if (PySource::superclasses(c.node).size() != 1) {
-      return std::nullopt;
+    bool setHere = false;
+    for (const std::string& attribute : {name, "_" + name}) {
+      TSNode statement{};
+      TSNode value = setInInit(*c.src, init, attribute, &statement);
+      if (ts_node_is_null(value)) continue;
+      setHere = true;
+      if (!keepsValue(*c.src, init, statement, value)) continue;
+      if (ts::same(init, def) ? !dominates(statement, at)
+                              : namesSelfBefore(*c.src, init, statement, method))
+        continue;
+      return "self." + attribute;
     }
-    std::optional<PyClass> base = lineage ? lineage->base(c) : std::nullopt;
-    if (!base) return std::nullopt;
-    c = *base;
+    TSNode ran = superInit(*c.src, init);
+    if (setHere || ts_node_is_null(ran)) return std::nullopt;
+    if (ts::same(init, def) ? !dominates(ran, at) : namesSelfBefore(*c.src, init, ran, method))
+      return std::nullopt;
   }
-  return std::nullopt;
 }
 
 }  // namespace
