@@ -1,8 +1,10 @@
 #include "pyrewrite/scope_values.h"
 
+#include "pyrewrite/closure.h"
 #include "pyrewrite/ts_node.h"
 #include "support/strings.h"
 
+#include <algorithm>
 #include <cctype>
 #include <functional>
 
@@ -208,7 +210,17 @@ std::optional<std::string> valueNamed(const PySource& src, TSNode def, TSNode at
     if (n != "self" && (paramHolds(src, def, at, n) || assignedBefore(src, def, at, n))) return n;
   for (const std::string& n : names)
     if (auto a = selfAttribute(src, def, at, n, lineage)) return a;
-  return std::nullopt;
+  // A nested def reads what the def around it holds where it is defined, by closure.
+  TSNode statement{};
+  TSNode outer = outerDef(def, &statement);
+  if (ts_node_is_null(outer)) return std::nullopt;
+  std::vector<std::string> closed;
+  for (const std::string& n : names)
+    if (closesOver(src, def, outer, statement, n)) closed.push_back(n);
+  std::optional<std::string> v = valueNamed(src, outer, statement, closed, lineage);
+  if (v && v->starts_with("self.") && !closesOver(src, def, outer, statement, "self"))
+    return std::nullopt;
+  return v;
 }
 
 std::string spelled(const rules::PythonRewriteRule& rule, facts::Yields yields,
@@ -261,9 +273,12 @@ std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
                                    const std::string& group, const rules::PythonRewriteRule& rule,
                                    const Lineage* lineage) {
   std::vector<std::string> collections;
-  const std::string built = builtIn(src, def, rule);
+  std::vector<std::string> built{builtIn(src, def, rule)};
+  TSNode statement{};
+  for (TSNode d = outerDef(def, &statement); !ts_node_is_null(d); d = outerDef(d, &statement))
+    built.push_back(builtIn(src, d, rule));  // what a nested def would read by closure
   for (const std::string& c : rule.collection)
-    if (c != built) collections.push_back(c);
+    if (std::find(built.begin(), built.end(), c) == built.end()) collections.push_back(c);
   if (group.empty()) return valueNamed(src, def, at, collections, lineage);
   std::vector<std::string> names{groupName(rule, group)};
   names.insert(names.end(), collections.begin(), collections.end());

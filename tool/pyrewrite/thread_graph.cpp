@@ -1,5 +1,6 @@
 #include "pyrewrite/thread_graph.h"
 
+#include "pyrewrite/closure.h"
 #include "pyrewrite/edge_global.h"
 #include "pyrewrite/public_api.h"
 #include "pyrewrite/references.h"
@@ -147,6 +148,12 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
     call.value = *v;
   } else if (edge(call.file) && graph.rule->edgeGlobal && !s_.held(call.file)) {
     call.edge = true;  // passes the global, known once the graph's reads are (build())
+  } else if (!edge(call.file) && !ts::same(outermostDef(callerDef), callerDef)) {
+    // A call in a nested def passes what its outermost def is given, by closure.
+    call.callerUsr = usrAt(call.file, outermostDef(callerDef));
+    if (call.callerUsr.empty())
+      graph.refuse(Left::OpenCallGraph, "the def around the call at " + where + " is not known");
+    if (call.callerUsr.empty()) return;
   } else if (edge(call.file) || call.callerUsr.empty()) {
     graph.refuse(Left::OpenCallGraph,
                  "the call at " + where + " holds no " +
@@ -271,7 +278,9 @@ std::vector<ThreadGraph> Builder::build() {
     if (!rule || !place || ts_node_is_null(place->def)) continue;
     bool collection = r.yields == facts::Yields::Collection;
     std::string param = collection ? rule->collection.at(0) : groupName(*rule, r.group);
-    std::string usr = usrAt(r.file, place->def);
+    // A read in a nested def is its outermost def's: the parameter given to that def reaches
+    // the nested def by closure (admit refuses a def that already names the parameter).
+    std::string usr = usrAt(r.file, outermostDef(place->def));
     if (usr.empty()) continue;
     size_t g;
     auto own = owner_.find({param, usr});

@@ -1,5 +1,6 @@
 #include "pyrewrite/thread_keyword.h"
 
+#include "pyrewrite/closure.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/ts_node.h"
@@ -37,7 +38,7 @@ const ThreadFn* fnOf(State& s, const ThreadGraph& g, size_t i) {
   auto place = s.place(r);
   if (!place) return nullptr;
   for (const auto& [usr, fn] : g.fns)
-    if (fn.file == r.file && ts::same(fn.def, place->def)) return &fn;
+    if (fn.file == r.file && ts::same(fn.def, outermostDef(place->def))) return &fn;
   return nullptr;
 }
 
