@@ -1,6 +1,5 @@
 #include "pyrewrite/thread.h"
 
-#include "pyrewrite/closure.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/thread_graph.h"
@@ -134,13 +133,6 @@ void emit(State& s, const ThreadGraph& g) {
     const ThreadFn* fn = fnOf(s, g, i);
     if (!fn) {
       s.leave(i, Left::NoSource, "the read's function is not where the scan saw it");
-      continue;
-    }
-    if (fn->keyword && !ts::same(s.place(r)->def, fn->def)) {
-      // The keyword's fallback goes in fn's body: a nested def's read keeps the global.
-      s.leave(i, Left::PublicApi,
-              fn->name + " takes " + g.param +
-                  " as a keyword that may be None: a nested def's read stays");
       continue;
     }
     if (fn->keyword) {

@@ -48,6 +48,10 @@ std::string keywordProblem(State& s, const ThreadGraph& g) {
     std::vector<TSNode> body = PySource::body(fn.def);
     if (body.empty() || ts_node_start_point(body[0]).row == ts_node_start_point(fn.def).row)
       return fn.name + "'s body starts on its def's line, where no fallback can go first";
+    for (size_t i : g.reads)
+      if (fnOf(s, g, i) == &fn && !ts::same(s.place(s.read(i))->def, fn.def))
+        return fn.name + " is public API, where " + g.param +
+               " would be a keyword that may be None, and a nested def in it reads the group";
     bool fallback = false;
     for (size_t i : g.reads)
       fallback = fallback || (fnOf(s, g, i) == &fn && ownValue(g, s.read(i)));
