@@ -30,10 +30,10 @@ set(CPACK_DEB_COMPONENT_INSTALL ON)
 set(CPACK_COMPONENTS_GROUPING ALL_COMPONENTS_IN_ONE)  # one package of those two
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
-# bin/gridlock: libclang-cpp19, libllvm19, libpugixml1v5 and the C/C++ runtime; Clang's own
+# bin/gridlock: libclang-cpp19, libllvm19, libpugixml1v5, libssl3 (libcrypto) and the C/C++ runtime; Clang's own
 # headers (the resource directory): libclang-common-19-dev; the runtime: Open MPI.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin")
+    "libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libssl3, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin")
 # To build against the runtime (find_package(gridlock) finds MPI through CMake).
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenmpi-dev, cmake")
 include(CPack)

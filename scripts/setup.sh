@@ -8,6 +8,7 @@ PACKAGES=(
   clang-19 libclang-19-dev llvm-19-dev
   clang-format-19  # scripts/check-format.sh (ctest format_check)
   nlohmann-json3-dev libcli11-dev libpugixml-dev
+  libssl-dev  # tool/support/md5.cpp: MD5 from OpenSSL's libcrypto (digests, cache keys)
   libgtest-dev libgmock-dev
   libopenmpi-dev openmpi-bin
   python3-jsonschema  # tests/install/validate_packs.py: packs against the published schema

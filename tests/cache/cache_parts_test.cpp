@@ -420,7 +420,7 @@ TEST(CacheKey, BuildIdIsStable) {
   EXPECT_EQ(gridlockBuildId(), id);
 }
 
-// Every key and digest is an MD5 (support/md5.cpp, gridlock's own): the test suite of RFC 1321's
+// Every key and digest is an MD5 (support/md5.cpp, by OpenSSL): the test suite of RFC 1321's
 // appendix A.5, and inputs whose padding spills into a second block (55, 56 and 64 bytes).
 TEST(CacheKey, Md5IsRfc1321s) {
   using support::md5Hex;

@@ -21,7 +21,7 @@ deb=${debs[0]}
 
 [ "$(dpkg-deb -f "$deb" Package)" = gridlock ] || fail "Package is not gridlock"
 depends=$(dpkg-deb -f "$deb" Depends)
-want="libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin"
+want="libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libssl3, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin"
 [ "$depends" = "$want" ] || fail "Depends: '$depends', expected '$want'"
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
 want="Seed 54ffb646 maintainers <maintainers@users.noreply.a-seed-54ffb646.example>"
