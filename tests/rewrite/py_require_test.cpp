@@ -49,5 +49,23 @@ TEST(PyRequireMaybeNone, TheReadLeftNamesTheCallThatMayPassNone) {
         << r.err;
 }
 
+// specs.py: a class named as a value keeps its fallback, the detail naming the use.
+TEST(PyRequireNamedAsValue, TheReadLeftNamesTheUse) {
+  Case c("py_require");
+  CommandResult r = c.run("rewrite", "--diff --python-checker=warn");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string left =
+      "note: left pkg.parallel_state.get_tensor_model_parallel_group: function_pointer (";
+  EXPECT_TRUE(has(r.err, "pkg/specs.py:13:39: " + left +
+                             "Block is named without a call (pkg/specs.py:53 names Block): what "
+                             "calls it there may leave tp_group out, unseen)\n"))
+      << r.err;
+  EXPECT_TRUE(has(r.err, "pkg/specs.py:45:39: " + left +
+                             "Kept is named without a call (pkg/specs.py:54 names KeptChild "
+                             "(which inherits Kept.__init__)): what calls it there may leave "
+                             "tp_group out, unseen)\n"))
+      << r.err;
+}
+
 }  // namespace
 }  // namespace gridlock::test

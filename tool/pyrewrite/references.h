@@ -27,4 +27,15 @@ std::vector<NameUse> usesOf(Sources& sources, const std::set<std::string>& files
 // The call a use of a class is the object of: `C.apply(...)`, or a null node.
 TSNode applyCall(const NameUse& use);
 
+// Where `def` (a function, or a class's `__init__`) is named as a value in `files`, so that it
+// may be called, or its class built, where the scan binds no call ("file:line"), or "". A use
+// as a callee is a call the scan sees; for a class, so are the uses that build nothing: a base
+// in `class X(C)`, `isinstance`/`issubclass`'s class, an annotation, `super(C, self)`, and the
+// object of an attribute (`C.method(...)`, `C.apply(...)`). A class that derives from it
+// without an `__init__` of its own (in the same files) runs its `__init__`, so its name counts
+// too. A class whose method builds it (`cls(...)`, `type(self)(...)`, `self.__class__(...)`)
+// is built with arguments the scan does not follow: that method's place is the answer.
+std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
+                         const std::string& file, const PySource& src, TSNode def);
+
 }  // namespace gridlock::pyrewrite

@@ -3,10 +3,13 @@
 #include "analysis/callers.h"
 #include "pyrewrite/maybe_none.h"
 #include "pyrewrite/public_api.h"
+#include "pyrewrite/references.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/ts_node.h"
+#include "support/source_files.h"
 
 #include <algorithm>
+#include <set>
 
 namespace gridlock::pyrewrite {
 namespace {
@@ -175,6 +178,15 @@ std::vector<std::string> passingMaybeNone(State& s, const facts::Read& r) {
   return out;
 }
 
+// The Python files the plan scans, edge files included (those a call may be in).
+std::set<std::string> pythonFiles(const State& s) {
+  std::set<std::string> out;
+  for (const std::string& f : s.inv.filesSeen)
+    if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
+      out.insert(f);
+  return out;
+}
+
 }  // namespace
 
 void requireArgument(State& s, size_t i, const std::map<std::string, std::string>& supplied) {
@@ -198,6 +210,13 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
   }
   if (std::string why = unseenCallers(*place->src, place->def); !why.empty()) {
     s.leave(i, facts::Left::OpenFallback, why);
+    return;
+  }
+  if (std::string where = namedAsValue(s.sources, pythonFiles(s), r.file, *place->src, place->def);
+      !where.empty()) {
+    s.leave(i, facts::Left::FunctionPointer,
+            messageName(r) + " is named without a call (" + where +
+                "): what calls it there may leave " + r.holder + " out, unseen");
     return;
   }
   bool dead = r.analysis.fallbackDead.value_or(false);
