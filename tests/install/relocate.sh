@@ -95,7 +95,10 @@ expect_completion zsh $'text\njson\nsarif' gate --format ""
 expect_completion zsh $'text\njson\nmarkdown' pair --format ""
 expect_completion zsh $'gridlock-legacy\nmegatron-core\nmegatron-core-ratchet\nmpi\n<files>' scan --rules ""
 expect_completion zsh "<files>" scan -- -D
-zsh_complete scan --fo | grep -qx -- --format || fail "zsh does not offer --format for scan --fo"
+# Not `zsh_complete ... | grep -q`: under pipefail, grep -q leaving at its first match can kill
+# the completion with SIGPIPE before it has printed the rest, which fails the pipeline at random.
+offered=$(zsh_complete scan --fo)
+grep -qx -- --format <<<"$offered" || fail "zsh does not offer --format for scan --fo"
 cd "$tmp"
 
 cmake -S "$src/tests/install/consumer" -B "$tmp/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$p" \
