@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
+#include <set>
+#include <string_view>
 #include <tuple>
 
 namespace gridlock::pyrewrite {
@@ -103,6 +106,62 @@ bool objectOfAttribute(TSNode n) {
   return is<"attribute">(p) && ts::same(field<"object">(p), n);
 }
 
+// Whether `n` is a name a statement binds or unbinds, not a value it reads: an assignment's
+// target (`X = None`, `X: T = None`, `X, y = ...`), a loop's or comprehension's, `with ... as
+// X`, `except E as X`, a walrus's name, a parameter, `del X`, `global X`, `nonlocal X`; or a
+// keyword's name (`f(X=1)`).
+bool bindsIt(TSNode n) {
+  TSNode p = ts_node_parent(n);
+  if (is<"named_expression">(p) || is<"keyword_argument">(p) || is<"default_parameter">(p) ||
+      is<"typed_default_parameter">(p))
+    return ts::same(field<"name">(p), n);
+  if (is<"except_clause">(p)) return ts::same(field<"alias">(p), n);
+  if (is<"as_pattern">(p)) return ts::same(field<"alias">(p), n);
+  if (is<"as_pattern_target">(p) || is<"parameters">(p) || is<"lambda_parameters">(p) ||
+      is<"global_statement">(p) || is<"nonlocal_statement">(p) || is<"typed_parameter">(p))
+    return true;
+  // Up through the patterns that only group targets.
+  while (is<"pattern_list">(p) || is<"tuple_pattern">(p) || is<"list_pattern">(p) ||
+         is<"list_splat_pattern">(p) || is<"expression_list">(p) || is<"tuple">(p) ||
+         is<"list">(p) || is<"parenthesized_expression">(p)) {
+    n = p;
+    p = ts_node_parent(p);
+  }
+  if (is<"assignment">(p) || is<"for_statement">(p) || is<"for_in_clause">(p))
+    return ts::same(field<"left">(p), n);
+  return is<"delete_statement">(p);
+}
+
+// The names a file's imports bind (`m` of `import m.sub`, `s` of `import m.s as s`, `s` of
+// `from m import s`).
+std::set<std::string, std::less<>> importedNames(const PySource& src) {
+  std::set<std::string, std::less<>> out;
+  walk(src.root(), [&](TSNode n) {
+    if (!is<"import_statement">(n) && !is<"import_from_statement">(n)) return;
+    for (uint32_t i = 0, count = ts_node_child_count(n); i < count; ++i) {
+      const char* f = ts_node_field_name_for_child(n, i);
+      if (!f || std::string_view(f) != "name") continue;
+      TSNode name = ts_node_child(n, i);
+      if (is<"aliased_import">(name))
+        out.insert(std::string(src.text(field<"alias">(name))));
+      else if (ts_node_named_child_count(name) > 0)
+        out.insert(std::string(src.text(ts_node_named_child(name, 0))));
+    }
+  });
+  return out;
+}
+
+// Whether `n` is an attribute's name (`obj.X`) whose object is not reached through a name the
+// file imports: `self.X`, `config.X` name something else; `specs.X`, `pkg.specs.X` may be it.
+bool attributeOfNoModule(const PySource& src, TSNode n,
+                         const std::set<std::string, std::less<>>& imported) {
+  TSNode p = ts_node_parent(n);
+  if (!is<"attribute">(p) || !ts::same(field<"attribute">(p), n)) return false;
+  TSNode object = field<"object">(p);
+  while (is<"attribute">(object)) object = field<"object">(object);
+  return is<"identifier">(object) && !imported.count(src.text(object));
+}
+
 bool hasInit(const PySource& src, TSNode cls) {
   return !ts_node_is_null(src.method(cls, "__init__"));
 }
@@ -127,8 +186,12 @@ std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
                                 std::count(text.begin(), text.begin() + at, '\n')) +
                  " builds " + names[k] + " by `" + std::string(builds) + "...)`";
     }
+    std::map<const PySource*, std::set<std::string, std::less<>>> imported;
     for (const NameUse& use : usesOf(sources, files, names[k])) {
-      if (!ts_node_is_null(use.call)) continue;
+      if (!ts_node_is_null(use.call) || bindsIt(use.node)) continue;
+      auto [it, fresh] = imported.try_emplace(use.src);
+      if (fresh) it->second = importedNames(*use.src);
+      if (attributeOfNoModule(*use.src, use.node, it->second)) continue;
       if (isClass && baseOf(use.node)) {
         // A subclass without __init__ of its own is built through this one.
         TSNode sub = ts_node_parent(ts_node_parent(use.node));

@@ -31,7 +31,10 @@ TSNode applyCall(const NameUse& use);
 // may be called, or its class built, where the scan binds no call ("file:line"), or "". A use
 // as a callee is a call the scan sees; for a class, so are the uses that build nothing: a base
 // in `class X(C)`, `isinstance`/`issubclass`'s class, an annotation, `super(C, self)`, and the
-// object of an attribute (`C.method(...)`, `C.apply(...)`). A class that derives from it
+// object of an attribute (`C.method(...)`, `C.apply(...)`). Nor do names that are not values:
+// a target a statement binds or unbinds (`C = None`, `for C in`, `with ... as C`, `del C`,
+// `global C`, a parameter), a keyword's name (`f(C=1)`), an attribute's name whose object is
+// not reached through an imported name (`config.C`; `specs.C` counts). A class that derives from it
 // without an `__init__` of its own (in the same files) runs its `__init__`, so its name counts
 // too. A class whose method builds it (`cls(...)`, `type(self)(...)`, `self.__class__(...)`)
 // is built with arguments the scan does not follow: that method's place is the answer.
