@@ -145,7 +145,7 @@ Stamp stampOf(const vfs::Status& s, const std::string& path) {
   st.inode = s.getUniqueID().getFile();
   struct stat raw;
   if (::stat(path.c_str(), &raw) == 0 && raw.st_dev == st.device && raw.st_ino == st.inode)
-    st.ctimeNs = std::int64_t(raw.st_ctim.tv_sec) * 1000000000 + raw.st_ctim.tv_nsec;
+    st.ctimeNs = nanoseconds(raw.st_ctim);
   return st;
 }
 

@@ -28,15 +28,19 @@ bool isRacy(const Stamp& s, std::chrono::system_clock::time_point start) {
   return std::max(s.mtimeNs, s.ctimeNs) >= startNs.count();
 }
 
+std::int64_t nanoseconds(const struct timespec& t) {
+  return std::int64_t(t.tv_sec) * 1000000000 + t.tv_nsec;
+}
+
 std::optional<Stamp> statFile(const std::string& path) {
   struct stat raw;
   if (::stat(path.c_str(), &raw) != 0 || !S_ISREG(raw.st_mode)) return std::nullopt;
   Stamp s;
   s.size = raw.st_size;
-  s.mtimeNs = std::int64_t(raw.st_mtim.tv_sec) * 1000000000 + raw.st_mtim.tv_nsec;
+  s.mtimeNs = nanoseconds(raw.st_mtim);
   s.device = raw.st_dev;
   s.inode = raw.st_ino;
-  s.ctimeNs = std::int64_t(raw.st_ctim.tv_sec) * 1000000000 + raw.st_ctim.tv_nsec;
+  s.ctimeNs = nanoseconds(raw.st_ctim);
   return s;
 }
 

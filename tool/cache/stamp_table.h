@@ -8,6 +8,8 @@
 #include "cache/deps.h"
 
 #include <chrono>
+#include <cstdint>
+#include <ctime>
 #include <map>
 #include <optional>
 #include <string>
@@ -25,6 +27,9 @@ struct StampedKey {
 // Whether a file or directory with this stamp may still change without its stamp changing,
 // as seen from a parse that started at `start`: its mtime or its ctime is that recent.
 bool isRacy(const Stamp& s, std::chrono::system_clock::time_point start);
+
+// A stat(2) time (st_mtim, st_ctim) in nanoseconds since the epoch, as Stamp keeps times.
+std::int64_t nanoseconds(const struct timespec& t);
 
 // The stamp of a regular file (symlinks followed), nothing for anything else or no file.
 std::optional<Stamp> statFile(const std::string& path);
