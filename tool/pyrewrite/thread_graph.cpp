@@ -151,9 +151,10 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
   } else if (!edge(call.file) && !ts::same(outermostDef(callerDef), callerDef)) {
     // A call in a nested def passes what its outermost def is given, by closure.
     call.callerUsr = usrAt(call.file, outermostDef(callerDef));
-    if (call.callerUsr.empty())
+    if (call.callerUsr.empty()) {
       graph.refuse(Left::OpenCallGraph, "the def around the call at " + where + " is not known");
-    if (call.callerUsr.empty()) return;
+      return;
+    }
   } else if (edge(call.file) || call.callerUsr.empty()) {
     graph.refuse(Left::OpenCallGraph,
                  "the call at " + where + " holds no " +
