@@ -112,10 +112,11 @@ void emit(State& s, const ThreadGraph& g) {
       addKeyword(s, fn, declaration(s, g, fn));
     } else if (fn.role == ThreadFn::Role::Helper) {
       index[usr] = addParameter(s, fn, declaration(s, g, fn));
-    } else if (fn.role == ThreadFn::Role::Forward) {
+    } else if (fn.role == ThreadFn::Role::Forward || fn.role == ThreadFn::Role::Symbolic) {
+      // Both take apply's inputs: the parameter last, as apply passes it.
       Insertion ins = appendArgument(*fn.src, field<"parameters">(fn.def), declaration(s, g, fn));
       s.edit(fn.file, ins.offset, 0, ins.text, Strategy::Thread, fn.name + " thread");
-      keepOnCtx(s, fn, g.param);
+      if (fn.role == ThreadFn::Role::Forward) keepOnCtx(s, fn, g.param);
     } else {
       noGradient(s, fn);
     }

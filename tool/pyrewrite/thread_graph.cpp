@@ -63,6 +63,7 @@ class Builder {
   void grow(size_t g, const std::string& usr);
   bool admit(ThreadGraph& g, ThreadFn& fn);
   void callsOf(size_t g, const ThreadFn& fn);
+  std::string calledByName(const ThreadFn& fn, TSNode cls);
   void reach(size_t g, ThreadCall call, TSNode callerDef);
   void absorb(size_t into, size_t from);
   void edgeValues(ThreadGraph& g);
@@ -92,15 +93,17 @@ bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
   const std::string where = fn.file + ":" + std::to_string(ts::lineOf(fn.def));
   TSNode cls = PySource::classOf(fn.def);
   if (!ts_node_is_null(cls)) {
-    bool autograd =
-        isAutogradFunction(*fn.src, cls) && (fn.name == "forward" || fn.name == "backward");
+    bool autograd = isAutogradFunction(*fn.src, cls) &&
+                    (fn.name == "forward" || fn.name == "backward" || fn.name == "symbolic");
     std::vector<std::string> d = fn.src->decorators(fn.def);
     if (!autograd || std::find(d.begin(), d.end(), "staticmethod") == d.end()) {
       g.refuse(Left::OpenCallGraph,
                fn.name + " (" + where + ") is a method: its callers are not all known");
       return false;
     }
-    fn.role = fn.name == "forward" ? ThreadFn::Role::Forward : ThreadFn::Role::Backward;
+    fn.role = fn.name == "forward"    ? ThreadFn::Role::Forward
+              : fn.name == "backward" ? ThreadFn::Role::Backward
+                                      : ThreadFn::Role::Symbolic;
   } else if (!PySource::atModuleLevel(fn.def)) {
     g.refuse(Left::OpenCallGraph,
              fn.name + " (" + where + ") is a nested def: the scan binds no call of it");
@@ -167,16 +170,38 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
   if (graphs_[g].calls.back().value.empty() && !graphs_[g].calls.back().edge) grow(g, caller);
 }
 
+// Where `<its class>.<fn>` is named ("file:line"), or "": such a call passes what it writes
+// (Megatron-LM's tests call `_CopyToModelParallelRegion.symbolic(None, x, tp_group)`).
+std::string Builder::calledByName(const ThreadFn& fn, TSNode cls) {
+  std::string_view name = fn.src->text(field<"name">(cls));
+  for (const NameUse& use : usesOf(s_.sources, files_, fn.name)) {
+    TSNode p = ts_node_parent(use.node);
+    if (!is<"attribute">(p) || !ts::same(field<"attribute">(p), use.node)) continue;
+    TSNode object = field<"object">(p);
+    if (is<"attribute">(object)) object = field<"attribute">(object);
+    if (use.src->text(object) == name) return use.file + ":" + std::to_string(ts::lineOf(use.node));
+  }
+  return "";
+}
+
 // Every call of `fn`, each passing a value its caller holds or growing the graph to the caller.
 void Builder::callsOf(size_t g, const ThreadFn& fn) {
-  if (fn.role == ThreadFn::Role::Backward) {
-    // backward gets the parameter from ctx: forward keeps it there.
-    TSNode forward = fn.src->method(PySource::classOf(fn.def), "forward");
+  if (fn.role == ThreadFn::Role::Backward || fn.role == ThreadFn::Role::Symbolic) {
+    // backward gets the parameter from ctx, where forward keeps it; symbolic gets what apply
+    // was given, as forward does. Either way forward takes it and every apply passes it.
+    TSNode cls = PySource::classOf(fn.def);
+    TSNode forward = fn.src->method(cls, "forward");
     std::string usr = ts_node_is_null(forward) ? "" : usrAt(fn.file, forward);
-    if (usr.empty())
-      graphs_[g].refuse(Left::OpenCallGraph, "backward's class has no forward to keep it");
-    else
-      grow(g, usr);
+    if (usr.empty()) {
+      graphs_[g].refuse(Left::OpenCallGraph, fn.name + "'s class has no forward to take it");
+      return;
+    }
+    if (fn.role == ThreadFn::Role::Symbolic)
+      if (std::string where = calledByName(fn, cls); !where.empty()) {
+        graphs_[g].refuse(Left::OpenCallGraph, "symbolic is called by name at " + where);
+        return;
+      }
+    grow(g, usr);
     return;
   }
   if (fn.role == ThreadFn::Role::Forward) {

@@ -12,7 +12,8 @@
 namespace gridlock::pyrewrite {
 
 struct ThreadFn {
-  enum class Role { Helper, Forward, Backward } role = Role::Helper;
+  // Symbolic: an autograd Function's `symbolic`, which ONNX export calls with apply's inputs.
+  enum class Role { Helper, Forward, Backward, Symbolic } role = Role::Helper;
   std::string usr, file, name;
   const PySource* src = nullptr;
   TSNode def{};
