@@ -153,6 +153,7 @@ std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const fa
     arguments += (arguments.empty() ? "" : ", ") + squeezed(a);
   }
   EdgeGlobal out;
+  out.name = r.name;
   out.text = spelledIn(*src, r.name, &out.import) + "(" + arguments + ")";
   return out;
 }

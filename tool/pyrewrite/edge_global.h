@@ -23,6 +23,7 @@ namespace gridlock::pyrewrite {
 struct EdgeGlobal {
   std::string text;
   std::pair<std::string, std::string> import;
+  std::string name;  // the read it writes out (an accessor's or shim's qualified name)
 };
 
 // Read `r`'s accessor or shim call as `file` writes it (`parallel_state.get_tp_group()`), or

@@ -145,6 +145,8 @@ void emit(State& s, const ThreadGraph& g) {
     s.apply(i, Strategy::Thread, detail);
     ++s.tally(Strategy::Thread).reads;
   }
+  for (const auto& [usr, fn] : g.fns)
+    if (fn.keyword && !keywordReadsOf.count(&fn)) globalFallback(s, g, fn);
   for (const auto& [fn, reads] : keywordReadsOf) keywordReads(s, g, *fn, reads, detail);
   s.tally(Strategy::Thread).places += g.fns.size();
 }

@@ -1,6 +1,7 @@
 #include "pyrewrite/thread_keyword.h"
 
 #include "pyrewrite/closure.h"
+#include "pyrewrite/edge_global.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/ts_node.h"
@@ -24,6 +25,16 @@ bool wholeValue(TSNode read) {
   return is<"assignment">(p) || is<"augmented_assignment">(p) || is<"return_statement">(p) ||
          is<"argument_list">(p) || is<"keyword_argument">(p) || is<"parenthesized_expression">(p) ||
          is<"list">(p) || is<"tuple">(p);
+}
+
+// Whether keyword function `fn` reads no value of the parameter's own kind yet passes the
+// parameter on to a function that requires it: it then falls back on the global itself.
+bool needsGlobalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn) {
+  for (size_t i : g.reads)
+    if (fnOf(s, g, i) == &fn && ownValue(g, s.read(i))) return false;
+  for (const ThreadCall& c : g.calls)
+    if (c.callerUsr == fn.usr && !g.fns.at(c.callee).keyword) return true;
+  return false;
 }
 
 std::string why(const ThreadGraph& g, const ThreadFn& fn) {
@@ -52,16 +63,15 @@ std::string keywordProblem(State& s, const ThreadGraph& g) {
       if (fnOf(s, g, i) == &fn && !ts::same(s.place(s.read(i))->def, fn.def))
         return fn.name + " is public API, where " + g.param +
                " would be a keyword that may be None, and a nested def in it reads the group";
-    bool fallback = false;
-    for (size_t i : g.reads)
-      fallback = fallback || (fnOf(s, g, i) == &fn && ownValue(g, s.read(i)));
-    if (fallback) continue;
+    if (!needsGlobalFallback(s, g, fn)) continue;
+    std::string why;
+    if (threadEdgeGlobal(s, fn.file, g.reads, g.group, &why)) continue;
     for (const ThreadCall& c : g.calls)
       if (c.callerUsr == usr && !g.fns.at(c.callee).keyword)
         return fn.name + " is public API and reads no " +
                (g.group.empty() ? std::string("collection") : g.group + " group") +
                " to fall back on, so a caller outside the tree that leaves " + g.param +
-               " out would pass None on to " + g.fns.at(c.callee).name;
+               " out would pass None on to " + g.fns.at(c.callee).name + ", and " + why;
   }
   return "";
 }
@@ -85,6 +95,18 @@ void addKeyword(State& s, const ThreadFn& fn, const std::string& decl) {
   s.edit(fn.file, ins.offset, 0, ins.text, Strategy::Thread, fn.name + " thread");
 }
 
+bool globalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn) {
+  if (!needsGlobalFallback(s, g, fn)) return false;
+  std::string why;
+  std::optional<EdgeGlobal> e = threadEdgeGlobal(s, fn.file, g.reads, g.group, &why);
+  if (!e) return false;  // keywordProblem refused such a graph
+  insertFirst(s, fn,
+              {"if " + g.param + " is None:", fn.src->indentUnit() + g.param + " = " + e->text});
+  if (!e->import.first.empty()) s.edgeImports[fn.file].insert(e->import);
+  ++s.plan.added[fn.file][e->name];
+  return true;
+}
+
 void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
                   const std::vector<size_t>& reads, const std::string& detail) {
   const std::string& p = g.param;
@@ -92,6 +114,8 @@ void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
   for (size_t i : reads)
     if (ownValue(g, s.read(i)) && (!fallback || s.read(i).offset < s.read(*fallback).offset))
       fallback = i;
+  // Given a fallback of its own first, every read is spelled from the parameter.
+  bool given = !fallback && globalFallback(s, g, fn);
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
     std::string text = fn.src->text().substr(r.offset, r.length);
@@ -101,7 +125,7 @@ void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
       s.edit(r.file, r.offset, r.length, p, Strategy::Thread, at(r) + " thread");
       s.leave(i, Left::PublicApi,
               why(g, fn) + "as its fallback: if " + p + " is None: " + p + " = " + text);
-    } else if (fallback) {
+    } else if (fallback || given) {
       s.edit(r.file, r.offset, r.length, spelling, Strategy::Thread, at(r) + " thread");
       s.apply(i, Strategy::Thread, detail);
       ++s.tally(Strategy::Thread).reads;

@@ -7,7 +7,9 @@
 //       if cp_group is None:
 //           cp_group = parallel_state.get_context_parallel_group()
 // A function that reads no value of the parameter's own kind (only a size, say) falls back where
-// each read is: `(cp_group.size() if cp_group is not None else <read>)`. Internal to
+// each read is: `(cp_group.size() if cp_group is not None else <read>)`, unless it passes the
+// parameter on to a function that requires it: then it falls back first, on the global written
+// out (globalFallback). Internal to
 // tool/pyrewrite.
 #pragma once
 
@@ -19,8 +21,8 @@
 namespace gridlock::pyrewrite {
 
 // Why the graph's public functions cannot take the keyword ("" when they can): one that passes
-// the parameter on to a function that requires it and reads no value to fall back on, or whose
-// body starts on its def's line.
+// the parameter on to a function that requires it, reads no value to fall back on and has no
+// global to write out as its fallback, or whose body starts on its def's line.
 std::string keywordProblem(State& s, const ThreadGraph& g);
 
 // The function of the graph that read `i` is in, or null.
@@ -37,6 +39,10 @@ bool isSplat(TSNode p, bool keywords);
 void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
                   const std::vector<size_t>& reads, const std::string& detail);
 
+// A keyword function that reads no value of the parameter's own kind but passes it on to a
+// function that requires it gets `if cp_group is None: cp_group = <the global>` first in its
+// body, the global written out as its file reaches it (`threadEdgeGlobal`); true when it did.
+bool globalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn);
 // Inserts `lines` (each without the body's indentation) first in `fn`'s body, after a
 // docstring.
 void insertFirst(State& s, const ThreadFn& fn, const std::vector<std::string>& lines);

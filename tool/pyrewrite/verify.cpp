@@ -58,6 +58,8 @@ void rescanCheck(const index::Inventory& before, const index::Inventory& after,
   for (const auto& c : p.changes) {
     if (v.held.count(c.file)) continue;
     std::map<std::string, int> left = readsIn(before, c.file, &plan);
+    if (auto a = plan.added.find(c.file); a != plan.added.end())
+      for (const auto& [name, n] : a->second) left[name] += n;
     for (const auto& [name, n] : readsIn(after, c.file, nullptr))
       if (n > left[name]) {
         v.held[c.file] = "the rewrite would add a read of " + name;
