@@ -166,7 +166,90 @@ bool hasInit(const PySource& src, TSNode cls) {
   return !ts_node_is_null(src.method(cls, "__init__"));
 }
 
+// Whether `n` is the class a call reads or sets an attribute of by a literal name
+// (`getattr(C, "flag", False)`, `monkeypatch.setattr(C, "f", g)`, `mock.patch.object(C, "f")`):
+// that builds nothing. Not a dunder name: `getattr(C, "__init__")(obj, ...)` runs __init__.
+bool attributeAccessArgument(const PySource& src, TSNode n) {
+  TSNode args = ts_node_parent(n);
+  if (!is<"argument_list">(args) || ts_node_named_child_count(args) < 2 ||
+      !ts::same(ts_node_named_child(args, 0), n))
+    return false;
+  TSNode call = ts_node_parent(args);
+  if (!is<"call">(call)) return false;
+  std::string_view callee = src.text(field<"function">(call));
+  size_t dot = callee.rfind('.');
+  std::string_view last = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
+  bool access = last == "getattr" || last == "setattr" || last == "hasattr" || last == "delattr" ||
+                callee.ends_with("patch.object");
+  TSNode key = ts_node_named_child(args, 1);
+  std::string_view k = src.text(key);
+  return access && is<"string">(key) && k.find("__") == std::string_view::npos &&
+         k.find('{') == std::string_view::npos;
+}
+
+// The binding of `name` that a use inside `scope` (a def or lambda) sees there: Local (a
+// parameter, an assignment or loop target, a nested def's name, ... of this scope), Global
+// (`global name`), Import (imported here: may be the definition itself), or None.
+enum class Binding { None, Local, Global, Import };
+
+Binding bindingIn(const PySource& src, TSNode scope, std::string_view name) {
+  Binding out = Binding::None;
+  std::function<void(TSNode)> visit = [&](TSNode n) {
+    if (out == Binding::Global || out == Binding::Import) return;
+    if (is<"function_definition">(n) || is<"class_definition">(n)) {
+      if (src.text(field<"name">(n)) == name) out = Binding::Local;
+      return;  // its body is a scope of its own
+    }
+    if (is<"lambda">(n) || is<"list_comprehension">(n) || is<"set_comprehension">(n) ||
+        is<"dictionary_comprehension">(n) || is<"generator_expression">(n))
+      return;
+    if (is<"import_statement">(n) || is<"import_from_statement">(n)) {
+      if (src.text(n).find(name) != std::string_view::npos) out = Binding::Import;
+      return;
+    }
+    if (is<"identifier">(n) && src.text(n) == name) {
+      TSNode p = ts_node_parent(n);
+      if (is<"global_statement">(p))
+        out = Binding::Global;
+      else if (is<"nonlocal_statement">(p) || bindsIt(n) ||
+               (is<"augmented_assignment">(p) && ts::same(field<"left">(p), n)))
+        out = Binding::Local;  // nonlocal: an enclosing def's local, not the module's
+      return;
+    }
+    for (uint32_t i = 0, c = ts_node_child_count(n); i < c; ++i) visit(ts_node_child(n, i));
+  };
+  visit(field<"parameters">(scope));
+  visit(field<"body">(scope));
+  return out;
+}
+
 }  // namespace
+
+bool refersToModuleLevel(const NameUse& use, const std::string& definedIn) {
+  TSNode p = ts_node_parent(use.node);
+  if (is<"attribute">(p) && ts::same(field<"attribute">(p), use.node)) return true;
+  std::string_view name = use.src->text(use.node);
+  TSNode from = use.node;
+  for (TSNode s = p; !ts_node_is_null(s); from = s, s = ts_node_parent(s)) {
+    // A default value is evaluated where the def is, not in it.
+    if ((!is<"function_definition">(s) && !is<"lambda">(s)) ||
+        ts::same(from, field<"parameters">(s)))
+      continue;
+    Binding b = bindingIn(*use.src, s, name);
+    if (b == Binding::Local) return false;
+    if (b != Binding::None) return true;
+  }
+  if (use.file == definedIn) return true;
+  // Another file's own global of that name, or none: unless an import binds it (any import of
+  // the name, `import *` included, is taken to be the definition).
+  bool imports = false;
+  walk(use.src->root(), [&](TSNode n) {
+    if (!imports && (is<"import_statement">(n) || is<"import_from_statement">(n)))
+      imports = use.src->text(n).find(name) != std::string_view::npos ||
+                use.src->text(n).find('*') != std::string_view::npos;
+  });
+  return imports;
+}
 
 std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
                          const std::string& file, const PySource& src, TSNode def) {
@@ -188,7 +271,9 @@ std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
     }
     std::map<const PySource*, std::set<std::string, std::less<>>> imported;
     for (const NameUse& use : usesOf(sources, files, names[k])) {
-      if (!ts_node_is_null(use.call) || bindsIt(use.node)) continue;
+      if (!ts_node_is_null(use.call) || bindsIt(use.node) ||
+          !refersToModuleLevel(use, std::get<0>(classes[k])))
+        continue;
       auto [it, fresh] = imported.try_emplace(use.src);
       if (fresh) it->second = importedNames(*use.src);
       if (attributeOfNoModule(*use.src, use.node, it->second)) continue;
@@ -206,7 +291,7 @@ std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
         continue;
       }
       if (isClass && (classArgument(*use.src, use.node) || inAnnotation(use.node) ||
-                      objectOfAttribute(use.node)))
+                      objectOfAttribute(use.node) || attributeAccessArgument(*use.src, use.node)))
         continue;
       return use.file + ":" + std::to_string(ts::lineOf(use.node)) + " names " + names[k] +
              (k == 0 ? "" : " (which inherits " + names[0] + ".__init__)");

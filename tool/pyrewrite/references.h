@@ -24,6 +24,13 @@ struct NameUse {
 std::vector<NameUse> usesOf(Sources& sources, const std::set<std::string>& files,
                             const std::string& name);
 
+// Whether `use` may name the module-level definition in `definedIn` of its name: an attribute's
+// name (`m.X`) may; a bare name does not when a def around it binds the name as its own local
+// (a parameter, an assignment, loop, `with`/`except` target or walrus, a nested def or class,
+// `del`; `nonlocal`), nor, in another file, when that file has no import that may bind it (its
+// own global of that name, or nothing). `global X`, or an import in the def, may. Megatron-LM's
+// `broadcast_list = [None]` in a method of another module is not the function.
+bool refersToModuleLevel(const NameUse& use, const std::string& definedIn);
 // The call a use of a class is the object of: `C.apply(...)`, or a null node.
 TSNode applyCall(const NameUse& use);
 

@@ -207,6 +207,7 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
   if (fn.role == ThreadFn::Role::Forward) {
     std::string cls(fn.src->text(field<"name">(PySource::classOf(fn.def))));
     for (const NameUse& use : usesOf(s_.sources, files_, cls)) {
+      if (!refersToModuleLevel(use, fn.file)) continue;
       TSNode call = applyCall(use);
       if (ts_node_is_null(call)) {
         graphs_[g].refuse(Left::FunctionPointer, cls + " is named other than in " + cls +
@@ -220,7 +221,7 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
     return;
   }
   for (const NameUse& use : usesOf(s_.sources, files_, fn.name))
-    if (ts_node_is_null(use.call)) {
+    if (ts_node_is_null(use.call) && refersToModuleLevel(use, fn.file)) {
       graphs_[g].refuse(Left::FunctionPointer, fn.name + " is named without a call at " + use.file +
                                                    ":" + std::to_string(ts::lineOf(use.node)));
       return;
