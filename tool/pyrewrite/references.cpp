@@ -187,6 +187,35 @@ bool attributeAccessArgument(const PySource& src, TSNode n) {
          k.find('{') == std::string_view::npos;
 }
 
+// Each identifier spelled `name` in [from, to) of `src`, found by the text (few per file).
+void occurrences(const PySource& src, unsigned from, unsigned to, std::string_view name,
+                 const std::function<void(TSNode)>& f) {
+  const std::string& text = src.text();
+  for (size_t at = text.find(name, from); at != std::string::npos && at + name.size() <= to;
+       at = text.find(name, at + 1)) {
+    TSNode n = src.covering(static_cast<unsigned>(at), static_cast<unsigned>(name.size()));
+    if (is<"identifier">(n) && src.text(n) == name && ts_node_start_byte(n) == at) f(n);
+  }
+}
+
+// Whether identifier `n` (inside `scope`) is in `scope`'s own scope: not inside a def, class,
+// lambda or comprehension nested in it, but for a nested def's or class's name.
+bool ownScope(TSNode n, TSNode scope) {
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p) && !ts::same(p, scope);
+       n = p, p = ts_node_parent(p))
+    if (((is<"function_definition">(p) || is<"class_definition">(p)) &&
+         !ts::same(field<"name">(p), n)) ||
+        is<"lambda">(p) || is<"list_comprehension">(p) || is<"set_comprehension">(p) ||
+        is<"dictionary_comprehension">(p) || is<"generator_expression">(p))
+      return false;
+  return true;
+}
+
+bool inImportStatement(TSNode n) {
+  TSNode s = PySource::statementOf(n);
+  return is<"import_statement">(s) || is<"import_from_statement">(s);
+}
+
 // The binding of `name` that a use inside `scope` (a def or lambda) sees there: Local (a
 // parameter, an assignment or loop target, a nested def's name, ... of this scope), Global
 // (`global name`), Import (imported here: may be the definition itself), or None.
@@ -194,32 +223,20 @@ enum class Binding { None, Local, Global, Import };
 
 Binding bindingIn(const PySource& src, TSNode scope, std::string_view name) {
   Binding out = Binding::None;
-  std::function<void(TSNode)> visit = [&](TSNode n) {
-    if (out == Binding::Global || out == Binding::Import) return;
-    if (is<"function_definition">(n) || is<"class_definition">(n)) {
-      if (src.text(field<"name">(n)) == name) out = Binding::Local;
-      return;  // its body is a scope of its own
-    }
-    if (is<"lambda">(n) || is<"list_comprehension">(n) || is<"set_comprehension">(n) ||
-        is<"dictionary_comprehension">(n) || is<"generator_expression">(n))
-      return;
-    if (is<"import_statement">(n) || is<"import_from_statement">(n)) {
-      if (src.text(n).find(name) != std::string_view::npos) out = Binding::Import;
-      return;
-    }
-    if (is<"identifier">(n) && src.text(n) == name) {
-      TSNode p = ts_node_parent(n);
-      if (is<"global_statement">(p))
-        out = Binding::Global;
-      else if (is<"nonlocal_statement">(p) || bindsIt(n) ||
-               (is<"augmented_assignment">(p) && ts::same(field<"left">(p), n)))
-        out = Binding::Local;  // nonlocal: an enclosing def's local, not the module's
-      return;
-    }
-    for (uint32_t i = 0, c = ts_node_child_count(n); i < c; ++i) visit(ts_node_child(n, i));
-  };
-  visit(field<"parameters">(scope));
-  visit(field<"body">(scope));
+  occurrences(src, ts_node_start_byte(scope), ts_node_end_byte(scope), name, [&](TSNode n) {
+    if (out == Binding::Global || out == Binding::Import || !ownScope(n, scope)) return;
+    TSNode p = ts_node_parent(n);
+    if (ts::same(p, scope)) return;  // the def's own name binds outside it
+    if (is<"global_statement">(p))
+      out = Binding::Global;
+    else if (inImportStatement(n))
+      out = Binding::Import;
+    else if (is<"nonlocal_statement">(p) || bindsIt(n) ||
+             ((is<"function_definition">(p) || is<"class_definition">(p)) &&
+              ts::same(field<"name">(p), n)) ||
+             (is<"augmented_assignment">(p) && ts::same(field<"left">(p), n)))
+      out = Binding::Local;  // nonlocal: an enclosing def's local, not the module's
+  });
   return out;
 }
 
@@ -243,11 +260,12 @@ bool refersToModuleLevel(const NameUse& use, const std::string& definedIn) {
   // Another file's own global of that name, or none: unless an import binds it (any import of
   // the name, `import *` included, is taken to be the definition).
   bool imports = false;
-  walk(use.src->root(), [&](TSNode n) {
-    if (!imports && (is<"import_statement">(n) || is<"import_from_statement">(n)))
-      imports = use.src->text(n).find(name) != std::string_view::npos ||
-                use.src->text(n).find('*') != std::string_view::npos;
-  });
+  const std::string& text = use.src->text();
+  for (size_t at = text.find("import *"); at != std::string::npos && !imports;
+       at = text.find("import *", at + 1))
+    imports = inImportStatement(use.src->covering(static_cast<unsigned>(at), 6));
+  occurrences(*use.src, 0, static_cast<unsigned>(text.size()), name,
+              [&](TSNode n) { imports = imports || inImportStatement(n); });
   return imports;
 }
 

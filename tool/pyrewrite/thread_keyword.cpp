@@ -2,6 +2,7 @@
 
 #include "pyrewrite/closure.h"
 #include "pyrewrite/edge_global.h"
+#include "pyrewrite/line_length.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/ts_node.h"
@@ -35,6 +36,27 @@ bool needsGlobalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn) {
   for (const ThreadCall& c : g.calls)
     if (c.callerUsr == fn.usr && !g.fns.at(c.callee).keyword) return true;
   return false;
+}
+
+// `inline_`, the fallback in place of read `r`, the whole value of an assignment or a return
+// on one line, as black writes it when that line is too long: in parentheses on a line of its
+// own, or split before `if` and `else` when that line is too long too.
+std::string blackSplit(State& s, const facts::Read& r, TSNode read, const std::string& inline_,
+                       const std::string& spelling, const std::string& p, const std::string& text) {
+  TSNode parent = ts_node_parent(read);
+  bool value = (is<"assignment">(parent) && ts::same(field<"right">(parent), read)) ||
+               is<"return_statement">(parent);
+  const PySource& src = *s.place(r)->src;
+  unsigned start = src.lineStart(r.offset), end = src.lineEnd(r.offset);
+  std::string_view line = std::string_view(src.text()).substr(start, end - start);
+  unsigned limit = lineLength(s.sources.root(), r.file);
+  if (!value || r.offset + r.length > end || line.find('#') != std::string_view::npos ||
+      line.size() - r.length + inline_.size() <= limit)
+    return inline_;
+  std::string indent = src.indentAt(r.offset), inner = indent + src.indentUnit();
+  if (inner.size() + inline_.size() <= limit) return "(\n" + inner + inline_ + "\n" + indent + ")";
+  return "(\n" + inner + spelling + "\n" + inner + "if " + p + " is not None\n" + inner + "else " +
+         text + "\n" + indent + ")";
 }
 
 std::string why(const ThreadGraph& g, const ThreadFn& fn) {
@@ -131,8 +153,11 @@ void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
       ++s.tally(Strategy::Thread).reads;
     } else {
       std::string inline_ = spelling + " if " + p + " is not None else " + text;
-      if (!wholeValue(s.place(r)->node)) inline_ = "(" + inline_ + ")";
-      s.edit(r.file, r.offset, r.length, inline_, Strategy::Thread, at(r) + " thread");
+      TSNode node = s.place(r)->node;
+      if (!wholeValue(node)) inline_ = "(" + inline_ + ")";
+      std::string written =
+          wholeValue(node) ? blackSplit(s, r, node, inline_, spelling, p, text) : inline_;
+      s.edit(r.file, r.offset, r.length, written, Strategy::Thread, at(r) + " thread");
       s.leave(i, Left::PublicApi, why(g, fn) + "where it is, as the fallback: " + inline_);
     }
   }
