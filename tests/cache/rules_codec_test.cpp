@@ -108,7 +108,9 @@ RulePack samplePack() {
                       {"mcore/api/**"},
                       true,
                       false,
-                      true};
+                      true,
+                      true,
+                      {"cp"}};
   return p;
 }
 
@@ -125,7 +127,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 8u);
-  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 12u);
+  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 14u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 13u);
   EXPECT_EQ(fieldCount<EnvRule>(), 9u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);

@@ -29,33 +29,6 @@ std::string joined(const std::vector<std::string>& parts, size_t from, size_t to
   return out;
 }
 
-// `dotted` (`pkg.parallel_state.get_tp_group`, `pkg.groups.Collection.use_mpu`) as `src`
-// reaches it through a module-level import; else how it is written once `import` is added:
-// a class from its module (`from pkg.groups import Collection`), a function through its module
-// (`from pkg import parallel_state`), as Megatron-LM's tests reach them.
-std::string spelledIn(const PySource& src, const std::string& dotted,
-                      std::pair<std::string, std::string>* import) {
-  std::vector<std::string> parts = dottedParts(dotted);
-  if (parts.size() < 2) return dotted;
-  // The module ends before a class (a capitalized name) or the function.
-  size_t end = 1;
-  while (end < parts.size() && !std::isupper(static_cast<unsigned char>(parts[end][0]))) ++end;
-  if (end == parts.size()) end = parts.size() - 1;
-  auto rest = [&](size_t from) {
-    return from < parts.size() ? "." + joined(parts, from, parts.size()) : std::string();
-  };
-  // The function or class from its module (`from m import f`, `import m as ps`: `ps.f`), or
-  // the module from its package, imported by name: `import pkg` alone does not load
-  // pkg.parallel_state.
-  if (auto t = importedAs(src, joined(parts, 0, end), parts[end])) return *t + rest(end + 1);
-  if (end >= 2)
-    if (auto t = importedAs(src, joined(parts, 0, end - 1), parts[end - 1], true))
-      return *t + rest(end);
-  size_t cls = end == parts.size() - 1 && end >= 2 ? end - 1 : end;
-  *import = {joined(parts, 0, cls), parts[cls]};
-  return joined(parts, cls, parts.size());
-}
-
 // Whether an argument as written is `name=value` or `value` with a value of literals only
 // (strings, numbers, True, False, None, and brackets of them): nothing of the callee's scope.
 bool literalArgument(const std::string& a) {
@@ -132,6 +105,33 @@ std::string combined(std::vector<std::pair<std::string, std::string>> texts) {
 }
 
 }  // namespace
+
+// `dotted` (`pkg.parallel_state.get_tp_group`, `pkg.groups.Collection.use_mpu`) as `src`
+// reaches it through a module-level import; else how it is written once `import` is added:
+// a class from its module (`from pkg.groups import Collection`), a function through its module
+// (`from pkg import parallel_state`), as Megatron-LM's tests reach them.
+std::string spelledIn(const PySource& src, const std::string& dotted,
+                      std::pair<std::string, std::string>* import) {
+  std::vector<std::string> parts = dottedParts(dotted);
+  if (parts.size() < 2) return dotted;
+  // The module ends before a class (a capitalized name) or the function.
+  size_t end = 1;
+  while (end < parts.size() && !std::isupper(static_cast<unsigned char>(parts[end][0]))) ++end;
+  if (end == parts.size()) end = parts.size() - 1;
+  auto rest = [&](size_t from) {
+    return from < parts.size() ? "." + joined(parts, from, parts.size()) : std::string();
+  };
+  // The function or class from its module (`from m import f`, `import m as ps`: `ps.f`), or
+  // the module from its package, imported by name: `import pkg` alone does not load
+  // pkg.parallel_state.
+  if (auto t = importedAs(src, joined(parts, 0, end), parts[end])) return *t + rest(end + 1);
+  if (end >= 2)
+    if (auto t = importedAs(src, joined(parts, 0, end - 1), parts[end - 1], true))
+      return *t + rest(end);
+  size_t cls = end == parts.size() - 1 && end >= 2 ? end - 1 : end;
+  *import = {joined(parts, 0, cls), parts[cls]};
+  return joined(parts, cls, parts.size());
+}
 
 std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const facts::Read& r,
                                      std::string* why) {

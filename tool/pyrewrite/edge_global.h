@@ -26,6 +26,12 @@ struct EdgeGlobal {
   std::string name;  // the read it writes out (an accessor's or shim's qualified name)
 };
 
+// `dotted` (`pkg.groups.Collection.use_mpu`) as `src` reaches it through a module-level
+// import, else as it is written once `import` (module, name) is added as a from-import: a class
+// from its module, a function through its module.
+std::string spelledIn(const PySource& src, const std::string& dotted,
+                      std::pair<std::string, std::string>* import);
+
 // Read `r`'s accessor or shim call as `file` writes it (`parallel_state.get_tp_group()`), or
 // nothing with `why` set: not a call, or an argument that is not a literal.
 std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const facts::Read& r,

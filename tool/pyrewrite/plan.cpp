@@ -1,5 +1,6 @@
 #include "pyrewrite/plan.h"
 
+#include "pyrewrite/collapse.h"
 #include "pyrewrite/edge_global.h"
 #include "pyrewrite/plan_state.h"
 #include "pyrewrite/require.h"
@@ -87,26 +88,6 @@ std::optional<size_t> aliasDefinition(State& s, size_t i) {
   return found;
 }
 
-// The collection's attribute an accessor call's keyword arguments name (rewrite.python.
-// keyword_attributes: `get_data_parallel_group(with_context_parallel=True)` ->
-// `dp_cp_gtp_remat`), "" for a call that passes only keywords the pack drops (it means what a
-// call without arguments means), or nothing when the pack maps its arguments to no attribute.
-std::optional<std::string> keywordAttribute(const facts::Read& r,
-                                            const rules::PythonRewriteRule& rule) {
-  std::optional<std::string> key = rules::keywordKey(r.arguments, rule.droppedKeywords);
-  if (!key) return std::nullopt;
-  if (key->empty()) return "";
-  // The map says what group a call returns, so a size or a rank too; a source rank with
-  // arguments may read other ranks (Megatron's get_data_parallel_src_rank(
-  // with_context_parallel=True) is the replicate group's first, not dp_cp_gtp_remat's).
-  if (r.yields == Yields::SrcRank) return std::nullopt;
-  auto g = rule.keywordAttributes.find(r.group);
-  if (g == rule.keywordAttributes.end()) return std::nullopt;
-  auto a = g->second.find(*key);
-  if (a == g->second.end()) return std::nullopt;
-  return a->second;
-}
-
 // Why no group is in scope for read `i`: the collection is being built here, the pack names
 // no attribute of it for the group, or nothing holds it (then Thread may pass one in).
 void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string* why) {
@@ -164,6 +145,11 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
              " (rewrite.python.spell." + std::string(facts::spell(r.yields)) + ")";
       return std::nullopt;
     }
+    if (std::string fn = unreachedSpelling(*p.src, rule, r.yields); !fn.empty()) {
+      *why = "the pack spells a " + std::string(facts::spell(r.yields)) + " with " + fn +
+             ", which the file does not import";
+      return std::nullopt;
+    }
   } else if (r.yields != Yields::Group && r.yields != Yields::Collection) {
     *why = "no group method gives a " + std::string(facts::spell(r.yields));
     return std::nullopt;
@@ -174,6 +160,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
     // one a call without arguments returns.
     auto c = groupAt(*p.src, p.def, p.node, "", rule, &s.lineage);
     if (!c) {
+      s.unthreaded.insert(i);
       *left = Left::NoSource;
       *why = "its arguments name the collection's " + *attribute + ", and no collection is in " +
              "scope (a parameter is threaded only for a call without arguments)";
@@ -254,6 +241,7 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
   storeReads(s);
   threadReads(s);
   supplyThreaded(s, supplied);
+  collapseReads(s);
   edges.emit();
   for (const auto& [i, d] : aliases) {
     facts::Verdict v = s.plan.verdicts[d].value_or(

@@ -33,8 +33,9 @@ struct Plan {
   std::map<facts::Strategy, rewrite::Tally> tallies;
   std::set<std::string> hinted;  // files whose edits write a type hint (pyrewrite/thread_hints.h)
   std::map<std::string, std::vector<GroupHint>> groupHints;  // by file
-  // Reads the edits write (a keyword's fallback on the global written out): file -> read's
-  // name -> how many. The re-scan expects them beside the reads the plan leaves.
+  // Reads the edits write, by file and name: Collapse's lookups (a shim read each) and a
+  // keyword's fallback on the global written out, which the re-scan of the rewritten files
+  // finds beside the reads left.
   std::map<std::string, std::map<std::string, int>> added;
 };
 

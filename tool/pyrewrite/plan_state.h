@@ -30,6 +30,9 @@ class State {
   // Edge files -> the from-imports (module, name) that the globals their calls now pass need
   // (pyrewrite/edge_global.h), added once each when the plan is done.
   std::map<std::string, std::set<std::pair<std::string, std::string>>> edgeImports;
+  // Reads left because their def cannot take a parameter (Thread refused its graph, or no
+  // collection is in scope for a call with arguments): what Collapse may take.
+  std::set<size_t> unthreaded;
 
   size_t size() const { return inv.reads.size(); }
   const facts::Read& read(size_t i) const { return inv.reads[i]; }

@@ -18,19 +18,6 @@ using ts::field;
 using ts::is;
 using ts::namedChildren;
 
-// The quote the file's error messages use: that of the first `raise X('...')`, else the
-// double quote black writes.
-char messageQuote(const std::string& text) {
-  for (size_t at = text.find("raise "); at != std::string::npos; at = text.find("raise ", at + 1)) {
-    size_t paren = text.find('(', at);
-    size_t eol = text.find('\n', at);
-    if (paren == std::string::npos || paren > eol) continue;
-    size_t q = text.find_first_not_of(" \n", paren + 1);
-    if (q != std::string::npos && (text[q] == '\'' || text[q] == '"')) return text[q];
-  }
-  return '"';
-}
-
 // How the read's statement falls back, and so what replaces it.
 enum class Form {
   None,
@@ -188,6 +175,19 @@ std::set<std::string> pythonFiles(const State& s) {
 }
 
 }  // namespace
+
+// The quote the file's error messages use: that of the first `raise X('...')`, else the
+// double quote black writes.
+char messageQuote(const std::string& text) {
+  for (size_t at = text.find("raise "); at != std::string::npos; at = text.find("raise ", at + 1)) {
+    size_t paren = text.find('(', at);
+    size_t eol = text.find('\n', at);
+    if (paren == std::string::npos || paren > eol) continue;
+    size_t q = text.find_first_not_of(" \n", paren + 1);
+    if (q != std::string::npos && (text[q] == '\'' || text[q] == '"')) return text[q];
+  }
+  return '"';
+}
 
 void requireArgument(State& s, size_t i, const std::map<std::string, std::string>& supplied) {
   const facts::Read& r = s.read(i);

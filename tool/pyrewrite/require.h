@@ -13,6 +13,10 @@
 
 namespace gridlock::pyrewrite {
 
+// The quote the file's error messages use: that of the first `raise X('...')`, else the
+// double quote black writes (what a string the rewrite writes in the file takes).
+char messageQuote(const std::string& text);
+
 // Decides fallback read `i`: a check when every call supplies the argument (the analysis says
 // it is dead, or each call that leaves it out is in `supplied`, "file:line:col" -> "" when
 // Supply gave it the group, else why not).

@@ -1,7 +1,9 @@
 #include "pyrewrite/scope_values.h"
 
 #include "pyrewrite/closure.h"
+#include "pyrewrite/import_add.h"
 #include "pyrewrite/ts_node.h"
+#include "rules/python_rewrite_rules.h"
 #include "support/strings.h"
 
 #include <algorithm>
@@ -287,6 +289,34 @@ std::optional<std::string> groupAt(const PySource& src, TSNode def, TSNode at,
   std::optional<std::string> attribute = attributeFor(rule, group);
   if (!attribute) return std::nullopt;
   return *v + "." + *attribute;
+}
+
+std::optional<std::string> keywordAttribute(const facts::Read& r,
+                                            const rules::PythonRewriteRule& rule) {
+  std::optional<std::string> key = rules::keywordKey(r.arguments, rule.droppedKeywords);
+  if (!key) return std::nullopt;
+  if (key->empty()) return "";
+  // The map says what group a call returns, so a size or a rank too; a source rank with
+  // arguments may read other ranks (Megatron's get_data_parallel_src_rank(
+  // with_context_parallel=True) is the replicate group's first, not dp_cp_gtp_remat's).
+  if (r.yields == facts::Yields::SrcRank) return std::nullopt;
+  auto g = rule.keywordAttributes.find(r.group);
+  if (g == rule.keywordAttributes.end()) return std::nullopt;
+  auto a = g->second.find(*key);
+  if (a == g->second.end()) return std::nullopt;
+  return a->second;
+}
+
+std::string unreachedSpelling(const PySource& src, const rules::PythonRewriteRule& rule,
+                              facts::Yields yields) {
+  auto t = rule.spell.find(yields);
+  if (t == rule.spell.end() || t->second.rfind("{g}", 0) == 0) return "";
+  const std::string dotted = t->second.substr(0, t->second.find('('));
+  size_t dot = dotted.rfind('.');
+  if (dot != std::string::npos &&
+      importedAs(src, dotted.substr(0, dot), dotted.substr(dot + 1)) == dotted)
+    return "";
+  return dotted;
 }
 
 }  // namespace gridlock::pyrewrite

@@ -40,10 +40,25 @@ std::string builtIn(const PySource& src, TSNode def, const rules::PythonRewriteR
 std::optional<std::string> attributeFor(const rules::PythonRewriteRule& rule,
                                         const std::string& group);
 
+// The collection's attribute an accessor call's keyword arguments name (rewrite.python.
+// keyword_attributes: `get_data_parallel_group(with_context_parallel=True)` ->
+// `dp_cp_gtp_remat`), "" for a call that passes only keywords the pack drops (it means what a
+// call without arguments means), or nothing when the pack maps its arguments to no attribute.
+std::optional<std::string> keywordAttribute(const facts::Read& r,
+                                            const rules::PythonRewriteRule& rule);
+
 // A read's replacement from the value `g` that holds its group: `g` itself for a group or a
 // collection, the pack's `spell` template for a size or rank ("" when it has none).
 std::string spelled(const rules::PythonRewriteRule& rule, facts::Yields yields,
                     const std::string& g);
+
+// The function a `spell` template for `yields` calls (`torch.distributed.get_global_rank` of
+// `torch.distributed.get_global_rank({g}, 0)`) when `src` does not reach it as written through
+// a module-level import of its module (`import torch.distributed`; `import torch` alone does
+// not: pyright finds no attribute `distributed` of torch until the submodule is imported), else
+// "": a template that starts with the group (`{g}.size()`) calls nothing of a module.
+std::string unreachedSpelling(const PySource& src, const rules::PythonRewriteRule& rule,
+                              facts::Yields yields);
 
 // The name the pack gives `group` (`{group}_group` -> `tp_group`).
 std::string groupName(const rules::PythonRewriteRule& rule, const std::string& group);

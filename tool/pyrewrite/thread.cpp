@@ -194,7 +194,10 @@ void threadReads(State& s) {
       emit(s, g);
       continue;
     }
-    for (size_t i : g.reads) s.leave(i, left, "cannot thread " + g.param + ": " + why);
+    for (size_t i : g.reads) {
+      s.leave(i, left, "cannot thread " + g.param + ": " + why);
+      s.unthreaded.insert(i);
+    }
   }
   mergeInsertions(s.plan.edits, from);
 }

@@ -28,13 +28,6 @@ bool isAutogradFunction(const PySource& src, TSNode cls) {
   return false;
 }
 
-bool mentions(const PySource& src, TSNode n, const std::string& name) {
-  if (is<"identifier">(n) && src.text(n) == name) return true;
-  for (uint32_t i = 0, c = ts_node_named_child_count(n); i < c; ++i)
-    if (mentions(src, ts_node_named_child(n, i), name)) return true;
-  return false;
-}
-
 class Builder {
  public:
   explicit Builder(State& s) : s_(s) {
@@ -332,6 +325,13 @@ std::vector<ThreadGraph> Builder::build() {
 }
 
 }  // namespace
+
+bool mentions(const PySource& src, TSNode n, const std::string& name) {
+  if (is<"identifier">(n) && src.text(n) == name) return true;
+  for (uint32_t i = 0, c = ts_node_named_child_count(n); i < c; ++i)
+    if (mentions(src, ts_node_named_child(n, i), name)) return true;
+  return false;
+}
 
 std::string firstParam(const PySource& src, TSNode def) {
   std::vector<PyParam> ps = src.params(def);

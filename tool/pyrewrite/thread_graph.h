@@ -60,6 +60,9 @@ struct ThreadGraph {
 // functions to callers that hold the group, merged where they meet.
 std::vector<ThreadGraph> threadGraphs(State& s);
 
+// Whether the identifier `name` is spelled anywhere under `n` (nested defs and lambdas too).
+bool mentions(const PySource& src, TSNode n, const std::string& name);
+
 // The def's first parameter (`ctx` of an autograd Function's staticmethods).
 std::string firstParam(const PySource& src, TSNode def);
 

@@ -40,6 +40,10 @@ std::map<std::string, int> readsIn(const index::Inventory& inv, const std::strin
     if (plan && plan->verdicts[i] && plan->verdicts[i]->applied) continue;
     ++out[r.name];
   }
+  // A Collapse lookup is a read the plan writes.
+  if (plan)
+    if (auto a = plan->added.find(file); a != plan->added.end())
+      for (const auto& [name, n] : a->second) out[name] += n;
   return out;
 }
 

@@ -376,7 +376,16 @@ std::string wrapLongStatements(const std::string& text,
   PySource src(text);
   std::set<unsigned> seen;
   std::vector<TSNode> statements;
-  for (const auto& [a, b] : touched) {
+  for (auto [a, b] : touched) {
+    // An inserted line (Collapse's lookup) without the blanks and line break around it: the
+    // range then covers its statement, not the block it went into.
+    auto blank = [&](unsigned at) {
+      return std::string_view(" \t\r\n").find(text[at]) != std::string_view::npos;
+    };
+    unsigned from = a, to = b;
+    while (from < to && blank(from)) ++from;
+    while (to > from && blank(to - 1)) --to;
+    if (from < to) a = from, b = to;
     TSNode s = PySource::statementOf(src.covering(a, b > a ? b - a : 0));
     if (ts_node_is_null(s) || is<"module">(s)) continue;
     if (seen.insert(ts_node_start_byte(s)).second) statements.push_back(s);

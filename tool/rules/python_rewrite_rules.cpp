@@ -92,7 +92,7 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   const std::string at = "/rewrite/python";
   r.object(py, at,
            {"collection", "group", "spell", "state", "attributes", "dropped_keywords",
-            "keyword_attributes", "error", "thread", "edge_callers"});
+            "keyword_attributes", "error", "thread", "edge_callers", "collapse", "unset_defaults"});
   PythonRewriteRule out;
   out.collection = r.strings(py, "collection", at);
   for (size_t i = 0; i < out.collection.size(); ++i)
@@ -141,6 +141,8 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   if (edge != "refuse" && edge != "global")
     r.fail(at + "/edge_callers", "expected \"refuse\" or \"global\", got \"" + edge + "\"");
   out.edgeGlobal = edge == "global";
+  out.collapse = r.boolean(py, "collapse", at, false);
+  out.unsetDefaults = r.strings(py, "unset_defaults", at);
   return out;
 }
 

@@ -147,6 +147,13 @@ struct PythonRewriteRule {
   // A call in an edge file that holds nothing passes the global its callee would read, written
   // out (edge_callers: "global"), instead of keeping the fallback or the graph open ("refuse").
   bool edgeGlobal = false;
+  // Collapse: two or more reads in a def Thread cannot change become one lookup of the
+  // collection (the pack's shim) and fields of it (docs/rewrite.md, "Python", `collapse`).
+  bool collapse = false;
+  // Groups whose size and rank accessors return a default where the group is unset (Megatron's
+  // get_context_parallel_world_size() is 0 before torch.distributed is initialized): the
+  // lookup's field is None there, so Collapse does not take such a read.
+  std::vector<std::string> unsetDefaults;
   bool empty() const { return group.empty() && collection.empty(); }
 };
 

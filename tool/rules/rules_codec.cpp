@@ -105,6 +105,8 @@ void fields(V&& v, T& x) {
   v("public_keyword", x.publicKeyword);
   v("store", x.store);
   v("edge_global", x.edgeGlobal);
+  v("collapse", x.collapse);
+  v("unset_defaults", x.unsetDefaults);
 }
 
 template <typename V, typename T>
