@@ -223,6 +223,17 @@ TEST(PythonRules, EdgeCallersRefuseOrPassTheGlobal) {
       "p.json: /rewrite/python/edge_callers: expected \"refuse\" or \"global\", got \"pass\"");
 }
 
+// rewrite.python.collapse: false (the default) or true.
+TEST(PythonRules, CollapseIsOptIn) {
+  const std::string head = R"({"name": "p",
+    "accessors": [{"python": "m.get_tp_group", "kind": "accessor", "group": "tp", "yields": "group"}],
+    "rewrite": {"python": {"group": "{group}_group")";
+  EXPECT_FALSE(parseRulePack(head + "}}}", "p.json").rewrite.python.collapse);
+  EXPECT_TRUE(parseRulePack(head + R"(, "collapse": true}}})", "p.json").rewrite.python.collapse);
+  EXPECT_EQ(errorOf(head + R"(, "collapse": "yes"}}})"),
+            "p.json: /rewrite/python/collapse: expected true or false");
+}
+
 // rewrite.python.keyword_attributes: group -> keyword arguments -> attribute. A key is read
 // as a call's arguments are (blanks squeezed, sorted by name), so order and spacing do not
 // matter; anything but name=value pairs is an error.
@@ -325,6 +336,11 @@ TEST(PythonRules, TheShippedMegatronPacks) {
   // Its tests, examples and training loop are edges: one that leaves a group out and holds
   // none passes the global written out, as PR #6293 edits them.
   EXPECT_TRUE(g.rewrite.python.edgeGlobal);
+  // Several reads in a function Thread cannot change become one lookup, as PR #6293 takes the
+  // TRT-LLM converter's; a source rank is spelled as the PR writes it.
+  EXPECT_TRUE(g.rewrite.python.collapse);
+  EXPECT_EQ(g.rewrite.python.spell.at(facts::Yields::SrcRank),
+            "torch.distributed.get_global_rank({g}, 0)");
   // Accessor calls with arguments, as use_mpu_process_groups fills the fields: dp_cp is
   // get_data_parallel_group(with_context_parallel=True, with_gtp_remat=False); the call without
   // with_gtp_remat returns the gtp_remat group.
@@ -334,9 +350,6 @@ TEST(PythonRules, TheShippedMegatronPacks) {
   EXPECT_EQ(byKeywords.at("dp").at("with_gtp_remat=False"), "dp");
   EXPECT_EQ(byKeywords.at("edp").at("with_gtp_remat=False"), "expt_dp");
   EXPECT_EQ(byKeywords.at("tp_dp").at("with_context_parallel=True"), "tp_dp_cp");
-  // No source-rank spelling: none of megatron/core's five has a group in scope, and Thread
-  // would make the group a required parameter of public functions no call in the tree reaches.
-  EXPECT_EQ(g.rewrite.python.spell.count(facts::Yields::SrcRank), 0u);
   EXPECT_FALSE(g.python.callsOnly);
   EXPECT_FALSE(g.python.oncePerLine);
   EXPECT_TRUE(g.python.launder);
