@@ -110,7 +110,11 @@ RulePack samplePack() {
                       false,
                       true,
                       true,
-                      {"cp"}};
+                      {"cp"},
+                      {{"mcore.spec_utils.ModuleSpec"},
+                       {"mcore.spec_utils.build_module"},
+                       {"mcore.spec_utils.get_module"},
+                       {"*Submodules"}}};
   return p;
 }
 
@@ -127,7 +131,8 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 8u);
-  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 14u);
+  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 15u);
+  EXPECT_EQ(fieldCount<PythonSpecRule>(), 4u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 13u);
   EXPECT_EQ(fieldCount<EnvRule>(), 9u);
   EXPECT_EQ(fieldCount<CollapseRule>(), 4u);

@@ -1,6 +1,8 @@
 // Require on fixtures/rewrite/py_require's sizes.py: a fallback stays while some call writes an
 // argument that may be None, and the read left names that call and why its value may be None
-// (the golden case checks the edits and the reasons; this checks the details a user reads).
+// (the golden case checks the edits and the reasons; this checks the details a user reads);
+// likewise for the defs a parameter is forwarded through (specs.py) and the constructions the
+// pack's spec model finds (fixtures/rewrite/py_specs).
 #include "rewrite/rewrite_case.h"
 
 #include <gtest/gtest.h>
@@ -65,6 +67,60 @@ TEST(PyRequireNamedAsValue, TheReadLeftNamesTheUse) {
                              "(which inherits Kept.__init__)): what calls it there may leave "
                              "tp_group out, unseen)\n"))
       << r.err;
+}
+
+// The notes `gridlock rewrite --diff` writes on fixtures/rewrite/<fixture>.
+std::string notesOf(const std::string& fixture) {
+  Case c(fixture);
+  CommandResult r = c.run("rewrite", "--diff --python-checker=warn");
+  EXPECT_EQ(r.status, 0) << r.err;
+  return r.err;
+}
+
+const std::string kTpLeft = "note: left pkg.parallel_state.get_tensor_model_parallel_group: ";
+
+// specs.py: a def that passes the parameter on to the fallback's is checked as its own def: the
+// detail names it and why its calls are not all seen.
+TEST(PyRequireForwarded, TheReadLeftNamesTheDefItComesThrough) {
+  std::string notes = notesOf("py_require");
+  for (const std::string& line : {
+           "pkg/specs.py:123:39: " + kTpLeft +
+               "function_pointer (Forwarded's tp_group comes from Forwarding's tp_group, and "
+               "Forwarding is named without a call (pkg/specs.py:133 names Forwarding): what "
+               "calls it there may leave tp_group out, unseen)",
+           "pkg/specs.py:145:39: " + kTpLeft +
+               "open_fallback (ViaMethod's tp_group comes from Factory.build's tp_group, and "
+               "Factory.build is a method: its calls through objects the scan cannot type are "
+               "not seen, so the fallback is not proven dead)",
+       })
+    EXPECT_TRUE(has(notes, line + "\n")) << line << "\n" << notes;
+}
+
+// fixtures/rewrite/py_specs: the spec model's constructions, named in the reads it leaves.
+TEST(PyRequireSpecs, TheReadLeftNamesTheConstructionsFromSpecs) {
+  std::string notes = notesOf("py_specs");
+  for (const std::string& line : {
+           // Proj's field is built with an attribute of an object the scan cannot type.
+           "pkg/layers.py:36:39: " + kTpLeft +
+               "open_fallback (1 call site(s) may pass None for tp_group, so the fallback may "
+               "run: pkg/layers.py:58:21: passes `config.tp_group`, which may be None "
+               "(`config.tp_group` is an attribute of an object the scan cannot type))",
+           // Norm, named by ("pkg.layers", "Norm") in the field `norm`, which Attention builds
+           // without tp_group.
+           "pkg/layers.py:45:39: " + kTpLeft +
+               "open_fallback (1 call site(s) leave tp_group out and cannot be given it: "
+               "pkg/layers.py:59:21: may build Norm from a spec, without tp_group)",
+           // Attention through SelfAttention, whose spec is in a name: any field's call and any
+           // build may build it; two leave tp_group out (Attention's norm, Stack's second).
+           "pkg/layers.py:55:39: " + kTpLeft +
+               "open_fallback (2 call site(s) leave tp_group out and cannot be given it: "
+               "pkg/layers.py:59:21: may build SelfAttention from a spec, without tp_group; "
+               "pkg/layers.py:77:22: may build SelfAttention from a spec, without tp_group)",
+           "pkg/layers.py:85:39: " + kTpLeft +
+               "function_pointer (Fetched is named without a call (pkg/layers.py:90 names "
+               "Fetched): what calls it there may leave tp_group out, unseen)",
+       })
+    EXPECT_TRUE(has(notes, line + "\n")) << line << "\n" << notes;
 }
 
 }  // namespace

@@ -232,6 +232,26 @@ TEST(PythonRules, CollapseIsOptIn) {
   EXPECT_TRUE(parseRulePack(head + R"(, "collapse": true}}})", "p.json").rewrite.python.collapse);
   EXPECT_EQ(errorOf(head + R"(, "collapse": "yes"}}})"),
             "p.json: /rewrite/python/collapse: expected true or false");
+// rewrite.python.specs: the spec classes and build functions are required, names are dotted.
+TEST(PythonRules, SpecsNameTheSpecClassesAndTheirBuilders) {
+  const std::string head = R"({"name": "p",
+    "accessors": [{"python": "m.get_tp_group", "kind": "accessor", "group": "tp", "yields": "group"}],
+    "rewrite": {"python": {"group": "{group}_group")";
+  EXPECT_TRUE(parseRulePack(head + "}}}", "p.json").rewrite.python.specs.empty());
+  PythonSpecRule specs =
+      parseRulePack(head + R"(, "specs": {"spec": ["m.ModuleSpec"], "build": ["m.build_module"],
+                                          "get": ["m.get_module"], "submodules": ["*Submodules"]}}}})",
+                    "p.json")
+          .rewrite.python.specs;
+  EXPECT_EQ(specs.spec, std::vector<std::string>{"m.ModuleSpec"});
+  EXPECT_EQ(specs.build, std::vector<std::string>{"m.build_module"});
+  EXPECT_EQ(specs.get, std::vector<std::string>{"m.get_module"});
+  EXPECT_EQ(specs.submodules, std::vector<std::string>{"*Submodules"});
+  EXPECT_EQ(errorOf(head + R"(, "specs": {"spec": ["m.ModuleSpec"]}}}})"),
+            "p.json: /rewrite/python/specs: a spec model names its spec classes (spec) and the "
+            "functions that build them (build)");
+  EXPECT_EQ(errorOf(head + R"(, "specs": {"spec": ["m.ModuleSpec"], "build": ["m build"]}}}})"),
+            "p.json: /rewrite/python/specs/build/0: expected a dotted Python name");
 }
 
 // rewrite.python.keyword_attributes: group -> keyword arguments -> attribute. A key is read

@@ -1,5 +1,6 @@
 #include "pyrewrite/references.h"
 
+#include "pyrewrite/specs.h"
 #include "pyrewrite/ts_node.h"
 
 #include <algorithm>
@@ -80,6 +81,29 @@ bool classArgument(const PySource& src, TSNode n) {
   if (!is<"call">(call)) return false;
   std::string_view callee = src.text(field<"function">(call));
   return callee == "isinstance" || callee == "issubclass" || callee == "super";
+}
+
+// Whether `n` is a class handed where nothing builds it: an operand of a comparison (`spec.module
+// is C`, `x in (A, B)`), the first argument of setattr, hasattr, delattr, a patcher's
+// (`monkeypatch.setattr(C, ...)`, `mock.patch.object(C, ...)`) or `__new__` (`object.__new__(C)`
+// runs no __init__).
+bool builtNowhere(const PySource& src, TSNode n) {
+  TSNode p = ts_node_parent(n);
+  while (is<"parenthesized_expression">(p) ||
+         (is<"attribute">(p) && ts::same(field<"attribute">(p), n))) {
+    n = p;
+    p = ts_node_parent(p);
+  }
+  if (is<"comparison_operator">(p)) return true;
+  if (is<"tuple">(p) && is<"comparison_operator">(ts_node_parent(p))) return true;
+  if (!is<"argument_list">(p) || !ts::same(ts_node_named_child(p, 0), n)) return false;
+  std::string_view callee = src.text(field<"function">(ts_node_parent(p)));
+  auto endsWith = [&](std::string_view end) {
+    return callee.size() >= end.size() && callee.substr(callee.size() - end.size()) == end &&
+           (callee.size() == end.size() || callee[callee.size() - end.size() - 1] == '.');
+  };
+  return callee == "hasattr" || callee == "delattr" || endsWith("setattr") ||
+         endsWith("patch.object") || endsWith("__new__");
 }
 
 // Whether `n` is a base in a class statement's list (`class X(C)`, `class X(m.C)`).
@@ -166,24 +190,19 @@ bool hasInit(const PySource& src, TSNode cls) {
   return !ts_node_is_null(src.method(cls, "__init__"));
 }
 
-// Whether `n` is the class a call reads or sets an attribute of by a literal name
-// (`getattr(C, "flag", False)`, `monkeypatch.setattr(C, "f", g)`, `mock.patch.object(C, "f")`):
-// that builds nothing. Not a dunder name: `getattr(C, "__init__")(obj, ...)` runs __init__.
+// Whether `n` is the class whose attribute `getattr` reads by a literal name that is not a
+// dunder (`getattr(C, "flag", False)`): that builds nothing, where `getattr(C, "__init__")` or
+// `getattr(C, name)` may fetch what does.
 bool attributeAccessArgument(const PySource& src, TSNode n) {
   TSNode args = ts_node_parent(n);
   if (!is<"argument_list">(args) || ts_node_named_child_count(args) < 2 ||
       !ts::same(ts_node_named_child(args, 0), n))
     return false;
   TSNode call = ts_node_parent(args);
-  if (!is<"call">(call)) return false;
-  std::string_view callee = src.text(field<"function">(call));
-  size_t dot = callee.rfind('.');
-  std::string_view last = dot == std::string_view::npos ? callee : callee.substr(dot + 1);
-  bool access = last == "getattr" || last == "setattr" || last == "hasattr" || last == "delattr" ||
-                callee.ends_with("patch.object");
+  if (!is<"call">(call) || src.text(field<"function">(call)) != "getattr") return false;
   TSNode key = ts_node_named_child(args, 1);
   std::string_view k = src.text(key);
-  return access && is<"string">(key) && k.find("__") == std::string_view::npos &&
+  return is<"string">(key) && k.find("__") == std::string_view::npos &&
          k.find('{') == std::string_view::npos;
 }
 
@@ -270,12 +289,16 @@ bool refersToModuleLevel(const NameUse& use, const std::string& definedIn) {
 }
 
 std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
-                         const std::string& file, const PySource& src, TSNode def) {
+                         const std::string& file, const PySource& src, TSNode def,
+                         const rules::PythonSpecRule* specs, std::vector<NameUse>* placed,
+                         std::vector<std::string>* names) {
   TSNode cls = PySource::classOf(def);
   bool isClass = !ts_node_is_null(cls);
-  std::vector<std::string> names{std::string(src.text(field<"name">(isClass ? cls : def)))};
+  std::vector<std::string> own;
+  if (!names) names = &own;
+  names->assign({std::string(src.text(field<"name">(isClass ? cls : def)))});
   std::vector<std::tuple<std::string, const PySource*, TSNode>> classes{{file, &src, cls}};
-  for (size_t k = 0; k < names.size(); ++k) {
+  for (size_t k = 0; k < names->size(); ++k) {
     if (isClass) {
       // A method that builds its own class (`cls(...)`, `type(self)(...)`) passes what it will.
       const auto& [cfile, csrc, node] = classes[k];
@@ -285,10 +308,10 @@ std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
           return cfile + ":" +
                  std::to_string(ts_node_start_point(node).row + 1 +
                                 std::count(text.begin(), text.begin() + at, '\n')) +
-                 " builds " + names[k] + " by `" + std::string(builds) + "...)`";
+                 " builds " + (*names)[k] + " by `" + std::string(builds) + "...)`";
     }
     std::map<const PySource*, std::set<std::string, std::less<>>> imported;
-    for (const NameUse& use : usesOf(sources, files, names[k])) {
+    for (const NameUse& use : usesOf(sources, files, (*names)[k])) {
       if (!ts_node_is_null(use.call) || bindsIt(use.node) ||
           !refersToModuleLevel(use, std::get<0>(classes[k])))
         continue;
@@ -301,18 +324,23 @@ std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
         if (!is<"class_definition">(sub)) sub = ts_node_parent(sub);
         if (is<"class_definition">(sub) && !hasInit(*use.src, sub)) {
           std::string name(use.src->text(field<"name">(sub)));
-          if (std::find(names.begin(), names.end(), name) == names.end()) {
-            names.push_back(name);
+          if (std::find(names->begin(), names->end(), name) == names->end()) {
+            names->push_back(name);
             classes.push_back({use.file, use.src, sub});
           }
         }
         continue;
       }
       if (isClass && (classArgument(*use.src, use.node) || inAnnotation(use.node) ||
-                      objectOfAttribute(use.node) || attributeAccessArgument(*use.src, use.node)))
+                      objectOfAttribute(use.node) || builtNowhere(*use.src, use.node) ||
+                      attributeAccessArgument(*use.src, use.node)))
         continue;
-      return use.file + ":" + std::to_string(ts::lineOf(use.node)) + " names " + names[k] +
-             (k == 0 ? "" : " (which inherits " + names[0] + ".__init__)");
+      if (isClass && specs && placed && specPlacement(*specs, use)) {
+        placed->push_back(use);
+        continue;
+      }
+      return use.file + ":" + std::to_string(ts::lineOf(use.node)) + " names " + (*names)[k] +
+             (k == 0 ? "" : " (which inherits " + (*names)[0] + ".__init__)");
     }
   }
   return "";

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "pyrewrite/sources.h"
+#include "rules/rule_pack.h"
 
 #include <set>
 #include <string>
@@ -45,7 +46,13 @@ TSNode applyCall(const NameUse& use);
 // without an `__init__` of its own (in the same files) runs its `__init__`, so its name counts
 // too. A class whose method builds it (`cls(...)`, `type(self)(...)`, `self.__class__(...)`)
 // is built with arguments the scan does not follow: that method's place is the answer.
+// With the pack's spec model (`specs`), a use of a class's name where the model puts it
+// (specs.h's specPlacement) is no answer either: it is added to `placed`, and `names` gets the
+// class's name and those of the subclasses counted with it, for specConstructions.
 std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
-                         const std::string& file, const PySource& src, TSNode def);
+                         const std::string& file, const PySource& src, TSNode def,
+                         const rules::PythonSpecRule* specs = nullptr,
+                         std::vector<NameUse>* placed = nullptr,
+                         std::vector<std::string>* names = nullptr);
 
 }  // namespace gridlock::pyrewrite

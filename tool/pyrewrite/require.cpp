@@ -5,6 +5,7 @@
 #include "pyrewrite/public_api.h"
 #include "pyrewrite/references.h"
 #include "pyrewrite/scope_values.h"
+#include "pyrewrite/specs.h"
 #include "pyrewrite/ts_node.h"
 #include "support/source_files.h"
 
@@ -174,6 +175,57 @@ std::set<std::string> pythonFiles(const State& s) {
   return out;
 }
 
+// A def the fallback's argument comes through: the fallback's own, or one that passes its own
+// parameter on to it (`super().__init__(..., tp_group=tp_group)`, a helper building the class).
+// The calls of each decide whether the argument arrives, so each is checked as the fallback's
+// own def is: one named as a value, public, a method, or built from specs passes on what calls
+// the scan does not see give it.
+struct Link {
+  std::string file;
+  const PySource* src = nullptr;
+  TSNode def{};
+  std::string param;
+  std::string subject;  // how messages begin: "Block", "Block's tp_group comes from Sub's ..."
+};
+
+// The name a message gives a def: its class for `__init__`, `Class.method`, else its own.
+std::string defName(const PySource& src, TSNode def) {
+  std::string name(src.text(field<"name">(def)));
+  TSNode cls = PySource::classOf(def);
+  if (ts_node_is_null(cls)) return name;
+  std::string c(src.text(field<"name">(cls)));
+  return name == "__init__" ? c : c + "." + name;
+}
+
+// The defs that forward read `r`'s parameter to its fallback, along every chain; a def whose
+// source is not found is named in `unread`.
+std::vector<Link> forwardingDefs(State& s, const facts::Read& r, std::string& unread) {
+  std::vector<Link> out;
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const analysis::CallerSite& c :
+       analysis::reach(s.inv.program, {{r.guardFunction, r.guardParam}})) {
+    if (c.supplied != facts::Supplied::Forwarded) continue;
+    size_t open = c.forwardedFrom.rfind('(');
+    std::string param = open == std::string::npos
+                            ? std::string()
+                            : c.forwardedFrom.substr(open + 1, c.forwardedFrom.size() - open - 2);
+    if (!seen.emplace(c.callerUsr, param).second) continue;
+    auto fn = s.inv.program.functions.find(c.callerUsr);
+    const PySource* src =
+        fn == s.inv.program.functions.end() ? nullptr : s.sources.get(fn->second.file);
+    TSNode def = src ? src->defAt(fn->second.line) : TSNode{};
+    if (ts_node_is_null(def) || param.empty()) {
+      if (unread.empty()) unread = facts::where(c.file, c.line, c.column);
+      continue;
+    }
+    std::string name = defName(*src, def);
+    out.push_back({fn->second.file, src, def, param,
+                   messageName(r) + "'s " + r.holder + " comes from " + name + "'s " + param +
+                       ", and " + name});
+  }
+  return out;
+}
+
 }  // namespace
 
 // The quote the file's error messages use: that of the first `raise X('...')`, else the
@@ -202,22 +254,56 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
     s.leave(i, facts::Left::NoSource, "the file cannot be read");
     return;
   }
-  if (std::string glob = publicGlob(*s.rule(r), r.file, *place->src, place->def); !glob.empty()) {
-    s.leave(i, facts::Left::PublicApi,
-            messageName(r) + " is public API (rewrite.python.thread.public " + glob +
-                "): callers outside the tree may leave " + r.holder + " out");
+  std::string unread;
+  std::vector<Link> links{{r.file, place->src, place->def, r.holder, messageName(r)}};
+  for (Link& l : forwardingDefs(s, r, unread)) links.push_back(std::move(l));
+  if (!unread.empty()) {
+    s.leave(i, facts::Left::OpenFallback,
+            "the def that passes " + r.holder + " on at " + unread + " cannot be read");
     return;
   }
-  if (std::string why = unseenCallers(*place->src, place->def); !why.empty()) {
-    s.leave(i, facts::Left::OpenFallback, why);
-    return;
-  }
-  if (std::string where = namedAsValue(s.sources, pythonFiles(s), r.file, *place->src, place->def);
-      !where.empty()) {
-    s.leave(i, facts::Left::FunctionPointer,
-            messageName(r) + " is named without a call (" + where +
-                "): what calls it there may leave " + r.holder + " out, unseen");
-    return;
+  const rules::PythonRewriteRule& rule = *s.rule(r);
+  std::set<std::string> files = pythonFiles(s);
+  std::vector<std::string> specOpen, specNone;
+  std::set<std::string, std::less<>> classes;
+  if (!rule.specs.empty())
+    for (const auto& [usr, c] : s.inv.program.classes)
+      classes.insert(c.name.substr(c.name.rfind('.') + 1));
+  for (const Link& l : links) {
+    if (std::string glob = publicGlob(rule, l.file, *l.src, l.def); !glob.empty()) {
+      s.leave(i, facts::Left::PublicApi,
+              l.subject + " is public API (rewrite.python.thread.public " + glob +
+                  "): callers outside the tree may leave " + l.param + " out");
+      return;
+    }
+    if (std::string why = unseenCallers(*l.src, l.def); !why.empty()) {
+      s.leave(i, facts::Left::OpenFallback,
+              &l == &links.front() ? why
+                                   : l.subject + " is a method: " + why.substr(why.find(": ") + 2));
+      return;
+    }
+    std::vector<NameUse> placed;
+    std::vector<std::string> names;
+    const rules::PythonSpecRule* specs = rule.specs.empty() ? nullptr : &rule.specs;
+    if (std::string where =
+            namedAsValue(s.sources, files, l.file, *l.src, l.def, specs, &placed, &names);
+        !where.empty()) {
+      s.leave(i, facts::Left::FunctionPointer,
+              l.subject + " is named without a call (" + where +
+                  "): what calls it there may leave " + l.param + " out, unseen");
+      return;
+    }
+    if (!specs || ts_node_is_null(PySource::classOf(l.def))) continue;
+    SpecVerdict v =
+        specConstructions(s.sources, files, rule, names, placed, *l.src, l.def, l.param, classes);
+    if (!v.refused.empty()) {
+      s.leave(i, facts::Left::FunctionPointer,
+              l.subject + " is built from specs where the model cannot follow " + l.param + " (" +
+                  v.refused + ")");
+      return;
+    }
+    specOpen.insert(specOpen.end(), v.leftOut.begin(), v.leftOut.end());
+    specNone.insert(specNone.end(), v.maybeNone.begin(), v.maybeNone.end());
   }
   bool dead = r.analysis.fallbackDead.value_or(false);
   std::vector<std::string> open;
@@ -229,12 +315,15 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
       else if (!it->second.empty())
         open.push_back(site + ": " + it->second);
     }
-    if (!open.empty()) {
-      leaveListing(s, i, " call site(s) leave " + r.holder + " out and cannot be given it", open);
-      return;
-    }
   }
-  if (std::vector<std::string> none = passingMaybeNone(s, r); !none.empty()) {
+  open.insert(open.end(), specOpen.begin(), specOpen.end());
+  if (!open.empty()) {
+    leaveListing(s, i, " call site(s) leave " + r.holder + " out and cannot be given it", open);
+    return;
+  }
+  std::vector<std::string> none = passingMaybeNone(s, r);
+  none.insert(none.end(), specNone.begin(), specNone.end());
+  if (!none.empty()) {
     leaveListing(s, i, " call site(s) may pass None for " + r.holder + ", so the fallback may run",
                  none);
     return;

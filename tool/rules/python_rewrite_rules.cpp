@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 namespace gridlock::rules {
 namespace {
@@ -70,6 +71,25 @@ void readThread(const PackReader& r, const json& th, PythonRewriteRule& out) {
   out.store = r.boolean(th, "store", at, true);
 }
 
+void readSpecs(const PackReader& r, const json& sp, PythonRewriteRule& out) {
+  const std::string at = "/rewrite/python/specs";
+  r.object(sp, at, {"spec", "build", "get", "submodules"});
+  out.specs.spec = r.strings(sp, "spec", at);
+  out.specs.build = r.strings(sp, "build", at);
+  out.specs.get = r.strings(sp, "get", at);
+  out.specs.submodules = r.strings(sp, "submodules", at);
+  using Names = std::pair<const char*, const std::vector<std::string>*>;
+  for (const Names& names :
+       {Names{"spec", &out.specs.spec}, {"build", &out.specs.build}, {"get", &out.specs.get}})
+    for (size_t i = 0; i < names.second->size(); ++i)
+      if (!isDottedName((*names.second)[i]))
+        r.fail(at + "/" + names.first + "/" + std::to_string(i), "expected a dotted Python name");
+  if (out.specs.spec.empty() || out.specs.build.empty())
+    r.fail(at,
+           "a spec model names its spec classes (spec) and the functions that build them "
+           "(build)");
+}
+
 }  // namespace
 
 std::optional<std::string> keywordKey(const std::vector<std::string>& arguments,
@@ -92,7 +112,7 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   const std::string at = "/rewrite/python";
   r.object(py, at,
            {"collection", "group", "spell", "state", "attributes", "dropped_keywords",
-            "keyword_attributes", "error", "thread", "edge_callers", "collapse", "unset_defaults"});
+            "keyword_attributes", "error", "thread", "edge_callers", "collapse", "unset_defaults", "specs"});
   PythonRewriteRule out;
   out.collection = r.strings(py, "collection", at);
   for (size_t i = 0; i < out.collection.size(); ++i)
@@ -143,6 +163,7 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   out.edgeGlobal = edge == "global";
   out.collapse = r.boolean(py, "collapse", at, false);
   out.unsetDefaults = r.strings(py, "unset_defaults", at);
+  if (auto sp = py.find("specs"); sp != py.end()) readSpecs(r, *sp, out);
   return out;
 }
 

@@ -113,6 +113,17 @@ struct EnvRule {
 // The rewrite keys of a pack (docs/rewrite.md). Spelling templates name the group expression
 // `{g}`; a template written for a pointer (`{g}->size()`) is used with `.` when the group in
 // scope is a reference or a value.
+// `rewrite.python.specs`: how the code builds classes from module specs (Megatron's ModuleSpec),
+// so that Require can find the constructions of a class a spec names (docs/rewrite.md, "Python",
+// `require`). Names are dotted; the code is matched by their last name.
+struct PythonSpecRule {
+  std::vector<std::string> spec;        // the spec classes: `module=C` or the first argument
+  std::vector<std::string> build;       // build(spec_or_class, *args, **kwargs) builds it
+  std::vector<std::string> get;         // get(spec_or_class) returns the class itself
+  std::vector<std::string> submodules;  // globs of the classes whose fields hold specs
+  bool empty() const { return spec.empty() && build.empty(); }
+};
+
 // `rewrite.python`: how the Python rewriter spells what replaces a Python read (docs/rewrite.md,
 // "Python"). Python has no declared types to say which value holds a group, so names do: a
 // group is `group` with `{group}` the read's group (`tp_group`), a collection one of
@@ -154,6 +165,7 @@ struct PythonRewriteRule {
   // get_context_parallel_world_size() is 0 before torch.distributed is initialized): the
   // lookup's field is None there, so Collapse does not take such a read.
   std::vector<std::string> unsetDefaults;
+  PythonSpecRule specs;  // none: a class named as a value keeps its fallback
   bool empty() const { return group.empty() && collection.empty(); }
 };
 

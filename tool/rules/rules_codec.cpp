@@ -91,6 +91,15 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, PythonSpecRule>
+void fields(V&& v, T& x) {
+  v("spec", x.spec);
+  v("build", x.build);
+  v("get", x.get);
+  v("submodules", x.submodules);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, PythonRewriteRule>
 void fields(V&& v, T& x) {
   v("collection", x.collection);
@@ -107,6 +116,7 @@ void fields(V&& v, T& x) {
   v("edge_global", x.edgeGlobal);
   v("collapse", x.collapse);
   v("unset_defaults", x.unsetDefaults);
+  v("specs", x.specs);
 }
 
 template <typename V, typename T>
