@@ -111,11 +111,21 @@ TEST(PyRequireSpecs, TheReadLeftNamesTheConstructionsFromSpecs) {
                "open_fallback (1 call site(s) leave tp_group out and cannot be given it: "
                "pkg/layers.py:59:21: may build Norm from a spec, without tp_group)",
            // Attention through SelfAttention, whose spec is in a name: any field's call and any
-           // build may build it; two leave tp_group out (Attention's norm, Stack's second).
+           // build may build it; three leave tp_group out (helper's wide, Attention's norm,
+           // Stack's second build).
            "pkg/layers.py:55:39: " + kTpLeft +
-               "open_fallback (2 call site(s) leave tp_group out and cannot be given it: "
+               "open_fallback (3 call site(s) leave tp_group out and cannot be given it: "
+               "pkg/helper.py:5:12: may build SelfAttention from a spec, without tp_group; "
                "pkg/layers.py:59:21: may build SelfAttention from a spec, without tp_group; "
                "pkg/layers.py:77:22: may build SelfAttention from a spec, without tp_group)",
+           // Wide's field is built in a module that names no spec.
+           "pkg/layers.py:98:39: " + kTpLeft +
+               "open_fallback (1 call site(s) leave tp_group out and cannot be given it: "
+               "pkg/helper.py:5:12: may build Wide from a spec, without tp_group)",
+           // A spec of Got is handed to get_module.
+           "pkg/layers.py:107:39: " + kTpLeft +
+               "function_pointer (Got is named without a call (pkg/layer_specs.py:11 names Got): "
+               "what calls it there may leave tp_group out, unseen)",
            "pkg/layers.py:85:39: " + kTpLeft +
                "function_pointer (Fetched is named without a call (pkg/layers.py:90 names "
                "Fetched): what calls it there may leave tp_group out, unseen)",

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
-#include <map>
 
 namespace gridlock::pyrewrite {
 namespace {
@@ -134,6 +133,8 @@ Place placeOf(const Kinds& k, const PySource& src, TSNode n) {
   } else if (!ts_node_is_null(s.call) && k.build(src, s.call) && s.position == 0) {
     p.kind = Place::Build;
     p.call = s.call;
+  } else if (!ts_node_is_null(s.call) && k.get(src, s.call) && s.position == 0) {
+    p.kind = Place::None;  // returned to a caller the model does not follow
   }
   return p;
 }
@@ -429,10 +430,15 @@ SpecVerdict decide(Sources& sources, const std::set<std::string>& files,
   eachFile(sources, files, model.spec, [&](const std::string& file, const PySource& s) {
     walk(s.root(), [&](TSNode n) {
       std::string_view named = tupleClass(s, n);
-      if (is<"tuple">(n) && (named.empty() || ours(named)) && specClass(k, s, n))
-        place(known, placeOf(k, s, slotOf(s, n).call), file, s);
+      if (!is<"tuple">(n) || !(named.empty() || ours(named)) || !specClass(k, s, n)) return;
+      Place p = placeOf(k, s, slotOf(s, n).call);
+      if (p.kind == Place::None && out.refused.empty())
+        out.refused = where(file, n) + " may return " + cls + " from a spec, to a caller the " +
+                      "model does not follow";
+      place(known, p, file, s);
     });
   });
+  if (!out.refused.empty()) return out;
   if (known.fields.empty() && !known.any && known.literal.empty()) return out;  // in no spec
   // Fields moved into others (`S(g=x.f)`), to a fixed point.
   std::vector<std::pair<std::string, std::string>> moves;
@@ -455,7 +461,10 @@ SpecVerdict decide(Sources& sources, const std::set<std::string>& files,
   std::set<std::string> every = known.any ? allFields(k, sources, files, words) : known.fields;
   std::vector<Construction> sites = known.literal;
   std::string escape;
-  eachFile(sources, files, words, [&](const std::string& file, const PySource& s) {
+  // A field is read wherever a submodules object goes: every file naming the field.
+  std::vector<std::string> read = words;
+  read.insert(read.end(), every.begin(), every.end());
+  eachFile(sources, files, read, [&](const std::string& file, const PySource& s) {
     walk(s.root(), [&](TSNode n) {
       if (!out.refused.empty() || k.own(s, n)) return;
       if (k.build(s, n) || k.get(s, n)) {
@@ -520,9 +529,9 @@ SpecVerdict decide(Sources& sources, const std::set<std::string>& files,
   // The spec left its field: any build or field may build it now.
   if (!escape.empty() && !known.any)
     return decide(sources, files, rule, names, placed, src, init, param, classes, true);
-  // An `any` class's `.module` reads: any spec's.
+  // An `any` class's `.module` reads: any spec's, wherever it went.
   if (known.any)
-    eachFile(sources, files, words, [&](const std::string& file, const PySource& s) {
+    eachFile(sources, files, {".module"}, [&](const std::string& file, const PySource& s) {
       walk(s.root(), [&](TSNode n) {
         if (!out.refused.empty() || k.own(s, n) || !is<"attribute">(n) ||
             s.text(field<"attribute">(n)) != "module" || ownAttribute(k, s, n))
