@@ -232,6 +232,8 @@ TEST(PythonRules, CollapseIsOptIn) {
   EXPECT_TRUE(parseRulePack(head + R"(, "collapse": true}}})", "p.json").rewrite.python.collapse);
   EXPECT_EQ(errorOf(head + R"(, "collapse": "yes"}}})"),
             "p.json: /rewrite/python/collapse: expected true or false");
+}
+
 // rewrite.python.specs: the spec classes and build functions are required, names are dotted.
 TEST(PythonRules, SpecsNameTheSpecClassesAndTheirBuilders) {
   const std::string head = R"({"name": "p",
