@@ -112,7 +112,8 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   const std::string at = "/rewrite/python";
   r.object(py, at,
            {"collection", "group", "spell", "state", "attributes", "dropped_keywords",
-            "keyword_attributes", "error", "thread", "edge_callers", "collapse", "unset_defaults", "specs"});
+            "keyword_attributes", "error", "thread", "edge_callers", "collapse", "unset_defaults",
+            "specs"});
   PythonRewriteRule out;
   out.collection = r.strings(py, "collection", at);
   for (size_t i = 0; i < out.collection.size(); ++i)
