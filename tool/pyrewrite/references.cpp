@@ -21,8 +21,9 @@ void walk(TSNode n, const std::function<void(TSNode)>& f) {
   for (uint32_t i = 0, count = ts_node_child_count(n); i < count; ++i) walk(ts_node_child(n, i), f);
 }
 
+// Whether `n` is an import statement or inside one.
 bool inImport(TSNode n) {
-  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p); p = ts_node_parent(p))
+  for (TSNode p = n; !ts_node_is_null(p); p = ts_node_parent(p))
     if (is<"import_statement">(p) || is<"import_from_statement">(p)) return true;
   return false;
 }
@@ -230,11 +231,6 @@ bool ownScope(TSNode n, TSNode scope) {
   return true;
 }
 
-bool inImportStatement(TSNode n) {
-  TSNode s = PySource::statementOf(n);
-  return is<"import_statement">(s) || is<"import_from_statement">(s);
-}
-
 // The binding of `name` that a use inside `scope` (a def or lambda) sees there: Local (a
 // parameter, an assignment or loop target, a nested def's name, ... of this scope), Global
 // (`global name`), Import (imported here: may be the definition itself), or None.
@@ -248,7 +244,7 @@ Binding bindingIn(const PySource& src, TSNode scope, std::string_view name) {
     if (ts::same(p, scope)) return;  // the def's own name binds outside it
     if (is<"global_statement">(p))
       out = Binding::Global;
-    else if (inImportStatement(n))
+    else if (inImport(n))
       out = Binding::Import;
     else if (is<"nonlocal_statement">(p) || bindsIt(n) ||
              ((is<"function_definition">(p) || is<"class_definition">(p)) &&
@@ -282,9 +278,9 @@ bool refersToModuleLevel(const NameUse& use, const std::string& definedIn) {
   const std::string& text = use.src->text();
   for (size_t at = text.find("import *"); at != std::string::npos && !imports;
        at = text.find("import *", at + 1))
-    imports = inImportStatement(use.src->covering(static_cast<unsigned>(at), 6));
+    imports = inImport(use.src->covering(static_cast<unsigned>(at), 6));
   occurrences(*use.src, 0, static_cast<unsigned>(text.size()), name,
-              [&](TSNode n) { imports = imports || inImportStatement(n); });
+              [&](TSNode n) { imports = imports || inImport(n); });
   return imports;
 }
 
