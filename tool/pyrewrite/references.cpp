@@ -16,10 +16,7 @@ namespace {
 using ts::field;
 using ts::is;
 
-void walk(TSNode n, const std::function<void(TSNode)>& f) {
-  f(n);
-  for (uint32_t i = 0, count = ts_node_child_count(n); i < count; ++i) walk(ts_node_child(n, i), f);
-}
+using ts::walk;
 
 // Whether `n` is an import statement or inside one.
 bool inImport(TSNode n) {

@@ -15,10 +15,7 @@ using ts::field;
 using ts::is;
 using ts::namedChildren;
 
-void walk(TSNode n, const std::function<void(TSNode)>& f) {
-  f(n);
-  for (uint32_t i = 0, count = ts_node_child_count(n); i < count; ++i) walk(ts_node_child(n, i), f);
-}
+using ts::walk;
 
 std::string_view lastName(std::string_view dotted) {
   size_t dot = dotted.rfind('.');

@@ -7,6 +7,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <functional>
 #include <vector>
 
 namespace gridlock::pyrewrite::ts {
@@ -35,6 +36,12 @@ inline std::vector<TSNode> namedChildren(TSNode n) {
     if (!is<"comment">(c)) out.push_back(c);
   }
   return out;
+}
+
+// `f` on `n` and every node under it, in source order.
+inline void walk(TSNode n, const std::function<void(TSNode)>& f) {
+  f(n);
+  for (uint32_t i = 0, count = ts_node_child_count(n); i < count; ++i) walk(ts_node_child(n, i), f);
 }
 
 inline TSNode unparen(TSNode n) {
