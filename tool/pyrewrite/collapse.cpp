@@ -60,8 +60,11 @@ std::string fieldSpelling(State& s, size_t i, const PySource& src, const std::st
     return "";
   }
   if (std::string fn = unreachedSpelling(src, rule, r.yields); !fn.empty()) {
-    *why = "the file does not import " + fn + ", which the pack's spelling calls";
-    return "";
+    if (spellingImport(src, rule, r.yields).empty()) {
+      *why = "the file does not import " + fn + " (nor the package it is in, straight), " +
+             "which the pack's spelling calls";
+      return "";
+    }
   }
   *field = *a;
   return spelled(rule, r.yields, name + "." + *a);
@@ -281,6 +284,7 @@ void collapseDef(State& s, std::vector<size_t> reads) {
     const facts::Read& r = s.read(p.read);
     std::string was = s.plan.verdicts[p.read]->detail;
     s.edit(r.file, r.offset, r.length, p.text, Strategy::Collapse, at(r) + " collapse");
+    s.spelledIn(r.file, rule, r.yields);
     s.apply(p.read, Strategy::Collapse,
             "replaced with " + p.text + ": one lookup (" + name + ") for " +
                 std::to_string(planned.size()) + " reads of " + fn +

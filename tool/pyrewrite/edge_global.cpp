@@ -354,13 +354,19 @@ void EdgeSupply::emit() {
     if (!src) continue;
     std::map<unsigned, std::vector<std::pair<std::string, std::string>>> byOffset;
     for (const auto& [module, name] : imports) {
+      if (name.empty()) {  // `import module`, unless the file has it
+        if (importedAs(*src, module, "_") == module + "._") continue;
+        ImportEdit e = addImport(file, *src, module);
+        byOffset[e.offset].emplace_back(module, e.text);
+        continue;
+      }
       if (importedAs(*src, module, name, true)) continue;  // `import m` binds no name of m
       ImportEdit e = addFromImport(file, *src, module, name);
       byOffset[e.offset].emplace_back(module + " " + name, e.text);
     }
     for (const auto& [offset, texts] : byOffset)
       s_.edit(file, offset, 0, combined(texts), facts::Strategy::Supply,
-              file + " import for an edge call's global");
+              file + " import for new text");
   }
 }
 

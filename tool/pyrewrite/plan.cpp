@@ -111,6 +111,15 @@ void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string*
   }
 }
 
+void substituteWith(State& s, size_t i, const std::string& text) {
+  const facts::Read& r = s.read(i);
+  s.spelledIn(r.file, *s.rule(r), r.yields);
+  s.edit(r.file, r.offset, r.length, text, Strategy::Substitute, at(r) + " substitute");
+  s.apply(i, Strategy::Substitute, text);
+  ++s.tally(Strategy::Substitute).reads;
+  ++s.tally(Strategy::Substitute).places;
+}
+
 // What replaces read `i` from the value in scope, or why nothing does (`why` set).
 std::optional<std::string> substitution(State& s, size_t i, const State::Place& p, Left* left,
                                         std::string* why) {
@@ -146,9 +155,11 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
       return std::nullopt;
     }
     if (std::string fn = unreachedSpelling(*p.src, rule, r.yields); !fn.empty()) {
-      *why = "the pack spells a " + std::string(facts::spell(r.yields)) + " with " + fn +
-             ", which the file does not import";
-      return std::nullopt;
+      if (spellingImport(*p.src, rule, r.yields).empty()) {
+        *why = "the pack spells a " + std::string(facts::spell(r.yields)) + " with " + fn +
+               ", which the file does not import (nor the package it is in, straight)";
+        return std::nullopt;
+      }
     }
   } else if (r.yields != Yields::Group && r.yields != Yields::Collection) {
     *why = "no group method gives a " + std::string(facts::spell(r.yields));
@@ -200,10 +211,7 @@ void substitute(State& s, size_t i) {
     s.leave(i, left, why);
     return;
   }
-  s.edit(r.file, r.offset, r.length, *text, Strategy::Substitute, at(r) + " substitute");
-  s.apply(i, Strategy::Substitute, *text);
-  ++s.tally(Strategy::Substitute).reads;
-  ++s.tally(Strategy::Substitute).places;
+  substituteWith(s, i, *text);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "pyrewrite/plan_state.h"
 
+#include "pyrewrite/scope_values.h"
+
 namespace gridlock::pyrewrite {
 
 State::State(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
@@ -19,6 +21,14 @@ void State::apply(size_t i, facts::Strategy strategy, std::string detail) {
 void State::edit(const std::string& file, unsigned offset, unsigned length, std::string text,
                  facts::Strategy strategy, const std::string& why) {
   plan.edits.push_back({file, offset, length, std::move(text), strategy, why});
+}
+
+void State::spelledIn(const std::string& file, const rules::PythonRewriteRule& rule,
+                      facts::Yields yields) {
+  const PySource* src = sources.get(file);
+  if (!src) return;
+  if (std::string module = spellingImport(*src, rule, yields); !module.empty())
+    edgeImports[file].insert({module, ""});
 }
 
 const std::string* State::held(const std::string& file) const {

@@ -27,8 +27,9 @@ class State {
   // The parameters Thread gave: (file, the def's first byte) -> group ("" for a collection) ->
   // what holds it in that def (`tp_group`; `ctx.tp_group` in backward), for Supply after it.
   std::map<std::pair<std::string, unsigned>, std::map<std::string, std::string>> threaded;
-  // Edge files -> the from-imports (module, name) that the globals their calls now pass need
-  // (pyrewrite/edge_global.h), added once each when the plan is done.
+  // Files -> the imports their new text needs, added once each when the plan is done
+  // (pyrewrite/edge_global.h): (module, name) for `from module import name` (the globals edge
+  // calls now pass, a collapse's shim), (module, "") for `import module` (a spelling's module).
   std::map<std::string, std::set<std::pair<std::string, std::string>>> edgeImports;
   // Reads left because their def cannot take a parameter (Thread refused its graph, or no
   // collection is in scope for a call with arguments): what Collapse may take.
@@ -38,6 +39,10 @@ class State {
   const facts::Read& read(size_t i) const { return inv.reads[i]; }
   bool open(size_t i) const { return !plan.verdicts[i]; }
   void leave(size_t i, facts::Left why, std::string detail);
+  // Text written into `file` spells a `yields` value with the pack's template: the import it
+  // needs there (`import torch.distributed` where the file imports torch alone) is added.
+  void spelledIn(const std::string& file, const rules::PythonRewriteRule& rule,
+                 facts::Yields yields);
   void apply(size_t i, facts::Strategy strategy, std::string detail);
   void edit(const std::string& file, unsigned offset, unsigned length, std::string text,
             facts::Strategy strategy, const std::string& why);

@@ -319,4 +319,17 @@ std::string unreachedSpelling(const PySource& src, const rules::PythonRewriteRul
   return dotted;
 }
 
+std::string spellingImport(const PySource& src, const rules::PythonRewriteRule& rule,
+                           facts::Yields yields) {
+  const std::string fn = unreachedSpelling(src, rule, yields);
+  size_t last = fn.rfind('.');
+  if (last == std::string::npos) return "";
+  const std::string module = fn.substr(0, last);
+  size_t first = module.find('.');
+  if (first == std::string::npos) return "";
+  const std::string top = module.substr(0, first), next = module.substr(first + 1);
+  std::optional<std::string> bound = importedAs(src, top, next.substr(0, next.find('.')));
+  return bound && *bound == top + "." + next.substr(0, next.find('.')) ? module : "";
+}
+
 }  // namespace gridlock::pyrewrite

@@ -60,6 +60,13 @@ std::string spelled(const rules::PythonRewriteRule& rule, facts::Yields yields,
 std::string unreachedSpelling(const PySource& src, const rules::PythonRewriteRule& rule,
                               facts::Yields yields);
 
+// The module to import so that `src` reaches an unreached `spell` function as the template
+// writes it: `torch.distributed` where the file has `import torch` (it binds the package, so
+// the new `import torch.distributed` binds no new name, only loads what the template calls);
+// "" where the package is not imported straight either.
+std::string spellingImport(const PySource& src, const rules::PythonRewriteRule& rule,
+                           facts::Yields yields);
+
 // The name the pack gives `group` (`{group}_group` -> `tp_group`).
 std::string groupName(const rules::PythonRewriteRule& rule, const std::string& group);
 

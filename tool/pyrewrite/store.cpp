@@ -60,6 +60,7 @@ void storeReads(State& s) {
     }
     std::string text = spelled(*rule, r.yields, "self." + name);
     s.edit(r.file, r.offset, r.length, text, Strategy::Store, at(r) + " store");
+    s.spelledIn(r.file, *rule, r.yields);
     s.apply(i, Strategy::Store, "__init__ keeps self." + name);
     ++s.tally(Strategy::Store).reads;
   }

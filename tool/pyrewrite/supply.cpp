@@ -114,6 +114,7 @@ std::string supplyCall(State& s, size_t i) {
   } else {
     return "the argument is passed through *args or **kwargs";
   }
+  s.spelledIn(r.file, *rule, fallback->yields);
   s.apply(i, facts::Strategy::Supply, "passes " + *value + " as " + param);
   ++s.tally(facts::Strategy::Supply).reads;
   ++s.tally(facts::Strategy::Supply).places;

@@ -142,6 +142,7 @@ void emit(State& s, const ThreadGraph& g) {
     }
     std::string text = spelled(*g.rule, r.yields, g.holding(*fn));
     s.edit(r.file, r.offset, r.length, text, Strategy::Thread, at(r) + " thread");
+    s.spelledIn(r.file, *g.rule, r.yields);
     s.apply(i, Strategy::Thread, detail);
     ++s.tally(Strategy::Thread).reads;
   }

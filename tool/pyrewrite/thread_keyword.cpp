@@ -149,6 +149,7 @@ void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
               why(g, fn) + "as its fallback: if " + p + " is None: " + p + " = " + text);
     } else if (fallback || given) {
       s.edit(r.file, r.offset, r.length, spelling, Strategy::Thread, at(r) + " thread");
+      s.spelledIn(r.file, *g.rule, r.yields);
       s.apply(i, Strategy::Thread, detail);
       ++s.tally(Strategy::Thread).reads;
     } else {
@@ -158,6 +159,7 @@ void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
       std::string written =
           wholeValue(node) ? blackSplit(s, r, node, inline_, spelling, p, text) : inline_;
       s.edit(r.file, r.offset, r.length, written, Strategy::Thread, at(r) + " thread");
+      s.spelledIn(r.file, *g.rule, r.yields);
       s.leave(i, Left::PublicApi, why(g, fn) + "where it is, as the fallback: " + inline_);
     }
   }
