@@ -13,6 +13,7 @@
 #include "rules/python_rewrite_rules.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace gridlock::pyrewrite {
 namespace {
@@ -109,6 +110,18 @@ void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string*
     *why = "no " + (collection ? std::string("collection") : r.group + " group") +
            " in scope: a parameter would have to be threaded into " + r.enclosing;
   }
+}
+
+// Whether `text` names `chain` (`self.tp_group`) or something under it, as a whole name.
+bool mentions(const std::string& text, const std::string& chain) {
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (size_t at = text.find(chain); at != std::string::npos; at = text.find(chain, at + 1)) {
+    size_t end = at + chain.size();
+    if ((at == 0 || (!word(text[at - 1]) && text[at - 1] != '.')) &&
+        (end == text.size() || !word(text[end])))
+      return true;
+  }
+  return false;
 }
 
 void substituteWith(State& s, size_t i, const std::string& text) {
@@ -214,6 +227,28 @@ void substitute(State& s, size_t i) {
   substituteWith(s, i, *text);
 }
 
+// A fallback Require leaves (its parameter may still be left out) reads the global where the
+// def already holds its group another way (`self.tp_group`, `self.pg_collection.cp`): that
+// value, not the global, is what the fallback then gives, as Substitute gives it elsewhere.
+// Never the value the condition tests (`if self.tp_group is None:` gives None there).
+void substituteKeptFallback(State& s, size_t i) {
+  const facts::Read& r = s.read(i);
+  const auto& v = s.plan.verdicts[i];
+  if (!v || v->applied || (v->left != Left::OpenFallback && v->left != Left::PublicApi) ||
+      r.holder.empty() || !r.called || r.inLambda || r.length == 0)
+    return;
+  auto p = s.place(r);
+  if (!p || ts_node_is_null(p->def) || PySource::insideLambda(p->node, p->def)) return;
+  Left left = Left::Unset;
+  std::string why;
+  bool unthreaded = s.unthreaded.count(i);  // substitution() marks a read it fails on
+  std::optional<std::string> text = substitution(s, i, *p, &left, &why);
+  if (!unthreaded) s.unthreaded.erase(i);
+  if (!text || mentions(*text, r.holder)) return;
+  s.plan.verdicts[i].reset();
+  substituteWith(s, i, *text);
+}
+
 }  // namespace
 
 Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
@@ -239,9 +274,10 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
   std::map<size_t, size_t> aliases;  // a local's read -> the read it was assigned from
   for (size_t i = 0; i < s.size(); ++i) {
     if (!isPython(s.read(i)) || !s.open(i)) continue;
-    if (s.read(i).guard == facts::Guard::Fallback)
+    if (s.read(i).guard == facts::Guard::Fallback) {
       requireArgument(s, i, supplied);
-    else if (auto d = aliasDefinition(s, i))
+      substituteKeptFallback(s, i);
+    } else if (auto d = aliasDefinition(s, i))
       aliases[i] = *d;
     else
       substitute(s, i);
