@@ -45,6 +45,14 @@ TEST(PyHintCheck, AnotherAttributeOrAnotherObjectIsNot) {
   EXPECT_FALSE(groupMethodOnHint({0, {at(25, "size")}}, kText, {}));
 }
 
+// The plan imported torch.distributed (an empty param): the file's own hints are known to
+// pyright now, so a spelled method on any receiver is accepted; another attribute is not.
+TEST(PyHintCheck, AnImportedTorchDistributedAcceptsTheMethodOnAnyReceiver) {
+  const std::vector<GroupHint> any = {{"", "ProcessGroup", {"size", "rank"}}};
+  EXPECT_TRUE(groupMethodOnHint({0, {at(25, "size"), at(48, "size")}}, kText, any));
+  EXPECT_FALSE(groupMethodOnHint({0, {at(66, "ranks")}}, kText, any));
+}
+
 // A key found before the change too: the places past its count before must all be ours.
 TEST(PyHintCheck, PlacesTheKeyHadBeforeNeedNotBeOurs) {
   EXPECT_TRUE(groupMethodOnHint({1, {at(25, "size"), at(48, "size")}}, kText, kHints));

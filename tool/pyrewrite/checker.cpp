@@ -29,8 +29,10 @@ std::vector<std::string> filesToCheck(const index::Inventory& inv, const apply::
 
 namespace {
 
-// Whether `text[at...]` is the call `param.method` of a whole name (not `x.tp_group.size`).
+// Whether `text[at...]` is the call `param.method` of a whole name (not `x.tp_group.size`); with
+// `param` empty, `method` called on anything.
 bool callOn(const std::string& text, size_t at, const std::string& param, const std::string& m) {
+  if (param.empty()) return text.compare(at, m.size() + 1, m + "(") == 0;
   const std::string call = param + "." + m;
   if (at < call.size() - m.size() || text.compare(at - param.size() - 1, call.size(), call) != 0)
     return false;

@@ -36,7 +36,10 @@ struct CheckerOutcome {
 // the hint's class is the group's, and the pack states that a group has the method; without
 // the hint pyright would check the same call not at all. Debian's torch 1.13, which pyright
 // resolves, declares `ProcessGroup` a second time, as an empty class for builds without
-// torch.distributed, and pyright takes that one. Each such diagnostic is logged as accepted.
+// torch.distributed, and pyright takes that one. Where the plan added `import torch.distributed`
+// for a spelling (an empty `param`), such a diagnostic is accepted on any receiver in the file:
+// the import makes the file's own `torch.distributed.ProcessGroup` hints known to pyright, whose
+// `.size()` calls it then finds on that empty class. Each such diagnostic is logged as accepted.
 CheckerOutcome checkWithPyright(const index::Inventory& inv, const apply::Prepared& p,
                                 const std::string& root, bool warnWithoutChecker,
                                 const std::map<std::string, std::vector<GroupHint>>& hints = {});

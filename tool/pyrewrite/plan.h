@@ -20,7 +20,9 @@
 namespace gridlock::pyrewrite {
 
 // A group's type hint Thread wrote: the parameter (`tp_group`), the class the hint names
-// (`ProcessGroup`), and the methods the pack's `spell` calls on a group (`size`, `rank`).
+// (`ProcessGroup`), and the methods the pack's `spell` calls on a group (`size`, `rank`). An
+// empty `param` stands for every receiver in the file: the plan imported `torch.distributed`
+// there, which makes the file's existing `torch.distributed.ProcessGroup` hints known to pyright.
 struct GroupHint {
   std::string param, cls;
   std::set<std::string> methods;

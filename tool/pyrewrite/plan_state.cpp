@@ -27,8 +27,15 @@ void State::spelledIn(const std::string& file, const rules::PythonRewriteRule& r
                       facts::Yields yields) {
   const PySource* src = sources.get(file);
   if (!src) return;
-  if (std::string module = spellingImport(*src, rule, yields); !module.empty())
-    edgeImports[file].insert({module, ""});
+  std::string module = spellingImport(*src, rule, yields);
+  if (module.empty()) return;
+  edgeImports[file].insert({module, ""});
+  if (module == "torch.distributed") importedGroups(file, rule);
+}
+
+void State::importedGroups(const std::string& file, const rules::PythonRewriteRule& rule) {
+  if (!revealed.insert(file).second) return;
+  plan.groupHints[file].push_back({"", "ProcessGroup", groupMethods(rule)});
 }
 
 const std::string* State::held(const std::string& file) const {

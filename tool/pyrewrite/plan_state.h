@@ -31,6 +31,7 @@ class State {
   // (pyrewrite/edge_global.h): (module, name) for `from module import name` (the globals edge
   // calls now pass, a collapse's shim), (module, "") for `import module` (a spelling's module).
   std::map<std::string, std::set<std::pair<std::string, std::string>>> edgeImports;
+  std::set<std::string> revealed;  // files given `import torch.distributed` by spelledIn
   // Reads left because their def cannot take a parameter (Thread refused its graph, or no
   // collection is in scope for a call with arguments): what Collapse may take.
   std::set<size_t> unthreaded;
@@ -43,6 +44,9 @@ class State {
   // needs there (`import torch.distributed` where the file imports torch alone) is added.
   void spelledIn(const std::string& file, const rules::PythonRewriteRule& rule,
                  facts::Yields yields);
+  // The plan adds `import torch.distributed` to `file`: its group methods on any receiver are
+  // hints for the checker (GroupHint), once per file.
+  void importedGroups(const std::string& file, const rules::PythonRewriteRule& rule);
   void apply(size_t i, facts::Strategy strategy, std::string detail);
   void edit(const std::string& file, unsigned offset, unsigned length, std::string text,
             facts::Strategy strategy, const std::string& why);

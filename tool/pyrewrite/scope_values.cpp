@@ -319,6 +319,14 @@ std::string unreachedSpelling(const PySource& src, const rules::PythonRewriteRul
   return dotted;
 }
 
+std::set<std::string> groupMethods(const rules::PythonRewriteRule& rule) {
+  std::set<std::string> methods;
+  for (const auto& [yields, spelling] : rule.spell)
+    if (spelling.rfind("{g}.", 0) == 0 && spelling.find('(') != std::string::npos)
+      methods.insert(spelling.substr(4, spelling.find('(') - 4));
+  return methods;
+}
+
 std::string spellingImport(const PySource& src, const rules::PythonRewriteRule& rule,
                            facts::Yields yields) {
   const std::string fn = unreachedSpelling(src, rule, yields);

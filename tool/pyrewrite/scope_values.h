@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,9 @@ std::string unreachedSpelling(const PySource& src, const rules::PythonRewriteRul
 // "" where the package is not imported straight either.
 std::string spellingImport(const PySource& src, const rules::PythonRewriteRule& rule,
                            facts::Yields yields);
+
+// The methods the pack's `spell` templates call on a group (`size` of `{g}.size()`).
+std::set<std::string> groupMethods(const rules::PythonRewriteRule& rule);
 
 // The name the pack gives `group` (`{group}_group` -> `tp_group`).
 std::string groupName(const rules::PythonRewriteRule& rule, const std::string& group);

@@ -1,6 +1,7 @@
 #include "pyrewrite/thread_hints.h"
 
 #include "pyrewrite/import_add.h"
+#include "pyrewrite/scope_values.h"
 #include "pyrewrite/ts_node.h"
 
 namespace gridlock::pyrewrite {
@@ -26,11 +27,12 @@ bool definesClass(const PySource& src, const std::string& name) {
 // The type of a group as the file reaches it, importing torch.distributed when nothing does.
 // `import torch` alone does not: pyright (with torch installed) finds no attribute
 // `distributed` of module torch until the submodule is imported, and would hold the file back.
-std::string groupType(State& s, const ThreadFn& fn) {
+std::string groupType(State& s, const ThreadGraph& g, const ThreadFn& fn) {
   const PySource& src = *fn.src;
   if (auto t = importedAs(src, "torch.distributed", "ProcessGroup")) return *t;
   if (auto d = importedAs(src, "torch", "distributed", true)) return *d + ".ProcessGroup";
   addImportEdit(s, fn, addImport(fn.file, src, "torch.distributed"));
+  s.importedGroups(fn.file, *g.rule);
   return "torch.distributed.ProcessGroup";
 }
 
@@ -67,13 +69,10 @@ std::string declaration(State& s, const ThreadGraph& g, const ThreadFn& fn) {
     optional = *o;
   else
     addImportEdit(s, fn, addFromImport(fn.file, *fn.src, "typing", "Optional"));
-  std::string type = g.group.empty() ? collectionType(s, g, fn) : groupType(s, fn);
+  std::string type = g.group.empty() ? collectionType(s, g, fn) : groupType(s, g, fn);
   if (!g.group.empty()) {
-    GroupHint hint{p, type.substr(type.rfind('.') + 1), {}};
-    for (const auto& [yields, spelling] : g.rule->spell)
-      if (spelling.rfind("{g}.", 0) == 0 && spelling.find('(') != std::string::npos)
-        hint.methods.insert(spelling.substr(4, spelling.find('(') - 4));
-    s.plan.groupHints[fn.file].push_back(std::move(hint));
+    s.plan.groupHints[fn.file].push_back(
+        {p, type.substr(type.rfind('.') + 1), groupMethods(*g.rule)});
   }
   if (!fn.keyword) return p + ": " + type;
   return p + ": " + optional + "[" + type + "] = None";
