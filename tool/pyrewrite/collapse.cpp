@@ -1,5 +1,6 @@
 #include "pyrewrite/collapse.h"
 
+#include "pyrewrite/closure.h"
 #include "pyrewrite/edge_global.h"
 #include "pyrewrite/require.h"
 #include "pyrewrite/scope_values.h"
@@ -8,6 +9,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <vector>
 
 namespace gridlock::pyrewrite {
@@ -189,6 +191,28 @@ std::string laterReader(const State& s, const std::string& file, const PySource&
   return "";
 }
 
+// Thread takes a nested def's reads as its outermost def's: collapsed, they would leave that
+// def's graph, and a second run could then thread a read of the same group Thread left there
+// (Megatron's public hybrid_context_parallel_forward_backward, refused because its nested
+// `_broadcast` reads the group). The outermost def's such read, or "".
+std::string enclosingRead(State& s, const std::string& file, TSNode def,
+                          const std::vector<Planned>& planned) {
+  TSNode outer = outermostDef(def);
+  if (ts::same(outer, def)) return "";
+  std::set<std::string> groups;
+  for (const Planned& p : planned) groups.insert(s.read(p.read).group);
+  for (size_t i = 0; i < s.size(); ++i) {
+    const facts::Read& r = s.read(i);
+    const auto& v = s.plan.verdicts[i];
+    if (r.file != file || !groups.count(r.group) || !v || v->applied) continue;
+    auto p = s.place(r);
+    if (p && !ts_node_is_null(p->def) && !ts::same(p->def, def) &&
+        ts::same(outermostDef(p->def), outer))
+      return at(r);
+  }
+  return "";
+}
+
 void note(State& s, const std::vector<Planned>& planned, const std::string& why) {
   for (const Planned& p : planned) s.plan.verdicts[p.read]->detail += "; not collapsed: " + why;
 }
@@ -228,6 +252,13 @@ void collapseDef(State& s, std::vector<size_t> reads) {
   }
   if (planned.size() < 2) return;
   std::string fn = messageName(first);
+  if (std::string other = enclosingRead(s, first.file, def, planned); !other.empty()) {
+    note(s, planned,
+         fn + " is nested in a def that reads the group too, at " + other +
+             ", left by Thread: collapsed, these reads would leave its graph and a second run "
+             "could thread it");
+    return;
+  }
   if (mentions(src, def, name)) {
     note(s, planned, fn + " already names " + name);
     return;
