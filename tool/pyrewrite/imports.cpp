@@ -3,6 +3,7 @@
 #include "pyrewrite/ts_node.h"
 #include "support/strings.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -64,15 +65,50 @@ std::vector<TSNode> elements(TSNode statement) {
   return out;
 }
 
-// The statement's whole lines, and a blank line after them when one is before them too.
+// The statement's whole lines, and a blank line after them when one is before them too, or
+// when it is the first statement of a block (black leaves no blank line opening a block).
 apply::Edit removeStatement(const std::string& file, const PySource& src, TSNode statement) {
   const std::string& t = src.text();
   unsigned start = src.lineStart(ts_node_start_byte(statement));
   unsigned end = src.lineEnd(ts_node_end_byte(statement));
   if (end < t.size()) ++end;
   bool blankBefore = start >= 1 && (start == 1 || t[start - 2] == '\n') && t[start - 1] == '\n';
-  if (blankBefore && end < t.size() && t[end] == '\n') ++end;
+  TSNode parent = ts_node_parent(statement);
+  bool opens = ts::is<"block">(parent) && ts::same(ts_node_named_child(parent, 0), statement);
+  if ((blankBefore || opens) && end < t.size() && t[end] == '\n') ++end;
   return {file, start, end - start, "", facts::Strategy::Substitute, file + " unused import"};
+}
+
+// The import statements a removal may take: the module's own, and those of a def's body (under
+// `if`, `for`, `while`, `else`: the import runs where it is), but not one inside a `try` or
+// `with` (an ImportError there may be what the code tests), nor one in a block of imports alone
+// (removing them all would leave it empty).
+std::vector<TSNode> removable(const PySource& src) {
+  std::vector<TSNode> out;
+  ts::walk(src.root(), [&](TSNode n) {
+    if (!is<"import_statement">(n) && !is<"import_from_statement">(n)) return;
+    TSNode parent = ts_node_parent(n);
+    if (is<"module">(parent)) {
+      out.push_back(n);
+      return;
+    }
+    if (!is<"block">(parent)) return;
+    std::vector<TSNode> statements = namedChildren(parent);
+    if (std::all_of(statements.begin(), statements.end(), [](TSNode s) {
+          return is<"import_statement">(s) || is<"import_from_statement">(s);
+        }))
+      return;
+    for (TSNode p = parent; !ts_node_is_null(p); p = ts_node_parent(p)) {
+      if (is<"try_statement">(p) || is<"with_statement">(p) || is<"class_definition">(p) ||
+          is<"module">(p))
+        return;
+      if (is<"function_definition">(p)) {
+        out.push_back(n);
+        return;
+      }
+    }
+  });
+  return out;
 }
 
 }  // namespace
@@ -84,9 +120,17 @@ std::vector<apply::Edit> unusedImports(const std::string& file, const PySource& 
   Uses was, now;
   collect(before, before.root(), was);
   collect(after, after.root(), now);
-  if (now.reflective) return out;
-  for (TSNode statement : namedChildren(before.root())) {
-    if (!is<"import_statement">(statement) && !is<"import_from_statement">(statement)) continue;
+  for (TSNode statement : removable(before)) {
+    // Reflection reaches a def's own import only from inside that def (`locals()` there);
+    // a module's, from anywhere in the file.
+    TSNode def = PySource::enclosingDef(statement);
+    if (ts_node_is_null(def)) {
+      if (now.reflective) continue;
+    } else {
+      Uses inside;
+      collect(before, def, inside);
+      if (inside.reflective) continue;
+    }
     std::vector<TSNode> names = elements(statement);
     std::vector<TSNode> kept;
     for (TSNode e : names) {
