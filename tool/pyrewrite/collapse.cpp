@@ -61,12 +61,10 @@ std::string fieldSpelling(State& s, size_t i, const PySource& src, const std::st
     *why = "the pack does not spell a " + std::string(facts::spell(r.yields)) + " from a group";
     return "";
   }
-  if (std::string fn = unreachedSpelling(src, rule, r.yields); !fn.empty()) {
-    if (spellingImport(src, rule, r.yields).empty()) {
-      *why = "the file does not import " + fn + " (nor the package it is in, straight), " +
-             "which the pack's spelling calls";
-      return "";
-    }
+  if (std::string fn = unspellableIn(src, rule, r.yields); !fn.empty()) {
+    *why = "the file does not import " + fn + " (nor the package it is in, straight), " +
+           "which the pack's spelling calls";
+    return "";
   }
   *field = *a;
   return spelled(rule, r.yields, name + "." + *a);

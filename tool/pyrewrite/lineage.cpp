@@ -1,16 +1,14 @@
 #include "pyrewrite/lineage.h"
 
 #include "pyrewrite/ts_node.h"
+#include "support/strings.h"
 
 #include <algorithm>
 
 namespace gridlock::pyrewrite {
 namespace {
 
-std::string_view lastName(std::string_view dotted) {
-  size_t dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
+using support::lastName;
 
 }  // namespace
 

@@ -11,9 +11,9 @@
 #include "pyrewrite/thread_supply.h"
 #include "pyrewrite/ts_node.h"
 #include "rules/python_rewrite_rules.h"
+#include "support/strings.h"
 
 #include <algorithm>
-#include <cctype>
 
 namespace gridlock::pyrewrite {
 namespace {
@@ -26,10 +26,7 @@ using ts::is;
 
 bool isPython(const facts::Read& r) { return r.language == facts::Language::Python; }
 
-std::string lastName(const std::string& dotted) {
-  size_t dot = dotted.rfind('.');
-  return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
-}
+using support::lastName;
 
 // Whether read `i` is module state a `from m import x` statement imports by name: the import
 // copies the value when it runs (the copy's uses read nothing), and no spelling can stand for
@@ -114,11 +111,11 @@ void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string*
 
 // Whether `text` names `chain` (`self.tp_group`) or something under it, as a whole name.
 bool mentions(const std::string& text, const std::string& chain) {
-  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  using support::identChar;
   for (size_t at = text.find(chain); at != std::string::npos; at = text.find(chain, at + 1)) {
     size_t end = at + chain.size();
-    if ((at == 0 || (!word(text[at - 1]) && text[at - 1] != '.')) &&
-        (end == text.size() || !word(text[end])))
+    if ((at == 0 || (!identChar(text[at - 1]) && text[at - 1] != '.')) &&
+        (end == text.size() || !identChar(text[end])))
       return true;
   }
   return false;
@@ -152,7 +149,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
       *why = "nothing in scope holds this model's " + st->second;
       return std::nullopt;
     }
-    return *v + "." + lastName(r.name);
+    return *v + "." + std::string(lastName(r.name));
   }
   std::optional<std::string> attribute = keywordAttribute(r, rule);
   if (!attribute) {
@@ -167,12 +164,10 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
              " (rewrite.python.spell." + std::string(facts::spell(r.yields)) + ")";
       return std::nullopt;
     }
-    if (std::string fn = unreachedSpelling(*p.src, rule, r.yields); !fn.empty()) {
-      if (spellingImport(*p.src, rule, r.yields).empty()) {
-        *why = "the pack spells a " + std::string(facts::spell(r.yields)) + " with " + fn +
-               ", which the file does not import (nor the package it is in, straight)";
-        return std::nullopt;
-      }
+    if (std::string fn = unspellableIn(*p.src, rule, r.yields); !fn.empty()) {
+      *why = "the pack spells a " + std::string(facts::spell(r.yields)) + " with " + fn +
+             ", which the file does not import (nor the package it is in, straight)";
+      return std::nullopt;
     }
   } else if (r.yields != Yields::Group && r.yields != Yields::Collection) {
     *why = "no group method gives a " + std::string(facts::spell(r.yields));

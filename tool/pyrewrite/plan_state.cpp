@@ -1,6 +1,9 @@
 #include "pyrewrite/plan_state.h"
 
 #include "pyrewrite/scope_values.h"
+#include "support/strings.h"
+
+#include <algorithm>
 
 namespace gridlock::pyrewrite {
 
@@ -34,8 +37,9 @@ void State::spelledIn(const std::string& file, const rules::PythonRewriteRule& r
 }
 
 void State::importedGroups(const std::string& file, const rules::PythonRewriteRule& rule) {
-  if (!revealed.insert(file).second) return;
-  plan.groupHints[file].push_back({"", "ProcessGroup", groupMethods(rule)});
+  std::vector<GroupHint>& hints = plan.groupHints[file];
+  if (std::none_of(hints.begin(), hints.end(), [](const GroupHint& h) { return h.param.empty(); }))
+    hints.push_back({"", "ProcessGroup", groupMethods(rule)});
 }
 
 const std::string* State::held(const std::string& file) const {
@@ -83,13 +87,9 @@ std::optional<unsigned> State::offsetOf(const std::string& file, unsigned line, 
 std::string at(const facts::Read& r) { return facts::where(r.file, r.line, r.column); }
 
 std::string messageName(const facts::Read& r) {
-  auto last = [](const std::string& q) {
-    size_t dot = q.rfind('.');
-    return dot == std::string::npos ? q : q.substr(dot + 1);
-  };
-  std::string fn = last(r.enclosing);
+  std::string fn(support::lastName(r.enclosing));
   if (r.enclosingClass.empty()) return fn;
-  std::string cls = last(r.enclosingClass);
+  std::string cls(support::lastName(r.enclosingClass));
   return fn == "__init__" ? cls : cls + "." + fn;
 }
 

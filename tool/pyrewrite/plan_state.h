@@ -31,7 +31,6 @@ class State {
   // (pyrewrite/edge_global.h): (module, name) for `from module import name` (the globals edge
   // calls now pass, a collapse's shim), (module, "") for `import module` (a spelling's module).
   std::map<std::string, std::set<std::pair<std::string, std::string>>> edgeImports;
-  std::set<std::string> revealed;  // files given `import torch.distributed` by spelledIn
   // Reads left because their def cannot take a parameter (Thread refused its graph, or no
   // collection is in scope for a call with arguments): what Collapse may take.
   std::set<size_t> unthreaded;

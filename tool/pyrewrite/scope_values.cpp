@@ -327,9 +327,10 @@ std::set<std::string> groupMethods(const rules::PythonRewriteRule& rule) {
   return methods;
 }
 
-std::string spellingImport(const PySource& src, const rules::PythonRewriteRule& rule,
-                           facts::Yields yields) {
-  const std::string fn = unreachedSpelling(src, rule, yields);
+namespace {
+
+// The module whose import makes `fn` (an unreached spell function) reachable, or "".
+std::string importFor(const PySource& src, const std::string& fn) {
   size_t last = fn.rfind('.');
   if (last == std::string::npos) return "";
   const std::string module = fn.substr(0, last);
@@ -338,6 +339,19 @@ std::string spellingImport(const PySource& src, const rules::PythonRewriteRule& 
   const std::string top = module.substr(0, first), next = module.substr(first + 1);
   std::optional<std::string> bound = importedAs(src, top, next.substr(0, next.find('.')));
   return bound && *bound == top + "." + next.substr(0, next.find('.')) ? module : "";
+}
+
+}  // namespace
+
+std::string spellingImport(const PySource& src, const rules::PythonRewriteRule& rule,
+                           facts::Yields yields) {
+  return importFor(src, unreachedSpelling(src, rule, yields));
+}
+
+std::string unspellableIn(const PySource& src, const rules::PythonRewriteRule& rule,
+                          facts::Yields yields) {
+  std::string fn = unreachedSpelling(src, rule, yields);
+  return fn.empty() || !importFor(src, fn).empty() ? "" : fn;
 }
 
 }  // namespace gridlock::pyrewrite

@@ -68,6 +68,12 @@ std::string unreachedSpelling(const PySource& src, const rules::PythonRewriteRul
 std::string spellingImport(const PySource& src, const rules::PythonRewriteRule& rule,
                            facts::Yields yields);
 
+// The function a `spell` template for `yields` calls where `src` reaches it neither as written
+// nor through spellingImport's import (`import torch as t` alone), else "": what leaves such a
+// read `no_spelling`.
+std::string unspellableIn(const PySource& src, const rules::PythonRewriteRule& rule,
+                          facts::Yields yields);
+
 // The methods the pack's `spell` templates call on a group (`size` of `{g}.size()`).
 std::set<std::string> groupMethods(const rules::PythonRewriteRule& rule);
 

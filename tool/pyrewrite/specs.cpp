@@ -3,6 +3,7 @@
 #include "pyrewrite/maybe_none.h"
 #include "pyrewrite/ts_node.h"
 #include "rules/glob.h"
+#include "support/strings.h"
 
 #include <algorithm>
 #include <functional>
@@ -17,10 +18,7 @@ using ts::namedChildren;
 
 using ts::walk;
 
-std::string_view lastName(std::string_view dotted) {
-  size_t dot = dotted.rfind('.');
-  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
-}
+using support::lastName;
 
 bool namedBy(std::string_view name, const std::vector<std::string>& dotted) {
   return !name.empty() && std::any_of(dotted.begin(), dotted.end(),

@@ -3,6 +3,7 @@
 
 #include <cctype>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gridlock::support {
@@ -25,6 +26,12 @@ inline void replaceAll(std::string& s, const std::string& from, const std::strin
   if (from.empty()) return;
   for (size_t pos = 0; (pos = s.find(from, pos)) != std::string::npos; pos += to.size())
     s.replace(pos, from.size(), to);
+}
+
+// The last part of a dotted name (`pkg.mod.f` -> `f`; the name itself without a dot).
+inline std::string_view lastName(std::string_view dotted) {
+  size_t dot = dotted.rfind('.');
+  return dot == std::string_view::npos ? dotted : dotted.substr(dot + 1);
 }
 
 // Words joined by one space, as notes and messages quote a command line.
