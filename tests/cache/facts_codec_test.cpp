@@ -51,6 +51,7 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.guardFunction = "c:@F@helper#";
   r.guardParam = 2;
   r.inDefaultArgument = true;
+  r.guardTests = {{3, Expect::None}, {4, Expect::False}};
   r.called = false;
   r.inLambda = true;
   r.inInitializer = true;
@@ -189,7 +190,8 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
   EXPECT_EQ(fieldCount<TuFacts>(), 19u);
-  EXPECT_EQ(fieldCount<Read>(), 35u);
+  EXPECT_EQ(fieldCount<Read>(), 36u);
+  EXPECT_EQ(fieldCount<ParamTest>(), 2u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
   EXPECT_EQ(fieldCount<BadSuppression>(), 5u);

@@ -34,14 +34,14 @@ TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
   EXPECT_EQ(s.filesScanned, 14u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 69u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 44u);
+  EXPECT_EQ(s.total, 85u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 54u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 5u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 19u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 7u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 23u);
   EXPECT_EQ(s.writes, 3u);
   EXPECT_EQ(s.edges, 2u);
-  EXPECT_EQ(s.fallbacks, 20u);
+  EXPECT_EQ(s.fallbacks, 27u);
 }
 
 TEST(PythonFixture, ReadsCarryDottedNamesAndPlaces) {

@@ -18,7 +18,9 @@ TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Path>(), 4u);
   EXPECT_EQ(fieldCount<Binding>(), 6u);
   EXPECT_EQ(fieldCount<Ref::Part>(), 2u);
-  EXPECT_EQ(fieldCount<Ref>(), 19u);
+  EXPECT_EQ(fieldCount<Ref::Guard>(), 6u);
+  EXPECT_EQ(fieldCount<Ref::Test>(), 2u);
+  EXPECT_EQ(fieldCount<Ref>(), 18u);
   EXPECT_EQ(fieldCount<Param>(), 6u);
   EXPECT_EQ(fieldCount<Function>(), 6u);
   EXPECT_EQ(fieldCount<Class::Field>(), 3u);
@@ -59,6 +61,9 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
   ASSERT_EQ(in.functions.at(1).params.at(1).types.size(), 1u);
   ASSERT_EQ(in.calls.back().receiverParam, 1);     // `c.x.f()`: the fields set come back
   ASSERT_TRUE(in.refs.back().targets.at(0).copy);  // `return s`: the fields set come back
+  bool guarded = false;  // `g or ps.get_tp(g)`: a guard and its test come back
+  for (const Ref& r : in.refs) guarded = guarded || (!r.guards.empty() && !r.tests.empty());
+  ASSERT_TRUE(guarded);
   in.unread = {"pkg/__init__.py:2:1: error: invalid syntax at 'return'"};
   in.allows = {{3, 5, true, "# gridlock: allow(why)"}};
   ModuleFacts out = decodeModuleFacts(encodeModuleFacts(in));

@@ -2,6 +2,7 @@
 // resolved references, with the pack's counting, scope, edges and exempt files; exact lists.
 #include "python/extract.h"
 #include "python/frontend.h"
+#include "python/group_holders.h"
 
 #include "rules/rule_pack.h"
 
@@ -182,6 +183,48 @@ TEST(PythonReads, RulesThatMatchedNothingAreNamed) {
   EXPECT_EQ(unmatchedPythonRules(rules, seen, 1),
             Lines{"rule 'python pkg.ps._GONE' (pack p) matched no definition in 1 Python module"});
   EXPECT_EQ(unmatchedPythonRules(rules, {}, 2).size(), 3u);
+}
+
+// A fallback tests a group holder: by its name or its parameter's annotation when compared with
+// None, by what flows into it (the other branch's value here) otherwise; a file name built from
+// the read, a flag, or a group's truth test with nothing flowing are none (docs/scan.md).
+TEST(PythonReads, FallbacksAreTestsOfGroupHolders) {
+  const char* text =
+      "from pkg import ps\n"
+      "from typing import Optional\n"
+      "def by_name(tp_group=None):\n"
+      "    if tp_group is None:\n"
+      "        return ps.get_tp_group()\n"
+      "def by_annotation(g: Optional[\"dist.ProcessGroup\"] = None):\n"
+      "    if g is None:\n"
+      "        return ps.get_tp_group()\n"
+      "def by_flow(sz=None):\n"
+      "    sz = sz if sz is not None else ps.get_tp_group()\n"
+      "def none_of_them(name: Optional[str] = None, cfg=None):\n"
+      "    if name is None:\n"
+      "        return \"x%s\" % ps.get_tp_group()\n"
+      "    if not cfg:\n"
+      "        return ps.get_tp_group()\n"
+      "def truth_needs_flow(tp_group=None):\n"
+      "    if not tp_group:\n"
+      "        return ps.get_tp_group()\n";
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"m.py", text}}),
+            (Lines{"m.py:5:19 accessor pkg.ps.get_tp_group called guards#0 fix=require",
+                   "m.py:8:19 accessor pkg.ps.get_tp_group called guards#0 fix=require",
+                   "m.py:10:39 accessor pkg.ps.get_tp_group called guards#0 fix=require",
+                   "m.py:13:27 accessor pkg.ps.get_tp_group called fix=thread",
+                   "m.py:15:19 accessor pkg.ps.get_tp_group called fix=thread",
+                   "m.py:18:19 accessor pkg.ps.get_tp_group called fix=thread"}));
+}
+
+TEST(PythonGroupHolders, NamesAGroupHolderByItsLastWord) {
+  for (const char* yes : {"tp_group", "self.pg_collection", "p2p_communicator", "PG", "comm",
+                          "model.dp_groups", "Optional[torch.distributed.ProcessGroup]",
+                          "ProcessGroupCollection", "\"P2PCommunicator\""})
+    EXPECT_TRUE(namesGroupHolder(yes)) << yes;
+  for (const char* no : {"name", "tp_comm_overlap", "group_name", "self", "packed_seq_params",
+                         "Optional[str]", "groupby", "replica_id", ""})
+    EXPECT_FALSE(namesGroupHolder(no)) << no;
 }
 
 }  // namespace

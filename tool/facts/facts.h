@@ -33,6 +33,15 @@ struct ReadAnalysis {
   std::string launders;                    // laundered: the global read inside the helper
 };
 
+// A test on a parameter that a fallback's read runs under, besides its holder's
+// (`if num_heads is not None:` around `if num_kv_heads is None: num_kv_heads = read`): a call
+// whose argument for `param` is known to fail it cannot run the read.
+struct ParamTest {
+  int param = -1;  // index into the function's parameters
+  Expect expect = Expect::NotNone;
+  bool operator==(const ParamTest&) const = default;
+};
+
 // One reference to global group state at one source location: what the frontend saw, and what
 // analysis adds. A rewrite plan's verdict on it is a Verdict of its own (verdict.h).
 struct Read {
@@ -72,6 +81,8 @@ struct Read {
   std::string guardFunction;
   int guardParam = -1;
   bool inDefaultArgument = false;
+  // For a fallback: the other parameters' tests it runs under (guardFunction's parameters).
+  std::vector<ParamTest> guardTests;
 
   // Where the read sits, for the rewriter (docs/rewrite.md).
   bool called = true;          // false: an accessor named but not called (&accessor, a callback)

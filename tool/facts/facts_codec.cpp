@@ -28,6 +28,13 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, ParamTest>
+void fields(V&& v, T& x) {
+  v("param", x.param);
+  v("expect", x.expect);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, Read>
 void fields(V&& v, T& x) {
   v("file", x.file);
@@ -57,6 +64,7 @@ void fields(V&& v, T& x) {
   v("guard_function", x.guardFunction);
   v("guard_param", x.guardParam);
   v("in_default_argument", x.inDefaultArgument);
+  v("guard_tests", x.guardTests);
   v("called", x.called);
   v("in_lambda", x.inLambda);
   v("in_initializer", x.inInitializer);

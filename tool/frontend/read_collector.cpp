@@ -10,6 +10,8 @@
 #include <clang/AST/QualTypeNames.h>
 #include <clang/Lex/Lexer.h>
 
+#include <algorithm>
+
 namespace gridlock::frontend {
 namespace {
 
@@ -379,7 +381,8 @@ void ReadCollector::setGuard(facts::Read& r, const Target& t) {
     const rules::TypeRule* y = sources_.ruleOf(type);
     return y && y->yields != facts::Yields::State;
   };
-  if (!f.path.empty() && isFallback(f.path, ctx_, holdsGroup, &tested))
+  std::vector<ParamTestDecl> tests;
+  if (!f.path.empty() && isFallback(f.path, ctx_, holdsGroup, &tested, &tests))
     r.guard = facts::Guard::Fallback;
   const auto* param = dyn_cast_or_null<ParmVarDecl>(tested);
   if (defaultOf_) {
@@ -390,6 +393,17 @@ void ReadCollector::setGuard(facts::Read& r, const Target& t) {
     if (const auto* fn = dyn_cast<FunctionDecl>(param->getDeclContext())) {
       r.guardFunction = usrOf(throughInheritance(fn));
       r.guardParam = static_cast<int>(param->getFunctionScopeIndex());
+      // The tests of the function's other parameters the fallback runs under, where the
+      // function only reads them: a call whose argument fails one cannot run it.
+      if (r.guard == facts::Guard::Fallback && !defaultOf_)
+        for (const ParamTestDecl& t : tests) {
+          facts::ParamTest p{static_cast<int>(t.param->getFunctionScopeIndex()), t.expect};
+          if (t.param == param || t.param->getDeclContext() != fn ||
+              !onlyRead(fn->getBody(), t.param) ||
+              std::find(r.guardTests.begin(), r.guardTests.end(), p) != r.guardTests.end())
+            continue;
+          r.guardTests.push_back(p);
+        }
     }
   if (tested && r.guard == facts::Guard::Fallback) r.holder = tested->getName().str();
 }

@@ -86,15 +86,16 @@ std::string supplyCall(State& s, size_t i) {
   TSNode args = argumentListAt(*place->src, site->rparen);
   if (ts_node_is_null(args)) return "the call's argument list is not where the scan saw it";
   if (ts_node_is_null(place->def)) return "at module level, where nothing holds a group";
+  if (fallback->kind == facts::ReadKind::GlobalState)
+    return "the callee's fallback reads " + fallback->name +
+           ", module state: Supply passes a group or a collection only";
   bool collection = fallback->yields == facts::Yields::Collection;
   const std::string group = collection ? "" : fallback->group;
   std::optional<std::string> value = groupAt(*place->src, place->def, args, group, *rule);
   if (auto t = s.threaded.find({r.file, ts_node_start_byte(place->def)});
       !value && t != s.threaded.end() && t->second.count(group))
     value = t->second.at(group);  // the parameter Thread gave the def
-  if (!value)
-    return "nothing in scope holds " +
-           (collection ? std::string("a collection") : "the " + fallback->group + " group");
+  if (!value) return "nothing in scope holds " + heldValue(*fallback);
   // The parameter takes what the fallback read yields: a size parameter gets `{g}.size()`.
   std::string passed = spelled(*rule, fallback->yields, *value);
   if (passed.empty())

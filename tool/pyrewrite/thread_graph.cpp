@@ -35,6 +35,7 @@ class Builder {
     for (const std::string& f : s.inv.filesSeen)
       if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
         files_.insert(f);
+    tree_ = treeNames(files_);
   }
 
   std::vector<ThreadGraph> build();
@@ -43,6 +44,7 @@ class Builder {
   State& s_;
   std::map<std::pair<std::string, unsigned>, std::string> byPlace_;
   std::set<std::string> files_;
+  std::set<std::string, std::less<>> tree_;  // treeNames(files_)
   std::vector<ThreadGraph> graphs_;
   std::map<std::pair<std::string, std::string>, size_t> owner_;  // (param, usr) -> graph
 
@@ -199,8 +201,9 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
   }
   if (fn.role == ThreadFn::Role::Forward) {
     std::string cls(fn.src->text(field<"name">(PySource::classOf(fn.def))));
-    for (const NameUse& use : usesOf(s_.sources, files_, cls)) {
-      if (!refersToModuleLevel(use, fn.file)) continue;
+    const Definition def{fn.file, cls, false, &tree_};
+    for (const NameUse& use : namingsOf(s_.sources, files_, cls)) {
+      if (!refersTo(use, def)) continue;
       TSNode call = applyCall(use);
       if (ts_node_is_null(call)) {
         graphs_[g].refuse(Left::FunctionPointer, cls + " is named other than in " + cls +
@@ -213,8 +216,9 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
     }
     return;
   }
-  for (const NameUse& use : usesOf(s_.sources, files_, fn.name))
-    if (ts_node_is_null(use.call) && refersToModuleLevel(use, fn.file)) {
+  const Definition def{fn.file, fn.name, false, &tree_};
+  for (const NameUse& use : namingsOf(s_.sources, files_, fn.name))
+    if (ts_node_is_null(use.call) && refersTo(use, def)) {
       graphs_[g].refuse(Left::FunctionPointer, fn.name + " is named without a call at " + use.file +
                                                    ":" + std::to_string(ts::lineOf(use.node)));
       return;

@@ -64,6 +64,7 @@ class Collector {
   Node openedDef(const Context& c) const;
   std::string forwarded(Node value, const Context& c, bool plain) const;
   int paramOf(const std::string& name, const Context& c) const;
+  int onlyParamOf(const std::string& name, const Context& c) const;
   bool isSelf(Node n, const Context& c) const;
   void annotationTypes(Node n, Scope* s, std::vector<Path>& out, int depth = 0) const;
   void paramTypes(Node def, const Context& c, Scope* inner);
@@ -168,12 +169,17 @@ void Collector::record(Node n, const Chain& chain, std::vector<Path> paths, cons
     }
   }
   placeRef(r, whole, c);
-  if (r.access == Access::Read)
-    if (std::optional<std::string> holder = fallbackHolder(tree_, path_)) {
-      r.guard = facts::Guard::Fallback;
-      r.holder = std::move(*holder);
-      if (r.holder.find('.') == std::string::npos) r.holderParam = paramOf(r.holder, c);
+  if (r.access == Access::Read) {
+    Conditions conditions = conditionsOf(tree_, path_);
+    for (GuardCandidate& g : conditions.guards) {
+      int param = g.holder.find('.') == std::string::npos ? paramOf(g.holder, c) : -1;
+      r.guards.push_back(
+          {std::move(g.holder), param, g.at, g.presence, g.flows, std::move(g.others)});
     }
+    if (!r.guards.empty())
+      for (const NameTest& t : conditions.tests)
+        if (int param = onlyParamOf(t.name, c); param >= 0) r.tests.push_back({param, t.expect});
+  }
   r.statementLine = r.parts.empty() ? r.line : r.parts[0].line;
   for (size_t i = path_.size(); i-- > 1;)
     if (is<"block">(path_[i - 1]) || is<"module">(path_[i - 1])) {
@@ -225,6 +231,16 @@ int Collector::paramOf(const std::string& name, const Context& c) const {
   for (const LocalBinding& b : home->bindings.at(name))
     if (b.kind == LocalBinding::Kind::Param) return b.param;
   return -1;
+}
+
+// The parameter `name` is, when the def binds it nowhere else: a test of it tests what the
+// call passed.
+int Collector::onlyParamOf(const std::string& name, const Context& c) const {
+  int param = paramOf(name, c);
+  if (param < 0) return -1;
+  for (const LocalBinding& b : scopes_.lookup(c.scope, name)->bindings.at(name))
+    if (b.kind != LocalBinding::Kind::Param) return -1;
+  return param;
 }
 
 // `self` (or `cls`) of the enclosing method: its first parameter.

@@ -70,6 +70,24 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires is<T, Ref::Guard>
+void fields(V&& v, T& x) {
+  v("holder", x.holder);
+  v("holder_param", x.holderParam);
+  v("at", x.at);
+  v("presence", x.presence);
+  v("flows", x.flows);
+  v("others", x.others);
+}
+
+template <typename V, typename T>
+  requires is<T, Ref::Test>
+void fields(V&& v, T& x) {
+  v("param", x.param);
+  v("expect", x.expect);
+}
+
+template <typename V, typename T>
   requires is<T, Ref>
 void fields(V&& v, T& x) {
   v("targets", x.targets);
@@ -87,9 +105,8 @@ void fields(V&& v, T& x) {
   v("function", x.function);
   v("class_index", x.classIndex);
   v("in_lambda", x.inLambda);
-  v("guard", x.guard);
-  v("holder", x.holder);
-  v("holder_param", x.holderParam);
+  v("guards", x.guards);
+  v("tests", x.tests);
   v("statement_line", x.statementLine);
 }
 

@@ -74,11 +74,24 @@ struct Ref {
   int function = -1;    // the enclosing function (index into ModuleFacts::functions), -1: none
   int classIndex = -1;  // the enclosing class (into ModuleFacts::classes), -1: none
   bool inLambda = false;
-  // A fallback: the read only runs when `holder` (a name or `self.x`) is missing (None or
-  // false). `holderParam`: the enclosing function's parameter the holder is, -1 when none.
-  facts::Guard guard = facts::Guard::None;
-  std::string holder;
-  int holderParam = -1;
+  // The values whose absence the read runs under (python/guards.h), innermost first: each
+  // may make it a fallback, which the whole program decides (module_reads.h).
+  struct Guard {
+    std::string holder;    // a name or a chain (`self.tp_group`)
+    int holderParam = -1;  // the enclosing function's parameter the holder is, -1 when none
+    unsigned at = 0;       // the testing construct's first byte
+    bool presence = false;
+    bool flows = false;
+    std::vector<std::string> others;  // a disjunction's other missing values
+  };
+  std::vector<Guard> guards;
+  // The tests on the enclosing function's parameters the read runs under, the guards' own
+  // included (a parameter the function also binds otherwise is tested on its new value: none).
+  struct Test {
+    int param = -1;
+    facts::Expect expect = facts::Expect::NotNone;
+  };
+  std::vector<Test> tests;
   unsigned statementLine = 0;  // the first line of the statement holding it (suppressions)
 };
 

@@ -1,8 +1,10 @@
 #include "python/module_reads.h"
 
 #include "frontend/suppressions.h"
+#include "python/group_holders.h"
 #include "rules/python_rules.h"
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -74,7 +76,7 @@ std::optional<Match> matchRef(const ModuleIndex& index, size_t module, const Mod
 }
 
 facts::Read makeRead(const ModuleIndex& index, size_t module, const ModuleFacts& m, const Ref& ref,
-                     const Match& match) {
+                     const Match& match, const Ref::Guard* fallback) {
   facts::Read r;
   r.file = m.file;
   r.line = ref.parts[match.part].line;
@@ -100,12 +102,18 @@ facts::Read makeRead(const ModuleIndex& index, size_t module, const ModuleFacts&
   r.called = ref.called && match.part + 1 == ref.parts.size();
   if (r.called) r.arguments = ref.arguments;
   r.inLambda = ref.inLambda;
-  if (r.kind != facts::ReadKind::GlobalWrite) {
-    r.guard = ref.guard;
-    r.holder = ref.holder;
-    if (ref.holderParam >= 0 && ref.function >= 0) {
+  if (r.kind != facts::ReadKind::GlobalWrite && fallback) {
+    r.guard = facts::Guard::Fallback;
+    r.holder = fallback->holder;
+    if (fallback->holderParam >= 0 && ref.function >= 0) {
       r.guardFunction = r.enclosingUsr;
-      r.guardParam = ref.holderParam;
+      r.guardParam = fallback->holderParam;
+      for (const Ref::Test& t : ref.tests) {
+        facts::ParamTest test{t.param, t.expect};
+        if (t.param != r.guardParam &&
+            std::find(r.guardTests.begin(), r.guardTests.end(), test) == r.guardTests.end())
+          r.guardTests.push_back(test);
+      }
     }
   }
   return r;
@@ -189,15 +197,16 @@ using OnLine = std::set<std::tuple<unsigned, facts::ReadKind, std::string>>;
 
 // The read `ref` is, if any, into `out`.
 void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
-                 const rules::RuleSet& rules, const Ref& ref,
+                 const rules::RuleSet& rules, const Ref& ref, const GroupHolders& holders,
                  const frontend::FileSuppressions& allows, OnLine& onLine, facts::TuFacts& out) {
   std::optional<Match> match = matchRef(index, module, m, rules, ref);
   if (!match) return;
   const rules::PythonCounting& counting = rules.packs()[match->pack].python;
-  facts::Read r = makeRead(index, module, m, ref, *match);
+  facts::Read r = makeRead(index, module, m, ref, *match, holders.fallback(ref));
   if (!counting.launder) {  // the pack counts no laundered reads of its rules
     r.guardFunction.clear();
     r.guardParam = -1;
+    r.guardTests.clear();
   }
   bool accessor = r.kind == facts::ReadKind::Accessor || r.kind == facts::ReadKind::Shim;
   if (accessor && counting.callsOnly && !r.called) return;
@@ -225,13 +234,20 @@ void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
   // read's), and checks each file it edits against the bytes the scan read.
   out.digests[m.file] = m.digest;
   frontend::FileSuppressions allows = allowsOf(m, rules, out);
+  // The guards some read of the packs flows into: their holders hold what it gives.
+  std::set<std::pair<unsigned, std::string>> flowing;
+  for (const Ref& ref : m.refs)
+    for (const Ref::Guard& g : ref.guards)
+      if (g.flows && !flowing.count({g.at, g.holder}) && matchRef(index, module, m, rules, ref))
+        flowing.emplace(g.at, g.holder);
+  GroupHolders holders(m, std::move(flowing));
   // The imports' and the other references', each in source order, merged by where they are.
   size_t i = 0, j = 0;
   while (i < m.imports.size() || j < m.refs.size()) {
     bool import =
         j == m.refs.size() || (i < m.imports.size() && m.imports[i].offset < m.refs[j].offset);
-    collectRead(index, module, m, rules, import ? m.imports[i++] : m.refs[j++], allows, onLine,
-                out);
+    collectRead(index, module, m, rules, import ? m.imports[i++] : m.refs[j++], holders, allows,
+                onLine, out);
   }
   rulesSeen(index, module, m, rules, out);
 }
