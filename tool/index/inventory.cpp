@@ -99,6 +99,7 @@ Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitF
       if (!tu.notes.empty()) inv.notes[tu.mainFile] = std::move(tu.notes);
     }
     inv.program.add(std::move(tu.functions), std::move(tu.classes), std::move(tu.sites));
+    inv.program.addValues(std::move(tu.values));
     if (rewriteFacts) inv.rewrite.add(tu);
   }
   inv.program.finish();
