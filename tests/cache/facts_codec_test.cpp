@@ -140,6 +140,16 @@ TuFacts sampleFacts() {
   s.alternative = true;
   tu.sites = {s};
 
+  ValueFact v;
+  v.usr = "py:pkg.layers.Col";
+  v.file = "pkg/model.py";
+  v.line = 12;
+  v.column = 9;
+  v.how = "passed as an argument";
+  v.returnedBy = "py:pkg.layers.get_linear";
+  v.result = true;
+  tu.values = {v};
+
   ParamListFact p;
   p.usr = f.usr;
   p.file = "core/attention.h";
@@ -189,7 +199,8 @@ TuFacts sampleFacts() {
 TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
-  EXPECT_EQ(fieldCount<TuFacts>(), 19u);
+  EXPECT_EQ(fieldCount<TuFacts>(), 20u);
+  EXPECT_EQ(fieldCount<ValueFact>(), 7u);
   EXPECT_EQ(fieldCount<Read>(), 36u);
   EXPECT_EQ(fieldCount<ParamTest>(), 2u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);

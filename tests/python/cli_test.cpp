@@ -62,6 +62,39 @@ TEST(PythonCli, CallersOfAClassOnPython) {
                                                     {"twice", 1}}));
 }
 
+// Where a class escapes as a value the scan does not follow, `callers` says its list may be
+// incomplete and names each place, in text and JSON (fixtures/pycallers, escapes.py).
+TEST(PythonCli, CallersNamesWhereAClassEscapes) {
+  const std::string args = " --rules " + kSrc + "/fixtures/pycallers/gridlock.json --root " + kSrc +
+                           "/fixtures/pycallers --no-cache --function pkg.layers.Row "
+                           "--param tp_group";
+  CommandResult text = runCommand(kBin + " callers" + args);
+  ASSERT_EQ(text.status, 0) << text.err;
+  const std::string tail =
+      "may be incomplete: 6 place(s) hand on as a value what reaches it; calls from there are "
+      "not listed:\n"
+      "  pkg/escapes.py:16:22  pkg.layers.Row stored in an attribute, an item or a class body\n"
+      "  pkg/escapes.py:21:21  pkg.layers.Row returned by pkg.layers.get_linear, whose result is "
+      "passed as an argument here\n"
+      "  pkg/escapes.py:25:21  pkg.layers.Row in LAYERS, a display of pkg/layers.py, passed as an "
+      "argument here\n"
+      "  pkg/escapes.py:30:16  pkg.layers.Row in a display, which is used as a value there\n"
+      "  pkg/escapes.py:35:12  pkg.layers.Row returned by pkg.layers.get_linear, whose result is "
+      "returned here\n"
+      "  pkg/escapes.py:39:21  pkg.layers.Row returned by pkg.layers.get_linear, which is passed "
+      "as an argument\n";
+  EXPECT_TRUE(text.out.ends_with(tail)) << text.out;
+  CommandResult json = runCommand(kBin + " callers --format json" + args);
+  ASSERT_EQ(json.status, 0) << json.err;
+  auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["complete"], false);
+  ASSERT_EQ(j["escapes"].size(), 6u);
+  EXPECT_EQ(j["escapes"][0], nlohmann::json::parse(R"({"file": "pkg/escapes.py", "line": 16,
+      "column": 22, "value": "pkg.layers.Row",
+      "how": "stored in an attribute, an item or a class body"})"));
+  EXPECT_EQ(j["summary"]["sites"], 5);
+}
+
 // A gate that fails on a new Python read says how to allow one in Python's comment syntax,
 // and such a comment allows it, its reason in SARIF.
 TEST(PythonCli, GateFailureSaysHowToAllowAReadInPython) {

@@ -135,6 +135,35 @@ TEST(PythonCallers, EverySiteMatchesItsAnnotation) {
                                                          {facts::Passed::StarKwargsKey, 4}}));
 }
 
+const std::string kValues = GRIDLOCK_SOURCE_DIR "/fixtures/pycallers";
+
+const PythonRun& values() {
+  static const PythonRun run = scanPythonFixture(kValues, kValues + "/gridlock.json");
+  return run;
+}
+
+// A class handed on as a value (fixtures/pycallers): followed where the flow is local and
+// visible (a name bound to a call's result, the names a returned tuple is unpacked into, a
+// display subscripted and called, another module's display or bound result, a call's result
+// called at once), each such call a site; elsewhere (passed, stored, a display or a result
+// handed on, the function that returns it handed on) each place is named, and the list may be
+// incomplete. Uses that build nothing (a base, isinstance, a comparison) are neither.
+TEST(PythonValues, FollowedFlowsAreSitesTheOthersAreNamed) {
+  const auto& program = values().inventory.program;
+  auto col = analysis::callers(program, "pkg.layers.Col", "tp_group");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-site"), expectationsOf(col.sites)), "");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-escape"), expectationsOf(col.escapes)), "");
+  EXPECT_EQ(col.sites.size(), 6u);
+  EXPECT_EQ(col.escapes.size(), 6u);
+  EXPECT_FALSE(col.complete());
+  EXPECT_EQ(col.classes, (std::vector<std::string>{"pkg.benign.Wide", "pkg.layers.Col"}));
+  auto row = analysis::callers(program, "pkg.layers.Row", "tp_group");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-row-site"), expectationsOf(row.sites)), "");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-row-escape"), expectationsOf(row.escapes)), "");
+  EXPECT_EQ(row.sites.size(), 5u);
+  EXPECT_EQ(row.escapes.size(), 6u);
+}
+
 TEST(PythonCallers, AClassNamesItsConstructor) {
   const auto& program = fixture().inventory.program;
   auto byClass = analysis::callers(program, "mcore.layers.linear.Linear", "tp_group");

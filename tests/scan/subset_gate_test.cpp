@@ -189,12 +189,15 @@ TEST(GateCoverage, UpdateKeepsKeysOfAUnitThatFailedToParse) {
   EXPECT_EQ(p.baseline(), before);
 }
 
-// A laundered read (a call of a helper that falls back on a global) is found only when the
-// helper's fallback is seen: a run over the caller alone is no evidence that it fell.
-TEST(GateCoverage, SubsetKeepsLaunderedKeys) {
+// A laundered read (a call of a helper that falls back on a global) depends on the helper's
+// fallback, wherever it is: a run over the caller alone still reads every unit (b.cpp holds the
+// helper), so a new call fails it; but a fall it sees is no evidence a run over some files
+// acts on: the key keeps its count until a full run.
+TEST(GateCoverage, SubsetJudgesLaunderedKeysAndKeepsThem) {
   Project p("coverage-laundered");
   p.write("h.h", "#include \"ps.h\"\nps::PG* helper(ps::PG* pg = nullptr);\n");
-  p.write("a.cpp", "#include \"h.h\"\nps::PG* user() { return helper(); }\n");
+  const std::string a = "#include \"h.h\"\nps::PG* user() { return helper(); }\n";
+  p.write("a.cpp", a);
   p.write(
       "b.cpp",
       "#include \"h.h\"\nps::PG* helper(ps::PG* pg) { return pg ? pg : ps::get_tp_group(); }\n");
@@ -203,6 +206,23 @@ TEST(GateCoverage, SubsetKeepsLaunderedKeys) {
   std::string before = p.baseline();
   ASSERT_NE(before.find("\"name\": \"helper\""), std::string::npos) << before;
 
+  CommandResult same = p.gate("src/a.cpp");
+  EXPECT_EQ(same.status, 0) << same.out << same.err;
+  EXPECT_NE(same.out.find("gate: passed: 1 global reads in the 3 file(s) scanned, as in the "
+                          "baseline\n"),
+            std::string::npos)
+      << same.out;
+
+  p.write("a.cpp", a + "ps::PG* again() { return helper(); }\n");
+  CommandResult rose = p.gate("--update src/a.cpp");
+  EXPECT_EQ(rose.status, 1) << rose.out << rose.err;
+  EXPECT_NE(rose.out.find("new:  a.cpp | again | helper: 1 read(s) not in the baseline\n"),
+            std::string::npos)
+      << rose.out;
+  EXPECT_EQ(p.baseline(), before);
+
+  p.write("a.cpp", a);
+  p.write("b.cpp", "#include \"h.h\"\nps::PG* helper(ps::PG* pg) { return pg; }\n");
   CommandResult r = p.gate("--update src/a.cpp");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("kept: a.cpp | user | helper: 1 (laundered reads depend on the whole "

@@ -18,6 +18,30 @@ std::string classNameOf(const index::Program& p, const std::string& usr) {
   return it == p.classes.end() ? std::string() : it->second.name;
 }
 
+// What calls the target if handed on as a value: each root function (a constructor: each
+// class of `r.classes`, whose construction runs it), and each function that forwards the
+// parameter to it (a site `forwarded`: its own calls decide what arrives).
+std::set<std::string> valuesOf(const index::Program& p,
+                               const std::vector<std::pair<std::string, int>>& roots,
+                               const CallersResult& r) {
+  std::set<std::string> out;
+  std::set<std::string> classes(r.classes.begin(), r.classes.end());
+  for (const auto& [usr, c] : p.classes)
+    if (classes.count(c.name)) out.insert(usr);
+  auto function = [&](const std::string& usr) {
+    auto f = p.functions.find(usr);
+    if (f == p.functions.end()) return;
+    if (f->second.isConstructor)
+      out.insert(f->second.classUsr);
+    else
+      out.insert(usr);
+  };
+  for (const auto& [usr, index] : roots) function(usr);
+  for (const auto& s : r.sites)
+    if (s.supplied == facts::Supplied::Forwarded) function(s.callerUsr);
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> hierarchyBelow(const index::Program& program,
@@ -150,6 +174,7 @@ CallersResult callers(const index::Program& program, const std::string& function
   std::sort(r.classes.begin(), r.classes.end());
   r.classes.erase(std::unique(r.classes.begin(), r.classes.end()), r.classes.end());
   r.sites = reach(program, roots);
+  r.escapes = escapesOf(program, valuesOf(program, roots, r));
   for (const auto& [value, text] : facts::Spellings<facts::Supplied>::table)
     r.bySupplied[value] = 0;
   for (const auto& s : r.sites) {

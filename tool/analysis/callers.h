@@ -3,6 +3,7 @@
 // overrides and the argument bindings the frontend recorded; never names.
 #pragma once
 
+#include "analysis/value_escapes.h"
 #include "index/program.h"
 
 #include <map>
@@ -40,6 +41,11 @@ struct CallersResult {
   std::map<facts::Supplied, size_t> bySupplied;  // every value present, zeros included
   std::map<facts::Passed, size_t> byPassed;      // Python sites only, the values seen
   bool publicApi = false;                        // the target is declared in a public header
+  // Where the target, a class it constructs (or one below it), or a function that forwards the
+  // parameter to it, is handed on as a value the scan does not follow (Python): calls from
+  // there are not among `sites`, which may then be incomplete.
+  std::vector<Escape> escapes;
+  bool complete() const { return escapes.empty(); }
 };
 
 // Every site reaching (usr, param index) of the given roots, following forwarding through

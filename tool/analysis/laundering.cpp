@@ -96,6 +96,10 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
     for (const auto* s : breaking) {
       rules::Placement place = rules.placeAny(s->file, s->file.empty() || s->file[0] != '/');
       if (place == rules::Placement::Out) continue;
+      // A subset run reports the calls in its files, and those that launder a fallback of its
+      // files wherever they are: a changed helper judges its unchanged callers again.
+      if (inv.subset && !inv.filesSeen.count(s->file) && !inv.filesSeen.count(source.file))
+        continue;
       // A call that may reach either of several functions reads the global once.
       bool alternative = inv.program.sites[s->siteIndex].alternative;
       if (!seen.emplace(s->file, s->line, s->column, alternative ? "" : s->function).second)

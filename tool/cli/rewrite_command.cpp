@@ -41,7 +41,7 @@ struct RewriteFlags {
 // refuse the rewrite (exit 2), or warnings with --allow-outside-db. Returns whether to go on.
 bool checkOutside(const rewrite::Plan& plan, const pipeline::ScanRun& run, bool allow) {
   rewrite::OutsideSearch found =
-      rewrite::findOutsideUses(run.root, run.inventory.filesSeen, plan.signatures);
+      rewrite::findOutsideUses(run.root, run.inventory.programFiles, plan.signatures);
   const char* level = allow ? ": warning: " : ": error: ";
   for (const auto& u : found.uses)
     std::cerr << facts::where(u.file, u.line, u.column) << level << "names " << u.function

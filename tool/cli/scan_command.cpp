@@ -53,6 +53,14 @@ Runner addScanCommand(CLI::App& app) {
       std::cerr << "gridlock: error: --shard needs --facts-out FILE (gridlock merge reads it)\n";
       return 2;
     }
+    if (!opts.factsOut.empty() && !opts.files.empty()) {
+      // A run over some paths decides on the rest of the tree too, which a facts file of its
+      // units would leave out of the merge (docs/scan.md, "Partial runs").
+      std::cerr << "gridlock: error: --facts-out takes no paths: a facts file holds the units "
+                   "it scanned, not the rest of the tree a run over some paths decides on; "
+                   "shard the whole tree, or scan the paths without --facts-out\n";
+      return 2;
+    }
     if (opts.factsOut.empty())
       checkOutputPath("-o", *output);
     else

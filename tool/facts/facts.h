@@ -206,6 +206,22 @@ struct SiteFact {
   bool alternative = false;
 };
 
+// Python: a class or function handed on as a value where the scan does not follow it (passed,
+// stored, in a display handed on, returned by a function whose result is handed on): what
+// calls it from there is no site, so `callers` says its list may be incomplete and names each
+// such place. Values followed (an alias, a name bound to a call's result or to a display,
+// then called) are sites instead.
+struct ValueFact {
+  std::string usr;  // the class or function named; with `result`, the function called
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  std::string how;  // "passed as an argument", "stored in self.layer", ...
+  // Not handed on here but returned by this function (its USR): handed on where its result is.
+  std::string returnedBy;
+  bool result = false;  // the result of a call of `usr` is handed on here
+};
+
 // A `// gridlock: allow` comment that cannot be honoured (no reason given).
 struct BadSuppression {
   std::string file;
@@ -325,6 +341,7 @@ struct TuFacts {
   std::vector<FunctionFact> functions;
   std::vector<ClassFact> classes;
   std::vector<SiteFact> sites;
+  std::vector<ValueFact> values;  // Python: classes and functions handed on as values
   // The rewrite facts (FrontendOptions::rewriteFacts; none in a plain scan).
   std::vector<ParamListFact> paramLists;
   std::vector<CallFact> calls;

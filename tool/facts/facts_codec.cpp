@@ -171,6 +171,18 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, ValueFact>
+void fields(V&& v, T& x) {
+  v("usr", x.usr);
+  v("file", x.file);
+  v("line", x.line);
+  v("column", x.column);
+  v("how", x.how);
+  v("returned_by", x.returnedBy);
+  v("result", x.result);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, BadSuppression>
 void fields(V&& v, T& x) {
   v("file", x.file);
@@ -268,6 +280,7 @@ void fields(V&& v, T& x) {
   v("functions", x.functions);
   v("classes", x.classes);
   v("sites", x.sites);
+  v("values", x.values);
   v("param_lists", x.paramLists);
   v("calls", x.calls);
   v("address_taken", x.addressTaken);

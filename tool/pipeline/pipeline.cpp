@@ -30,7 +30,7 @@ rules::RuleSet loadRules(const ScanRequest& o) {
 // The command line's root and the directories above it were checked before the scan (main);
 // an interrupted apply of a narrower root left its journal below, among the files seen.
 void refuseJournaled(const ScanRun& run) {
-  std::string held = apply::journalRootBelow(run.root, run.inventory.filesSeen);
+  std::string held = apply::journalRootBelow(run.root, run.inventory.programFiles);
   if (!held.empty())
     throw std::runtime_error(apply::journalMessage(held, apply::journalState(held)));
 }
@@ -59,16 +59,19 @@ ScanRun scan(const ScanRequest& o) {
   for (size_t i = 0; i < frontends.size(); ++i) frontends[i]->finish(scope, scanned[i]);
   if (!o.factsOut.empty()) writeShardFacts(o, scope, scanned);
 
-  std::vector<facts::UnitFacts> units;
+  std::vector<facts::UnitFacts> units, context;
   index::CacheCounts counts;
   bool selected = false;
   for (Units& s : scanned) {
     std::move(s.units.begin(), s.units.end(), std::back_inserter(units));
+    std::move(s.context.begin(), s.context.end(), std::back_inserter(context));
     counts.hits += s.cache.hits;
     counts.misses += s.cache.misses;
     selected = selected || s.selected;
   }
-  run.inventory = index::merge(std::move(units), o.rewriteFacts);
+  run.inventory = run.subset
+                      ? index::mergeSubset(std::move(units), std::move(context), o.rewriteFacts)
+                      : index::merge(std::move(units), o.rewriteFacts);
   run.inventory.cache = counts;
   refuseJournaled(run);
   analysis::launder(run.inventory, run.rules);

@@ -74,6 +74,9 @@ Units PythonFrontend::scan(const Scope& scope) {
     if (scope.onUnitDone) scope.onUnitDone(out.units.size() + 1, mine.size(), units.units[i]);
     out.units.push_back(std::move(units.units[i]));
   }
+  // A shard's facts file holds its own units; a subset run that selected a module sees every
+  // other module too.
+  if (o.factsOut.empty() && !out.units.empty()) out.context = std::move(units.context);
   return out;
 }
 

@@ -217,7 +217,7 @@ bool EdgeSupply::covers(size_t i) const {
   const rules::PythonRewriteRule* rule = s_.rule(r);
   // A file verification held back keeps its text: its calls cannot be given anything.
   return r.kind == facts::ReadKind::Laundered && r.edge && rule && rule->edgeGlobal &&
-         !s_.held(r.file) && breaking_.count(at(r));
+         !s_.held(r.file) && s_.closed(r.file).empty() && breaking_.count(at(r));
 }
 
 std::string EdgeSupply::argumentFor(

@@ -48,6 +48,10 @@ const std::string* State::held(const std::string& file) const {
   return it == held_->end() ? nullptr : &it->second;
 }
 
+std::string State::closed(const std::string& file) const {
+  return rewrite::outsidePaths(inv, file);
+}
+
 const rules::PythonRewriteRule* State::rule(const facts::Read& r) const {
   const std::string& name = r.kind == facts::ReadKind::Laundered ? r.analysis.launders : r.name;
   std::optional<size_t> pack;

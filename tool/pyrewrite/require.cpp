@@ -169,7 +169,7 @@ std::vector<std::string> passingMaybeNone(State& s, const facts::Read& r) {
 // The Python files the plan scans, edge files included (those a call may be in).
 std::set<std::string> pythonFiles(const State& s) {
   std::set<std::string> out;
-  for (const std::string& f : s.inv.filesSeen)
+  for (const std::string& f : s.inv.programFiles)
     if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
       out.insert(f);
   return out;

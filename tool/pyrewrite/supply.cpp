@@ -69,6 +69,7 @@ Insertion appendArgument(const PySource& src, TSNode args, const std::string& ar
 
 std::string supplyCall(State& s, size_t i) {
   const facts::Read& r = s.read(i);
+  if (std::string why = s.closed(r.file); !why.empty()) return why;
   const facts::SiteFact* site = siteOf(s.inv, r);
   if (!site || site->rparen == 0) return "the call's arguments are not known";
   const facts::Read* fallback = fallbackOf(s.inv, *site);

@@ -32,7 +32,7 @@ class Builder {
  public:
   explicit Builder(State& s) : s_(s) {
     for (const auto& [usr, fn] : s.inv.program.functions) byPlace_[{fn.file, fn.line}] = usr;
-    for (const std::string& f : s.inv.filesSeen)
+    for (const std::string& f : s.inv.programFiles)
       if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
         files_.insert(f);
     tree_ = treeNames(files_);
@@ -108,6 +108,11 @@ bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
     g.refuse(Left::OpenCallGraph, fn.name + " (" + where + ") is in an edge file");
     return false;
   }
+  if (std::string why = s_.closed(fn.file); !why.empty()) {
+    g.refuse(Left::OpenCallGraph,
+             fn.name + " (" + where + ") would take the parameter, but " + why);
+    return false;
+  }
   for (const PyParam& p : fn.src->params(fn.def))
     if (p.kind == PyParam::Kind::VarArgs && fn.role != ThreadFn::Role::Helper) {
       g.refuse(Left::OpenCallGraph, fn.name + " takes *" + p.name);
@@ -139,6 +144,11 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
   std::string where = call.file + ":" + std::to_string(ts_node_start_point(call.args).row + 1);
   if (ts_node_is_null(callerDef)) {
     graph.refuse(Left::OpenCallGraph, "called at module level (" + where + ")");
+    return;
+  }
+  if (std::string why = s_.closed(call.file); !why.empty()) {
+    graph.refuse(Left::OpenCallGraph,
+                 "the call at " + where + " would pass the parameter, but " + why);
     return;
   }
   call.callerUsr = usrAt(call.file, callerDef);

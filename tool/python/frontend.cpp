@@ -4,6 +4,7 @@
 #include "python/extract.h"
 #include "python/module_program.h"
 #include "python/module_reads.h"
+#include "python/module_values.h"
 #include "python/parallel.h"
 #include "rules/python_rules.h"
 #include "support/file_io.h"
@@ -125,6 +126,7 @@ std::vector<facts::UnitFacts> resolveModules(const std::vector<ModuleFacts>& mod
           e);
     collectReads(index, m, modules[m], rules, tu);
     collectProgram(defs, m, tu);
+    collectValues(defs, m, tu);
     // A module a pack names as public API (public_headers) is called from outside.
     for (facts::FunctionFact& f : tu.functions) f.isPublicApi = rules.isPublicHeader(f.file);
   });

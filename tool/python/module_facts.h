@@ -29,6 +29,17 @@ struct Path {
   bool operator==(const Path&) const = default;
 };
 
+// Where a value is handed on (python/value_uses.h): how a class or function, or a call's
+// result, leaves the scan's sight.
+enum class Handed { Argument, Stored, Element, Returned, Yielded, Default, Lambda, Other };
+
+// A place a value is handed on: 1-based line and column, and how.
+struct HandedOn {
+  unsigned line = 0, column = 0;
+  Handed how = Handed::Other;
+  bool operator==(const HandedOn&) const = default;
+};
+
 // A name of the module scope. An alias (an import, or an assignment of a dotted name) says
 // what it names; a def, a class or another value names itself.
 struct Binding {
@@ -42,6 +53,26 @@ struct Binding {
   // Alias: bound by an assignment (`x = a.b`), not an import: x holds a.b's value as it was
   // when the module ran the assignment.
   bool assigned = false;
+  // Value: what the file follows it to hold (python/value_uses.h): a display (`LAYERS =
+  // {"col": Col}`: the Element refs whose `container` is this name), or the result of calling
+  // `resultOf` (`Linear = get_linear("col")`; `element` of a returned tuple, -1 the whole
+  // value). Another module that names it hands that on.
+  enum class Holds { Nothing, Display, Result };
+  Holds holds = Holds::Nothing;
+  std::vector<Path> resultOf;
+  int element = -1;
+};
+
+// How a reference that names a value without calling it uses it, for `callers`: a class or
+// function handed on where the scan does not follow it may be called there, unseen.
+enum class ValueUse {
+  None,      // no value handed on: called, an alias's value, written, a base, an annotation, a
+             // test (isinstance, issubclass, a comparison), the class given to super(), getattr...
+  Escapes,   // handed on where the scan does not follow it: Ref::handed says how
+  Returned,  // a return's value, or element `Ref::element` of a returned tuple: followed where
+             // a call's result is bound to a name that is only called (Call::results)
+  Element,   // an element of a display bound to a name (`LAYERS = [Col, Row]`), followed where
+             // that name is subscripted and called; Ref::handedOn lists where it is not
 };
 
 // How a reference uses what it names.
@@ -93,6 +124,12 @@ struct Ref {
   };
   std::vector<Test> tests;
   unsigned statementLine = 0;  // the first line of the statement holding it (suppressions)
+  // A value named, not called (python/value_uses.h).
+  ValueUse use = ValueUse::None;
+  Handed handed = Handed::Other;   // Escapes: how
+  int element = -1;                // Returned: the element of a returned tuple, -1 the value
+  std::string container;           // Element: the module-level name bound to the display
+  std::vector<HandedOn> handedOn;  // Element: where the display is handed on unfollowed
 };
 
 // A parameter as declared: `*args` and `**kwargs` keep their stars in `name`.
@@ -166,6 +203,19 @@ struct Call {
   // What the first argument may name when it is a chain: with `functools.partial(f, ...)` as
   // the callee, f is what is called, later, with the other arguments bound.
   std::vector<Path> firstArg;
+  // The callee is a name bound to a call's result (`Linear = get_linear(kind)`, `A, B =
+  // get_pair(args)`): what it may reach is what that function returns there.
+  struct Result {
+    std::vector<Path> function;  // what the call that bound the name may call
+    int element = -1;            // of a returned tuple; -1 the value itself
+  };
+  std::vector<Result> results;
+  // The callee is an item of what these name (`LAYERS[kind](x)` with LAYERS another module's
+  // display): what that display holds.
+  std::vector<Path> itemOf;
+  // Where this call's result is handed on unfollowed: here, when it is neither bound to names
+  // nor discarded; where a name bound to it is used other than called. None when followed.
+  std::vector<HandedOn> resultHandedOn;
   int function = -1;
   unsigned line = 0, column = 0;
   unsigned rparen = 0;

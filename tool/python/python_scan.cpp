@@ -341,7 +341,10 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
     bool wanted = only.empty() || std::any_of(only.begin(), only.end(), [&](const std::string& p) {
                     return under(u.tu.mainFile, p);
                   });
-    if (!wanted) continue;
+    if (!wanted) {
+      out.context.push_back(std::move(u));
+      continue;
+    }
     out.fromCache.push_back(cache.on() && hit[i]);
     out.units.push_back(std::move(u));
   }

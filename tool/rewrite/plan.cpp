@@ -11,8 +11,8 @@ namespace {
 using facts::Left;
 
 // Verdicts no strategy needs to think about: writes, edges, the accessors' own definitions,
-// suppressed reads, reads in files whose rewritten TU did not compile, and reads of a global
-// that may also change it.
+// suppressed reads, reads in files whose rewritten TU did not compile, reads in files a run
+// over some paths does not edit, and reads of a global that may also change it.
 void triage(PlanState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
@@ -34,6 +34,10 @@ void triage(PlanState& s) {
       s.leave(
           i, Left::CompileError,
           "the rewritten " + r.file + " did not compile (" + *why + "): its edits are rolled back");
+    else if (std::string outside = outsidePaths(s.inv, r.file); !outside.empty())
+      // A call that launders a fallback of the paths given, in a file they do not name.
+      s.leave(i, r.kind == facts::ReadKind::Laundered ? Left::OpenFallback : Left::NoSource,
+              outside + ": it is not edited");
     else if (r.kind == facts::ReadKind::GlobalState && r.mutated)
       // `f(&cfg)`, `cfg.reset()`: a read that may also write, which a state field or a const
       // parameter cannot stand for; it stays as a write does.
@@ -44,6 +48,11 @@ void triage(PlanState& s) {
 }
 
 }  // namespace
+
+std::string outsidePaths(const index::Inventory& inv, const std::string& file) {
+  if (!inv.subset || inv.filesSeen.count(file)) return "";
+  return file + " is not among the paths this rewrite was given";
+}
 
 Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held) {
   PlanState s(inv, rules, held);

@@ -39,6 +39,11 @@ struct Tally {
 // `compile_error` (the verify loop plans again without them).
 using HeldFiles = std::map<std::string, std::string>;
 
+// Why no edit may land in `file`, or "": a run over some paths (index::Inventory::subset)
+// edits only the files they select, though every strategy decides on the whole program (a
+// call in another file keeps a fallback live and a parameter list as it is).
+std::string outsidePaths(const index::Inventory& inv, const std::string& file);
+
 struct Plan {
   // One verdict per read of the inventory, in its order (facts/verdict.h).
   std::vector<facts::Verdict> verdicts;
