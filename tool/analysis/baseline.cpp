@@ -12,7 +12,7 @@
 namespace gridlock::analysis {
 
 std::string BaselineKey::str() const {
-  return file + " | " + (enclosing.empty() ? "<file scope>" : enclosing) + " | " +
+  return index::textPath(file) + " | " + (enclosing.empty() ? "<file scope>" : enclosing) + " | " +
          name + (write ? " (write)" : "");
 }
 
