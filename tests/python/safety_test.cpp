@@ -75,5 +75,34 @@ TEST(PythonWalk, ADirectoryThatVanishesIsAnErrorNamingIt) {
   fs::remove_all(dir);
 }
 
+// A positional path that selects no source: a scan and a gate of nothing are errors, not
+// "passed"; a path that selects a module still runs.
+TEST(PositionalPaths, APathThatSelectsNoSourceIsAnError) {
+  std::string dir = projectWithSub("py-nothing");
+  writeFile(dir + "/README.md", "# pkg\n");
+  writeFile(dir + "/docs/index.md", "# docs\n");
+  writeFile(dir + "/tools/run.py", "from pkg import ps\n\nps.get_tp()\n");  // out of scope
+  ASSERT_EQ(runCommand(gateIn(dir) + " --update -q").status, 0);
+  for (const char* path : {"README.md", "docs", "tools/run.py", "tools"}) {
+    for (const char* command : {" gate --baseline b.json", " scan"}) {
+      CommandResult r =
+          runCommand("cd " + dir + " && " + kBin + command + " --no-cache --rules py.json " + path);
+      EXPECT_EQ(r.status, 2) << command << " " << path << ": " << r.out;
+      EXPECT_EQ(r.err, "gridlock: error: " + std::string(path) +
+                           ": selects no Python or C++ source to scan (no unit is, or includes, "
+                           "a file there); nothing would be checked\n")
+          << command << " " << path;
+    }
+  }
+  CommandResult some = runCommand(gateIn(dir) + " pkg/sub README.md");
+  EXPECT_EQ(some.status, 2);
+  CommandResult one = runCommand(gateIn(dir) + " pkg/sub/");
+  EXPECT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out,
+            "gate: 1 key(s) of files this run did not scan left as they are\n"
+            "gate: passed: 2 global reads in the 2 file(s) scanned, as in the baseline\n");
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace gridlock::test

@@ -8,6 +8,7 @@
 
 #include <llvm/Support/FileSystem.h>
 
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <set>
@@ -33,6 +34,43 @@ void refuseJournaled(const ScanRun& run) {
   std::string held = apply::journalRootBelow(run.root, run.inventory.filesSeen);
   if (!held.empty())
     throw std::runtime_error(apply::journalMessage(held, apply::journalState(held)));
+}
+
+// `path` (as given: relative to the working directory, or absolute) relative to `root`,
+// lexically and with its links resolved; "" for the root itself, nothing for a path outside.
+std::vector<std::string> rootRelative(const std::string& root, const std::string& path) {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  std::error_code ec;
+  fs::path lexical = fs::absolute(path, ec).lexically_normal();
+  for (const fs::path& p : {lexical, fs::weakly_canonical(lexical, ec)}) {
+    std::string rel = p.lexically_relative(root).generic_string();
+    while (!rel.empty() && rel.back() == '/') rel.pop_back();
+    if (rel.empty() || rel == ".." || rel.starts_with("../")) continue;
+    out.push_back(rel == "." ? "" : rel);
+  }
+  return out;
+}
+
+// Each positional path selects some file a unit saw (a source, a header a unit includes, a
+// directory holding one): a path that selects none (a README, a directory of no source)
+// would otherwise be a scan of nothing, and a gate passed on it. A diff may touch no source;
+// a shard may hold none of a path's units.
+void requireSelected(const ScanRequest& o, const ScanRun& run) {
+  if (o.filesFromDiff || !o.factsOut.empty()) return;
+  const std::set<std::string>& seen = run.inventory.filesSeen;
+  for (const std::string& given : o.files) {
+    bool any = false;
+    for (const std::string& rel : rootRelative(run.root, given)) {
+      auto below = seen.lower_bound(rel + "/");
+      any = any || (rel.empty() ? !seen.empty() : seen.count(rel) > 0) ||
+            (below != seen.end() && below->starts_with(rel + "/"));
+    }
+    if (!any)
+      throw std::runtime_error(given +
+                               ": selects no Python or C++ source to scan (no unit is, or "
+                               "includes, a file there); nothing would be checked");
+  }
 }
 
 }  // namespace
@@ -70,6 +108,7 @@ ScanRun scan(const ScanRequest& o) {
   }
   run.inventory = index::merge(std::move(units), o.rewriteFacts);
   run.inventory.cache = counts;
+  requireSelected(o, run);
   refuseJournaled(run);
   analysis::launder(run.inventory, run.rules);
   // What one shard did not match another may: `gridlock merge` warns for the whole scan. A
