@@ -104,5 +104,51 @@ TEST(PositionalPaths, APathThatSelectsNoSourceIsAnError) {
   fs::remove_all(dir);
 }
 
+// The smallest Python Require: `g`'s inline fallback, which every call supplies.
+const char* kRewritePack = R"({"name": "py", "scope": {"include": ["pkg/**"]},
+ "accessors": [
+   {"python": "pkg.ps.get_tp", "kind": "accessor", "group": "tp", "yields": "group"}],
+ "rewrite": {"python": {"group": "{group}_group"}}})";
+
+// pkg/use.py with `indent` as its indentation unit and `eol` ending each line.
+std::string useModule(const std::string& indent, const std::string& eol) {
+  std::string lines[] = {"from pkg import ps",
+                         "",
+                         "",
+                         "def g(x, tp_group=None):",
+                         indent + "tp_group = ps.get_tp() if tp_group is None else tp_group",
+                         indent + "return tp_group",
+                         "",
+                         "",
+                         "def h(x, tp_group):",
+                         indent + "return g(x, tp_group)"};
+  std::string out;
+  for (const auto& l : lines) out += l + eol;
+  return out;
+}
+
+// A module symlinked into the tree from outside it: scanned under its name in the tree, but
+// never written (exit 2 naming the link and its target), as a C++ source is not.
+TEST(PythonRewrite, RefusesAModuleLinkedInFromOutsideTheRoot) {
+  std::string dir = makeTempDir("py-link-out");
+  writePythonProject(dir + "/tree");
+  writeFile(dir + "/tree/py.json", kRewritePack);
+  writeFile(dir + "/outside/use.py", useModule("    ", "\n"));
+  fs::remove(dir + "/tree/pkg/use.py");
+  fs::create_symlink("../../outside/use.py", dir + "/tree/pkg/use.py");
+  CommandResult r = runCommand("cd " + dir + "/tree && " + kBin +
+                               " rewrite --apply --no-cache --python-checker=warn --rules py.json");
+  EXPECT_EQ(r.status, 2) << r.err;
+  std::string real = fs::canonical(dir).string();
+  EXPECT_NE(r.err.find("gridlock: error: pkg/use.py: a link to " + real +
+                       "/outside/use.py, outside the root " + real +
+                       "/tree; gridlock writes only under the root; nothing was changed\n"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(readFile(dir + "/outside/use.py"), useModule("    ", "\n"));
+  EXPECT_TRUE(fs::is_symlink(dir + "/tree/pkg/use.py"));
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace gridlock::test

@@ -4,11 +4,11 @@
 #include "apply/journal.h"
 #include "frontend/file_places.h"
 #include "pipeline/progress.h"
+#include "pipeline/root_path.h"
 #include "pipeline/shard.h"
 
 #include <llvm/Support/FileSystem.h>
 
-#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <set>
@@ -34,22 +34,6 @@ void refuseJournaled(const ScanRun& run) {
   std::string held = apply::journalRootBelow(run.root, run.inventory.filesSeen);
   if (!held.empty())
     throw std::runtime_error(apply::journalMessage(held, apply::journalState(held)));
-}
-
-// `path` (as given: relative to the working directory, or absolute) relative to `root`,
-// lexically and with its links resolved; "" for the root itself, nothing for a path outside.
-std::vector<std::string> rootRelative(const std::string& root, const std::string& path) {
-  namespace fs = std::filesystem;
-  std::vector<std::string> out;
-  std::error_code ec;
-  fs::path lexical = fs::absolute(path, ec).lexically_normal();
-  for (const fs::path& p : {lexical, fs::weakly_canonical(lexical, ec)}) {
-    std::string rel = p.lexically_relative(root).generic_string();
-    while (!rel.empty() && rel.back() == '/') rel.pop_back();
-    if (rel.empty() || rel == ".." || rel.starts_with("../")) continue;
-    out.push_back(rel == "." ? "" : rel);
-  }
-  return out;
 }
 
 // Each positional path selects some file a unit saw (a source, a header a unit includes, a
