@@ -127,6 +127,42 @@ std::string useModule(const std::string& indent, const std::string& eol) {
   return out;
 }
 
+// What Require makes of it: the fallback a raise, in the file's own indentation and line
+// endings, the import left unused gone.
+std::string requiredModule(const std::string& indent, const std::string& eol) {
+  std::string lines[] = {"",
+                         "",
+                         "def g(x, tp_group=None):",
+                         indent + "if tp_group is None:",
+                         indent + indent + "raise ValueError(\"g requires an explicit tp_group\")",
+                         indent + "return tp_group",
+                         "",
+                         "",
+                         "def h(x, tp_group):",
+                         indent + "return g(x, tp_group)"};
+  std::string out;
+  for (const auto& l : lines) out += l + eol;
+  return out;
+}
+
+TEST(PythonRewrite, KeepsTheFilesLineEndingsAndIndentation) {
+  for (const auto& [indent, eol] :
+       {std::pair<std::string, std::string>{"    ", "\r\n"}, {"\t", "\n"}, {"\t", "\r\n"}}) {
+    std::string dir = makeTempDir("py-eol");
+    writePythonProject(dir);
+    writeFile(dir + "/py.json", kRewritePack);
+    writeFile(dir + "/pkg/use.py", useModule(indent, eol));
+    CommandResult r =
+        runCommand("cd " + dir + " && " + kBin +
+                   " rewrite --apply --no-cache --python-checker=warn --rules py.json");
+    std::string name = (indent == "\t" ? "tab" : std::to_string(indent.size()) + " spaces") +
+                       (eol == "\n" ? ", LF" : ", CRLF");
+    EXPECT_EQ(r.status, 0) << name << ": " << r.err;
+    EXPECT_EQ(readFile(dir + "/pkg/use.py"), requiredModule(indent, eol)) << name << "\n" << r.err;
+    fs::remove_all(dir);
+  }
+}
+
 // A module symlinked into the tree from outside it: scanned under its name in the tree, but
 // never written (exit 2 naming the link and its target), as a C++ source is not.
 TEST(PythonRewrite, RefusesAModuleLinkedInFromOutsideTheRoot) {

@@ -7,6 +7,24 @@
 #include <tuple>
 
 namespace gridlock::apply {
+
+bool usesCrlf(const std::string& text) {
+  size_t crlf = 0, lf = 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n') ++(i > 0 && text[i - 1] == '\r' ? crlf : lf);
+  return crlf > lf;
+}
+
+std::string withCrlf(const std::string& text, char before) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char prev = i > 0 ? text[i - 1] : before;
+    if (text[i] == '\n' && prev != '\r') out += '\r';
+    out += text[i];
+  }
+  return out;
+}
+
 namespace {
 
 std::string joinPath(const std::string& root, const std::string& file) {

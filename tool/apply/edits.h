@@ -52,6 +52,13 @@ struct Prepared {
   bool ok() const { return conflicts.empty() && changedFiles.empty() && errors.empty(); }
 };
 
+// Whether most of the file's lines end in CRLF (clang-format's DeriveLineEnding rule): then
+// the lines a rewrite writes end so too, in any language.
+bool usesCrlf(const std::string& text);
+// `text`, to be written just after the byte `before` ('\0' at the file's start), with every
+// '\n' not already preceded by '\r' (in it, or that byte) written "\r\n".
+std::string withCrlf(const std::string& text, char before);
+
 // A language's last step for one file: from its edits (checked, each once, sorted by offset)
 // to `c.replacements` (C++: the #includes the edits need, clang-format's formatting, the
 // file's line endings). False when it stops the file, with `out` told why.
