@@ -4,6 +4,7 @@
 #include "pipeline/root_path.h"
 #include "pipeline/shard.h"
 #include "python/python_scan.h"
+#include "support/ownership.h"
 #include "support/source_files.h"
 
 #include <algorithm>
@@ -51,6 +52,7 @@ Units PythonFrontend::scan(const Scope& scope) {
     if (auto bytes = cache::parseSize(o.cache.size)) s.cacheBytes = *bytes;
   }
   python::PythonUnits units = python::scanPython(s, scope.rules);
+  for (const std::string& w : units.cacheWarnings) support::warnOnce(w);
   // What one shard did not match another may: `gridlock merge` warns for the whole scan.
   if (o.factsOut.empty()) warnUnmatchedPython(units.warnings);
   out.cache = {units.cacheHits, units.cacheMisses};
