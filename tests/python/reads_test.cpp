@@ -109,6 +109,30 @@ TEST(PythonReads, ExemptFallbacksLaunderUnlessThePackSaysNot) {
   EXPECT_EQ(exempt(pack(R"("python": {"laundering": false},)")), Lines{});
 }
 
+// A carriage return alone ends a line, as it does for CPython (old Mac files): a `#` comment
+// ends there, and the reads after it are found on their own lines, at their own columns; a
+// CRLF file reads as an LF one.
+TEST(PythonReads, CarriageReturnsAloneEndLines) {
+  std::string user =
+      "from pkg import ps\r"
+      "def f(g=None):\r"
+      "    # a comment, ended by CR\r"
+      "    a = ps.get_tp_group()  # gridlock: allow(a test of CR)\r"
+      "    b = ps.get_tp_group()\r"
+      "    return ps._GROUP\r";
+  // Each read at the rule's name: `get_tp_group` at column 12, `_GROUP` at 15.
+  const Lines expected{"user.py:4:12 accessor pkg.ps.get_tp_group called fix=none",
+                       "user.py:5:12 accessor pkg.ps.get_tp_group called fix=thread",
+                       "user.py:6:15 global_state pkg.ps._GROUP fix=thread"};
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", user}}),
+            expected);
+  std::string crlf = user;
+  for (size_t i = crlf.find('\r'); i != std::string::npos; i = crlf.find('\r', i + 2))
+    crlf.insert(i + 1, "\n");
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", crlf}}),
+            expected);
+}
+
 TEST(PythonReads, EdgesAreListedApart) {
   EXPECT_EQ(
       reads(pack(""), {{"pkg/__init__.py", ""},

@@ -128,7 +128,8 @@ std::string useModule(const std::string& indent, const std::string& eol) {
 }
 
 // What Require makes of it: the fallback a raise, in the file's own indentation and line
-// endings, the import left unused gone.
+// endings (a carriage return alone too, as CPython reads old Mac files), the import left
+// unused gone.
 std::string requiredModule(const std::string& indent, const std::string& eol) {
   std::string lines[] = {"",
                          "",
@@ -146,8 +147,10 @@ std::string requiredModule(const std::string& indent, const std::string& eol) {
 }
 
 TEST(PythonRewrite, KeepsTheFilesLineEndingsAndIndentation) {
-  for (const auto& [indent, eol] :
-       {std::pair<std::string, std::string>{"    ", "\r\n"}, {"\t", "\n"}, {"\t", "\r\n"}}) {
+  for (const auto& [indent, eol] : {std::pair<std::string, std::string>{"    ", "\r\n"},
+                                    {"\t", "\n"},
+                                    {"\t", "\r\n"},
+                                    {"    ", "\r"}}) {
     std::string dir = makeTempDir("py-eol");
     writePythonProject(dir);
     writeFile(dir + "/py.json", kRewritePack);
@@ -156,7 +159,9 @@ TEST(PythonRewrite, KeepsTheFilesLineEndingsAndIndentation) {
         runCommand("cd " + dir + " && " + kBin +
                    " rewrite --apply --no-cache --python-checker=warn --rules py.json");
     std::string name = (indent == "\t" ? "tab" : std::to_string(indent.size()) + " spaces") +
-                       (eol == "\n" ? ", LF" : ", CRLF");
+                       (eol == "\n"   ? ", LF"
+                        : eol == "\r" ? ", CR"
+                                      : ", CRLF");
     EXPECT_EQ(r.status, 0) << name << ": " << r.err;
     EXPECT_EQ(readFile(dir + "/pkg/use.py"), requiredModule(indent, eol)) << name << "\n" << r.err;
     fs::remove_all(dir);

@@ -123,10 +123,10 @@ apply::Prepared prepare(const std::vector<apply::Edit>& edits, const index::Inve
                                magicTrailingComma(root, c.file));
     c.replacements = lineReplacements(c.before, after);
     // The file's line endings: every line break the edits, the unused imports' removal and
-    // the wrapping write is '\n'.
-    if (apply::usesCrlf(c.before))
+    // the wrapping write is '\n' (a carriage return alone reads as one: syntax_tree.h).
+    if (std::string eol = apply::lineBreakOf(c.before); eol != "\n")
       for (apply::Replacement& r : c.replacements)
-        r.text = apply::withCrlf(r.text, r.offset > 0 ? c.before[r.offset - 1] : '\0');
+        r.text = apply::withLineBreak(r.text, eol, r.offset > 0 ? c.before[r.offset - 1] : '\0');
     return true;
   };
   return apply::prepare(edits, inv.digests, root, finish);

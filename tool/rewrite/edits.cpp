@@ -54,8 +54,8 @@ clang::tooling::Replacements withCrlf(const std::string& before,
                                       const clang::tooling::Replacements& reps) {
   clang::tooling::Replacements out;
   for (const auto& r : reps) {
-    std::string text = apply::withCrlf(r.getReplacementText().str(),
-                                       r.getOffset() > 0 ? before[r.getOffset() - 1] : '\0');
+    std::string text = apply::withLineBreak(r.getReplacementText().str(), "\r\n",
+                                            r.getOffset() > 0 ? before[r.getOffset() - 1] : '\0');
     // Same offsets and lengths, and they did not overlap before: adding cannot fail.
     llvm::cantFail(
         out.add(clang::tooling::Replacement(r.getFilePath(), r.getOffset(), r.getLength(), text)));
@@ -130,7 +130,7 @@ bool replacementsOf(apply::FileChange& c, const std::vector<Edit>& edits,
     }
     reps = *formatted;
   }
-  if (apply::usesCrlf(c.before)) reps = withCrlf(c.before, reps);
+  if (apply::lineBreakOf(c.before) == "\r\n") reps = withCrlf(c.before, reps);
   // Ordered by offset, an insertion before a replacement at the same one, none overlapping:
   // what apply::FileChange's replacements are.
   for (const auto& r : reps)
