@@ -133,6 +133,42 @@ TEST(PythonReads, CarriageReturnsAloneEndLines) {
             expected);
 }
 
+// A line tree-sitter cannot read but CPython parses (a starred product in a return list): a
+// read of a rule there would be missed, so it is a parse error at the read; a line that reads
+// none stays a note, and the file's other reads are found.
+TEST(PythonReads, AReadOnALineOnlyCPythonReadsIsAnError) {
+  rules::RuleSet rules({rules::parseRulePack(pack(""), "p.json")});
+  PythonOptions o;
+  o.overlay = {{"pkg/__init__.py", ""},
+               {"pkg/ps.py", kModule},
+               {"user.py",
+                "from pkg import ps\n"
+                "def f(a, b, n):\n"
+                "    return a, *(b,) * n, ps.get_tp_group()\n"
+                "def g(a, n):\n"
+                "    return a, *(None,) * n, len(a)\n"
+                "def h():\n"
+                "    return ps.get_tp_group()\n"}};
+  std::vector<ModuleFacts> modules = extractModules({"pkg/__init__.py", "pkg/ps.py", "user.py"}, o);
+  std::vector<facts::UnitFacts> units = resolveModules(modules, rules, o);
+  ASSERT_EQ(units.size(), 3u);
+  const facts::TuFacts& user = units[2].tu;
+  ASSERT_TRUE(user.parseError);
+  EXPECT_EQ(user.parseError->messages,
+            (Lines{"user.py:3:29: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it reads pkg.ps.get_tp_group: the scan would miss it (write the "
+                   "statement in a form the grammar reads, e.g. `*((b,) * n)` for a starred "
+                   "product)"}));
+  ASSERT_EQ(user.reads.size(), 1u);
+  EXPECT_EQ(user.reads[0].line, 7u);
+  ASSERT_EQ(user.notes.size(), 2u);  // each line tree-sitter could not read
+  EXPECT_TRUE(
+      user.notes[1].starts_with("tree-sitter-python could not read this, which CPython "
+                                "parses; CPython's parse finds no read of the packs' "
+                                "rules there: user.py:5:"))
+      << user.notes[1];
+}
+
 TEST(PythonReads, EdgesAreListedApart) {
   EXPECT_EQ(
       reads(pack(""), {{"pkg/__init__.py", ""},
