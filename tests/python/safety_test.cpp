@@ -7,10 +7,16 @@
 
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 namespace gridlock::test {
 namespace {
@@ -189,6 +195,73 @@ TEST(PythonRewrite, RefusesAModuleLinkedInFromOutsideTheRoot) {
   EXPECT_EQ(readFile(dir + "/outside/use.py"), useModule("    ", "\n"));
   EXPECT_TRUE(fs::is_symlink(dir + "/tree/pkg/use.py"));
   fs::remove_all(dir);
+}
+
+// Whether process `pid` still runs (a zombie waiting to be reaped does not).
+bool running(pid_t pid) {
+  std::string stat = readFile("/proc/" + std::to_string(pid) + "/stat");
+  size_t close = stat.rfind(')');
+  return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z';
+}
+
+// SIGTERM or SIGINT to gridlock while pyright checks a Python rewrite: pyright (in a process
+// group of its own, so a terminal's Ctrl-C would not reach it) is stopped, the copy of the tree
+// it read is removed, gridlock exits 128+signal, and nothing is written. The pyright here is a
+// script that says where it runs and sleeps.
+TEST(PythonRewrite, ASignalStopsPyrightAndRemovesItsCopyOfTheTree) {
+  for (int signal : {SIGTERM, SIGINT}) {
+    std::string dir = makeTempDir("py-signal");
+    writePythonProject(dir + "/tree");
+    writeFile(dir + "/tree/py.json", kRewritePack);
+    writeFile(dir + "/tree/pkg/use.py", useModule("    ", "\n"));
+    writeFile(dir + "/pyright", "#!/bin/sh\necho $$ > \"$PYRIGHT_PID\"\nexec sleep 60\n");
+    ::chmod((dir + "/pyright").c_str(), 0755);
+    fs::create_directories(dir + "/tmp");
+    std::string errPath = dir + "/err", pidPath = dir + "/pyright.pid";
+    pid_t gridlock = ::fork();
+    if (gridlock == 0) {
+      int fd = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      ::dup2(fd, 2);
+      int null = ::open("/dev/null", O_WRONLY);
+      ::dup2(null, 1);
+      if (::chdir((dir + "/tree").c_str()) != 0) ::_exit(126);
+      ::setenv("GRIDLOCK_PYRIGHT", (dir + "/pyright").c_str(), 1);
+      ::setenv("PYRIGHT_PID", pidPath.c_str(), 1);
+      ::setenv("TMPDIR", (dir + "/tmp").c_str(), 1);
+      ::execl(kBin.c_str(), kBin.c_str(), "rewrite", "--apply", "--no-cache", "--rules", "py.json",
+              static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    pid_t pyright = 0;
+    for (int i = 0; i < 1500 && pyright <= 0; ++i) {  // up to 30 s for the scan and py_compile
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      pyright = std::atoi(readFile(pidPath).c_str());
+    }
+    ASSERT_GT(pyright, 0) << readFile(errPath);
+    ::kill(gridlock, signal);
+    int status = 0;
+    for (int i = 0; i < 1000 && ::waitpid(gridlock, &status, WNOHANG) == 0; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    if (::waitpid(gridlock, &status, WNOHANG) == 0) {
+      ::kill(gridlock, SIGKILL);
+      ::waitpid(gridlock, &status, 0);
+      ADD_FAILURE() << "gridlock did not end on signal " << signal;
+    }
+    bool left = running(pyright);
+    ::kill(pyright, SIGKILL);  // whatever happened, leave nothing behind
+    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + signal)
+        << signal << ": status " << status;
+    EXPECT_FALSE(left) << "pyright " << pyright << " still runs";
+    EXPECT_TRUE(fs::is_empty(dir + "/tmp")) << fs::directory_iterator(dir + "/tmp")->path();
+    EXPECT_EQ(readFile(dir + "/tree/pkg/use.py"), useModule("    ", "\n"));
+    EXPECT_TRUE(readFile(errPath).ends_with(
+        "gridlock: interrupted by signal " + std::to_string(signal) +
+        (signal == SIGTERM ? " (SIGTERM)" : " (SIGINT)") +
+        "; stopped the program it was running and removed its temporary files; nothing was "
+        "written\n"))
+        << readFile(errPath);
+    fs::remove_all(dir);
+  }
 }
 
 }  // namespace
