@@ -143,7 +143,8 @@ TEST(PythonScan, TheCacheGivesTheSameUnits) {
 // "python-program"); there is one of each.
 fs::path entryOf(const fs::path& cacheDir, const std::string& kind) {
   for (const auto& e : fs::recursive_directory_iterator(cacheDir / "entries"))
-    if (e.is_regular_file() && test::readFile(e.path().string()).starts_with(kind + " "))
+    if (e.is_regular_file() &&
+        test::readFile(e.path().string()).starts_with("gridlock-cache-entry " + kind + " "))
       return e.path();
   return {};
 }

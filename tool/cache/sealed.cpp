@@ -1,5 +1,7 @@
 #include "cache/sealed.h"
 
+#include "cache/store.h"
+
 #include <charconv>
 #include <cstdint>
 #include <functional>
@@ -16,7 +18,8 @@ std::string hashOf(std::string_view payload) {
 }  // namespace
 
 std::string seal(std::string_view kind, std::string_view payload) {
-  std::string out(kind);
+  std::string out(kEntryMarker);
+  out += kind;
   out += ' ' + hashOf(payload) + ' ' + std::to_string(payload.size()) + '\n';
   out += payload;
   return out;
@@ -24,6 +27,11 @@ std::string seal(std::string_view kind, std::string_view payload) {
 
 std::optional<std::string_view> unseal(std::string_view kind, std::string_view bytes,
                                        std::string& problem) {
+  if (!bytes.starts_with(kEntryMarker)) {
+    problem = "no header";
+    return std::nullopt;
+  }
+  bytes.remove_prefix(kEntryMarker.size());
   size_t nl = bytes.find('\n');
   size_t a = bytes.find(' '), b = a == std::string_view::npos ? a : bytes.find(' ', a + 1);
   if (nl == std::string_view::npos || b == std::string_view::npos || b > nl) {

@@ -1,5 +1,6 @@
-// An entry of the Python scan's cache behind a checksum: "<kind> <hash> <size>\n" then the
-// payload, so that a truncated, damaged or misplaced entry is found before it is decoded. The
+// An entry of the Python scan's cache behind a checksum: "gridlock-cache-entry <kind> <hash>
+// <size>\n" then the payload, so that a truncated, damaged or misplaced entry is found before it
+// is decoded. The marker (store.h) makes it an entry eviction counts and may remove. The
 // hash is the standard library's 64-bit one (std::hash of the bytes), not MD5 as packed.h's:
 // the Python program's entry is read whole on every warm scan (4 MB for megatron/core), where
 // MD5 would cost a fifth of the run and this hash a twentieth; it finds damage, which is all a
