@@ -116,6 +116,14 @@ const char* kRewritePack = R"({"name": "py", "scope": {"include": ["pkg/**"]},
    {"python": "pkg.ps.get_tp", "kind": "accessor", "group": "tp", "yields": "group"}],
  "rewrite": {"python": {"group": "{group}_group"}}})";
 
+// Each line, then `eol`.
+template <size_t N>
+std::string joined(const std::string (&lines)[N], const std::string& eol) {
+  std::string out;
+  for (const auto& l : lines) out += l + eol;
+  return out;
+}
+
 // pkg/use.py with `indent` as its indentation unit and `eol` ending each line.
 std::string useModule(const std::string& indent, const std::string& eol) {
   std::string lines[] = {"from pkg import ps",
@@ -128,9 +136,7 @@ std::string useModule(const std::string& indent, const std::string& eol) {
                          "",
                          "def h(x, tp_group):",
                          indent + "return g(x, tp_group)"};
-  std::string out;
-  for (const auto& l : lines) out += l + eol;
-  return out;
+  return joined(lines, eol);
 }
 
 // What Require makes of it: the fallback a raise, in the file's own indentation and line
@@ -147,9 +153,7 @@ std::string requiredModule(const std::string& indent, const std::string& eol) {
                          "",
                          "def h(x, tp_group):",
                          indent + "return g(x, tp_group)"};
-  std::string out;
-  for (const auto& l : lines) out += l + eol;
-  return out;
+  return joined(lines, eol);
 }
 
 TEST(PythonRewrite, KeepsTheFilesLineEndingsAndIndentation) {

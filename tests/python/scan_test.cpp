@@ -215,16 +215,24 @@ TEST(PythonScan, TheCacheStatsAFileBeforeItReadsIt) {
   fs::remove_all(dir);
 }
 
+// A scan of fixtures/python (checked out long ago: its stamps are not racy) with its cache in
+// a fresh directory `tag` under the temporary directory.
+PythonScan cachedScan(const std::string& tag, fs::path& dir) {
+  dir = fs::temp_directory_path() / ("gridlock-py-" + tag + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  PythonScan s;
+  s.options.root = kRoot;
+  s.cacheDir = dir.string();
+  return s;
+}
+
 // Nothing from the cache is trusted across paths: a stamps entry planted to give main.py the
 // key of state.py's facts (and state.py main.py's) is refused by the facts, which name
 // another file; both are parsed again.
 TEST(PythonScan, CachedFactsNamingAnotherFileAreRefused) {
-  fs::path dir = fs::temp_directory_path() / ("gridlock-py-plant-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  fs::path dir;
+  PythonScan s = cachedScan("plant", dir);
   rules::RuleSet rules = rules::RuleSet::load({kRoot + "/gridlock.json"});
-  PythonScan s;
-  s.options.root = kRoot;  // checked out long ago: stamps not racy
-  s.cacheDir = dir.string();
   PythonUnits cold = scanPython(s, rules);
   ASSERT_EQ(scanPython(s, rules).filesRead, 0u);
   fs::path entry = stampsEntry(dir);
@@ -261,12 +269,9 @@ std::string damaged(std::string bytes, const std::string& from, const std::strin
 // would still decode) is discarded with one warning naming it, and what it held is worked
 // out again; the units are those of a scan without the cache.
 TEST(PythonScan, DamagedCacheEntriesAreDiscardedWithAWarning) {
-  fs::path dir = fs::temp_directory_path() / ("gridlock-py-damage-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  fs::path dir;
+  PythonScan s = cachedScan("damage", dir);
   rules::RuleSet rules = rules::RuleSet::load({kRoot + "/gridlock.json"});
-  PythonScan s;
-  s.options.root = kRoot;  // checked out long ago: stamps not racy
-  s.cacheDir = dir.string();
   PythonUnits cold = scanPython(s, rules);
   EXPECT_EQ(cold.cacheWarnings, Lines{});
   ASSERT_EQ(scanPython(s, rules).filesRead, 0u);

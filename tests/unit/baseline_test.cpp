@@ -164,15 +164,17 @@ TEST(Baseline, FileNamesRoundTripWhateverTheirBytes) {
             (Baseline{{{"caf\xE9.cpp", "f", "g"}, 1}}));
 }
 
+// The error parsing `text` as base.json gives, or "(no error)".
+std::string error(const std::string& text) {
+  try {
+    parseBaseline(text, "base.json");
+  } catch (const BaselineError& e) {
+    return std::string(e.what());
+  }
+  return std::string("(no error)");
+}
+
 TEST(Baseline, MalformedFilesAreNamed) {
-  auto error = [](const std::string& text) {
-    try {
-      parseBaseline(text, "base.json");
-    } catch (const BaselineError& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no error)");
-  };
   EXPECT_EQ(error("[]"),
             "base.json: not a gridlock baseline (expected an object with \"entries\")");
   EXPECT_EQ(error(R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": 0}]})"),
@@ -195,14 +197,6 @@ TEST(Baseline, MalformedFilesAreNamed) {
 // writes (a slip of the pen: "entires") and a format a newer gridlock wrote are bad input
 // naming the key, as .gridlock.json's are: never counts read wrong or keys skipped.
 TEST(Baseline, LargeCountsUnknownKeysAndNewerFormatsAreErrors) {
-  auto error = [](const std::string& text) {
-    try {
-      parseBaseline(text, "base.json");
-    } catch (const BaselineError& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no error)");
-  };
   auto entry = [](const std::string& count) {
     return R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": )" + count + "}]}";
   };

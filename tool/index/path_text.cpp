@@ -1,5 +1,7 @@
 #include "index/path_text.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 
 namespace gridlock::index {
@@ -97,42 +99,7 @@ std::string fromJsonPath(std::string_view text) {
 std::string textPath(std::string_view path) {
   auto control = [](char c) { return static_cast<unsigned char>(c) < 0x20; };
   if (std::none_of(path.begin(), path.end(), control)) return std::string(path);
-  std::string out = "\"";
-  for (char c : path) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (control(c)) {
-          static const char* hex = "0123456789abcdef";
-          out += "\\u00";
-          out += hex[static_cast<unsigned char>(c) >> 4];
-          out += hex[c & 0xF];
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
+  return nlohmann::json(jsonPath(path)).dump();  // as the JSON reports write it
 }
 
 std::string uriPath(std::string_view path) {
