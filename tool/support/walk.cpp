@@ -31,7 +31,7 @@ void walkTree(const std::string& dir, const WalkVisit& visit, const WalkFailure&
       if (!failed) throw error;
       failed(error);
     }
-    crashPoint(kWalkListedStep);
+    stopPoint(kWalkListedStep);
   }
 }
 

@@ -34,7 +34,7 @@ using WalkFailure = std::function<void(const WalkError&)>;
 void walkTree(const std::string& dir, const WalkVisit& visit, const WalkFailure& failed = {});
 
 // The step reached each time a directory has been listed, before those below it are opened
-// (support/crash_point.h): a test removes a directory there.
+// (support/crash_point.h's stopPoint): a test stopped there removes a directory.
 inline constexpr const char* kWalkListedStep = "walk-listed";
 
 }  // namespace gridlock::support
