@@ -110,6 +110,66 @@ TEST(PythonReads, ExemptFallbacksLaunderUnlessThePackSaysNot) {
   EXPECT_EQ(exempt(pack(R"("python": {"laundering": false},)")), Lines{});
 }
 
+// A carriage return alone ends a line, as it does for CPython (old Mac files): a `#` comment
+// ends there, and the reads after it are found on their own lines, at their own columns; a
+// CRLF file reads as an LF one.
+TEST(PythonReads, CarriageReturnsAloneEndLines) {
+  std::string user =
+      "from pkg import ps\r"
+      "def f(g=None):\r"
+      "    # a comment, ended by CR\r"
+      "    a = ps.get_tp_group()  # gridlock: allow(a test of CR)\r"
+      "    b = ps.get_tp_group()\r"
+      "    return ps._GROUP\r";
+  // Each read at the rule's name: `get_tp_group` at column 12, `_GROUP` at 15.
+  const Lines expected{"user.py:4:12 accessor pkg.ps.get_tp_group called fix=none",
+                       "user.py:5:12 accessor pkg.ps.get_tp_group called fix=thread",
+                       "user.py:6:15 global_state pkg.ps._GROUP fix=thread"};
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", user}}),
+            expected);
+  std::string crlf = user;
+  for (size_t i = crlf.find('\r'); i != std::string::npos; i = crlf.find('\r', i + 2))
+    crlf.insert(i + 1, "\n");
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", crlf}}),
+            expected);
+}
+
+// A line tree-sitter cannot read but CPython parses (a starred product in a return list): a
+// read of a rule there would be missed, so it is a parse error at the read; a line that reads
+// none stays a note, and the file's other reads are found.
+TEST(PythonReads, AReadOnALineOnlyCPythonReadsIsAnError) {
+  rules::RuleSet rules({rules::parseRulePack(pack(""), "p.json")});
+  PythonOptions o;
+  o.overlay = {{"pkg/__init__.py", ""},
+               {"pkg/ps.py", kModule},
+               {"user.py",
+                "from pkg import ps\n"
+                "def f(a, b, n):\n"
+                "    return a, *(b,) * n, ps.get_tp_group()\n"
+                "def g(a, n):\n"
+                "    return a, *(None,) * n, len(a)\n"
+                "def h():\n"
+                "    return ps.get_tp_group()\n"}};
+  std::vector<ModuleFacts> modules = extractModules({"pkg/__init__.py", "pkg/ps.py", "user.py"}, o);
+  std::vector<facts::UnitFacts> units = resolveModules(modules, rules, o);
+  ASSERT_EQ(units.size(), 3u);
+  const facts::TuFacts& user = units[2].tu;
+  ASSERT_TRUE(user.parseError);
+  EXPECT_EQ(user.parseError->messages,
+            (Lines{"user.py:3:29: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it reads pkg.ps.get_tp_group: the scan would miss it (write the "
+                   "statement in a form the grammar reads, e.g. `*((b,) * n)` for a starred "
+                   "product)"}));
+  ASSERT_EQ(user.reads.size(), 1u);
+  EXPECT_EQ(user.reads[0].line, 7u);
+  ASSERT_EQ(user.notes.size(), 2u);  // each line tree-sitter could not read
+  EXPECT_TRUE(
+      user.notes[1].starts_with("tree-sitter-python could not read this, which CPython "
+                                "parses; CPython's parse finds no read of the packs' "
+                                "rules there: user.py:5:"))
+      << user.notes[1];
+}
+
 TEST(PythonReads, EdgesAreListedApart) {
   EXPECT_EQ(
       reads(pack(""), {{"pkg/__init__.py", ""},

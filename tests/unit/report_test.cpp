@@ -1,5 +1,6 @@
 // Reports of a crafted inventory: exact text, JSON contract fields, SARIF shape.
 #include "analysis/summary.h"
+#include "report/gate_report.h"
 #include "report/reports.h"
 
 #include <gtest/gtest.h>
@@ -177,6 +178,60 @@ TEST(Report, FileNamesThatAreNotUtf8) {
   const auto& note = run["invocations"][0]["toolExecutionNotifications"][0];
   EXPECT_EQ(note["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "b%E9d.cpp");
   EXPECT_EQ(note["message"]["text"], "failed to parse b%E9d.cpp: b\uFFFDd.cpp:1:1: error: x");
+}
+
+// A file name holding a newline or an escape would break a text line in two, or forge one (a
+// fake `gate: PASSED`): text, the gate's text and callers' text write it as JSON writes it.
+TEST(Report, ControlCharactersInFileNamesAreEscapedAsInJson) {
+  index::Inventory inv = inventory();
+  const std::string name = "core/a\ngate: PASSED\x1b[0m.cpp";
+  const std::string shown = "\"core/a\\ngate: PASSED\\u001b[0m.cpp\"";
+  inv.reads = {inv.reads[0], inv.reads[2]};  // a read and an allowed one
+  for (auto& r : inv.reads) r.file = name;
+  inv.parseErrors[0] = {"b\tad.cpp", {"b\tad.cpp:1:1: error: x"}, {"b\tad.cpp"}};
+  inv.badSuppressions.push_back({"s\r.cpp", 3, 1, "// gridlock: allow"});
+  EXPECT_EQ(diagnosticsText(inv),
+            shown +
+                ":12:9: warning: global tp group from ps::get_tp_group in m::A::forward; fix: "
+                "use this->pgc_->tp [gridlock-global-read]\n"
+                "\"s\\r.cpp\":3:1: warning: suppression without a reason is ignored: write // "
+                "gridlock: allow(why this read is deliberate) [gridlock-suppression]\n"
+                "\"b\\tad.cpp\": error: failed to parse; its reads may be incomplete "
+                "[gridlock-parse-error]\n"
+                "  \"b\\tad.cpp\":1:1: error: x\n");
+  std::string table = summaryTable(analysis::summarize(inv));
+  EXPECT_NE(table.find("\n  " + shown + "  1\n"), std::string::npos) << table;
+  // JSON as ever: the name itself, which the JSON string escapes.
+  auto j = nlohmann::json::parse(json(inv, analysis::summarize(inv)));
+  EXPECT_EQ(j["reads"][0]["file"], name);
+
+  GateOutcome g;
+  g.verdict = GateVerdict::Failed;
+  g.result.added.push_back({{name, "m::A::forward", "ps::get_tp_group"}, 0, 1});
+  std::string text = gateText(inv, g, {});
+  EXPECT_NE(text.find("allowed: " + shown + ":30: ps::get_tp_group (logging)\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\n" + shown + ":12:9: error: new global read: "), std::string::npos) << text;
+  EXPECT_NE(text.find("\nnew:  " + shown +
+                      " | m::A::forward | ps::get_tp_group: 1 read(s) not "
+                      "in the baseline\n"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+
+  analysis::CallersResult r;
+  r.target = "m::f";
+  r.param = "pg";
+  for (auto supplied : {facts::Supplied::Explicit, facts::Supplied::Default, facts::Supplied::Null,
+                        facts::Supplied::Forwarded})
+    r.bySupplied[supplied] = 0;
+  analysis::CallerSite site;
+  site.file = name;
+  site.line = 3;
+  site.column = 4;
+  r.sites.push_back(site);
+  std::string callers = callersText(r);
+  EXPECT_NE(callers.find("\n  " + shown + ":3:4  "), std::string::npos) << callers;
 }
 
 TEST(Report, CallersJsonFileNamesThatAreNotUtf8) {

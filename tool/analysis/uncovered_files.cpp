@@ -2,6 +2,7 @@
 
 #include "support/confine.h"
 #include "support/source_files.h"
+#include "support/walk.h"
 
 #include <filesystem>
 #include <set>
@@ -23,20 +24,17 @@ bool skipped(const fs::path& dir, const std::set<std::string>& skip) {
 
 // The C, C++ and CUDA files under `dir` (real), symlinks left out (the database names a file
 // by the path it compiles, and a link's target is walked where it lies): real paths too.
+// A directory that cannot be read throws support::WalkError: its files would go unnamed.
 void walk(const std::string& dir, const std::set<std::string>& skip,
           std::vector<std::string>& out) {
-  std::error_code ec;
-  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    const fs::directory_entry& e = *it;
-    if (e.is_symlink(ec)) continue;
-    if (e.is_directory(ec)) {
-      if (skipped(e.path(), skip)) it.disable_recursion_pending();
-      continue;
-    }
+  support::walkTree(dir, [&](const fs::directory_entry& e) {
+    std::error_code ec;
+    if (e.is_symlink(ec)) return false;
+    if (e.is_directory(ec)) return !skipped(e.path(), skip);
     if (e.is_regular_file(ec) && support::isCxxSource(e.path().string()))
       out.push_back(e.path().string());
-  }
+    return false;
+  });
 }
 
 }  // namespace

@@ -12,8 +12,16 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace gridlock::cache {
+
+// The first bytes of every entry and every blob gridlock writes, whatever their format version
+// (the C++ frontend's, entry.h; the Python scan's, sealed.h): eviction removes what carries
+// them and nothing else (--cache-dir may name a directory that holds other files, in blobs/
+// and entries/ too).
+inline constexpr std::string_view kEntryMarker = "gridlock-cache-entry ";
+inline constexpr std::string_view kBlobMarker = "gridlock-cache-blob ";
 
 class Store {
  public:

@@ -43,7 +43,10 @@ Runner addGateCommand(CLI::App& app) {
     ScanOptions opts = *o;
     std::optional<ProjectConfig> config = applyConfig(*cmd, opts);
     std::string path = *baselinePath;
-    if (path.empty() && config && config->baseline) path = *config->baseline;
+    if (path.empty() && config && config->baseline) {
+      path = *config->baseline;
+      requireTrusted(path, *config, "the baseline");
+    }
     if (path.empty()) {
       std::cerr << "gridlock: error: no baseline: pass --baseline FILE or set \"baseline\" in "
                 << (config ? config->path : std::string("a .gridlock.json")) << "\n";

@@ -34,11 +34,11 @@ namespace {
 
 // Whether `candidate` is a configuration to use; one of another user is named in a warning.
 bool trusted(const std::string& candidate, const std::string& dir) {
-  llvm::sys::fs::file_status st;
-  if (llvm::sys::fs::status(candidate, st) || !llvm::sys::fs::is_regular_file(st)) return false;
+  if (!llvm::sys::fs::is_regular_file(candidate)) return false;
   // Anyone may leave one in a shared directory above the project: only one of the user's own
-  // (or root's) steers the run, as git trusts only the user's own repositories.
-  std::string why = support::distrust(st.getUser(), dir, support::TrustedOwners::UserOrRoot);
+  // (or root's) steers the run, as git trusts only the user's own repositories. A link is
+  // judged by its owner and its target's.
+  std::string why = support::distrustPath(candidate, dir, support::TrustedOwners::UserOrRoot);
   if (why.empty()) return true;
   support::warnOnce(candidate + ": ignored, not a configuration of yours: " + why);
   return false;
@@ -65,6 +65,15 @@ std::string findConfig(const std::string& start) {
     if (d == llvm::sys::path::root_path(d)) break;
   }
   return "";
+}
+
+void requireTrusted(const std::string& file, const ProjectConfig& config, const std::string& what) {
+  if (!llvm::sys::fs::is_symlink_file(file) || support::optedIn(config.dir)) return;
+  std::string dir = llvm::sys::path::parent_path(file).str();
+  std::string why =
+      support::distrustPath(file, dir.empty() ? "." : dir, support::TrustedOwners::UserOrRoot);
+  if (!why.empty())
+    throw ConfigError(file + ": " + what + " named by " + config.path + ", not trusted: " + why);
 }
 
 ProjectConfig loadConfig(const std::string& path) {

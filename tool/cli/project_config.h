@@ -47,6 +47,12 @@ inline constexpr const char* kDocsUrlExpected =
 // user is skipped with a warning. "" when there is none.
 std::string findConfig(const std::string& start);
 
+// A file the config names or that is found beside it (its baseline, a pack), when it is a
+// symbolic link: judged as the config is, by the owners of the link and of its target
+// (support::distrustPath), unless GRIDLOCK_SAFE_DIRECTORIES lists the config's directory.
+// Throws ConfigError naming `what` ("the baseline") and why, never follows it on trust.
+void requireTrusted(const std::string& file, const ProjectConfig& config, const std::string& what);
+
 // Reads and checks a config file: unknown keys, wrong types and invalid JSON are errors that
 // name the file, the key and the problem (ConfigError).
 ProjectConfig loadConfig(const std::string& path);

@@ -35,6 +35,7 @@ struct RewriteFlags {
   bool force = false;
   bool allowOutsideDb = false;
   std::string pythonChecker = "require";  // require | warn (pyright missing or failing)
+  int pyrightTimeout = python::verify::kDefaultPyrightTimeoutSeconds;
 };
 
 // Files no database lists that name a function whose parameter list changes: errors that
@@ -197,6 +198,11 @@ Runner addRewriteCommand(CLI::App& app) {
                   "When pyright cannot check a Python change: require (refuse the rewrite, the "
                   "default) or warn (go on with the compile check alone, saying so)")
       ->check(CLI::IsMember({"require", "warn"}));
+  cmd->add_option("--pyright-timeout", f->pyrightTimeout,
+                  "Stop a pyright run that takes longer (seconds; 0: no limit; default " +
+                      std::to_string(python::verify::kDefaultPyrightTimeoutSeconds) +
+                      "): a failed run, as --python-checker says")
+      ->check(CLI::NonNegativeNumber);
   return [=]() {
     if (f->recover) return recover(configuredRoot(*cmd, *o), f->force);
     if (f->exportFixes.empty() && !f->apply && !f->diff) {
@@ -223,6 +229,7 @@ Runner addRewriteCommand(CLI::App& app) {
     if (v.error.empty() && pyrewrite::hasPythonReads(run.inventory)) {
       pyrewrite::Options po;
       po.warnWithoutChecker = f->pythonChecker == "warn";
+      po.pyrightTimeoutSeconds = f->pyrightTimeout;
       pyrewrite::Verified py =
           pyrewrite::planAndVerify(run.inventory, run.rules, run.root, rescan, po);
       for (const auto& w : py.warnings) std::cerr << "gridlock: " << w << "\n";

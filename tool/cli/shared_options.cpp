@@ -5,6 +5,7 @@
 #include "rules/pack_lookup.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 
 #include <unistd.h>
 
@@ -88,12 +89,21 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     if (!cmd.count("--rules") && !config->rules.empty()) {
       o.rules = config->rules;
       o.rulesDir = config->dir;
+      for (const auto& ref : o.rules) {
+        std::string pack = rules::isPackName(ref)              ? config->dir + "/" + ref + ".json"
+                           : llvm::sys::path::is_absolute(ref) ? ref
+                                                               : config->dir + "/" + ref;
+        requireTrusted(pack, *config, "the rule pack");
+      }
     } else {
       // A name on the command line is looked up beside the config too (a path stays relative
       // to the working directory).
       for (auto& ref : o.rules) {
         std::string beside = config->dir + "/" + ref + ".json";
-        if (rules::isPackName(ref) && llvm::sys::fs::is_regular_file(beside)) ref = beside;
+        if (rules::isPackName(ref) && llvm::sys::fs::is_regular_file(beside)) {
+          requireTrusted(beside, *config, "the rule pack");
+          ref = beside;
+        }
       }
     }
     if (!cmd.count("--root")) o.root = config->root ? *config->root : config->dir;

@@ -27,11 +27,12 @@ frontend::DatabaseOptions databaseOptions(const ScanRequest& o) {
 }
 
 frontend::FrontendOptions frontendOptions(const ScanRequest& o, const Scope& scope,
-                                          const frontend::CudaSettings& cuda) {
+                                          const frontend::CudaSettings& cuda, bool pythonToo) {
   frontend::FrontendOptions fo;
   fo.root = scope.root;
   fo.only = o.files;
   fo.onlyFromDiff = o.filesFromDiff;
+  fo.othersSelectToo = pythonToo;
   fo.jobs = o.jobs;
   fo.onUnitDone = scope.onUnitDone;
   fo.cuda = cuda;
@@ -84,7 +85,7 @@ Units CppFrontend::scan(const Scope& scope) {
   const ScanRequest& o = request_;
   Units out;
   frontend::DatabaseOptions dbo = databaseOptions(o);
-  frontend::FrontendOptions fo = frontendOptions(o, scope, dbo.cuda);
+  frontend::FrontendOptions fo = frontendOptions(o, scope, dbo.cuda, pythonToo_);
   std::set<std::string> scanned;  // a file two databases list is scanned once, as the first says
   std::vector<std::string> dbs;   // none without a build directory: a scan of Python only
   if (!o.buildDir.empty()) dbs.push_back(o.buildDir);

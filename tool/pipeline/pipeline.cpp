@@ -4,6 +4,7 @@
 #include "apply/journal.h"
 #include "frontend/file_places.h"
 #include "pipeline/progress.h"
+#include "pipeline/root_path.h"
 #include "pipeline/shard.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -33,6 +34,27 @@ void refuseJournaled(const ScanRun& run) {
   std::string held = apply::journalRootBelow(run.root, run.inventory.programFiles);
   if (!held.empty())
     throw std::runtime_error(apply::journalMessage(held, apply::journalState(held)));
+}
+
+// Each positional path selects some file a unit saw (a source, a header a unit includes, a
+// directory holding one): a path that selects none (a README, a directory of no source)
+// would otherwise be a scan of nothing, and a gate passed on it. A diff may touch no source;
+// a shard may hold none of a path's units.
+void requireSelected(const ScanRequest& o, const ScanRun& run) {
+  if (o.filesFromDiff || !o.factsOut.empty()) return;
+  const std::set<std::string>& seen = run.inventory.filesSeen;
+  for (const std::string& given : o.files) {
+    bool any = false;
+    for (const std::string& rel : rootRelative(run.root, given)) {
+      auto below = seen.lower_bound(rel + "/");
+      any = any || (rel.empty() ? !seen.empty() : seen.count(rel) > 0) ||
+            (below != seen.end() && below->starts_with(rel + "/"));
+    }
+    if (!any)
+      throw std::runtime_error(given +
+                               ": selects no Python or C++ source to scan (no unit is, or "
+                               "includes, a file there); nothing would be checked");
+  }
 }
 
 }  // namespace
@@ -73,6 +95,7 @@ ScanRun scan(const ScanRequest& o) {
                       ? index::mergeSubset(std::move(units), std::move(context), o.rewriteFacts)
                       : index::merge(std::move(units), o.rewriteFacts);
   run.inventory.cache = counts;
+  requireSelected(o, run);
   refuseJournaled(run);
   analysis::launder(run.inventory, run.rules);
   // What one shard did not match another may: `gridlock merge` warns for the whole scan. A

@@ -68,14 +68,15 @@ bool groupMethodOnHint(const pv::NewDiagnostic& d, const std::string& text,
 }
 
 CheckerOutcome checkWithPyright(const index::Inventory& inv, const apply::Prepared& p,
-                                const std::string& root, bool warnWithoutChecker,
+                                const std::string& root, const Options& options,
                                 const std::map<std::string, std::vector<GroupHint>>& hints) {
   pv::Request req;
   req.root = std::filesystem::absolute(root).lexically_normal().string();
   for (const auto& c : p.changes) req.changes.push_back({c.file, c.before, c.after});
   req.checkPaths = filesToCheck(inv, p);
   req.whenMissing =
-      warnWithoutChecker ? pv::WhenCheckerMissing::Warn : pv::WhenCheckerMissing::Fail;
+      options.warnWithoutChecker ? pv::WhenCheckerMissing::Warn : pv::WhenCheckerMissing::Fail;
+  req.pyrightTimeoutSeconds = options.pyrightTimeoutSeconds;
   pv::Result r = pv::verifyChange(req);
   CheckerOutcome out;
   if (r.error) {

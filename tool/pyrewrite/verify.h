@@ -9,6 +9,7 @@
 #pragma once
 
 #include "pyrewrite/plan.h"
+#include "python/verify/verify.h"
 #include "rewrite/edits.h"
 #include "rewrite/verify.h"
 
@@ -29,6 +30,7 @@ struct Verified {
 struct Options {
   // No pyright (or a failed run): a warning and the compile check alone, instead of a refusal.
   bool warnWithoutChecker = false;
+  int pyrightTimeoutSeconds = python::verify::kDefaultPyrightTimeoutSeconds;  // 0: none
 };
 
 Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,

@@ -251,6 +251,7 @@ void fields(V&& v, T& x) {
   v("digest", x.digest);
   v("errors", x.errors);
   v("unread", x.unread);
+  v("unread_refs", x.unreadRefs);
   v("bindings", x.bindings);
   v("star_imports", x.starImports);
   v("refs", x.refs);

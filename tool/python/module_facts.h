@@ -234,8 +234,13 @@ struct ModuleFacts {
   std::string digest;               // MD5 of the bytes it was made from
   std::vector<std::string> errors;  // syntax errors (syntax_tree.h); empty when it parses
   // tree-sitter's errors in a file CPython's parser accepts (cpython_check.h): no parse
-  // error, but what those lines hold may be missed.
+  // error, but lines its tree does not hold.
   std::vector<std::string> unread;
+  // Then what CPython's parse finds there: each dotted name whose root the scope sees from
+  // outside and that no reference of tree-sitter's tree starts at, as a reference to the
+  // module-level name it starts with (no guard known). The whole program resolves them: one
+  // that names a rule is a read the scan would miss, an error (module_reads.h).
+  std::vector<Ref> unreadRefs;
   std::vector<Binding> bindings;  // of the module scope, in source order
   std::vector<Path> starImports;  // `from m import *` at module level: names m may bind
   std::vector<Ref> refs;

@@ -227,6 +227,23 @@ void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
 
 }  // namespace
 
+std::vector<std::string> missedReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
+                                     const rules::RuleSet& rules) {
+  std::vector<std::string> out;
+  for (const Ref& ref : m.unreadRefs) {
+    std::optional<Match> match = matchRef(index, module, m, rules, ref);
+    if (!match || rules.place(m.file, true, match->pack) == rules::Placement::Out) continue;
+    const Ref::Part& at = ref.parts[match->part];
+    out.push_back(facts::where(m.file, at.line, at.column) +
+                  ": error: tree-sitter-python cannot read this, which CPython parses, and it " +
+                  (match->kind == facts::ReadKind::GlobalWrite ? "writes " : "reads ") +
+                  match->name +
+                  ": the scan would miss it (write the statement in a form the grammar reads, "
+                  "e.g. `*((b,) * n)` for a starred product)");
+  }
+  return out;
+}
+
 void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                   const rules::RuleSet& rules, facts::TuFacts& out) {
   OnLine onLine;

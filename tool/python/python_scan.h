@@ -38,6 +38,8 @@ struct PythonUnits {
   // were only stat'ed (0 without a cache: the parse reads every file).
   size_t filesRead = 0;
   std::vector<std::string> warnings;  // rules that matched no definition
+  // "cache: ...": a cache directory that could not be made, an entry damaged (and discarded).
+  std::vector<std::string> cacheWarnings;
 };
 
 // Whether the packs hold Python rules: without them a scan reads no Python.

@@ -66,8 +66,8 @@ std::string callersText(const analysis::CallersResult& r) {
     out << "\n";
   }
   for (const auto& s : r.sites) {
-    out << "  " << s.file << ":" << s.line << ":" << s.column << "  " << facts::spell(s.supplied)
-        << "  via " << facts::spell(s.via);
+    out << "  " << index::textPath(s.file) << ":" << s.line << ":" << s.column << "  "
+        << facts::spell(s.supplied) << "  via " << facts::spell(s.via);
     if (s.passed != facts::Passed::Unknown) out << "  passed " << facts::spell(s.passed);
     if (!s.className.empty()) out << "  class " << s.className;
     if (s.function != r.target) out << "  calls " << s.function;

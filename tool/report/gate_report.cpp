@@ -58,7 +58,7 @@ void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analy
             [&](const auto& a, const auto& b) { return place(a.first) < place(b.first); });
   for (const auto& [i, why] : errors) {
     const facts::Read& r = inv.reads[i];
-    std::string at = facts::where(r.file, r.line, r.column);
+    std::string at = facts::where(index::textPath(r.file), r.line, r.column);
     out << diagnostic(at, Severity::Error, why + message(r), "gridlock-gate", style.color);
     if (r.macro)
       out << diagnostic(at, Severity::Note,
@@ -199,8 +199,8 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
   if (!style.quiet) {
     for (const auto& r : inv.reads)
       if (r.suppressed)
-        out << "allowed: " << r.file << ":" << r.line << ": " << r.name << " (" << *r.suppressed
-            << ")\n";
+        out << "allowed: " << index::textPath(r.file) << ":" << r.line << ": " << r.name << " ("
+            << *r.suppressed << ")\n";
     for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, style.color);
     if (!g.changedSince.empty())
       out << "gate: " << g.changedFiles << " file(s) changed since " << g.changedSince << "; "

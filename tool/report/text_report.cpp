@@ -2,6 +2,8 @@
 
 #include "report/text_style.h"
 
+#include "index/path_text.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -90,7 +92,7 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
 }
 
 std::string badSuppressionText(const facts::BadSuppression& b, bool color) {
-  return diagnostic(facts::where(b.file, b.line, b.column), Severity::Warning,
+  return diagnostic(facts::where(index::textPath(b.file), b.line, b.column), Severity::Warning,
                     b.problem.empty() ? "suppression without a reason is ignored: write // "
                                         "gridlock: allow(why this read is deliberate)"
                                       : b.problem,
@@ -105,7 +107,7 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
     const char* check = r.kind == facts::ReadKind::GlobalWrite ? "gridlock-global-write"
                         : r.edge                               ? "gridlock-edge-read"
                                                                : "gridlock-global-read";
-    std::string at = facts::where(r.file, r.line, r.column);
+    std::string at = facts::where(index::textPath(r.file), r.line, r.column);
     out << diagnostic(at, r.edge ? Severity::Remark : Severity::Warning,
                       message(r, verdicts ? &(*verdicts)[i] : nullptr), check, color);
     if (r.macro)
@@ -116,9 +118,14 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
   }
   for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, color);
   for (const auto& e : inv.parseErrors) {
-    out << diagnostic(e.file, Severity::Error, "failed to parse; its reads may be incomplete",
-                      "gridlock-parse-error", color);
-    for (const auto& m : e.messages) out << "  " << m << "\n";
+    out << diagnostic(index::textPath(e.file), Severity::Error,
+                      "failed to parse; its reads may be incomplete", "gridlock-parse-error",
+                      color);
+    // Each message starts with the file's name, which is written as above.
+    for (const auto& m : e.messages)
+      out << "  "
+          << (m.starts_with(e.file + ":") ? index::textPath(e.file) + m.substr(e.file.size()) : m)
+          << "\n";
   }
   return out.str();
 }
@@ -160,7 +167,9 @@ std::string summaryTable(const analysis::Summary& s) {
   table(out, "kind", spelled(s.byKind), s.total);
   table(out, "group", s.byGroup, s.total);
   table(out, "fix", s.byFix, s.total);
-  table(out, "file", s.byFile, s.total);
+  std::map<std::string, size_t> byFile;
+  for (const auto& [file, n] : s.byFile) byFile[index::textPath(file)] = n;
+  table(out, "file", byFile, s.total);
   return out.str();
 }
 
