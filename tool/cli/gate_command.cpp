@@ -3,6 +3,7 @@
 #include "cli/scan_options.h"
 
 #include "cli/changed_files.h"
+#include "cli/config_document.h"
 #include "cli/gate_baseline.h"
 #include "cli/gate_coverage.h"
 #include "cli/gate_verdict.h"
@@ -45,8 +46,10 @@ Runner addGateCommand(CLI::App& app) {
     std::string path = *baselinePath;
     if (path.empty() && config && config->baseline) path = *config->baseline;
     if (path.empty()) {
-      std::cerr << "gridlock: error: no baseline: pass --baseline FILE or set \"baseline\" in "
-                << (config ? config->path : std::string("a .gridlock.json")) << "\n";
+      std::cerr << "gridlock: error: no baseline: pass --baseline FILE or set "
+                << (config ? ConfigDocument::keyIn(config->path, "baseline")
+                           : std::string("\"baseline\" in a .gridlock.json"))
+                << "\n";
       return 2;
     }
     if (!s.changedSince.empty() && !opts.files.empty()) {

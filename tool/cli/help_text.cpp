@@ -52,8 +52,9 @@ Exit status:
          that cannot be written, a file that does not parse
   128+N  pair was interrupted by signal N
 
-Configuration: .gridlock.json, found from the current directory upward, names the build
-directory, the rule packs and the baseline, so that `gridlock gate` needs no arguments.
+Configuration: .gridlock.json, or [tool.gridlock] in pyproject.toml (the same keys), found
+from the current directory upward, names the build directory, the rule packs and the baseline,
+so that `gridlock gate` needs no arguments.
 
 More: gridlock COMMAND --help; man gridlock; the guides in share/doc/gridlock of the
 installation (docs/ in the source).

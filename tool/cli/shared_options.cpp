@@ -2,9 +2,11 @@
 // what the command line left unset, compiler arguments after `--`, --color.
 #include "cli/scan_options.h"
 
+#include "cli/config_document.h"
 #include "rules/pack_lookup.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 
 #include <unistd.h>
 
@@ -88,6 +90,7 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     if (!cmd.count("--rules") && !config->rules.empty()) {
       o.rules = config->rules;
       o.rulesDir = config->dir;
+      o.rulesConfigName = llvm::sys::path::filename(config->path).str();
     } else {
       // A name on the command line is looked up beside the config too (a path stays relative
       // to the working directory).
@@ -113,7 +116,7 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
               << ")\n";
   const auto& after = compilerArgsAfterDashDash();
   o.extraArgs.insert(o.extraArgs.end(), after.begin(), after.end());
-  std::string where = config ? "\"build\" in " + config->path
+  std::string where = config ? ConfigDocument::keyIn(config->path, "build")
                              : "\"build\" in a .gridlock.json (none found from the current "
                                "directory upward)";
   // Without one, the scan reads Python only, when the packs or the config ask for it
@@ -127,9 +130,10 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
   if (o.buildDir.empty() && o.pythonRoots.empty() && o.rules.empty())
     throw ConfigError(o.noBuildDir);
   if (rulesRequired && o.rules.empty())
-    throw ConfigError(std::string("no rule pack: pass --rules PACK (a shipped name such as "
-                                  "gridlock-legacy or mpi, or a path) or set \"rules\" in ") +
-                      (config ? config->path : "a .gridlock.json"));
+    throw ConfigError(
+        std::string("no rule pack: pass --rules PACK (a shipped name such as "
+                    "gridlock-legacy or mpi, or a path) or set ") +
+        (config ? ConfigDocument::keyIn(config->path, "rules") : "\"rules\" in a .gridlock.json"));
   return config;
 }
 

@@ -23,7 +23,7 @@ rules::RuleSet loadRules(const ScanRequest& o) {
     return rules::RuleSet({all});
   }
   rules::PackAnchor anchor;
-  if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside .gridlock.json"};
+  if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside " + o.rulesConfigName};
   return rules::RuleSet::load(o.rules, anchor);
 }
 
