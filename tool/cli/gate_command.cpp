@@ -29,8 +29,10 @@ Runner addGateCommand(CLI::App& app) {
   cmd->add_flag("--update", *update,
                 "Rewrite the baseline to the current counts; only ever shrinks it (creates it "
                 "when missing)");
-  addFormatOption(*cmd, show->format,
-                  {report::Format::Text, report::Format::Json, report::Format::Sarif});
+  addFormatOption(
+      *cmd, show->format,
+      {report::Format::Text, report::Format::Json, report::Format::Sarif, report::Format::Github});
+  addOmitEdgesFlag(*cmd, show->omitEdges);
   cmd->add_option("-o,--output", show->output,
                   "Write the report here; the text verdict still goes to stdout");
   cmd->add_option("--changed-since", show->changedSince,
@@ -43,6 +45,7 @@ Runner addGateCommand(CLI::App& app) {
     GateShow s = *show;
     ScanOptions opts = *o;
     std::optional<ProjectConfig> config = applyConfig(*cmd, opts);
+    checkOmitEdges(s.omitEdges, s.format);
     std::string path = *baselinePath;
     if (path.empty() && config && config->baseline) path = *config->baseline;
     if (path.empty()) {

@@ -18,18 +18,20 @@ namespace gridlock::cli {
 namespace {
 
 // Writes the report in --format to -o (or stdout), and the text verdict to stdout when the
-// report does not go there (to stderr when a JSON or SARIF report does), then returns the exit
-// status.
+// report does not go there (to stderr when a JSON, SARIF or GitHub report does), then returns
+// the exit status.
 int emit(const GateShow& f, const pipeline::ScanRun& run, const report::GateOutcome& g) {
   report::TextStyle style{colorOn(f.color, STDOUT_FILENO), f.quiet};
   bool toStdout = f.output.empty() || f.output == "-";
   std::string text;
   if (f.format == report::Format::Json) {
     text = report::gateJson(run.inventory, g);
+  } else if (f.format == report::Format::Github) {
+    text = report::gateGithub(run.inventory, g);
   } else if (f.format == report::Format::Sarif) {
     rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
     text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root),
-                             substitutionFixes(run.inventory, plan), f.docsUrl);
+                             substitutionFixes(run.inventory, plan), f.docsUrl, f.omitEdges);
   } else {
     text = report::gateText(run.inventory, g, toStdout ? style : report::TextStyle{false, f.quiet});
   }

@@ -19,6 +19,7 @@ struct GateShow {
   std::string color = "auto";
   bool quiet = false;
   std::string docsUrl;       // SARIF's help links (report::SarifExtras::docsUrl)
+  bool omitEdges = false;    // --omit-edges: SARIF without edge files' results
   std::string changedSince;  // --changed-since REV, or ""
   ChangedFiles changed;      // what the diff touches
 };

@@ -37,7 +37,8 @@ const char* const kTop = R"(Compiler arguments:
 
 Formats (--format; -o FILE writes the report there):
   scan, gate, merge   text (clang-style diagnostics, then a summary or the verdict), json,
-                      sarif (SARIF 2.1.0, for code scanning)
+                      sarif (SARIF 2.1.0, for code scanning), github (GitHub Actions
+                      annotations, as ruff's --output-format github)
   callers             text, json
   pair                text, json, markdown
   grid, shard         json
@@ -66,7 +67,8 @@ const std::map<std::string, std::string>& commandFooters() {
       {"scan",
        kDashDash +
            std::string(
-               R"(Formats: text (clang-style diagnostics, then a summary), json, sarif (SARIF 2.1.0).
+               R"(Formats: text (clang-style diagnostics, then a summary), json, sarif (SARIF 2.1.0),
+github (a workflow command per finding: ::warning file=F,line=L,col=C,title=CHECK::MESSAGE).
 Exit status: 0 the inventory is complete; 2 bad input (a rule pack, .gridlock.json, the
 compile database, an output path) or a file that does not parse (unless --allow-parse-errors).
 )")},
@@ -74,7 +76,8 @@ compile database, an output path) or a file that does not parse (unless --allow-
        kDashDash +
            std::string(
                R"(Formats: text (each new read an error at file:line:col, then the verdict), json, sarif
-(with baselineState); with -o FILE the text verdict still goes to stdout.
+(with baselineState), github (an ::error annotation at each new read; the verdict on stderr);
+with -o FILE the text verdict still goes to stdout.
 Exit status: 0 passed (or the baseline was created or shrunk); 1 a count rose above the
 baseline (--update refuses to grow it); 2 bad input, no baseline, or a file that does not
 parse.
@@ -91,8 +94,8 @@ Exit status: 0 done, or nothing to do; 1 --diff --check: there are edits to make
 nothing written (the code does not parse, edits conflict, a file changed since the scan, ...).
 )")},
       {"merge",
-       R"(Formats: text, json, sarif: the bytes one scan of every shard gives; with --baseline, the
-gate's verdict.
+       R"(Formats: text, json, sarif, github: the bytes one scan of every shard gives; with
+--baseline, the gate's verdict.
 Exit status: as gridlock scan; with --baseline, as gridlock gate.
 )"},
       {"pair", R"(Formats: text, json, markdown.

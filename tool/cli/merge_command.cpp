@@ -174,8 +174,11 @@ Runner addMergeCommand(CLI::App& app) {
                   "Facts files of every shard (scan --shard I/N --facts-out), or the directories "
                   "the Clang plugin wrote (out=DIR)")
       ->required();
-  auto* fmt = addFormatOption(*cmd, *format,
-                              {report::Format::Text, report::Format::Json, report::Format::Sarif});
+  auto* fmt = addFormatOption(
+      *cmd, *format,
+      {report::Format::Text, report::Format::Json, report::Format::Sarif, report::Format::Github});
+  auto omitEdges = std::make_shared<bool>(false);
+  addOmitEdgesFlag(*cmd, *omitEdges);
   auto* out = cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
   auto* base = cmd->add_option("--baseline", *baseline,
                                "Give the verdict of `gridlock gate --baseline FILE` instead");
@@ -186,6 +189,7 @@ Runner addMergeCommand(CLI::App& app) {
   base->excludes(fmt)->excludes(out);
   return [=]() {
     std::string docs = checkedDocsUrl(*docsUrl);
+    checkOmitEdges(*omitEdges, *format);
     checkOutputPath("-o", *output);
     Merged m = mergeFiles(factsFiles(*files));
     pipeline::warnUnmatchedPython(m.run.rules, m.run.inventory.rulesSeen, m.units);
@@ -202,7 +206,7 @@ Runner addMergeCommand(CLI::App& app) {
         return rc;
       return gateVerdict(m.run, b, *update);
     }
-    writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs));
+    writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs, *omitEdges));
     return parseErrorStatus(m.run, o);
   };
 }

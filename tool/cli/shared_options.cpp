@@ -59,6 +59,19 @@ CLI::Option* addFormatOption(CLI::App& cmd, report::Format& format,
       ->check(CLI::IsMember(names));
 }
 
+void addOmitEdgesFlag(CLI::App& cmd, bool& omit) {
+  cmd.add_flag("--omit-edges", omit,
+               "Leave out the reads and writes of edge files (counted apart, never gated): "
+               "SARIF's notes, the text's remarks, GitHub's notices (not with --format json)");
+}
+
+void checkOmitEdges(bool omit, report::Format format) {
+  if (omit && format == report::Format::Json)
+    throw ConfigError(
+        "--omit-edges: the JSON report lists every read (its \"edge\" says which are an edge "
+        "file's); leave the flag out or filter on it");
+}
+
 void addColorOption(CLI::App& cmd, std::string& color) {
   cmd.add_option("--color", color, "Colour diagnostics: auto (on a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));

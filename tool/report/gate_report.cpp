@@ -33,10 +33,10 @@ const char* verdictName(GateVerdict v) {
   return "passed";
 }
 
-// One clang-style error per read (or write) of a new or risen key, in file and line order (as a
-// compiler prints them), whichever key each belongs to.
-void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analysis::GateResult& g,
-               const TextStyle& style) {
+// Each read (or write) of a new or risen key, with why it fails the gate, in file and line
+// order (as a compiler prints its errors), whichever key each belongs to.
+std::vector<std::pair<size_t, std::string>> gateErrors(const index::Inventory& inv,
+                                                       const analysis::GateResult& g) {
   std::vector<std::pair<size_t, std::string>> errors;  // read index, why
   for (const auto& c : g.added) {
     const char* what = c.key.write ? "write" : "read";
@@ -56,7 +56,13 @@ void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analy
   };
   std::sort(errors.begin(), errors.end(),
             [&](const auto& a, const auto& b) { return place(a.first) < place(b.first); });
-  for (const auto& [i, why] : errors) {
+  return errors;
+}
+
+// One clang-style error per read (or write) of a new or risen key.
+void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analysis::GateResult& g,
+               const TextStyle& style) {
+  for (const auto& [i, why] : gateErrors(inv, g)) {
     const facts::Read& r = inv.reads[i];
     std::string at = facts::where(r.file, r.line, r.column);
     out << diagnostic(at, Severity::Error, why + message(r), "gridlock-gate", style.color);
@@ -275,11 +281,28 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
   return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
+std::string gateGithub(const index::Inventory& inv, const GateOutcome& g) {
+  std::ostringstream out;
+  for (const auto& b : inv.badSuppressions) out << githubCommand(badSuppressionAnnotation(b));
+  for (const auto& [i, why] : gateErrors(inv, g.result))
+    out << githubCommand(
+        readAnnotation(inv.reads[i], "error", "gridlock-gate", why + message(inv.reads[i])));
+  for (const auto& c : g.result.fell)
+    out << githubCommand({"notice", c.key.file, 0, 0, 0, 0, "gridlock-gate-fell",
+                          std::string(c.key.write ? "global writes" : "global reads") +
+                              " fell: " + c.key.str() + ": " + std::to_string(c.before) + " -> " +
+                              std::to_string(c.after) +
+                              "; `gridlock gate --update` shrinks the baseline"});
+  return out.str();
+}
+
 std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
-                      const std::map<size_t, SarifFix>& fixes, const std::string& docsUrl) {
+                      const std::map<size_t, SarifFix>& fixes, const std::string& docsUrl,
+                      bool omitEdges) {
   SarifExtras b;
   b.fixes = fixes;
   b.docsUrl = docsUrl;
+  b.omitEdges = omitEdges;
   if (g.verdict == GateVerdict::Created) return sarif(inv, rootUri, nullptr, &b);
   b.states.assign(inv.reads.size(), "unchanged");
   for (const auto* changes : {&g.result.added, &g.result.rose})

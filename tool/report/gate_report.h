@@ -57,10 +57,14 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g);
 // The scan's SARIF (report::sarif) with each result's baselineState: `new` for the reads of a
 // new or risen key, `unchanged` for every other result, and one `absent` result per key that
 // fell. A created baseline has nothing to compare with: no baselineState.
-// `fixes`, `docsUrl`: as SarifExtras's.
+// `fixes`, `docsUrl`, `omitEdges`: as SarifExtras's.
 std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
-                      const std::map<size_t, SarifFix>& fixes = {},
-                      const std::string& docsUrl = "");
+                      const std::map<size_t, SarifFix>& fixes = {}, const std::string& docsUrl = "",
+                      bool omitEdges = false);
+// The verdict as GitHub annotations (`--format github`): a warning at each ignored allow, an
+// error at each read of a new or risen key (what the text's errors say), a notice at each
+// file whose key fell. The verdict line is the text's (gateVerdictLine).
+std::string gateGithub(const index::Inventory& inv, const GateOutcome& g);
 
 // The reads (indices into inv.reads) that count toward `key`.
 std::vector<size_t> readsOfKey(const index::Inventory& inv, const analysis::BaselineKey& key);

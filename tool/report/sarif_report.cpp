@@ -184,9 +184,14 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
       extras && !extras->docsUrl.empty() ? extras->docsUrl : std::string(GRIDLOCK_DOCS_URL);
   ojson results = ojson::array();
   std::map<std::string, int> occurrences;
+  size_t omitted = 0;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
     int n = occurrences[keyOf(r)]++;
+    if (extras && extras->omitEdges && r.edge) {
+      ++omitted;
+      continue;
+    }
     results.push_back(
         readResult(inv, i, verdicts ? &(*verdicts)[i] : nullptr, n, extras, baseline));
   }
@@ -204,6 +209,8 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
       {"invocations", ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
                                      {"toolExecutionNotifications", notificationsJson(inv)}}})},
       {"results", results}};
+  // What --omit-edges left out, so that no reader takes the run for all there was.
+  if (extras && extras->omitEdges) run["properties"] = {{"omittedEdgeResults", omitted}};
   ojson doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                {"version", "2.1.0"},
                {"runs", ojson::array({run})}};

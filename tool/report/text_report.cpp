@@ -97,11 +97,12 @@ std::string badSuppressionText(const facts::BadSuppression& b, bool color) {
                     "gridlock-suppression", color);
 }
 
-std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color) {
+std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color,
+                            bool omitEdges) {
   std::ostringstream out;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
-    if (r.suppressed) continue;
+    if (r.suppressed || (omitEdges && r.edge)) continue;
     const char* check = r.kind == facts::ReadKind::GlobalWrite ? "gridlock-global-write"
                         : r.edge                               ? "gridlock-edge-read"
                                                                : "gridlock-global-read";
