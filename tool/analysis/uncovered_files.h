@@ -35,4 +35,9 @@ CoverageQuery wholeTree(const std::string& root);
 // they include). The walk does not follow symlinks.
 std::vector<std::string> uncoveredFiles(const GatedRun& run, const CoverageQuery& q);
 
+// Whether some file of the tree under `root` (real; not `/`), read by a frontend or not (a
+// README), matches the scope glob `glob`: walked from the glob's literal directories, as the
+// coverage walk goes (no symlink, hidden directory or build tree).
+bool anyTreeFileMatches(const std::string& root, const std::string& glob);
+
 }  // namespace gridlock::analysis

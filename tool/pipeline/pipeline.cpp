@@ -1,6 +1,7 @@
 #include "pipeline/pipeline.h"
 
 #include "analysis/laundering.h"
+#include "analysis/uncovered_files.h"
 #include "apply/journal.h"
 #include "frontend/file_places.h"
 #include "pipeline/progress.h"
@@ -92,7 +93,8 @@ void warnUnmatched(const ScanRun& run, bool verbose) {
   auto warn = [](const std::string& line) {
     if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
   };
-  for (const auto& u : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned)) {
+  for (const auto& u : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned,
+                                           &analysis::anyTreeFileMatches, run.root)) {
     if (verbose || u.lines.size() == 1) {
       for (const auto& line : u.lines) warn(line);
       continue;
