@@ -53,5 +53,24 @@ TEST(CiFormats, OmitEdgesIsRefusedWithJson) {
   EXPECT_EQ(r.out, "");
 }
 
+// --color auto on a terminal (script(1) gives the command one): colours, unless NO_COLOR is set
+// to something; set but empty, it asks for nothing (no-color.org).
+TEST(CiFormats, ColorAutoFollowsNoColorOnATerminal) {
+  std::string dir = makeTempDir("ci-color");
+  writePythonProject(dir);
+  auto onTerminal = [&](const std::string& env) {
+    return runCommand("cd " + dir + " && script -qec \"env " + env + " " + kBin +
+                      " scan -q --no-cache --rules py.json\" /dev/null")
+        .out;
+  };
+  const std::string escape = "\033[";
+  EXPECT_NE(onTerminal("-u NO_COLOR").find(escape), std::string::npos);
+  EXPECT_EQ(onTerminal("NO_COLOR=1").find(escape), std::string::npos);
+  std::string empty = onTerminal("NO_COLOR=");
+  EXPECT_NE(empty.find(escape), std::string::npos) << empty;
+  // And the scan ran: its read is there.
+  EXPECT_NE(empty.find("pkg/use.py"), std::string::npos) << empty;
+}
+
 }  // namespace
 }  // namespace gridlock::test

@@ -57,6 +57,17 @@ Configuration: .gridlock.json, or [tool.gridlock] in pyproject.toml (the same ke
 from the current directory upward, names the build directory, the rule packs and the baseline,
 so that `gridlock gate` needs no arguments.
 
+Environment:
+  GRIDLOCK_PYRIGHT            rewrite: the pyright that checks a Python change, its index.js
+                              (run with node) or an executable (default: the build tree's
+                              copy, else pyright on PATH)
+  GRIDLOCK_SAFE_DIRECTORIES   directories (colon-separated, or *) whose .gridlock.json,
+                              pyproject.toml and rewrite journal are trusted whoever owns them
+                              (a container job's checkout); others' are ignored with a warning
+  GRIDLOCK_PROGRESS_INTERVAL  seconds between progress lines when stderr is no terminal
+                              (default 5; 0: after every unit; -q: none)
+  NO_COLOR                    set and not empty: --color auto colours nothing (no-color.org)
+
 More: gridlock COMMAND --help; man gridlock; the guides in share/doc/gridlock of the
 installation (docs/ in the source).
 )";

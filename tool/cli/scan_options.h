@@ -54,7 +54,7 @@ void checkOmitEdges(bool omit, report::Format format);
 // --color auto|always|never, where a command prints diagnostics.
 void addColorOption(CLI::App& cmd, std::string& color);
 // Whether to colour what goes to file descriptor `fd`: always, never, or (auto) when it is a
-// terminal and NO_COLOR is not set.
+// terminal and NO_COLOR is not set to a non-empty value (no-color.org).
 bool colorOn(const std::string& color, int fd);
 
 // Fills what the command line of `cmd` left unset from the project's `.gridlock.json`

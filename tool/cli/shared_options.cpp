@@ -80,7 +80,9 @@ void addColorOption(CLI::App& cmd, std::string& color) {
 bool colorOn(const std::string& color, int fd) {
   if (color == "always") return true;
   if (color == "never") return false;
-  return isatty(fd) && !std::getenv("NO_COLOR");
+  // no-color.org: NO_COLOR set to anything but "" turns colour off.
+  const char* noColor = std::getenv("NO_COLOR");
+  return isatty(fd) && !(noColor && *noColor);
 }
 
 std::string configuredRoot(const CLI::App& cmd, const ScanOptions& o) {
