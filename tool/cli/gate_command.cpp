@@ -39,6 +39,7 @@ Runner addGateCommand(CLI::App& app) {
                   "Check only the files a git diff against REV touches (headers: the units "
                   "including them)");
   addAllowUncoveredFlag(*cmd, *allowUncovered);
+  addStrictFlag(*cmd, show->strict);
   addColorOption(*cmd, show->color);
   addDocsUrlOption(*cmd, o->docsUrl);
   return [=]() {

@@ -45,6 +45,12 @@ int emit(const GateShow& f, const pipeline::ScanRun& run, const report::GateOutc
 
 }  // namespace
 
+CLI::Option* addStrictFlag(CLI::App& cmd, bool& strict) {
+  return cmd.add_flag("--strict", strict,
+                      "Fail (exit 1) when counts fell and the baseline was not tightened "
+                      "(--update): the ratchet keeps no slack");
+}
+
 int baselineMissing(const GateBaseline& b, bool update, bool subset) {
   if (b.exists) return 0;
   if (!update) {
@@ -83,6 +89,7 @@ int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool 
   g.subset = run.subset;
   g.update = update;
   g.changedSince = show.changedSince;
+  g.strict = show.strict;
   g.changedFiles = show.changed.present.size() + show.changed.deleted.size();
 
   if (!b.exists) {
@@ -117,7 +124,9 @@ int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool 
   g.nextTotal = analysis::totalOf(next);
   g.baselineWrites = analysis::totalOf(b.baseline, true);
   g.nextWrites = analysis::totalOf(next, true);
-  if (g.result.failed()) {
+  // --strict: counts that fell and a baseline not tightened is slack the ratchet keeps no more.
+  g.slackFailed = show.strict && !update && !g.result.fell.empty();
+  if (g.result.failed() || g.slackFailed) {
     g.verdict = report::GateVerdict::Failed;
   } else if (update && (!g.result.fell.empty() || record)) {
     // A baseline that records its root keeps it; one without stays without, so that only

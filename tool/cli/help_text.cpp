@@ -90,8 +90,8 @@ compile database, an output path) or a file that does not parse (unless --allow-
 (with baselineState), github (an ::error annotation at each new read; the verdict on stderr);
 with -o FILE the text verdict still goes to stdout.
 Exit status: 0 passed (or the baseline was created or shrunk); 1 a count rose above the
-baseline (--update refuses to grow it); 2 bad input, no baseline, or a file that does not
-parse.
+baseline (--update refuses to grow it), or with --strict a count fell and the baseline was not
+tightened; 2 bad input, no baseline, or a file that does not parse.
 )")},
       {"callers", kDashDash + std::string(R"(Formats: text, json.
 Exit status: 0 done; 2 bad input (no such function or parameter, a file that does not parse).

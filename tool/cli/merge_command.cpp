@@ -183,6 +183,8 @@ Runner addMergeCommand(CLI::App& app) {
   auto* base = cmd->add_option("--baseline", *baseline,
                                "Give the verdict of `gridlock gate --baseline FILE` instead");
   cmd->add_flag("--update", *update, "With --baseline: as `gridlock gate --update`")->needs(base);
+  auto strict = std::make_shared<bool>(false);
+  addStrictFlag(*cmd, *strict)->needs(base);
   addDocsUrlOption(*cmd, *docsUrl);
   cmd->add_flag("-v,--verbose", *verbose, "Name each rule-pack entry that matched nothing");
   addAllowUncoveredFlag(*cmd, *allowUncovered);
@@ -204,7 +206,9 @@ Runner addMergeCommand(CLI::App& app) {
       // As one gate would: the tree walked from the shards' root (the build trees skipped).
       if (int rc = coverageStatus(m.run, analysis::wholeTree(m.run.root), *allowUncovered))
         return rc;
-      return gateVerdict(m.run, b, *update);
+      GateShow show;
+      show.strict = *strict;
+      return gateVerdict(m.run, b, *update, show);
     }
     writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs, *omitEdges));
     return parseErrorStatus(m.run, o);

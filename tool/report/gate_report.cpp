@@ -159,6 +159,10 @@ std::string gateVerdictLine(const GateOutcome& g) {
         out << "global writes rose (" << g.baselineWrites << " in the baseline, " << g.nextWrites
             << " now)";
       out << (g.update ? "; refusing to grow the baseline" : "");
+      if (g.slackFailed)
+        out << (g.result.failed() ? "; and " : "") << "counts fell" << fromTo(g)
+            << " but the baseline was not tightened (--strict): run `gridlock gate --update` and "
+               "commit the baseline";
       break;
     }
     case GateVerdict::Shrunk:
@@ -218,9 +222,10 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
         << "(s) not in the baseline\n";
   for (const auto& c : g.result.rose)
     out << "rose: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
-  if (!style.quiet) {
+  if (!style.quiet || g.slackFailed)
     for (const auto& c : g.result.fell)
       out << "fell: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
+  if (!style.quiet) {
     for (size_t i = 0; i < g.result.kept.size(); ++i)
       if (!g.keptWhy[i].empty())
         out << "kept: " << g.result.kept[i].key.str() << ": " << g.result.kept[i].before << " ("
@@ -233,7 +238,7 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
         << " records no writes (it was made before writes were gated): " << g.writes
         << " write(s) not checked; a full `gridlock gate --update` records them\n";
   out << gateVerdictLine(g);
-  if (g.verdict == GateVerdict::Failed && !style.quiet)
+  if (g.verdict == GateVerdict::Failed && !style.quiet && g.result.failed())
     out << "gate: remove each " << (rose(g, true) ? "read or write" : "read")
         << " above (its fix says how), or allow a deliberate one with " << allowComment(g)
         << " (docs/suppressions.md)\n";
@@ -258,7 +263,8 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
                 {"rose", g.result.rose.size()},
                 {"fell", g.result.fell.size()},
                 {"kept", g.result.kept.size()},
-                {"outside", g.outside}};
+                {"outside", g.outside},
+                {"strict", g.strict}};
   ojson changes = ojson::array();
   for (const auto& c : g.result.added) changes.push_back(changeJson(inv, c, "new"));
   for (const auto& c : g.result.rose) changes.push_back(changeJson(inv, c, "rose"));
@@ -288,11 +294,11 @@ std::string gateGithub(const index::Inventory& inv, const GateOutcome& g) {
     out << githubCommand(
         readAnnotation(inv.reads[i], "error", "gridlock-gate", why + message(inv.reads[i])));
   for (const auto& c : g.result.fell)
-    out << githubCommand({"notice", c.key.file, 0, 0, 0, 0, "gridlock-gate-fell",
-                          std::string(c.key.write ? "global writes" : "global reads") +
-                              " fell: " + c.key.str() + ": " + std::to_string(c.before) + " -> " +
-                              std::to_string(c.after) +
-                              "; `gridlock gate --update` shrinks the baseline"});
+    out << githubCommand(
+        {g.slackFailed ? "error" : "notice", c.key.file, 0, 0, 0, 0, "gridlock-gate-fell",
+         std::string(c.key.write ? "global writes" : "global reads") + " fell: " + c.key.str() +
+             ": " + std::to_string(c.before) + " -> " + std::to_string(c.after) +
+             "; `gridlock gate --update` shrinks the baseline"});
   return out.str();
 }
 
@@ -309,6 +315,7 @@ std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const s
     for (const auto& c : *changes)
       for (size_t i : readsOfKey(inv, c.key)) b.states[i] = "new";
   b.absent = g.result.fell;
+  b.absentFails = g.slackFailed;
   return sarif(inv, rootUri, nullptr, &b);
 }
 

@@ -37,6 +37,10 @@ struct GateOutcome {
   bool update = false;               // --update
   std::string changedSince;          // the REV of --changed-since, or ""
   size_t changedFiles = 0;           // files the diff touches
+  // --strict: slack fails the gate too (verdict Failed): counts that fell while the baseline was
+  // not tightened (no --update), as Megatron-LM's ratchet (PR #6258) fails.
+  bool strict = false;
+  bool slackFailed = false;  // strict, and this run failed for slack alone or besides a rise
 };
 
 int exitStatus(const GateOutcome& g);  // 0, or 1 when counts rose

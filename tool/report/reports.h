@@ -56,6 +56,7 @@ struct SarifExtras {
   std::map<size_t, SarifFix> fixes;
   std::string docsUrl;
   bool omitEdges = false;
+  bool absentFails = false;  // gate --strict failed on them: the absent results are errors
 };
 
 // `rootUri`: the root as a file URI ending in '/' (sarifRootUri). A result of the gate's

@@ -147,9 +147,9 @@ ojson readResult(const index::Inventory& inv, size_t i, const facts::Verdict* v,
 }
 
 // A key the baseline counts that this run no longer sees: the file, and no line to point at.
-ojson fellResult(const analysis::Change& c) {
+ojson fellResult(const analysis::Change& c, bool fails) {
   return {{"ruleId", "gridlock-gate-fell"},
-          {"level", "note"},
+          {"level", fails ? "error" : "note"},
           {"message",
            {{"text", std::string(c.key.write ? "global writes" : "global reads") +
                          " fell: " + c.key.str() + ": " + std::to_string(c.before) + " -> " +
@@ -196,7 +196,7 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
         readResult(inv, i, verdicts ? &(*verdicts)[i] : nullptr, n, extras, baseline));
   }
   if (baseline)
-    for (const auto& c : baseline->absent) results.push_back(fellResult(c));
+    for (const auto& c : baseline->absent) results.push_back(fellResult(c, baseline->absentFails));
   ojson run = {
       {"tool",
        {{"driver",
