@@ -64,5 +64,70 @@ TEST(Ratchet, StrictFailsWhenCountsFellAndTheBaselineWasNotTightened) {
   EXPECT_EQ(after.out, "gate: passed: 1 global reads, as in the baseline\n");
 }
 
+// An allow that covers no read is a warning in every run, and no failure of the gate but under
+// --strict, where it is slack too. pkg/use.py: line 5's allow covers its read; line 9's (alone:
+// lines 9 and 10) covers none; line 14's names dp where the read is tp's. pkg/vendor/, outside
+// the scope, has no reads to cover: its allow is not judged.
+TEST(Ratchet, AnAllowThatCoversNoReadIsAWarningAndFailsOnlyStrict) {
+  std::string dir = makeTempDir("ratchet-unused");
+  writeFile(dir + "/pkg/__init__.py", "");
+  writeFile(dir + "/pkg/ps.py",
+            "_G = None\n\n\ndef get_tp():\n    return _G\n\n\ndef get_dp():\n    return _G\n");
+  writeFile(dir + "/pkg/use.py",
+            "from pkg import ps\n\n\ndef f():\n"
+            "    return ps.get_tp()  # gridlock: allow(logs the layout once)\n\n\ndef g():\n"
+            "    # gridlock: allow(the read that was here is gone)\n    return None\n\n\n"
+            "def h():\n    return ps.get_tp()  # gridlock: allow(dp: names the other group)\n");
+  writeFile(dir + "/pkg/vendor/__init__.py", "");
+  writeFile(dir + "/pkg/vendor/x.py", "# gridlock: allow-file(vendored, not ours)\n");
+  writeFile(dir + "/p.json", R"({"name": "p",
+  "scope": {"include": ["pkg/**"], "exclude": ["pkg/vendor/**"]},
+  "accessors": [
+    {"python": "pkg.ps.get_tp", "kind": "accessor", "group": "tp", "yields": "group"},
+    {"python": "pkg.ps.get_dp", "kind": "accessor", "group": "dp", "yields": "group"}]})");
+  const std::string unused9 =
+      "pkg/use.py:9:5: warning: unused allow: it covers no read; remove it "
+      "[gridlock-unused-suppression]\n";
+  const std::string unused14 =
+      "pkg/use.py:14:25: warning: unused allow: it covers no read; remove it "
+      "[gridlock-unused-suppression]\n";
+
+  CommandResult scan =
+      runCommand("cd " + dir + " && " + kBin + " scan -q --no-cache --rules p.json --format json");
+  ASSERT_EQ(scan.status, 0) << scan.err;
+  auto j = nlohmann::json::parse(scan.out);
+  EXPECT_EQ(j["summary"]["total"], 1);
+  EXPECT_EQ(j["summary"]["suppressed"], 1);
+  EXPECT_EQ(j["summary"]["unused_suppressions"], 2);
+  EXPECT_EQ(j["unused_suppressions"], nlohmann::json::parse(R"js([
+    {"file": "pkg/use.py", "line": 9, "column": 5,
+     "text": "# gridlock: allow(the read that was here is gone)"},
+    {"file": "pkg/use.py", "line": 14, "column": 25,
+     "text": "# gridlock: allow(dp: names the other group)"}])js"));
+
+  const std::string gate =
+      "cd " + dir + " && " + kBin + " gate --no-cache --rules p.json --baseline b.json";
+  ASSERT_EQ(runCommand(gate + " --update -q").status, 0);
+  const std::string allowed = "allowed: pkg/use.py:5: pkg.ps.get_tp (logs the layout once)\n";
+  CommandResult lax = runCommand(gate);
+  EXPECT_EQ(lax.status, 0) << lax.err;
+  EXPECT_EQ(lax.out,
+            allowed + unused9 + unused14 + "gate: passed: 1 global reads, as in the baseline\n");
+
+  CommandResult strict = runCommand(gate + " --strict");
+  EXPECT_EQ(strict.status, 1) << strict.err;
+  auto error = [](std::string w) { return w.replace(w.find(": warning: "), 11, ": error: "); };
+  EXPECT_EQ(strict.out, allowed + error(unused9) + error(unused14) +
+                            "gate: FAILED: 2 allow(s) cover no read (--strict): remove them\n");
+  CommandResult github = runCommand(gate + " --strict --format github");
+  EXPECT_EQ(github.out,
+            "::error file=pkg/use.py,line=9,col=5,title=gridlock-unused-suppression::unused "
+            "allow: it covers no read; remove it\n"
+            "::error file=pkg/use.py,line=14,col=25,title=gridlock-unused-suppression::unused "
+            "allow: it covers no read; remove it\n");
+  CommandResult json = runCommand(gate + " --format json");
+  EXPECT_EQ(nlohmann::json::parse(json.out)["unused_suppressions"], j["unused_suppressions"]);
+}
+
 }  // namespace
 }  // namespace gridlock::test

@@ -48,7 +48,7 @@ int emit(const GateShow& f, const pipeline::ScanRun& run, const report::GateOutc
 CLI::Option* addStrictFlag(CLI::App& cmd, bool& strict) {
   return cmd.add_flag("--strict", strict,
                       "Fail (exit 1) when counts fell and the baseline was not tightened "
-                      "(--update): the ratchet keeps no slack");
+                      "(--update), or an allow covers no read: the ratchet keeps no slack");
 }
 
 int baselineMissing(const GateBaseline& b, bool update, bool subset) {
@@ -124,8 +124,10 @@ int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool 
   g.nextTotal = analysis::totalOf(next);
   g.baselineWrites = analysis::totalOf(b.baseline, true);
   g.nextWrites = analysis::totalOf(next, true);
-  // --strict: counts that fell and a baseline not tightened is slack the ratchet keeps no more.
-  g.slackFailed = show.strict && !update && !g.result.fell.empty();
+  // --strict: counts that fell and a baseline not tightened, or an allow that covers no read,
+  // is slack the ratchet keeps no more (an --update run tightens and is not judged on it).
+  g.unusedAllows = run.inventory.unusedAllows.size();
+  g.slackFailed = show.strict && !update && (!g.result.fell.empty() || g.unusedAllows);
   if (g.result.failed() || g.slackFailed) {
     g.verdict = report::GateVerdict::Failed;
   } else if (update && (!g.result.fell.empty() || record)) {

@@ -31,6 +31,8 @@ Inventory merge(std::vector<facts::UnitFacts> units, bool rewriteFacts) {
   using Key = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
   std::set<Key> seen;
   std::set<std::pair<std::string, unsigned>> badSeen;
+  // Each allow once, by where it is; covered when some unit's read falls under it.
+  std::map<std::tuple<std::string, unsigned, unsigned>, facts::AllowFact> allows;
   // A file's facts that an earlier unit shared (the same digest) were merged with it: merging
   // them again would change nothing (every step below keeps the first of equal facts, and
   // a later copy adds nothing to a merged function), so they are left out.
@@ -54,6 +56,11 @@ Inventory merge(std::vector<facts::UnitFacts> units, bool rewriteFacts) {
         inv.reads.push_back(std::move(r));
     for (auto& b : tu.badSuppressions)
       if (badSeen.emplace(b.file, b.line).second) inv.badSuppressions.push_back(std::move(b));
+    for (auto& a : tu.allows) {
+      auto [it, fresh] = allows.try_emplace({a.file, a.line, a.column}, a);
+      it->second.covers = it->second.covers || a.covers;
+      it->second.mainFile = it->second.mainFile || a.mainFile;
+    }
     inv.digests.insert(tu.digests.begin(), tu.digests.end());
     for (auto& r : tu.exemptReads)
       if (seen.emplace(r.file, r.line, r.column, r.name, r.spelling).second)
@@ -71,6 +78,8 @@ Inventory merge(std::vector<facts::UnitFacts> units, bool rewriteFacts) {
     inv.program.add(std::move(tu.functions), std::move(tu.classes), std::move(tu.sites));
     if (rewriteFacts) inv.rewrite.add(tu);
   }
+  for (auto& [at, a] : allows)
+    if (!a.covers) inv.unusedAllows.push_back(std::move(a));
   inv.program.finish();
   if (rewriteFacts) inv.rewrite.finish();
   sortReads(inv.reads);

@@ -71,6 +71,10 @@ ScanRun scan(const ScanRequest& o) {
   }
   run.inventory = index::merge(std::move(units), o.rewriteFacts);
   run.inventory.cache = counts;
+  // A header's allow may cover a read of a unit this subset run did not scan.
+  if (run.subset)
+    std::erase_if(run.inventory.unusedAllows,
+                  [](const facts::AllowFact& a) { return !a.mainFile; });
   refuseJournaled(run);
   analysis::launder(run.inventory, run.rules);
   // What one shard did not match another may: `gridlock merge` warns for the whole scan. A

@@ -3,6 +3,7 @@
 #include "frontend/suppressions.h"
 #include "rules/python_rules.h"
 
+#include <algorithm>
 #include <set>
 #include <tuple>
 
@@ -246,7 +247,8 @@ using OnLine = std::set<std::tuple<unsigned, facts::ReadKind, std::string>>;
 // The read `ref` is, if any, into `out`.
 void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                  const rules::RuleSet& rules, const Ref& ref,
-                 const frontend::FileSuppressions& allows, OnLine& onLine, facts::TuFacts& out) {
+                 const frontend::FileSuppressions& allows, std::vector<bool>& allowUsed,
+                 OnLine& onLine, facts::TuFacts& out) {
   std::optional<Match> match = matchRef(index, module, m, rules, ref);
   if (!match) return;
   const rules::PythonCounting& counting = rules.packs()[match->pack].python;
@@ -266,8 +268,10 @@ void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
   if (counting.oncePerLine && !onLine.emplace(r.line, r.kind, r.name).second) return;
   r.edge = place == rules::Placement::Edge;
   if (const frontend::AllowComment* a = frontend::coveringAllow(
-          allows, r.line, ref.statementLine ? ref.statementLine : r.line, {r.group, r.name}))
+          allows, r.line, ref.statementLine ? ref.statementLine : r.line, {r.group, r.name})) {
     r.suppressed = a->reason;
+    allowUsed[static_cast<size_t>(a - allows.allows.data())] = true;
+  }
   setHint(r);
   out.reads.push_back(std::move(r));
 }
@@ -281,14 +285,23 @@ void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
   // read's), and checks each file it edits against the bytes the scan read.
   out.digests[m.file] = m.digest;
   frontend::FileSuppressions allows = allowsOf(m, rules, out);
+  std::vector<bool> allowUsed(allows.allows.size(), false);
   // The imports' and the other references', each in source order, merged by where they are.
   size_t i = 0, j = 0;
   while (i < m.imports.size() || j < m.refs.size()) {
     bool import =
         j == m.refs.size() || (i < m.imports.size() && m.imports[i].offset < m.refs[j].offset);
-    collectRead(index, module, m, rules, import ? m.imports[i++] : m.refs[j++], allows, onLine,
-                out);
+    collectRead(index, module, m, rules, import ? m.imports[i++] : m.refs[j++], allows, allowUsed,
+                onLine, out);
   }
+  // Which allows a read fell under, in a module a pack scans (one it does not has no reads to
+  // cover); one naming a name no pack knows is a bad suppression already.
+  if (rules.anyInterest(m.file, true))
+    for (size_t a = 0; a < allows.allows.size(); ++a)
+      if (std::all_of(allows.allows[a].names.begin(), allows.allows[a].names.end(),
+                      [&](const std::string& n) { return knownAllowName(rules, n); }))
+        out.allows.push_back({m.file, allows.allows[a].line, allows.allows[a].column,
+                              allows.allows[a].text, allowUsed[a], true});
   rulesSeen(index, module, m, rules, out);
 }
 

@@ -159,10 +159,13 @@ std::string gateVerdictLine(const GateOutcome& g) {
         out << "global writes rose (" << g.baselineWrites << " in the baseline, " << g.nextWrites
             << " now)";
       out << (g.update ? "; refusing to grow the baseline" : "");
-      if (g.slackFailed)
+      if (g.slackFailed && !g.result.fell.empty())
         out << (g.result.failed() ? "; and " : "") << "counts fell" << fromTo(g)
             << " but the baseline was not tightened (--strict): run `gridlock gate --update` and "
                "commit the baseline";
+      if (g.slackFailed && g.unusedAllows)
+        out << (g.result.failed() || !g.result.fell.empty() ? "; and " : "") << g.unusedAllows
+            << " allow(s) cover no read (--strict): remove them";
       break;
     }
     case GateVerdict::Shrunk:
@@ -212,10 +215,15 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
         out << "allowed: " << r.file << ":" << r.line << ": " << r.name << " (" << *r.suppressed
             << ")\n";
     for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, style.color);
+    if (!g.slackFailed)
+      for (const auto& a : inv.unusedAllows) out << unusedAllowText(a, style.color);
     if (!g.changedSince.empty())
       out << "gate: " << g.changedFiles << " file(s) changed since " << g.changedSince << "; "
           << g.filesScanned << " translation unit(s) to check\n";
   }
+  // Under --strict they fail the gate: errors, shown with -q too.
+  if (g.slackFailed)
+    for (const auto& a : inv.unusedAllows) out << unusedAllowText(a, style.color, true);
   keyErrors(out, inv, g.result, style);
   for (const auto& c : g.result.added)
     out << "new:  " << c.key.str() << ": " << c.after << (c.key.write ? " write" : " read")
@@ -282,14 +290,19 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
                          {"column", r.column},
                          {"name", r.name},
                          {"reason", *r.suppressed}});
-  ojson doc = {
-      {"version", kGateJsonVersion}, {"gate", gate}, {"changes", changes}, {"allowed", allowed}};
+  ojson doc = {{"version", kGateJsonVersion},
+               {"gate", gate},
+               {"changes", changes},
+               {"allowed", allowed},
+               {"unused_suppressions", unusedAllowsJson(inv)}};
   return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
 std::string gateGithub(const index::Inventory& inv, const GateOutcome& g) {
   std::ostringstream out;
   for (const auto& b : inv.badSuppressions) out << githubCommand(badSuppressionAnnotation(b));
+  for (const auto& a : inv.unusedAllows)
+    out << githubCommand(unusedAllowAnnotation(a, g.slackFailed));
   for (const auto& [i, why] : gateErrors(inv, g.result))
     out << githubCommand(
         readAnnotation(inv.reads[i], "error", "gridlock-gate", why + message(inv.reads[i])));
@@ -316,6 +329,7 @@ std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const s
       for (size_t i : readsOfKey(inv, c.key)) b.states[i] = "new";
   b.absent = g.result.fell;
   b.absentFails = g.slackFailed;
+  b.unusedAllowsFail = g.slackFailed;
   return sarif(inv, rootUri, nullptr, &b);
 }
 

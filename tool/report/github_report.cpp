@@ -70,6 +70,11 @@ Annotation badSuppressionAnnotation(const facts::BadSuppression& b) {
                             : b.problem};
 }
 
+Annotation unusedAllowAnnotation(const facts::AllowFact& a, bool error) {
+  return {error ? "error" : "warning", a.file,      a.line, a.column, 0, 0,
+          kUnusedAllowCheck,           kUnusedAllow};
+}
+
 std::string githubAnnotations(const index::Inventory& inv, const Verdicts* verdicts,
                               bool omitEdges) {
   std::ostringstream out;
@@ -84,6 +89,7 @@ std::string githubAnnotations(const index::Inventory& inv, const Verdicts* verdi
                                         message(r, verdicts ? &(*verdicts)[i] : nullptr)));
   }
   for (const auto& b : inv.badSuppressions) out << githubCommand(badSuppressionAnnotation(b));
+  for (const auto& a : inv.unusedAllows) out << githubCommand(unusedAllowAnnotation(a));
   for (const auto& e : inv.parseErrors) {
     std::string m = "failed to parse; its reads may be incomplete";
     for (const auto& line : e.messages) m += "\n" + line;

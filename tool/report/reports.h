@@ -11,6 +11,8 @@
 #include "facts/verdict.h"
 #include "index/inventory.h"
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <string>
 #include <string_view>
@@ -56,7 +58,8 @@ struct SarifExtras {
   std::map<size_t, SarifFix> fixes;
   std::string docsUrl;
   bool omitEdges = false;
-  bool absentFails = false;  // gate --strict failed on them: the absent results are errors
+  bool absentFails = false;       // gate --strict failed on them: the absent results are errors
+  bool unusedAllowsFail = false;  // likewise the unused allows' results
 };
 
 // `rootUri`: the root as a file URI ending in '/' (sarifRootUri). A result of the gate's
@@ -97,6 +100,15 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict = nullpt
 // An allow comment that is ignored, as a clang-style warning at the comment's file:line:col
 // (scan's text and the gate's).
 std::string badSuppressionText(const facts::BadSuppression& b, bool color);
+
+// An allow that covers no read (as ruff's RUF100 reports an unused noqa): what every format
+// says of it. A warning, an error where gate --strict fails on it.
+inline constexpr const char* kUnusedAllow = "unused allow: it covers no read; remove it";
+inline constexpr const char* kUnusedAllowCheck = "gridlock-unused-suppression";
+std::string unusedAllowText(const facts::AllowFact& a, bool color, bool error = false);
+Annotation unusedAllowAnnotation(const facts::AllowFact& a, bool error = false);
+// The JSON report's `unused_suppressions`: file, line, column, text of each (scan and gate).
+nlohmann::ordered_json unusedAllowsJson(const index::Inventory& inv);
 
 // `gridlock callers`: the JSON report (schema/callers-report.schema.json), and a table for
 // people.

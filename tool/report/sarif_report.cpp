@@ -79,8 +79,9 @@ ojson fixJson(const facts::Read& r, const SarifFix& f) {
   return {{"description", {{"text", f.description}}}, {"artifactChanges", ojson::array({change})}};
 }
 
-// The rules a run's results name: the gate's fallen keys only with a baseline.
-ojson rulesJson(const std::string& docs, bool baseline) {
+// The rules a run's results name: the gate's fallen keys only with a baseline, unused allows
+// only when there are some.
+ojson rulesJson(const std::string& docs, bool baseline, bool unusedAllows) {
   ojson rules = ojson::array({
       rule("gridlock-global-read", "GlobalGroupRead",
            "A read of process-wide parallel state; pass the group explicitly.", "warning", docs,
@@ -100,6 +101,11 @@ ojson rulesJson(const std::string& docs, bool baseline) {
                          "Global reads the baseline counts that this run no longer sees.", "note",
                          docs, "scan.md#gate",
                          "Run `gridlock gate --update` to shrink the baseline."));
+  if (unusedAllows)
+    rules.push_back(rule(kUnusedAllowCheck, "UnusedSuppression",
+                         "An allow comment that covers no read.", "warning", docs,
+                         "suppressions.md#what-is-reported",
+                         "Remove it, or fix what it names: a read it was written for is gone."));
   return rules;
 }
 
@@ -161,6 +167,17 @@ ojson fellResult(const analysis::Change& c, bool fails) {
           {"baselineState", "absent"}};
 }
 
+// An allow that covers no read, at the comment; an error where gate --strict fails on it.
+ojson unusedAllowResult(const facts::AllowFact& a, bool fails) {
+  return {{"ruleId", kUnusedAllowCheck},
+          {"level", fails ? "error" : "warning"},
+          {"message", {{"text", kUnusedAllow}}},
+          {"locations",
+           ojson::array({location(a.file, {{"startLine", a.line}, {"startColumn", a.column}})})},
+          {"partialFingerprints",
+           {{"gridlockKey/v1", fingerprint(a.file + "|" + a.text + "|unused-allow")}}}};
+}
+
 // One error per file that failed to parse.
 ojson notificationsJson(const index::Inventory& inv) {
   ojson notifications = ojson::array();
@@ -197,6 +214,8 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
   }
   if (baseline)
     for (const auto& c : baseline->absent) results.push_back(fellResult(c, baseline->absentFails));
+  for (const auto& a : inv.unusedAllows)
+    results.push_back(unusedAllowResult(a, extras && extras->unusedAllowsFail));
   ojson run = {
       {"tool",
        {{"driver",
@@ -204,7 +223,7 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
           {"version", GRIDLOCK_VERSION},
           {"semanticVersion", GRIDLOCK_VERSION},
           {"informationUri", docs},
-          {"rules", rulesJson(docs, baseline != nullptr)}}}}},
+          {"rules", rulesJson(docs, baseline != nullptr, !inv.unusedAllows.empty())}}}}},
       {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
       {"invocations", ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
                                      {"toolExecutionNotifications", notificationsJson(inv)}}})},

@@ -97,6 +97,12 @@ std::string badSuppressionText(const facts::BadSuppression& b, bool color) {
                     "gridlock-suppression", color);
 }
 
+std::string unusedAllowText(const facts::AllowFact& a, bool color, bool error) {
+  return diagnostic(facts::where(a.file, a.line, a.column),
+                    error ? Severity::Error : Severity::Warning, kUnusedAllow, kUnusedAllowCheck,
+                    color);
+}
+
 std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color,
                             bool omitEdges) {
   std::ostringstream out;
@@ -116,6 +122,7 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
                         "", color);
   }
   for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, color);
+  for (const auto& a : inv.unusedAllows) out << unusedAllowText(a, color);
   for (const auto& e : inv.parseErrors) {
     out << diagnostic(e.file, Severity::Error, "failed to parse; its reads may be incomplete",
                       "gridlock-parse-error", color);
