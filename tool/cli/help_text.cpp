@@ -91,7 +91,7 @@ compile database, an output path) or a file that does not parse (unless --allow-
 with -o FILE the text verdict still goes to stdout.
 Exit status: 0 passed (or the baseline was created or shrunk); 1 a count rose above the
 baseline (--update refuses to grow it), or with --strict a count fell and the baseline was not
-tightened; 2 bad input, no baseline, or a file that does not parse.
+tightened or an allow covers no read; 2 bad input, no baseline, or a file that does not parse.
 )")},
       {"callers", kDashDash + std::string(R"(Formats: text, json.
 Exit status: 0 done; 2 bad input (no such function or parameter, a file that does not parse).
