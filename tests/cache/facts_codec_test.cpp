@@ -72,6 +72,7 @@ TuFacts sampleFacts() {
   tu.mainFile = "core/attention.cpp";
   tu.reads = {sampleRead("core/attention.cpp", 12), sampleRead("core/attention.h", 3)};
   tu.badSuppressions = {{"core/attention.cpp", 7, 12, "// gridlock: allow", "no reason"}};
+  tu.allows = {{"core/attention.cpp", 9, 3, "// gridlock: allow(logs)", true, true}};
   tu.parseError = ParseError{"core/attention.cpp",
                              {"core/attention.cpp:1:2: error: expected ';'"},
                              {"core/attention.cpp", "core/attention.h"}};
@@ -199,13 +200,14 @@ TuFacts sampleFacts() {
 TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
-  EXPECT_EQ(fieldCount<TuFacts>(), 20u);
+  EXPECT_EQ(fieldCount<TuFacts>(), 21u);
   EXPECT_EQ(fieldCount<ValueFact>(), 7u);
   EXPECT_EQ(fieldCount<Read>(), 36u);
   EXPECT_EQ(fieldCount<ParamTest>(), 2u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
   EXPECT_EQ(fieldCount<BadSuppression>(), 5u);
+  EXPECT_EQ(fieldCount<AllowFact>(), 6u);
   EXPECT_EQ(fieldCount<ParseError>(), 3u);
   EXPECT_EQ(fieldCount<FunctionFact>(), 11u);
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);

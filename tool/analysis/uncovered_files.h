@@ -36,4 +36,9 @@ CoverageQuery wholeTree(const std::string& root);
 // support::WalkError (exit 2 naming it), never files left unnamed.
 std::vector<std::string> uncoveredFiles(const GatedRun& run, const CoverageQuery& q);
 
+// Whether some file of the tree under `root` (real; not `/`), read by a frontend or not (a
+// README), matches the scope glob `glob`: walked from the glob's literal directories, as the
+// coverage walk goes (no symlink, hidden directory or build tree).
+bool anyTreeFileMatches(const std::string& root, const std::string& glob);
+
 }  // namespace gridlock::analysis

@@ -25,7 +25,8 @@ inline constexpr std::string_view kBlobMarker = "gridlock-cache-blob ";
 
 class Store {
  public:
-  // Creates the directory (and a CACHEDIR.TAG, so backup tools skip it). Throws
+  // Creates the directory (and a CACHEDIR.TAG, so backup tools skip it, and, where it holds
+  // nothing but gridlock's files, a .gitignore of `*`, so git does). Throws
   // std::runtime_error naming the directory when it cannot.
   Store(std::string dir, std::uint64_t maxBytes);
 

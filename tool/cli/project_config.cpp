@@ -1,5 +1,6 @@
 #include "cli/project_config.h"
 
+#include "cli/config_document.h"
 #include "support/file_io.h"
 #include "support/nearest.h"
 #include "support/ownership.h"
@@ -7,6 +8,9 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 #include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <set>
 
 namespace gridlock::cli {
 namespace {
@@ -44,6 +48,29 @@ bool trusted(const std::string& candidate, const std::string& dir) {
   return false;
 }
 
+// Whether `candidate`, a pyproject.toml, holds a [tool.gridlock] table (a pyproject.toml
+// without one is no configuration: the search goes on upward). One that does not parse is an
+// error where it would be used (its owner trusted); `use`: it is to be used, so one of another
+// user is skipped with trusted()'s warning.
+bool holdsGridlockTable(const std::string& candidate, const std::string& dir, bool use) {
+  if (!llvm::sys::fs::is_regular_file(candidate)) return false;
+  std::optional<std::string> text = support::readFile(candidate);
+  if (!text || text->find("gridlock") == std::string::npos) return false;
+  bool holds = false;
+  try {
+    holds = readConfigDocument(candidate, *text).has_value();
+  } catch (const ConfigError&) {
+    if (!use || !trusted(candidate, dir)) return false;
+    throw;
+  }
+  return holds && (!use || trusted(candidate, dir));
+}
+
+void noteOnce(const std::string& line) {
+  static std::set<std::string> said;
+  if (said.insert(line).second) std::cerr << "gridlock: note: " << line << "\n";
+}
+
 }  // namespace
 
 std::optional<std::string> docsBaseUrl(const std::string& url) {
@@ -59,9 +86,16 @@ std::string findConfig(const std::string& start) {
   llvm::sys::fs::make_absolute(dir);
   llvm::sys::path::remove_dots(dir, true);
   for (std::string d(dir); !d.empty(); d = llvm::sys::path::parent_path(d).str()) {
-    llvm::SmallString<256> candidate(d);
+    llvm::SmallString<256> candidate(d), pyproject(d);
     llvm::sys::path::append(candidate, kConfigName);
-    if (trusted(std::string(candidate), d)) return std::string(candidate);
+    llvm::sys::path::append(pyproject, kPyprojectName);
+    if (trusted(std::string(candidate), d)) {
+      if (holdsGridlockTable(std::string(pyproject), d, false))
+        noteOnce(std::string(pyproject) + ": [tool.gridlock] is not read: " +
+                 std::string(candidate) + " is, which wins when both are there");
+      return std::string(candidate);
+    }
+    if (holdsGridlockTable(std::string(pyproject), d, true)) return std::string(pyproject);
     if (d == llvm::sys::path::root_path(d)) break;
   }
   return "";
@@ -79,13 +113,10 @@ void requireTrusted(const std::string& file, const ProjectConfig& config, const 
 ProjectConfig loadConfig(const std::string& path) {
   std::optional<std::string> text = support::readFile(path);
   if (!text) throw ConfigError(path + ": cannot read the configuration file");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(*text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw ConfigError(path + ": invalid JSON: " + e.what());
-  }
-  if (!doc.is_object()) throw ConfigError(path + ": expected a JSON object");
+  // .gridlock.json, or a pyproject.toml's [tool.gridlock]: the same keys, checked alike.
+  std::optional<ConfigDocument> document = readConfigDocument(path, *text);
+  if (!document) throw ConfigError(path + ": no [tool.gridlock] table");
+  const nlohmann::json& doc = document->value;
 
   ProjectConfig c;
   c.path = path;
@@ -93,7 +124,7 @@ ProjectConfig loadConfig(const std::string& path) {
   llvm::sys::fs::make_absolute(abs);
   c.dir = realDir(llvm::sys::path::parent_path(abs).str());
   auto bad = [&](const std::string& key, const std::string& what) {
-    return ConfigError(path + ": /" + key + ": " + what);
+    return ConfigError(document->at(key) + ": " + what);
   };
   auto text_of = [&](const std::string& key, const nlohmann::json& v) {
     if (!v.is_string() || v.get<std::string>().empty())

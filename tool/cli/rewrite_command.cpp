@@ -10,6 +10,7 @@
 #include "apply/replacements_yaml.h"
 #include "apply/unified_diff.h"
 #include "apply/write.h"
+#include "pyrewrite/checker.h"
 #include "pyrewrite/verify.h"
 #include "rewrite/edits.h"
 #include "rewrite/outside_db.h"
@@ -219,6 +220,15 @@ Runner addRewriteCommand(CLI::App& app) {
       parseErrorStatus(run, first);
       std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
       return 2;
+    }
+    // What a Python change needs to be verified is looked for before any planning: a rewrite
+    // that would be refused for want of pyright says so now, not after planning and preparing.
+    if (pyrewrite::hasPythonReads(run.inventory)) {
+      std::string missing = pyrewrite::checkerMissing(f->pythonChecker == "warn");
+      if (!missing.empty()) {
+        std::cerr << "gridlock: error: " << missing << "\n";
+        return 2;
+      }
     }
     auto rescan = [&](const std::map<std::string, std::string>& overlay) {
       ScanOptions again = first;

@@ -19,6 +19,7 @@ void eachLocatedList(F&& f) {
   f(&TuFacts::calls, &Runs::calls);
   f(&TuFacts::dependentCalls, &Runs::dependentCalls);
   f(&TuFacts::classBodies, &Runs::classBodies);
+  f(&TuFacts::allows, &Runs::allows);
 }
 
 }  // namespace

@@ -231,6 +231,19 @@ struct BadSuppression {
   std::string problem;  // why it is ignored (frontend/suppressions.h)
 };
 
+// An allow comment of a file a unit read (frontend/suppressions.h), and whether a read of that
+// unit falls under it. The index joins the units' (a header's allow covers a read when some
+// unit's read falls under it); one that covers none is reported, as ruff's RUF100 reports an
+// unused noqa.
+struct AllowFact {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;  // where the comment starts (1-based, in bytes)
+  std::string text;
+  bool covers = false;    // a read of this unit falls under it
+  bool mainFile = false;  // in the unit's main file (a Python module: always)
+};
+
 struct ParseError {
   std::string file;                   // the translation unit's main file
   std::vector<std::string> messages;  // its first errors, "file:line:col: error: ..."
@@ -331,6 +344,9 @@ struct TuFacts {
   std::string mainFile;
   std::vector<Read> reads;
   std::vector<BadSuppression> badSuppressions;
+  // The well-formed allows of the files of the packs' scope it read (those naming a name no
+  // pack knows are bad suppressions instead).
+  std::vector<AllowFact> allows;
   std::optional<ParseError> parseError;
   std::vector<std::string> notes;  // e.g. which nvcc flags were translated or dropped
   // Fallback and default-argument reads in files no pack scans (an exempt helper): not

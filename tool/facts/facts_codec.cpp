@@ -193,6 +193,17 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, AllowFact>
+void fields(V&& v, T& x) {
+  v("file", x.file);
+  v("line", x.line);
+  v("column", x.column);
+  v("text", x.text);
+  v("covers", x.covers);
+  v("main_file", x.mainFile);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, ParseError>
 void fields(V&& v, T& x) {
   v("file", x.file);
@@ -273,6 +284,7 @@ void fields(V&& v, T& x) {
   v("main_file", x.mainFile);
   v("reads", x.reads);
   v("bad_suppressions", x.badSuppressions);
+  v("allows", x.allows);
   v("parse_error", x.parseError);
   v("notes", x.notes);
   v("exempt_reads", x.exemptReads);

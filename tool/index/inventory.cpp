@@ -50,6 +50,8 @@ Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitF
   using Key = std::tuple<std::string, unsigned, unsigned, std::string, std::string>;
   std::set<Key> seen;
   std::set<std::pair<std::string, unsigned>> badSeen;
+  // Each allow once, by where it is; covered when some unit's read falls under it.
+  std::map<std::tuple<std::string, unsigned, unsigned>, facts::AllowFact> allows;
   // A file's facts that an earlier unit shared (the same digest) were merged with it: merging
   // them again would change nothing (every step below keeps the first of equal facts, and
   // a later copy adds nothing to a merged function), so they are left out.
@@ -83,6 +85,12 @@ Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitF
     for (auto& b : tu.badSuppressions)
       if (theRuns(b.file) && badSeen.emplace(b.file, b.line).second)
         inv.badSuppressions.push_back(std::move(b));
+    for (auto& a : tu.allows) {
+      if (!theRuns(a.file)) continue;  // a context file's allows are not this run's to judge
+      auto [it, fresh] = allows.try_emplace({a.file, a.line, a.column}, a);
+      it->second.covers = it->second.covers || a.covers;
+      it->second.mainFile = it->second.mainFile || a.mainFile;
+    }
     inv.digests.insert(tu.digests.begin(), tu.digests.end());
     for (auto& r : tu.exemptReads)
       if (seen.emplace(r.file, r.line, r.column, r.name, r.spelling).second)
@@ -102,6 +110,8 @@ Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitF
     inv.program.addValues(std::move(tu.values));
     if (rewriteFacts) inv.rewrite.add(tu);
   }
+  for (auto& [at, a] : allows)
+    if (!a.covers) inv.unusedAllows.push_back(std::move(a));
   inv.program.finish();
   if (rewriteFacts) inv.rewrite.finish();
   sortReads(inv.reads);

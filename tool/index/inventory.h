@@ -24,6 +24,10 @@ struct Inventory {
   std::vector<facts::Read> reads;  // sorted by file, line, column, name; unique
   std::vector<facts::ParseError> parseErrors;
   std::vector<facts::BadSuppression> badSuppressions;
+  // The allows no read of any unit falls under (covers false), sorted by file, line, column;
+  // `mainFile`: in some unit's main file. A subset run keeps only those (pipeline::scan): a
+  // header's allow may cover a read of a unit it did not scan.
+  std::vector<facts::AllowFact> unusedAllows;
   std::map<std::string, std::vector<std::string>> notes;  // TU main file -> frontend notes
   size_t filesScanned = 0;  // translation units (of a subset run: those its paths select)
   // Every file under the root a unit saw (main files and their includes), root-relative; in a

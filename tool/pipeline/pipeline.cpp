@@ -1,6 +1,7 @@
 #include "pipeline/pipeline.h"
 
 #include "analysis/laundering.h"
+#include "analysis/uncovered_files.h"
 #include "apply/journal.h"
 #include "frontend/file_places.h"
 #include "pipeline/progress.h"
@@ -24,7 +25,7 @@ rules::RuleSet loadRules(const ScanRequest& o) {
     return rules::RuleSet({all});
   }
   rules::PackAnchor anchor;
-  if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside .gridlock.json"};
+  if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside " + o.rulesConfigName};
   return rules::RuleSet::load(o.rules, anchor);
 }
 
@@ -96,6 +97,10 @@ ScanRun scan(const ScanRequest& o) {
                       : index::merge(std::move(units), o.rewriteFacts);
   run.inventory.cache = counts;
   requireSelected(o, run);
+  // A header's allow may cover a read of a unit this subset run did not scan.
+  if (run.subset)
+    std::erase_if(run.inventory.unusedAllows,
+                  [](const facts::AllowFact& a) { return !a.mainFile; });
   refuseJournaled(run);
   analysis::launder(run.inventory, run.rules);
   // What one shard did not match another may: `gridlock merge` warns for the whole scan. A
@@ -118,7 +123,8 @@ void warnUnmatched(const ScanRun& run, bool verbose) {
   auto warn = [](const std::string& line) {
     if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
   };
-  for (const auto& u : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned)) {
+  for (const auto& u : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned,
+                                           &analysis::anyTreeFileMatches, run.root)) {
     if (verbose || u.lines.size() == 1) {
       for (const auto& line : u.lines) warn(line);
       continue;

@@ -67,6 +67,17 @@ bool groupMethodOnHint(const pv::NewDiagnostic& d, const std::string& text,
   return n > 0 && d.at.size() - n <= static_cast<size_t>(std::max(d.before, 0));
 }
 
+std::string checkerMissing(bool warnWithoutChecker) {
+  pv::Tools tools = pv::findTools();
+  if (tools.python.empty())
+    return "no python3 to compile the Python change with (/usr/bin/python3, or on PATH); nothing "
+           "written";
+  if (tools.pyright.empty() && !warnWithoutChecker)
+    return "the independent checker could not check the Python change: " + tools.pyrightMissing +
+           "; nothing written (--python-checker=warn goes on with the compile check alone)";
+  return "";
+}
+
 CheckerOutcome checkWithPyright(const index::Inventory& inv, const apply::Prepared& p,
                                 const std::string& root, const Options& options,
                                 const std::map<std::string, std::vector<GroupHint>>& hints) {

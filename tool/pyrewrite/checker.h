@@ -46,6 +46,11 @@ CheckerOutcome checkWithPyright(const index::Inventory& inv, const apply::Prepar
                                 const std::string& root, const Options& options,
                                 const std::map<std::string, std::vector<GroupHint>>& hints = {});
 
+// What keeps a Python rewrite from being verified, known before any planning: no python3 to
+// compile with, or (unless `warnWithoutChecker`) no pyright (python/verify/tools.h). The error
+// checkWithPyright would give after planning and preparing, "" when both are there.
+std::string checkerMissing(bool warnWithoutChecker);
+
 // Whether pyright's diagnostic `d` in the rewritten `text` is a group method the pack spells,
 // called on a parameter `hints` names, unknown to pyright's class of the hint, at every place
 // the change added it (`d.at` past `d.before`).

@@ -54,6 +54,10 @@ ModuleIndex::ModuleIndex(const std::vector<ModuleFacts>& modules, const std::str
   for (size_t m = 0; m < modules.size(); ++m) {
     names_.push_back(moduleName(modules[m].file, packageRoot));
     byName_.emplace(names_.back(), m);  // the first of two files naming one module wins
+    for (size_t dot = names_.back().find('.'); dot != std::string::npos;
+         dot = names_.back().find('.', dot + 1))
+      prefixes_.insert(names_.back().substr(0, dot));
+    prefixes_.insert(names_.back());
     for (size_t b = 0; b < modules[m].bindings.size(); ++b)
       bindings_[m][modules[m].bindings[b].name].push_back(b);
   }

@@ -168,10 +168,66 @@ frontend::FileSuppressions allowsOf(const ModuleFacts& m, const rules::RuleSet& 
   return s;
 }
 
+// Where the library a rule names lies outside the tree: the first prefix of its module (a
+// function's or value's dotted name without its last name; a family's or module state's
+// module) that no scanned module is or lies under, when what is above it is no scanned module
+// either (nothing, or a namespace package: Megatron-Bridge's `megatron` beside the installed
+// megatron.core). "" when the tree holds the module, or a package of the tree lacks it (a
+// module of the tree's own that is gone: the rule is stale).
+std::string libraryOutsideTree(const ModuleIndex& index, const std::string& dotted, bool module) {
+  std::string prefix;
+  for (size_t at = 0;;) {
+    size_t dot = dotted.find('.', at);
+    if (dot == std::string::npos && !module) return "";
+    std::string parent = prefix;
+    prefix = dotted.substr(0, dot);
+    if (!index.holds(prefix)) return parent.empty() || !index.find(parent) ? prefix : "";
+    if (dot == std::string::npos) return "";
+    at = dot + 1;
+  }
+}
+
+// Whether the module imports `library` or a module under it (`import megatron.core.x`, `from
+// megatron.core import x`, at module level or in a function).
+bool importsFrom(const ModuleFacts& m, const std::string& library) {
+  auto under = [&](const Path& p) {
+    if (p.global || p.level != 0) return false;
+    std::string name;
+    for (const std::string& n : p.names) {
+      name += (name.empty() ? "" : ".") + n;
+      if (name == library) return true;
+      if (name.size() >= library.size()) return false;
+    }
+    return false;
+  };
+  for (const Binding& b : m.bindings)
+    if (b.kind == Binding::Kind::Alias && under(b.target)) return true;
+  for (const auto* refs : {&m.imports, &m.refs})
+    for (const Ref& r : *refs)
+      for (const Path& p : r.targets)
+        if (under(p)) return true;
+  return false;
+}
+
 // The rules whose definitions this module holds: its functions and methods, and its values.
+// And the rules of a library outside the tree that it imports (an installed megatron.core in a
+// downstream project): their definitions are not the tree's to hold, so they are no rule that
+// matched nothing.
 void rulesSeen(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                const rules::RuleSet& rules, facts::TuFacts& out) {
   std::set<std::string> seen(out.rulesSeen.begin(), out.rulesSeen.end());
+  auto installed = [&](const std::string& dotted, bool isModule) {
+    std::string library = libraryOutsideTree(index, dotted, isModule);
+    return !library.empty() && importsFrom(m, library);
+  };
+  for (const auto& pack : rules.packs()) {
+    for (const auto& a : pack.pythonAccessors)
+      if (a.name.empty() ? installed(a.family.module, true) : installed(a.name, false))
+        seen.insert(rules::pythonRuleName(a));
+    for (const auto& g : pack.pythonGlobals)
+      if (g.variable.empty() ? installed(g.module, true) : installed(g.variable, false))
+        seen.insert(rules::pythonRuleName(g));
+  }
   for (const Function& f : m.functions)
     if (auto a = rules.pythonAccessor(qualifiedName(index, module, f.qualname)))
       seen.insert(rules::pythonRuleName(*a->rule));
@@ -198,7 +254,8 @@ using OnLine = std::set<std::tuple<unsigned, facts::ReadKind, std::string>>;
 // The read `ref` is, if any, into `out`.
 void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
                  const rules::RuleSet& rules, const Ref& ref, const GroupHolders& holders,
-                 const frontend::FileSuppressions& allows, OnLine& onLine, facts::TuFacts& out) {
+                 const frontend::FileSuppressions& allows, std::vector<bool>& allowUsed,
+                 OnLine& onLine, facts::TuFacts& out) {
   std::optional<Match> match = matchRef(index, module, m, rules, ref);
   if (!match) return;
   const rules::PythonCounting& counting = rules.packs()[match->pack].python;
@@ -219,8 +276,10 @@ void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
   if (counting.oncePerLine && !onLine.emplace(r.line, r.kind, r.name).second) return;
   r.edge = place == rules::Placement::Edge;
   if (const frontend::AllowComment* a = frontend::coveringAllow(
-          allows, r.line, ref.statementLine ? ref.statementLine : r.line, {r.group, r.name}))
+          allows, r.line, ref.statementLine ? ref.statementLine : r.line, {r.group, r.name})) {
     r.suppressed = a->reason;
+    allowUsed[static_cast<size_t>(a - allows.allows.data())] = true;
+  }
   setHint(r);
   out.reads.push_back(std::move(r));
 }
@@ -258,14 +317,23 @@ void collectReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
       if (g.flows && !flowing.count({g.at, g.holder}) && matchRef(index, module, m, rules, ref))
         flowing.emplace(g.at, g.holder);
   GroupHolders holders(m, std::move(flowing));
+  std::vector<bool> allowUsed(allows.allows.size(), false);
   // The imports' and the other references', each in source order, merged by where they are.
   size_t i = 0, j = 0;
   while (i < m.imports.size() || j < m.refs.size()) {
     bool import =
         j == m.refs.size() || (i < m.imports.size() && m.imports[i].offset < m.refs[j].offset);
     collectRead(index, module, m, rules, import ? m.imports[i++] : m.refs[j++], holders, allows,
-                onLine, out);
+                allowUsed, onLine, out);
   }
+  // Which allows a read fell under, in a module a pack scans (one it does not has no reads to
+  // cover); one naming a name no pack knows is a bad suppression already.
+  if (rules.anyInterest(m.file, true))
+    for (size_t a = 0; a < allows.allows.size(); ++a)
+      if (std::all_of(allows.allows[a].names.begin(), allows.allows[a].names.end(),
+                      [&](const std::string& n) { return knownAllowName(rules, n); }))
+        out.allows.push_back({m.file, allows.allows[a].line, allows.allows[a].column,
+                              allows.allows[a].text, allowUsed[a], true});
   rulesSeen(index, module, m, rules, out);
 }
 

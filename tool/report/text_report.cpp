@@ -99,11 +99,18 @@ std::string badSuppressionText(const facts::BadSuppression& b, bool color) {
                     "gridlock-suppression", color);
 }
 
-std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color) {
+std::string unusedAllowText(const facts::AllowFact& a, bool color, bool error) {
+  return diagnostic(facts::where(a.file, a.line, a.column),
+                    error ? Severity::Error : Severity::Warning, kUnusedAllow, kUnusedAllowCheck,
+                    color);
+}
+
+std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color,
+                            bool omitEdges) {
   std::ostringstream out;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
-    if (r.suppressed) continue;
+    if (r.suppressed || (omitEdges && r.edge)) continue;
     const char* check = r.kind == facts::ReadKind::GlobalWrite ? "gridlock-global-write"
                         : r.edge                               ? "gridlock-edge-read"
                                                                : "gridlock-global-read";
@@ -117,6 +124,7 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
                         "", color);
   }
   for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, color);
+  for (const auto& a : inv.unusedAllows) out << unusedAllowText(a, color);
   for (const auto& e : inv.parseErrors) {
     out << diagnostic(index::textPath(e.file), Severity::Error,
                       "failed to parse; its reads may be incomplete", "gridlock-parse-error",
