@@ -205,6 +205,7 @@ void fields(V&& v, T& x) {
   v("unread", x.unread);
   v("bindings", x.bindings);
   v("star_imports", x.starImports);
+  v("loads", x.loads);
   v("refs", x.refs);
   v("imports", x.imports);
   v("functions", x.functions);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace gridlock::python {
@@ -49,6 +50,8 @@ class ModuleIndex {
   std::unordered_map<std::string, size_t> byName_;
   // Per module, its bindings by name (indices into ModuleFacts::bindings).
   std::vector<std::unordered_map<std::string, std::vector<size_t>>> bindings_;
+  // Every module an import of the program may load (ModuleFacts::loads), with its packages.
+  std::unordered_set<std::string> loaded_;
 };
 
 }  // namespace gridlock::python
