@@ -1,6 +1,7 @@
 #include "pyrewrite/edge_global.h"
 
 #include "pyrewrite/import_add.h"
+#include "pyrewrite/references.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/ts_node.h"
@@ -133,8 +134,29 @@ std::string spelledIn(const PySource& src, const std::string& dotted,
   return joined(parts, cls, parts.size());
 }
 
+std::string qualifierFor(State& s, const std::string& file, const std::string& parent,
+                         TSNode place) {
+  const PySource* src = s.sources.get(file);
+  if (!src) return "";
+  for (const facts::Read& d : s.inv.reads) {
+    if (d.file != file || !d.parentQualified || d.language != facts::Language::Python ||
+        d.name.rfind('.') != parent.size() || d.name.compare(0, parent.size(), parent) != 0)
+      continue;
+    TSNode n = src->covering(d.offset, d.length);
+    if (ts::is<"call">(n)) n = ts::field<"function">(n);
+    if (!ts::is<"attribute">(n)) continue;
+    TSNode object = ts::field<"object">(n), root = object;
+    while (ts::is<"attribute">(root)) root = ts::field<"object">(root);
+    if (!ts::is<"identifier">(root)) continue;
+    std::string_view name = src->text(root);
+    if (boundLocally(*src, root, name) || boundLocally(*src, place, name)) continue;
+    return std::string(src->text(object));
+  }
+  return "";
+}
+
 std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const facts::Read& r,
-                                     std::string* why) {
+                                     TSNode place, std::string* why) {
   const PySource* src = s.sources.get(file);
   if (!src) {
     *why = file + " cannot be read";
@@ -154,13 +176,22 @@ std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const fa
   }
   EdgeGlobal out;
   out.name = r.name;
-  out.text = spelledIn(*src, r.name, &out.import) + "(" + arguments + ")";
+  out.text = spelledIn(*src, r.name, &out.import);
+  // Rather than import the module under a second name, the name the file has for it.
+  size_t dot = r.name.rfind('.');
+  if (!out.import.first.empty() && dot != std::string::npos)
+    if (std::string q = qualifierFor(s, file, r.name.substr(0, dot), place); !q.empty()) {
+      out.text = q + r.name.substr(dot);
+      out.import = {};
+    }
+  out.text += "(" + arguments + ")";
   return out;
 }
 
 std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
                                            const std::vector<size_t>& reads,
-                                           const std::string& group, std::string* why) {
+                                           const std::string& group, TSNode place,
+                                           std::string* why) {
   auto gives = [&](const facts::Read& r) {
     if (r.language != facts::Language::Python || r.kind == facts::ReadKind::Laundered || !r.called)
       return false;
@@ -172,7 +203,7 @@ std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
     const rules::PythonRewriteRule* rule = s.rule(r);
     if (!gives(r) || !rule) continue;
     std::optional<std::string> key = rules::keywordKey(r.arguments, rule->droppedKeywords);
-    if (group.empty() || (key && key->empty())) return edgeGlobal(s, file, r, why);
+    if (group.empty() || (key && key->empty())) return edgeGlobal(s, file, r, place, why);
   }
   // The graph reads only derived values (a size): the group as the tree reads it most often.
   std::map<std::string, size_t> count;
@@ -190,7 +221,7 @@ std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
            " itself, to pass there";
     return std::nullopt;
   }
-  return edgeGlobal(s, file, *example.at(best->first), why);
+  return edgeGlobal(s, file, *example.at(best->first), place, why);
 }
 
 EdgeSupply::EdgeSupply(State& s) : s_(s) {
@@ -265,7 +296,7 @@ std::string EdgeSupply::argumentFor(
       return "the global the fallback at " + at(f) + " reads may be None (" + k +
              "): passed, it would raise";
     std::string why;
-    std::optional<EdgeGlobal> g = edgeGlobal(s_, site.file, f, &why);
+    std::optional<EdgeGlobal> g = edgeGlobal(s_, site.file, f, args, &why);
     if (!g) return why;
     text = g->text;
     out->import = g->import;

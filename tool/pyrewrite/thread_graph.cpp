@@ -70,7 +70,7 @@ void Builder::edgeValues(ThreadGraph& g) {
   for (ThreadCall& c : g.calls) {
     if (!c.edge || g.left != Left::Unset) continue;
     std::string why;
-    std::optional<EdgeGlobal> e = threadEdgeGlobal(s_, c.file, g.reads, g.group, &why);
+    std::optional<EdgeGlobal> e = threadEdgeGlobal(s_, c.file, g.reads, g.group, c.args, &why);
     if (!e) {
       g.refuse(Left::OpenCallGraph, "the call at " + c.file + ":" +
                                         std::to_string(ts_node_start_point(c.args).row + 1) +
