@@ -61,15 +61,6 @@ bool literalArgument(const std::string& a) {
   return true;
 }
 
-// Whether fallback `f` assigns the global to its parameter itself (`p = <read>`, `p = p or
-// <read>`): what the parameter would hold is then the read.
-bool assignsHolder(State& s, const facts::Read& f) {
-  auto place = s.place(f);
-  if (!place) return false;
-  TSNode a = assignmentOf(PySource::statementOf(place->node));
-  return !ts_node_is_null(a) && place->src->text(ts::field<"left">(a)) == f.holder;
-}
-
 // The dropped keyword (`check_initialized=False`) a read is called with, or "": with it the
 // global may be None where the read would have asserted.
 std::string droppedKeyword(const facts::Read& r, const rules::PythonRewriteRule& rule) {
@@ -273,11 +264,15 @@ std::string EdgeSupply::argumentFor(
   const rules::PythonRewriteRule& rule = *s_.rule(first);
   bool collection = first.yields == facts::Yields::Collection;
   std::string text;
+  std::string why;
   if (auto v = groupAt(*place->src, place->def, args, collection ? "" : first.group, rule)) {
     text = spelled(rule, first.yields, *v);
     if (text.empty())
       return "the pack does not say how to spell a " + std::string(facts::spell(first.yields)) +
              " (rewrite.python.spell)";
+    std::optional<std::string> given = fallbackValue(s_, first, text, collection ? "" : *v, &why);
+    if (!given) return why;
+    text = *given;
   } else {
     // Fallbacks along a chain of functions that forward the parameter: the outermost runs,
     // and gives the others what it read.
@@ -290,15 +285,15 @@ std::string EdgeSupply::argumentFor(
     if (outermost == reached.end())
       return "the fallbacks it reaches are not along one chain of calls";
     const facts::Read& f = s_.read(outermost->first);
-    if (!assignsHolder(s_, f))
-      return "the fallback at " + at(f) + " does not give " + f.holder + " the global itself";
     if (std::string k = droppedKeyword(f, rule); !k.empty())
       return "the global the fallback at " + at(f) + " reads may be None (" + k +
              "): passed, it would raise";
-    std::string why;
     std::optional<EdgeGlobal> g = edgeGlobal(s_, site.file, f, args, &why);
     if (!g) return why;
-    text = g->text;
+    std::optional<std::string> given =
+        fallbackValue(s_, f, g->text, f.yields == facts::Yields::Group ? g->text : "", &why);
+    if (!given) return why;
+    text = *given;
     out->import = g->import;
   }
   const facts::ArgFact& a = site.args[c.param];
