@@ -53,6 +53,7 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.inDefaultArgument = true;
   r.guardTests = {{3, Expect::None}, {4, Expect::False}};
   r.called = false;
+  r.parentQualified = true;
   r.inLambda = true;
   r.inInitializer = true;
   r.eagerFallback = true;
@@ -202,7 +203,7 @@ TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // set in sampleFacts() above; then update its count here.
   EXPECT_EQ(fieldCount<TuFacts>(), 21u);
   EXPECT_EQ(fieldCount<ValueFact>(), 7u);
-  EXPECT_EQ(fieldCount<Read>(), 36u);
+  EXPECT_EQ(fieldCount<Read>(), 37u);
   EXPECT_EQ(fieldCount<ParamTest>(), 2u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);

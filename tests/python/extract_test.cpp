@@ -82,6 +82,12 @@ TEST(PythonExtract, ModuleBindings) {
                                 "_STATE value set-by-function @11", "C class @12", "n value @14"}));
   ASSERT_EQ(m.starImports.size(), 1u);
   EXPECT_EQ(spell(m.starImports[0]), "i0:m");
+  // What each import may load: `import a.b` loads a.b (its binding names only a); a from-import
+  // its module and each name (a submodule where it is one).
+  Lines loads;
+  for (const Path& p : m.loads) loads.push_back(spell(p));
+  EXPECT_EQ(loads, (Lines{"i0:a.b", "i0:a.b", "i2:x", "i2:x.y", "i2:x.w",
+                          "i1:", "i1:parallel_state", "i0:m"}));
   // `_STATE = v` under `global` is a write; the module's own `_STATE = None` is not. An
   // alias's value is a reference of its own, marked.
   EXPECT_EQ(refs(m), (Lines{"6:6 g:parallel_state alias-def",

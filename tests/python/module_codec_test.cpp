@@ -32,7 +32,7 @@ TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Call::Arg>(), 8u);
   EXPECT_EQ(fieldCount<Call::Result>(), 2u);
   EXPECT_EQ(fieldCount<Call>(), 14u);
-  EXPECT_EQ(fieldCount<ModuleFacts>(), 14u);
+  EXPECT_EQ(fieldCount<ModuleFacts>(), 15u);
 }
 
 TEST(PythonModuleCodec, AFilesFactsComeBack) {
@@ -66,6 +66,7 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
   ASSERT_FALSE(in.errors.empty());
   ASSERT_FALSE(in.refs.empty());
   ASSERT_FALSE(in.imports.empty());  // `from . import ps`
+  ASSERT_FALSE(in.loads.empty());    // `from . import ps` loads .ps
   ASSERT_FALSE(in.calls.empty());
   ASSERT_EQ(in.classes.at(0).fields.at(0).types.size(), 1u);
   ASSERT_EQ(in.functions.at(1).params.at(1).types.size(), 1u);

@@ -85,7 +85,11 @@ struct Read {
   std::vector<ParamTest> guardTests;
 
   // Where the read sits, for the rewriter (docs/rewrite.md).
-  bool called = true;          // false: an accessor named but not called (&accessor, a callback)
+  bool called = true;  // false: an accessor named but not called (&accessor, a callback)
+  // Python: what is written before the rule's name (`mpu` of `mpu.get_x()`) names what defines
+  // it, the module (or class) itself, not a module that re-exports the name: the file reaches
+  // the module's other names through it too (an edge call given a global is spelled so).
+  bool parentQualified = false;
   bool inLambda = false;       // inside a lambda body
   bool inInitializer = false;  // in a constructor's member or base initializer list
   bool eagerFallback = false;  // a fallback that is always evaluated (`pg.value_or(global())`)

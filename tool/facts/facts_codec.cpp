@@ -66,6 +66,7 @@ void fields(V&& v, T& x) {
   v("in_default_argument", x.inDefaultArgument);
   v("guard_tests", x.guardTests);
   v("called", x.called);
+  v("parent_qualified", x.parentQualified);
   v("in_lambda", x.inLambda);
   v("in_initializer", x.inInitializer);
   v("eager_fallback", x.eagerFallback);

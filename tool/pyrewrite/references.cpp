@@ -396,20 +396,33 @@ bool refersTo(const NameUse& use, const Definition& def) {
                      [&](const std::string& m) { return !outsideTree(m, *def.tree); });
 }
 
+namespace {
+
+// How the innermost def (or lambda) around `at` that binds `name` binds it, or None when no def
+// around it does. A default value is evaluated where the def is, not in it.
+Binding bindingAround(const PySource& src, TSNode at, std::string_view name) {
+  TSNode from = at;
+  for (TSNode s = ts_node_parent(at); !ts_node_is_null(s); from = s, s = ts_node_parent(s)) {
+    if ((!is<"function_definition">(s) && !is<"lambda">(s)) ||
+        ts::same(from, field<"parameters">(s)))
+      continue;
+    if (Binding b = bindingIn(src, s, name); b != Binding::None) return b;
+  }
+  return Binding::None;
+}
+
+}  // namespace
+
+bool boundLocally(const PySource& src, TSNode at, std::string_view name) {
+  return bindingAround(src, at, name) == Binding::Local;
+}
+
 bool refersToModuleLevel(const NameUse& use, const std::string& definedIn) {
   TSNode p = ts_node_parent(use.node);
   if (is<"attribute">(p) && ts::same(field<"attribute">(p), use.node)) return true;
   std::string_view name = use.src->text(use.node);
-  TSNode from = use.node;
-  for (TSNode s = p; !ts_node_is_null(s); from = s, s = ts_node_parent(s)) {
-    // A default value is evaluated where the def is, not in it.
-    if ((!is<"function_definition">(s) && !is<"lambda">(s)) ||
-        ts::same(from, field<"parameters">(s)))
-      continue;
-    Binding b = bindingIn(*use.src, s, name);
-    if (b == Binding::Local) return false;
-    if (b != Binding::None) return true;
-  }
+  if (Binding b = bindingAround(*use.src, use.node, name); b != Binding::None)
+    return b != Binding::Local;
   if (use.file == definedIn) return true;
   // Another file's own global of that name, or none: unless an import binds it (any import of
   // the name, `import *` included, is taken to be the definition).

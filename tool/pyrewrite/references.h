@@ -9,6 +9,7 @@
 
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gridlock::pyrewrite {
@@ -32,6 +33,10 @@ std::vector<NameUse> usesOf(Sources& sources, const std::set<std::string>& files
 // own global of that name, or nothing). `global X`, or an import in the def, may. Megatron-LM's
 // `broadcast_list = [None]` in a method of another module is not the function.
 bool refersToModuleLevel(const NameUse& use, const std::string& definedIn);
+
+// Whether a def (or lambda) around `at` binds `name` as its own local, so that `name` written
+// there is not the module's (as refersToModuleLevel decides it for a bare name).
+bool boundLocally(const PySource& src, TSNode at, std::string_view name);
 
 // A module-level definition (or a method, `member`) as name resolution sees it: its file, its
 // name, and the names of the tree's packages and modules (treeNames).

@@ -1,5 +1,6 @@
 #include "pyrewrite/thread_graph.h"
 
+#include "pyrewrite/autograd.h"
 #include "pyrewrite/closure.h"
 #include "pyrewrite/edge_global.h"
 #include "pyrewrite/public_api.h"
@@ -69,7 +70,7 @@ void Builder::edgeValues(ThreadGraph& g) {
   for (ThreadCall& c : g.calls) {
     if (!c.edge || g.left != Left::Unset) continue;
     std::string why;
-    std::optional<EdgeGlobal> e = threadEdgeGlobal(s_, c.file, g.reads, g.group, &why);
+    std::optional<EdgeGlobal> e = threadEdgeGlobal(s_, c.file, g.reads, g.group, c.args, &why);
     if (!e) {
       g.refuse(Left::OpenCallGraph, "the call at " + c.file + ":" +
                                         std::to_string(ts_node_start_point(c.args).row + 1) +
@@ -82,8 +83,8 @@ void Builder::edgeValues(ThreadGraph& g) {
 }
 
 // Whether `fn` can take the parameter: a module-level function in scope (or an autograd
-// Function's forward/backward), not public API unless the pack takes it as a keyword, named
-// only where it is called.
+// Function's forward, backward or symbolic), not public API unless the pack takes it as a
+// keyword, named only where it is called.
 bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
   const std::string where = fn.file + ":" + std::to_string(ts::lineOf(fn.def));
   TSNode cls = PySource::classOf(fn.def);
@@ -113,11 +114,16 @@ bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
              fn.name + " (" + where + ") would take the parameter, but " + why);
     return false;
   }
-  for (const PyParam& p : fn.src->params(fn.def))
-    if (p.kind == PyParam::Kind::VarArgs && fn.role != ThreadFn::Role::Helper) {
-      g.refuse(Left::OpenCallGraph, fn.name + " takes *" + p.name);
+  // forward and symbolic take the parameter last among apply's inputs; backward's parameters
+  // are forward's outputs' gradients, which it leaves as they are.
+  if (fn.role == ThreadFn::Role::Forward || fn.role == ThreadFn::Role::Symbolic) {
+    std::string why = inputsProblem(*fn.src, fn.def, fn.name + " (" + where + ")");
+    if (why.empty() && fn.role == ThreadFn::Role::Forward) why = functionProblem(*fn.src, fn.def);
+    if (!why.empty()) {
+      g.refuse(Left::OpenCallGraph, why);
       return false;
     }
+  }
   for (const PyParam& p : fn.src->params(fn.def))
     if (p.name == g.param) {
       g.refuse(Left::NameClash, fn.name + " (" + where + ") already takes " + g.param +
@@ -210,6 +216,20 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
     return;
   }
   if (fn.role == ThreadFn::Role::Forward) {
+    // One more input of apply: torch asks backward for one more gradient, and ONNX export
+    // calls symbolic with it too, whatever either reads.
+    for (const std::string other : {"backward", "symbolic"}) {
+      TSNode d = fn.src->method(PySource::classOf(fn.def), other);
+      if (ts_node_is_null(d)) continue;
+      std::string usr = usrAt(fn.file, d);
+      if (usr.empty()) {
+        graphs_[g].refuse(Left::NoSource, other + " (" + fn.file + ":" +
+                                              std::to_string(ts::lineOf(d)) +
+                                              ") is not a function the scan saw");
+        return;
+      }
+      grow(g, usr);
+    }
     std::string cls(fn.src->text(field<"name">(PySource::classOf(fn.def))));
     const Definition def{fn.file, cls, false, &tree_};
     for (const NameUse& use : namingsOf(s_.sources, files_, cls)) {

@@ -245,8 +245,9 @@ std::vector<Call::Result> Collector::resultsOf(const std::string& name, Scope* f
 std::vector<Path> Collector::targets(Scope* s, const Chain& chain, int depth) const {
   std::vector<Path> out;
   Scope* home = chain.globalsItem ? scopes_.module() : scopes_.lookup(s, chain.names[0]);
-  // Unbound: a builtin, unless a star import may bind it.
-  if (!home && out_.starImports.empty()) return out;
+  // Unbound: a builtin, unless a star import may bind it, or, in a package's `__init__`, a
+  // submodule an import has loaded into the package (the whole program knows its submodules).
+  if (!home && out_.starImports.empty() && !out_.isPackage) return out;
   if (!home || home == scopes_.module()) {
     out.push_back(Path{true, 0, chain.names});
     return out;

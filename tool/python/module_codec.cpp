@@ -254,6 +254,7 @@ void fields(V&& v, T& x) {
   v("unread_refs", x.unreadRefs);
   v("bindings", x.bindings);
   v("star_imports", x.starImports);
+  v("loads", x.loads);
   v("refs", x.refs);
   v("imports", x.imports);
   v("functions", x.functions);

@@ -243,6 +243,10 @@ struct ModuleFacts {
   std::vector<Ref> unreadRefs;
   std::vector<Binding> bindings;  // of the module scope, in source order
   std::vector<Path> starImports;  // `from m import *` at module level: names m may bind
+  // Each module an import anywhere in the file may load, as written (`import a.b.c`: a.b.c, so
+  // a and a.b too; `from .x import y`: .x.y, which loads .x, and .x.y where it is a module):
+  // loading a submodule sets it on its package (ModuleIndex).
+  std::vector<Path> loads;
   std::vector<Ref> refs;
   // Each name a `from m import x [as y]` imports (a function's own imports too): a reference
   // to m.x where `x` is written, as the value of an alias (Ref::aliasDefinition). Module state

@@ -54,6 +54,8 @@ class ModuleIndex {
   std::unordered_set<std::string> prefixes_;  // every module's name and the names above it
   // Per module, its bindings by name (indices into ModuleFacts::bindings).
   std::vector<std::unordered_map<std::string, std::vector<size_t>>> bindings_;
+  // Every module an import of the program may load (ModuleFacts::loads), with its packages.
+  std::unordered_set<std::string> loaded_;
 };
 
 }  // namespace gridlock::python

@@ -15,7 +15,8 @@ namespace {
 // and pack), and the written name it is at.
 struct Match : rules::PythonAccessorMatch {
   size_t part = 0;
-  bool copied = false;  // a load of a copy of module state: no read
+  bool copied = false;     // a load of a copy of module state: no read
+  bool qualified = false;  // the written names before `part` name what defines the name
 };
 
 std::optional<Match> matchName(const ModuleIndex& index, const rules::RuleSet& rules,
@@ -64,6 +65,12 @@ std::optional<Match> matchRef(const ModuleIndex& index, size_t module, const Mod
       for (const std::string& name : index.resolve(module, prefix))
         if ((found = matchName(index, rules, name, ref))) {
           found->part = k;
+          if (k > 0) {  // `mpu.get_x`: whether `mpu` is the module that defines get_x
+            prefix.names.pop_back();
+            std::vector<std::string> q = index.resolve(module, prefix);
+            found->qualified =
+                std::find(q.begin(), q.end(), name.substr(0, name.rfind('.'))) != q.end();
+          }
           if (k == 0 && found->kind == facts::ReadKind::GlobalState &&
               copiedAtBinding(index, module, m, target, name))
             found->copied = true;
@@ -100,6 +107,7 @@ facts::Read makeRead(const ModuleIndex& index, size_t module, const ModuleFacts&
   r.endLine = ref.endLine;
   r.endColumn = ref.endColumn;
   r.called = ref.called && match.part + 1 == ref.parts.size();
+  r.parentQualified = match.qualified;
   if (r.called) r.arguments = ref.arguments;
   r.inLambda = ref.inLambda;
   if (r.kind != facts::ReadKind::GlobalWrite && fallback) {

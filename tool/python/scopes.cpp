@@ -209,11 +209,21 @@ void Binder::imports(Node n, Scope* s) {
       if (is<"wildcard_import">(child) && s == table_.module())
         out_.starImports.push_back(starImportOf(tree_, n));
   }
-  for (auto& [name, path] : importBindings(tree_, n)) {
+  std::vector<Node> written;
+  for (auto& [name, path] : importBindings(tree_, n, &written)) {
     LocalBinding b;
     b.kind = LocalBinding::Kind::Import;
     b.import = path;
     bind(s, name, b, n, Binding::Kind::Alias, path);
+  }
+  // What it loads: `import a.b` a.b (a binding names only a), `from m import x` m and m.x.
+  const bool from = is<"import_from_statement">(n);
+  Path base = from ? starImportOf(tree_, n) : Path{false, 0, {}};
+  if (from) out_.loads.push_back(base);
+  for (Node dotted : written) {
+    Path load = base;
+    for (std::string& name : dottedNames(tree_, dotted)) load.names.push_back(std::move(name));
+    out_.loads.push_back(std::move(load));
   }
 }
 
