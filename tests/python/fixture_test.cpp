@@ -180,6 +180,19 @@ TEST(PythonValues, ClassesBuiltByThemselvesOrDecoratorsAreSitesOrEscapes) {
   EXPECT_FALSE(dense.complete());
 }
 
+// A fallback every site passes the argument to is not dead while its class is handed on as a
+// value: the calls from where it goes are not seen (scan's fallback_dead, and its escapes).
+TEST(PythonValues, AFallbackOfAClassHandedOnIsNotDead) {
+  unsigned line = lineOf(kValues, "pkg/built.py", "every call passes the group, but Passed");
+  const facts::Read* fallback = nullptr;
+  for (const auto& r : values().inventory.reads)
+    if (r.file == "pkg/built.py" && r.line == line) fallback = &r;
+  ASSERT_NE(fallback, nullptr);
+  ASSERT_TRUE(fallback->analysis.fallbackDead.has_value());
+  EXPECT_FALSE(*fallback->analysis.fallbackDead);
+  EXPECT_EQ(fallback->analysis.breakingSites, std::vector<std::string>{});
+}
+
 TEST(PythonCallers, AClassNamesItsConstructor) {
   const auto& program = fixture().inventory.program;
   auto byClass = analysis::callers(program, "mcore.layers.linear.Linear", "tp_group");

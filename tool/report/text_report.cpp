@@ -70,6 +70,8 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
     m << " (fallback: runs only when no explicit group is passed";
     if (r.analysis.fallbackDead && *r.analysis.fallbackDead)
       m << "; dead: every call passes one";
+    else if (r.analysis.fallbackDead && r.analysis.breakingSites.empty())
+      m << "; alive: handed on as a value, called where no site shows";  // analysis/callers.h
     else if (r.analysis.fallbackDead)
       m << "; " << r.analysis.breakingSites.size() << " call site(s) leave it out";
     m << ")";
