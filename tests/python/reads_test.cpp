@@ -170,6 +170,39 @@ TEST(PythonReads, AReadOnALineOnlyCPythonReadsIsAnError) {
       << user.notes[1];
 }
 
+// The same line through a name a def imports itself, or calling a helper that may launder a
+// read (a scanned function with a parameter a call may leave out): CPython's parse finds both,
+// and each is a parse error at its name, never a read or a laundered call dropped.
+TEST(PythonReads, ALocalImportOrAHelperCallOnALineOnlyCPythonReadsIsAnError) {
+  rules::RuleSet rules({rules::parseRulePack(pack(""), "p.json")});
+  PythonOptions o;
+  o.overlay = {{"pkg/__init__.py", ""},
+               {"pkg/ps.py", kModule},
+               {"user.py",
+                "from pkg import ps\n"
+                "def f(a, b, n):\n"
+                "    from pkg import ps as local\n"
+                "    return a, *(b,) * n, local.get_tp_group()\n"
+                "def g(a, b, n):\n"
+                "    return a, *(b,) * n, ps.get_tp_group_if_none()\n"}};
+  std::vector<ModuleFacts> modules = extractModules({"pkg/__init__.py", "pkg/ps.py", "user.py"}, o);
+  std::vector<facts::UnitFacts> units = resolveModules(modules, rules, o);
+  ASSERT_EQ(units.size(), 3u);
+  const facts::TuFacts& user = units[2].tu;
+  ASSERT_TRUE(user.parseError);
+  const std::string how =
+      ": the scan would miss it (write the statement in a form the grammar reads, e.g. "
+      "`*((b,) * n)` for a starred product)";
+  EXPECT_EQ(user.parseError->messages,
+            (Lines{"user.py:4:32: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it reads pkg.ps.get_tp_group" +
+                       how,
+                   "user.py:6:29: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it calls pkg.ps.get_tp_group_if_none, which a call may give "
+                   "less than every argument, so the call may launder a read" +
+                       how}));
+}
+
 TEST(PythonReads, EdgesAreListedApart) {
   EXPECT_EQ(
       reads(pack(""), {{"pkg/__init__.py", ""},
