@@ -136,7 +136,8 @@ namespace {
 
 void table(std::ostringstream& out, const std::string& title,
            const std::map<std::string, size_t>& rows, size_t total) {
-  size_t width = title.size();
+  const std::string last = "total";  // the last row's name: the column is at least as wide
+  size_t width = std::max(title.size(), last.size());
   for (const auto& [k, n] : rows) width = std::max(width, k.size());
   out << "  " << title << std::string(width - title.size() + 2, ' ') << "reads\n";
   std::vector<std::pair<std::string, size_t>> sorted(rows.begin(), rows.end());
@@ -147,7 +148,7 @@ void table(std::ostringstream& out, const std::string& title,
   for (const auto& [k, n] : sorted)
     out << "  " << k << std::string(width - k.size() + 2, ' ') << n << "\n";
   out << "  " << std::string(width + 2, '-') << "-----\n";
-  out << "  total" << std::string(width - 3, ' ') << total << "\n\n";
+  out << "  " << last << std::string(width - last.size() + 2, ' ') << total << "\n\n";
 }
 
 // Enum-keyed counts under their spellings (the table's tie order is alphabetical).
