@@ -306,19 +306,6 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
     specNone.insert(specNone.end(), v.maybeNone.begin(), v.maybeNone.end());
   }
   bool dead = r.analysis.fallbackDead.value_or(false);
-  // Not dead with no site that leaves it out: handed on as a value, called where no site shows.
-  if (!dead && r.analysis.breakingSites.empty()) {
-    std::vector<analysis::Escape> escapes = analysis::fallbackEscapes(
-        s.inv.program, r.guardFunction, r.guardParam,
-        analysis::reach(s.inv.program, {{r.guardFunction, r.guardParam}}));
-    if (!escapes.empty()) {
-      const analysis::Escape& e = escapes.front();
-      s.leave(i, facts::Left::FunctionPointer,
-              e.value + " is handed on as a value at " + facts::where(e.file, e.line, e.column) +
-                  " (" + e.how + "): what calls it there may leave " + r.holder + " out, unseen");
-      return;
-    }
-  }
   std::vector<std::string> open;
   if (!dead) {
     for (const auto& site : r.analysis.breakingSites) {
