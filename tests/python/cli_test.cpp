@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <map>
 #include <sstream>
 
@@ -38,6 +39,30 @@ TEST(PythonCli, AFileThatDoesNotParseExitsTwo) {
   CommandResult r = runCommand(kBin + " scan" + kFixture);
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("broken/bad.py"), std::string::npos) << r.err;
+}
+
+// A Python-only scan keeps its cache within --cache-size, as a C++ scan does: past the bound
+// (1 byte) every entry is evicted after the run; within it (1G) the run's entries stay.
+TEST(PythonCli, APythonScanEvictsItsCacheToItsBound) {
+  namespace fs = std::filesystem;
+  std::string dir = makeTempDir("py-evict");
+  auto entries = [&] {
+    size_t n = 0;
+    for (const auto& e : fs::recursive_directory_iterator(dir + "/entries"))
+      n += e.is_regular_file();
+    return n;
+  };
+  const std::string scan = kBin + " scan -q --allow-parse-errors --rules " + kSrc +
+                           "/fixtures/python/gridlock.json --root " + kSrc +
+                           "/fixtures/python --cache-dir " + dir + " --cache-size ";
+  CommandResult kept = runCommand(scan + "1G");
+  ASSERT_EQ(kept.status, 0) << kept.err;
+  EXPECT_GT(entries(), 0u);
+  fs::remove_all(dir);
+  CommandResult bounded = runCommand(scan + "1");
+  ASSERT_EQ(bounded.status, 0) << bounded.err;
+  EXPECT_EQ(entries(), 0u);
+  fs::remove_all(dir);
 }
 
 TEST(PythonCli, WithoutPythonRulesABuildDirectoryIsStillNeeded) {

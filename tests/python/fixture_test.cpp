@@ -164,6 +164,35 @@ TEST(PythonValues, FollowedFlowsAreSitesTheOthersAreNamed) {
   EXPECT_EQ(row.escapes.size(), 6u);
 }
 
+// A class handed on in the ways a class builds itself or is built: `cls(...)` in a classmethod,
+// `type(self)(...)` and `self.__class__(...)` (a site of each __init__ the class or a class
+// below it runs), a method called through a class that inherits it (`Sparse.make(4)`), a class
+// used as a decorator (a construction with the def); a class given to a decorator escapes
+// (dataclass and the like keep nothing).
+TEST(PythonValues, ClassesBuiltByThemselvesOrDecoratorsAreSitesOrEscapes) {
+  const auto& program = values().inventory.program;
+  auto dense = analysis::callers(program, "pkg.built.Dense", "tp_group");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-dense-site"), expectationsOf(dense.sites)), "");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-dense-escape"), expectationsOf(dense.escapes)),
+            "");
+  EXPECT_EQ(dense.sites.size(), 11u);
+  EXPECT_EQ(dense.escapes.size(), 1u);
+  EXPECT_FALSE(dense.complete());
+}
+
+// A fallback every site passes the argument to is not dead while its class is handed on as a
+// value: the calls from where it goes are not seen (scan's fallback_dead, and its escapes).
+TEST(PythonValues, AFallbackOfAClassHandedOnIsNotDead) {
+  unsigned line = lineOf(kValues, "pkg/built.py", "every call passes the group, but Passed");
+  const facts::Read* fallback = nullptr;
+  for (const auto& r : values().inventory.reads)
+    if (r.file == "pkg/built.py" && r.line == line) fallback = &r;
+  ASSERT_NE(fallback, nullptr);
+  ASSERT_TRUE(fallback->analysis.fallbackDead.has_value());
+  EXPECT_FALSE(*fallback->analysis.fallbackDead);
+  EXPECT_EQ(fallback->analysis.breakingSites, std::vector<std::string>{});
+}
+
 TEST(PythonCallers, AClassNamesItsConstructor) {
   const auto& program = fixture().inventory.program;
   auto byClass = analysis::callers(program, "mcore.layers.linear.Linear", "tp_group");

@@ -27,11 +27,11 @@ TEST(PythonModuleCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<Param>(), 6u);
   EXPECT_EQ(fieldCount<Function>(), 6u);
   EXPECT_EQ(fieldCount<Class::Field>(), 3u);
-  EXPECT_EQ(fieldCount<Class>(), 4u);
+  EXPECT_EQ(fieldCount<Class>(), 5u);
   EXPECT_EQ(fieldCount<Call::DictKey>(), 3u);
   EXPECT_EQ(fieldCount<Call::Arg>(), 8u);
   EXPECT_EQ(fieldCount<Call::Result>(), 2u);
-  EXPECT_EQ(fieldCount<Call>(), 14u);
+  EXPECT_EQ(fieldCount<Call>(), 15u);
   EXPECT_EQ(fieldCount<ModuleFacts>(), 15u);
 }
 
@@ -41,12 +41,14 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
                                  "from . import ps\n"
                                  "import functools\n"
                                  "_S = None\n"
+                                 "@ps.register\n"  // a class given to a decorator
                                  "class C(ps.Base):\n"
                                  "    @classmethod\n"
                                  "    def m(cls, g=None, *a, k=1, **kw):\n"
                                  "        global _S\n"
                                  "        _S = g or ps.get_tp(g)\n"
                                  "        super().m(None, *a, **kw)\n"
+                                 "        cls(g)\n"  // the class or one below it, built
                                  "        ps.f(**{'tp_group': g, 'x': None})\n"
                                  "        functools.partial(ps.f, g)\n"
                                  "    x: Optional[ps.L] = None\n"        // a field and its type
@@ -73,6 +75,9 @@ TEST(PythonModuleCodec, AFilesFactsComeBack) {
   ASSERT_TRUE(std::any_of(in.calls.begin(), in.calls.end(), [](const Call& c) {
     return c.receiverParam == 1;  // `c.x.f()`: the fields set come back
   }));
+  ASSERT_EQ(in.classes.at(0).decorated.size(), 1u);
+  ASSERT_TRUE(
+      std::any_of(in.calls.begin(), in.calls.end(), [](const Call& c) { return c.ownClass; }));
   ASSERT_TRUE(in.refs.back().targets.at(0).copy);  // `return s`: the fields set come back
   bool guarded = false;  // `g or ps.get_tp(g)`: a guard and its test come back
   for (const Ref& r : in.refs) guarded = guarded || (!r.guards.empty() && !r.tests.empty());

@@ -82,6 +82,38 @@ TEST(PartialRun, ScanOfAHelperReportsTheCallsThatLaunderIt) {
       << r.out;
 }
 
+// A module of the rest of the tree (the run's context) that does not parse is an error as a
+// module given is: what its broken part calls (here, perhaps gather without its group) is
+// missing from the program the run decides on. scan and gate over pkg/user.py alike.
+TEST(PartialRun, AContextModuleThatDoesNotParseIsAnError) {
+  std::string dir = copyOfTheCase("partial-broken");
+  const std::string gate = kBin + " gate --no-cache -q --rules p.json --baseline b.json";
+  ASSERT_EQ(in(dir, gate + " --update").status, 0);  // the tree as it was: 2 reads
+  writeFile(dir + "/pkg/broken.py",
+            "from pkg.helper import gather\n\n\ndef other(x):\n    return gather(x) +\n");
+  const std::string error =
+      "gridlock: error: pkg/broken.py failed to parse; its reads may be incomplete\n"
+      "  pkg/broken.py:5:5: error: invalid syntax at 'return'\n";
+  const std::string refused =
+      "gridlock: 1 file(s) failed to parse; the inventory is incomplete (pass "
+      "--allow-parse-errors to accept that)\n";
+  CommandResult scan = in(dir, kBin + " scan --no-cache -q --rules p.json pkg/user.py");
+  EXPECT_EQ(scan.status, 2);
+  EXPECT_EQ(scan.err, error + refused);
+  EXPECT_TRUE(scan.out.starts_with(
+      kLaunderedInUse +
+      "pkg/broken.py: error: failed to parse; its reads may be incomplete "
+      "[gridlock-parse-error]\n  pkg/broken.py:5:5: error: invalid syntax at 'return'\n\n"))
+      << scan.out;
+  CommandResult gated = in(dir, gate + " pkg/user.py");
+  EXPECT_EQ(gated.status, 2);
+  EXPECT_NE(gated.err.find(error), std::string::npos) << gated.err;
+  CommandResult allowed =
+      in(dir, kBin + " scan --no-cache -q --allow-parse-errors --rules p.json pkg/user.py");
+  EXPECT_EQ(allowed.status, 0);
+  EXPECT_EQ(allowed.err, error);
+}
+
 // A sharded scan's facts files would hold the units of the paths without the rest of the tree
 // their laundered reads come from: refused, nothing written.
 TEST(PartialRun, AFactsFileTakesNoPaths) {

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -137,23 +138,26 @@ TEST(PythonReads, CarriageReturnsAloneEndLines) {
 // A line tree-sitter cannot read but CPython parses (a starred product in a return list): a
 // read of a rule there would be missed, so it is a parse error at the read; a line that reads
 // none stays a note, and the file's other reads are found.
-TEST(PythonReads, AReadOnALineOnlyCPythonReadsIsAnError) {
+// user.py beside pkg/ps.py (kModule), through both steps as a scan runs them: its unit.
+facts::TuFacts unitOfUser(const std::string& user) {
   rules::RuleSet rules({rules::parseRulePack(pack(""), "p.json")});
   PythonOptions o;
-  o.overlay = {{"pkg/__init__.py", ""},
-               {"pkg/ps.py", kModule},
-               {"user.py",
-                "from pkg import ps\n"
-                "def f(a, b, n):\n"
-                "    return a, *(b,) * n, ps.get_tp_group()\n"
-                "def g(a, n):\n"
-                "    return a, *(None,) * n, len(a)\n"
-                "def h():\n"
-                "    return ps.get_tp_group()\n"}};
+  o.overlay = {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", user}};
   std::vector<ModuleFacts> modules = extractModules({"pkg/__init__.py", "pkg/ps.py", "user.py"}, o);
   std::vector<facts::UnitFacts> units = resolveModules(modules, rules, o);
-  ASSERT_EQ(units.size(), 3u);
-  const facts::TuFacts& user = units[2].tu;
+  if (units.size() != 3) throw std::runtime_error("expected a unit per module");
+  return units[2].tu;
+}
+
+TEST(PythonReads, AReadOnALineOnlyCPythonReadsIsAnError) {
+  const facts::TuFacts user = unitOfUser(
+      "from pkg import ps\n"
+      "def f(a, b, n):\n"
+      "    return a, *(b,) * n, ps.get_tp_group()\n"
+      "def g(a, n):\n"
+      "    return a, *(None,) * n, len(a)\n"
+      "def h():\n"
+      "    return ps.get_tp_group()\n");
   ASSERT_TRUE(user.parseError);
   EXPECT_EQ(user.parseError->messages,
             (Lines{"user.py:3:29: error: tree-sitter-python cannot read this, which CPython "
@@ -168,6 +172,31 @@ TEST(PythonReads, AReadOnALineOnlyCPythonReadsIsAnError) {
                                 "parses; CPython's parse finds no read of the packs' "
                                 "rules there: user.py:5:"))
       << user.notes[1];
+}
+
+// The same line through a name a def imports itself, or calling a helper that may launder a
+// read (a scanned function with a parameter a call may leave out): CPython's parse finds both,
+// and each is a parse error at its name, never a read or a laundered call dropped.
+TEST(PythonReads, ALocalImportOrAHelperCallOnALineOnlyCPythonReadsIsAnError) {
+  const facts::TuFacts user = unitOfUser(
+      "from pkg import ps\n"
+      "def f(a, b, n):\n"
+      "    from pkg import ps as local\n"
+      "    return a, *(b,) * n, local.get_tp_group()\n"
+      "def g(a, b, n):\n"
+      "    return a, *(b,) * n, ps.get_tp_group_if_none()\n");
+  ASSERT_TRUE(user.parseError);
+  const std::string how =
+      ": the scan would miss it (write the statement in a form the grammar reads, e.g. "
+      "`*((b,) * n)` for a starred product)";
+  EXPECT_EQ(user.parseError->messages,
+            (Lines{"user.py:4:32: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it reads pkg.ps.get_tp_group" +
+                       how,
+                   "user.py:6:29: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it calls pkg.ps.get_tp_group_if_none, which a call may give "
+                   "less than every argument, so the call may launder a read" +
+                       how}));
 }
 
 TEST(PythonReads, EdgesAreListedApart) {

@@ -282,6 +282,30 @@ TEST(Report, CallersSaysHowAPythonSiteWritesTheArgument) {
             "2 sites: 2 explicit, 0 default, 0 null, 0 forwarded; passed 1 **kwargs\n");
 }
 
+// A table with no rows, or rows narrower than `total`, is as wide as `total` is: its count
+// stands apart in the column of counts (never `total0`).
+TEST(Report, SummaryTableOfNoReads) {
+  EXPECT_EQ(summaryTable(analysis::summarize(index::Inventory{})),
+            "gridlock: 0 global reads in 0 files (0 translation units scanned, 0 parse errors)\n"
+            "  fallback-only: 0, edge reads: 0, suppressed: 0, writes to global state: 0\n\n"
+            "  kind          reads\n"
+            "  accessor      0\n"
+            "  global_state  0\n"
+            "  laundered     0\n"
+            "  shim          0\n"
+            "  -------------------\n"
+            "  total         0\n\n"
+            "  group  reads\n"
+            "  ------------\n"
+            "  total  0\n\n"
+            "  fix    reads\n"
+            "  ------------\n"
+            "  total  0\n\n"
+            "  file   reads\n"
+            "  ------------\n"
+            "  total  0\n\n");
+}
+
 TEST(Report, SummaryTable) {
   index::Inventory inv = inventory();
   std::string t = summaryTable(analysis::summarize(inv));

@@ -53,6 +53,19 @@ struct CallersResult {
 std::vector<CallerSite> reach(const index::Program& program,
                               const std::vector<std::pair<std::string, int>>& roots);
 
+// Each place where what reaches the roots is handed on as a value (Python): a root function,
+// the classes below a root constructor's class (`classes`, by name), and each function that
+// forwards the parameter at one of `sites`. Calls from there are none of `sites`.
+std::vector<Escape> escapesReaching(const index::Program& program,
+                                    const std::vector<std::pair<std::string, int>>& roots,
+                                    const std::vector<std::string>& classes,
+                                    const std::vector<CallerSite>& sites);
+
+// The same for a fallback's function `usr` and its parameter, whose `sites` reach() gives: a
+// fallback that every site supplies is not dead while one of these is left.
+std::vector<Escape> fallbackEscapes(const index::Program& program, const std::string& usr,
+                                    int param, const std::vector<CallerSite>& sites);
+
 // Throws CallersError when no function has that name, or it has no such parameter.
 CallersResult callers(const index::Program& program, const std::string& function,
                       const std::string& param);

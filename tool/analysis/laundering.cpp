@@ -81,7 +81,11 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
       breaking.push_back(&s);
     }
     if (source.guard == facts::Guard::Fallback) {
-      source.analysis.fallbackDead = breaking.empty();
+      // Handed on as a value, the function (or its class) is called where no site shows: those
+      // calls may leave the argument out.
+      source.analysis.fallbackDead =
+          breaking.empty() &&
+          fallbackEscapes(inv.program, source.guardFunction, source.guardParam, sites).empty();
       source.analysis.breakingSites.clear();
       for (const auto* s : breaking) {
         std::string at = facts::where(s->file, s->line, s->column);

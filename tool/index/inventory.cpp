@@ -103,9 +103,11 @@ Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitF
       if (tu.parseError)
         for (const auto& f : tu.parseError->files) files.erase(f);
       inv.filesComplete.insert(files.begin(), files.end());
-      if (tu.parseError) inv.parseErrors.push_back(std::move(*tu.parseError));
       if (!tu.notes.empty()) inv.notes[tu.mainFile] = std::move(tu.notes);
     }
+    // A context unit that does not parse is an error as a selected one is: what its broken
+    // part calls or launders is missing from the program the run decides on.
+    if (tu.parseError) inv.parseErrors.push_back(std::move(*tu.parseError));
     inv.program.add(std::move(tu.functions), std::move(tu.classes), std::move(tu.sites));
     inv.program.addValues(std::move(tu.values));
     if (rewriteFacts) inv.rewrite.add(tu);

@@ -42,7 +42,8 @@ struct Inventory {
   // A run over some paths (positional paths, a diff's files): its selected units' reads are
   // reported, and the other units of the tree (its context) were read as the whole program:
   // their functions, classes, sites and rewrite facts are here, their fallbacks in
-  // exemptReads, their files in programFiles; their reads, parse errors and notes are not.
+  // exemptReads, their files in programFiles, their parse errors in parseErrors (what a
+  // broken unit calls is missing from the program); their reads and notes are not.
   // Whether a fallback is dead, who calls a function and what a call launders are decided on
   // all of it; the paths limit what is reported and edited (docs/scan.md, "Partial runs").
   bool subset = false;

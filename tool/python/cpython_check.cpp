@@ -19,7 +19,8 @@ namespace {
 
 // Reads `LENGTH\n` then that many bytes, per source, from stdin, each parsed as it comes;
 // writes one line for each at the end: `0` when CPython rejects it, else `1 ` and its dotted
-// names as JSON, [function, called, write, [[name, line, column], ...]]. 0x400 is
+// names as JSON, [function, called, write, [[name, line, column], ...]], and for a name a def
+// imports itself (`from pkg import ps` in the def) what it imports, [level, [names]]. 0x400 is
 // ast.PyCF_ONLY_AST: compiled to a tree, never to code that could run; symtable tells which
 // names a scope binds itself (parameters, locals), whose chains are left out, and a
 // comprehension's or lambda's own names are left out where they are bound.
@@ -41,8 +42,31 @@ def refs(src):
         parts.reverse()
         return parts
 
-    def scope(table, qual):
+    def local_imports(body):
+        # The names a def's own imports bind (not a nested def's or class's): level, path.
+        found, stack = {}, list(body)
+        while stack:
+            n = stack.pop()
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                continue
+            if isinstance(n, ast.Import):
+                for a in n.names:
+                    parts = a.name.split('.')
+                    if a.asname:
+                        found[a.asname] = [0, parts]
+                    else:
+                        found[parts[0]] = [0, parts[:1]]
+            elif isinstance(n, ast.ImportFrom):
+                mod = n.module.split('.') if n.module else []
+                for a in n.names:
+                    if a.name != '*':
+                        found[a.asname or a.name] = [n.level, mod + [a.name]]
+            stack.extend(ast.iter_child_nodes(n))
+        return found
+
+    def scope(table, qual, outer):
         kids = {}
+        imports = dict(outer)
         for t in table.get_children():
             kids.setdefault((t.get_name(), t.get_lineno()), []).append(t)
 
@@ -59,13 +83,25 @@ def refs(src):
                 return True
             return s.is_global() or not (s.is_local() or s.is_free())
 
+        def imported(name):
+            # What a def's own import (or an enclosing def's, for a free name) binds it to.
+            if table.get_type() != 'function' or name not in imports:
+                return None
+            try:
+                s = table.lookup(name)
+            except KeyError:
+                return None
+            return imports[name] if s.is_imported() or s.is_free() else None
+
         def visit(n, called=False, write=False, shadow=frozenset()):
             if isinstance(n, (ast.Attribute, ast.Name)):
                 parts = chain(n)
                 if parts is not None:
+                    store = not isinstance(n.ctx, ast.Load)
                     if parts[0][0] not in shadow and seen(parts[0][0]):
-                        store = not isinstance(n.ctx, ast.Load)
                         out.append([qual, called, store or write, parts])
+                    elif parts[0][0] not in shadow and imported(parts[0][0]):
+                        out.append([qual, called, store or write, parts, imported(parts[0][0])])
                     return
             if isinstance(n, ast.Call):
                 visit(n.func, called=True, shadow=shadow)
@@ -114,17 +150,19 @@ def refs(src):
                     for x in body:
                         visit(x)
                 else:
-                    scope(inner, q)(body)
+                    scope(inner, q, imports)(body)
                 return
             for c in ast.iter_child_nodes(n):
                 visit(c, shadow=shadow)
 
         def run(body):
+            if table.get_type() == 'function':
+                imports.update(local_imports(body))
             for x in body:
                 visit(x)
         return run
 
-    scope(top, '')(tree.body)
+    scope(top, '', {})(tree.body)
     return out
 
 r = sys.stdin.buffer
@@ -158,6 +196,11 @@ std::optional<CPythonAnswer> parseAnswer(const std::string& line) {
       for (const auto& part : r.at(3)) {
         ref.names.push_back(part.at(0).get<std::string>());
         ref.at.emplace_back(part.at(1).get<unsigned>(), part.at(2).get<unsigned>());
+      }
+      if (r.size() > 4) {
+        ref.imported = true;
+        ref.importLevel = r.at(4).at(0).get<unsigned>();
+        ref.importPath = r.at(4).at(1).get<std::vector<std::string>>();
       }
       if (ref.names.empty()) return std::nullopt;
       a.refs.push_back(std::move(ref));

@@ -27,6 +27,11 @@ struct CPythonRef {
   bool write = false;   // assigned, deleted, or an item of it assigned
   // The def it is in, as the frontend names one ("C.m", "outer.inner"); "" at module level.
   std::string function;
+  // The root is a name the def (or one around it) imports itself: what the import names
+  // (`from ..a import b`: level 2, {a, b}), which the root stands for.
+  bool imported = false;
+  unsigned importLevel = 0;
+  std::vector<std::string> importPath;
 };
 
 struct CPythonAnswer {

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace gridlock::python {
@@ -64,6 +65,9 @@ class Collector {
   void record(Node n, const Chain& chain, std::vector<Path> paths, const Context& c);
   Access accessOf() const;
   void call(Node n, const Context& c);
+  bool ownClass(Node fn, const Context& c) const;
+  void decorator(Node n, const Context& c);
+  void decoratedClass(Node n, const Context& c);
   void seenKeys(Node value, const Context& c, Call::Arg& arg) const;
   Node openedDef(const Context& c) const;
   std::string forwarded(Node value, const Context& c, bool plain) const;
@@ -576,7 +580,10 @@ void Collector::call(Node n, const Context& c) {
   if (!is<"argument_list">(args)) return;  // f(x for x in y)
   Call call;
   Node name = fn;
-  if (is<"attribute">(fn)) {
+  call.ownClass = ownClass(fn, c);
+  if (call.ownClass) {
+    if (is<"attribute">(fn)) name = field<"attribute">(fn);
+  } else if (is<"attribute">(fn)) {
     Node object = unparen(field<"object">(fn)), super = field<"function">(object);
     name = field<"attribute">(fn);
     if (is<"call">(object) && is<"identifier">(super) && tree_.text(super) == "super" &&
@@ -587,7 +594,7 @@ void Collector::call(Node n, const Context& c) {
       call.member = tree_.text(name);
     }
   }
-  if (call.member.empty()) {
+  if (call.member.empty() && !call.ownClass) {
     std::optional<Chain> ch = chainOf(tree_, fn, builtinIn(c.scope));
     if (ch) {
       call.callee = targets(c.scope, *ch);
@@ -646,6 +653,74 @@ void Collector::call(Node n, const Context& c) {
     call.resultHandedOn.push_back({call.line, call.column, how});
   callAt_[n.id()] = out_.calls.size();
   out_.calls.push_back(std::move(call));
+}
+
+// `cls(...)` in a classmethod, `type(self)(...)` or `self.__class__(...)` in a method: the
+// enclosing class or a class below it, built (Call::ownClass).
+bool Collector::ownClass(Node fn, const Context& c) const {
+  if (c.function < 0) return false;
+  const Function& f = out_.functions[c.function];
+  if (is<"identifier">(fn)) return f.isClassMethod && isSelf(fn, c);
+  if (f.isClassMethod) return false;  // `type(cls)`, `cls.__class__`: its metaclass
+  if (is<"attribute">(fn))
+    return tree_.text(field<"attribute">(fn)) == "__class__" &&
+           isSelf(unparen(field<"object">(fn)), c);
+  if (!is<"call">(fn)) return false;
+  Node type = unparen(field<"function">(fn));
+  NodeList args = namedChildren(field<"arguments">(fn));
+  return is<"identifier">(type) && tree_.text(type) == "type" && builtin("type", c.scope) &&
+         args.size() == 1 && isSelf(unparen(args[0]), c);
+}
+
+// `@C` or `@f` above a def or class: a call of what it names with the definition, which writes
+// no argument list (rparen 0: nothing to add an argument to).
+void Collector::decorator(Node n, const Context& c) {
+  Node e = unparen(n.namedChild(0));
+  if (!is<"identifier">(e) && !is<"attribute">(e)) return;  // `@f(x)` is a call of its own
+  std::optional<Chain> ch = chainOf(tree_, e, builtinIn(c.scope));
+  if (!ch || ch->globalsItem) return;
+  Call call;
+  call.callee = targets(c.scope, *ch);
+  if (call.callee.empty()) return;
+  call.args.emplace_back();  // the definition, positionally
+  call.function = c.function;
+  Node name = is<"attribute">(e) ? field<"attribute">(e) : e;
+  call.line = lineOf(name);
+  call.column = columnOf(name);
+  out_.calls.push_back(std::move(call));
+}
+
+// A class given to a decorator that may keep it, or build something else in its place: each
+// such decorator is a place the class escapes (Class::decorated). The standard library's that
+// return the class they are given and keep nothing are not.
+void Collector::decoratedClass(Node n, const Context& c) {
+  Scope* cls = scopes_.opened(field<"definition">(n));
+  if (!is<"class_definition">(field<"definition">(n)) || !cls) return;
+  static const std::set<std::string> kKeepNothing = {"dataclasses.dataclass",
+                                                     "functools.total_ordering",
+                                                     "typing.final",
+                                                     "typing_extensions.final",
+                                                     "typing.runtime_checkable",
+                                                     "enum.unique",
+                                                     "typing_extensions.runtime_checkable"};
+  for (Node d : namedChildren(n)) {
+    if (!is<"decorator">(d)) continue;
+    Node e = unparen(d.namedChild(0));
+    if (is<"call">(e)) e = unparen(field<"function">(e));  // `@dataclass(frozen=True)`
+    bool keepsNothing = false;
+    if (std::optional<Chain> ch = chainOf(tree_, e, builtinIn(c.scope))) {
+      std::vector<Path> paths = targets(c.scope, *ch);
+      keepsNothing = !paths.empty();
+      for (const Path& p : paths) {
+        std::string dotted;
+        for (const std::string& part : p.names) dotted += (dotted.empty() ? "" : ".") + part;
+        keepsNothing = keepsNothing && p.level == 0 && kKeepNothing.count(dotted);
+      }
+    }
+    if (!keepsNothing)
+      out_.classes[cls->classIndex].decorated.push_back(
+          {lineOf(d.namedChild(0)), columnOf(d.namedChild(0)), Handed::Decorator});
+  }
 }
 
 void Collector::classBases(Node n, const Context& c) {
@@ -719,6 +794,8 @@ void Collector::visit(Node n, Context c) {
   } else if (!chain(n, c)) {
     if (is<"assignment">(n) && c.scope->kind == Scope::Kind::Class) classField(n, c);
     if (is<"call">(n)) call(n, c);
+    if (is<"decorator">(n)) decorator(n, c);
+    if (is<"decorated_definition">(n)) decoratedClass(n, c);
     if (is<"attribute">(n))
       visit(field<"object">(n), c);  // `f().x`: x is no name of its own
     else

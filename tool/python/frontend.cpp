@@ -69,6 +69,11 @@ std::vector<Ref> unreadRefs(const ModuleFacts& m, const std::vector<CPythonRef>&
     if (auto h = held.find(c.at.front()); h != held.end() && h->second >= c.names.size()) continue;
     Ref r;
     r.targets = {Path{true, 0, c.names, false}};
+    if (c.imported) {  // what the def's import names, the chain's attributes appended
+      Path p{false, c.importLevel, c.importPath, true};
+      p.names.insert(p.names.end(), c.names.begin() + 1, c.names.end());
+      r.targets = {std::move(p)};
+    }
     for (const auto& [line, column] : c.at) r.parts.push_back({line, column});
     r.access = c.write ? Access::Write : Access::Read;
     r.called = c.called;
@@ -154,7 +159,8 @@ std::vector<facts::UnitFacts> resolveModules(const std::vector<ModuleFacts>& mod
     facts::TuFacts& tu = out[m].tu;
     tu.mainFile = modules[m].file;
     std::vector<std::string> errors = modules[m].errors;
-    for (std::string& e : missedReads(index, m, modules[m], rules)) errors.push_back(std::move(e));
+    for (std::string& e : missedReads(index, m, modules[m], rules, &defs))
+      errors.push_back(std::move(e));
     if (!errors.empty())
       tu.parseError = facts::ParseError{modules[m].file, errors, {modules[m].file}};
     for (const std::string& e : modules[m].unread)

@@ -31,9 +31,9 @@ template <>
 struct Spellings<python::Handed> {
   using H = python::Handed;
   static constexpr std::pair<H, std::string_view> table[] = {
-      {H::Argument, "argument"}, {H::Stored, "stored"},   {H::Element, "element"},
-      {H::Returned, "returned"}, {H::Yielded, "yielded"}, {H::Default, "default"},
-      {H::Lambda, "lambda"},     {H::Other, "other"}};
+      {H::Argument, "argument"}, {H::Stored, "stored"},       {H::Element, "element"},
+      {H::Returned, "returned"}, {H::Yielded, "yielded"},     {H::Default, "default"},
+      {H::Lambda, "lambda"},     {H::Decorator, "decorator"}, {H::Other, "other"}};
 };
 template <>
 struct Spellings<python::Access> {
@@ -185,6 +185,7 @@ void fields(V&& v, T& x) {
   v("bases", x.bases);
   v("line", x.line);
   v("fields", x.fields);
+  v("decorated", x.decorated);
 }
 
 template <typename V, typename T>
@@ -219,6 +220,7 @@ template <typename V, typename T>
   requires is<T, Call>
 void fields(V&& v, T& x) {
   v("callee", x.callee);
+  v("own_class", x.ownClass);
   v("member", x.member);
   v("via_super", x.viaSuper);
   v("receiver_param", x.receiverParam);

@@ -31,7 +31,17 @@ struct Path {
 
 // Where a value is handed on (python/value_uses.h): how a class or function, or a call's
 // result, leaves the scan's sight.
-enum class Handed { Argument, Stored, Element, Returned, Yielded, Default, Lambda, Other };
+enum class Handed {
+  Argument,
+  Stored,
+  Element,
+  Returned,
+  Yielded,
+  Default,
+  Lambda,
+  Decorator,
+  Other
+};
 
 // A place a value is handed on: 1-based line and column, and how.
 struct HandedOn {
@@ -167,11 +177,17 @@ struct Class {
     std::vector<Path> types;
   };
   std::vector<Field> fields;
+  // Where it is given to a decorator that may keep it or build something else in its place
+  // (Handed::Decorator): calls from there are not seen.
+  std::vector<HandedOn> decorated;
 };
 
 // One call or construction: what the callee expression may name, and its arguments.
 struct Call {
   std::vector<Path> callee;  // empty: `super().name(...)` or `self.name(...)`, see `member`
+  // `cls(...)` in a classmethod, `type(self)(...)`, `self.__class__(...)`: the enclosing class
+  // or a class below it is built, so the call reaches each __init__ those classes run.
+  bool ownClass = false;
   // `self.m(...)` or `cls.m(...)` in a method: "m", resolved through the method's class;
   // `super().m(...)`: "m" with `viaSuper`.
   std::string member;

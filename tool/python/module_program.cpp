@@ -190,19 +190,47 @@ struct Target {
   size_t dropArgs = 0;  // functools.partial(f, ...): its first argument is f
 };
 
-std::optional<Target> reachable(const Definitions& defs, const std::string& name) {
-  if (auto f = defs.function(name)) {
-    const Function& fn = defs.modules()[f->module].functions[f->index];
-    return Target{*f, facts::Via::Call, "", fn.isClassMethod ? 1u : 0u, 0};
-  }
-  if (auto c = defs.cls(name))
-    if (auto init = defs.method(*c, "__init__"))
-      return Target{*init, facts::Via::Direct, usrOf(name), 1, 0};
-  return std::nullopt;
-}
-
 bool sameItem(Definitions::Item a, Definitions::Item b) {
   return a.module == b.module && a.index == b.index;
+}
+
+std::optional<Target> reachable(const Definitions& defs, const std::string& name) {
+  std::optional<Definitions::Item> f = defs.function(name);
+  if (!f)
+    if (auto c = defs.cls(name)) {
+      if (auto init = defs.method(*c, "__init__"))
+        return Target{*init, facts::Via::Direct, usrOf(name), 1, 0};
+      return std::nullopt;
+    }
+  // `C.m(...)` with m one C inherits: called through the class, unbound as m's own name is.
+  if (size_t dot = name.rfind('.'); !f && dot != std::string::npos)
+    if (auto c = defs.cls(name.substr(0, dot))) f = defs.method(*c, name.substr(dot + 1));
+  if (!f) return std::nullopt;
+  const Function& fn = defs.modules()[f->module].functions[f->index];
+  return Target{*f, facts::Via::Call, "", fn.isClassMethod ? 1u : 0u, 0};
+}
+
+// `cls(...)`, `type(self)(...)`: the enclosing class or one below it is built, each running
+// the __init__ it has (its own or inherited): a target for each such __init__, named by the
+// nearest class that runs it.
+std::vector<Target> ownClassTargets(const Definitions& defs, size_t module, const Call& call) {
+  const ModuleFacts& m = defs.modules()[module];
+  if (call.function < 0 || m.functions[call.function].classIndex < 0) return {};
+  Definitions::Item cls{module, static_cast<size_t>(m.functions[call.function].classIndex)};
+  std::vector<Definitions::Item> classes{cls};
+  for (Definitions::Item c : defs.below(cls)) classes.push_back(c);
+  std::vector<Target> out;
+  for (Definitions::Item c : classes) {
+    std::optional<Definitions::Item> init = defs.method(c, "__init__");
+    if (!init ||
+        std::any_of(out.begin(), out.end(), [&](const Target& t) { return sameItem(t.fn, *init); }))
+      continue;
+    const ModuleFacts& home = defs.modules()[c.module];
+    out.push_back(
+        Target{*init, facts::Via::Direct,
+               usrOf(qualifiedName(defs.index(), c.module, home.classes[c.index].qualname)), 1, 0});
+  }
+  return out;
 }
 
 void addItem(std::vector<Definitions::Item>& items, Definitions::Item item) {
@@ -292,6 +320,7 @@ std::vector<std::string> held(const Definitions& defs, const std::string& name) 
 // several ways (`cls = A` in one branch, `cls = B` in the other) each it may be, in order.
 std::vector<Target> targetsOf(const Definitions& defs, size_t module, const Call& call) {
   const ModuleFacts& m = defs.modules()[module];
+  if (call.ownClass) return ownClassTargets(defs, module, call);
   if (!call.fields.empty()) return typedTargets(defs, module, call);
   if (!call.member.empty()) {
     if (call.function < 0 || m.functions[call.function].classIndex < 0) return {};
@@ -402,6 +431,21 @@ std::vector<Definitions::Item> Definitions::bases(Item c) const {
       if (found) break;
     }
   return out;
+}
+
+std::vector<Definitions::Item> Definitions::below(Item c) const {
+  std::vector<Item> out;
+  for (size_t m = 0; m < modules_.size(); ++m)
+    for (size_t i = 0; i < modules_[m].classes.size(); ++i)
+      if (!sameItem({m, i}, c) && derives({m, i}, c, 0)) out.push_back({m, i});
+  return out;
+}
+
+bool Definitions::derives(Item c, Item base, int depth) const {
+  if (depth > kMaxBaseDepth) return false;
+  for (Item b : bases(c))
+    if (sameItem(b, base) || derives(b, base, depth + 1)) return true;
+  return false;
 }
 
 std::optional<Definitions::Item> Definitions::method(Item c, const std::string& name) const {

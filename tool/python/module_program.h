@@ -32,6 +32,8 @@ class Definitions {
   std::optional<Item> cls(const std::string& dotted) const;
   // What each base of a class names among the scanned classes.
   std::vector<Item> bases(Item cls) const;
+  // The scanned classes below the class (deriving from it at any depth), in module order.
+  std::vector<Item> below(Item cls) const;
   // The method `name` of the class, else of its nearest base (depth first, in order).
   std::optional<Item> method(Item cls, const std::string& name) const;
   // The scanned classes that `types` (Paths of `module`, as an annotation gives them) name.
@@ -57,6 +59,7 @@ class Definitions {
 
  private:
   std::optional<Item> method(Item cls, const std::string& name, int depth) const;
+  bool derives(Item cls, Item base, int depth) const;
   // Nothing when neither the class nor a base binds it.
   std::optional<std::vector<Item>> fieldClasses(Item cls, const std::string& name, int depth) const;
 

@@ -2,6 +2,7 @@
 
 #include "frontend/suppressions.h"
 #include "python/group_holders.h"
+#include "python/module_program.h"
 #include "rules/python_rules.h"
 
 #include <algorithm>
@@ -294,19 +295,55 @@ void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
 
 }  // namespace
 
+namespace {
+
+// The function a call of `name` runs (a function, a class's __init__, a method a class has),
+// when a call may give it less than every argument; else null.
+const Function* mayLeaveOut(const Definitions& defs, const std::string& name) {
+  std::optional<Definitions::Item> f = defs.function(name);
+  if (auto c = defs.cls(name)) f = defs.method(*c, "__init__");
+  if (size_t dot = name.rfind('.'); !f && dot != std::string::npos)
+    if (auto c = defs.cls(name.substr(0, dot))) f = defs.method(*c, name.substr(dot + 1));
+  if (!f) return nullptr;
+  const Function& fn = defs.modules()[f->module].functions[f->index];
+  for (const Param& p : fn.params)
+    if (p.hasDefault || p.kind == Param::Kind::VarArgs || p.kind == Param::Kind::VarKeywords)
+      return &fn;
+  return nullptr;
+}
+
+}  // namespace
+
 std::vector<std::string> missedReads(const ModuleIndex& index, size_t module, const ModuleFacts& m,
-                                     const rules::RuleSet& rules) {
+                                     const rules::RuleSet& rules, const Definitions* defs) {
   std::vector<std::string> out;
+  const std::string head = ": error: tree-sitter-python cannot read this, which CPython parses, ";
+  const std::string how =
+      ": the scan would miss it (write the statement in a form the grammar reads, e.g. "
+      "`*((b,) * n)` for a starred product)";
   for (const Ref& ref : m.unreadRefs) {
     std::optional<Match> match = matchRef(index, module, m, rules, ref);
-    if (!match || rules.place(m.file, true, match->pack) == rules::Placement::Out) continue;
-    const Ref::Part& at = ref.parts[match->part];
-    out.push_back(facts::where(m.file, at.line, at.column) +
-                  ": error: tree-sitter-python cannot read this, which CPython parses, and it " +
-                  (match->kind == facts::ReadKind::GlobalWrite ? "writes " : "reads ") +
-                  match->name +
-                  ": the scan would miss it (write the statement in a form the grammar reads, "
-                  "e.g. `*((b,) * n)` for a starred product)");
+    if (match) {
+      if (rules.place(m.file, true, match->pack) == rules::Placement::Out) continue;
+      const Ref::Part& at = ref.parts[match->part];
+      out.push_back(facts::where(m.file, at.line, at.column) + head + "and it " +
+                    (match->kind == facts::ReadKind::GlobalWrite ? "writes " : "reads ") +
+                    match->name + how);
+      continue;
+    }
+    if (!defs || !ref.called || ref.access != Access::Read ||
+        rules.placeAny(m.file, true) == rules::Placement::Out)
+      continue;
+    std::string callee;
+    for (const Path& p : ref.targets)
+      for (const std::string& name : index.resolve(module, p))
+        if (callee.empty() && mayLeaveOut(*defs, name)) callee = name;
+    if (callee.empty()) continue;
+    const Ref::Part& at = ref.parts.back();
+    out.push_back(facts::where(m.file, at.line, at.column) + head + "and it calls " + callee +
+                  ", which a call may give less than every argument, so the call may launder a "
+                  "read" +
+                  how);
   }
   return out;
 }

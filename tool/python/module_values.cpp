@@ -17,6 +17,10 @@ class Values {
       fromAnotherModule(r);
     }
     for (const Call& c : m_.calls) results(c);
+    for (const Class& c : m_.classes)
+      for (const HandedOn& h : c.decorated)
+        add(usrOf(qualifiedName(defs_.index(), module_, c.qualname)), h.line, h.column,
+            std::string(describe(h.how)));
   }
 
  private:

@@ -99,6 +99,8 @@ ValueContext valueContext(const SyntaxTree& tree, const std::vector<Node>& path,
     return same(field<"function">(p), child) && !same(child, path.back()) ? escapes(Handed::Other)
                                                                           : ValueContext{};
   if (is<"class_definition">(p)) return {};  // a base, visited without its argument list
+  if (is<"decorator">(p))  // `@C`: called with the definition (a site); `@(C or D)` is not seen
+    return same(child, path.back()) ? ValueContext{} : escapes(Handed::Other);
   if (is<"argument_list">(p)) {
     Node owner = i >= 2 ? path[i - 2] : Node();
     if (is<"class_definition">(owner)) return {};  // a base
@@ -206,6 +208,8 @@ std::string_view describe(Handed how) {
       return "a parameter's default";
     case Handed::Lambda:
       return "a lambda's value";
+    case Handed::Decorator:
+      return "passed to a decorator";
     case Handed::Other:
       break;
   }

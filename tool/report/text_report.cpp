@@ -70,6 +70,8 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
     m << " (fallback: runs only when no explicit group is passed";
     if (r.analysis.fallbackDead && *r.analysis.fallbackDead)
       m << "; dead: every call passes one";
+    else if (r.analysis.fallbackDead && r.analysis.breakingSites.empty())
+      m << "; alive: handed on as a value, called where no site shows";  // analysis/callers.h
     else if (r.analysis.fallbackDead)
       m << "; " << r.analysis.breakingSites.size() << " call site(s) leave it out";
     m << ")";
@@ -142,7 +144,8 @@ namespace {
 
 void table(std::ostringstream& out, const std::string& title,
            const std::map<std::string, size_t>& rows, size_t total) {
-  size_t width = title.size();
+  const std::string last = "total";  // the last row's name: the column is at least as wide
+  size_t width = std::max(title.size(), last.size());
   for (const auto& [k, n] : rows) width = std::max(width, k.size());
   out << "  " << title << std::string(width - title.size() + 2, ' ') << "reads\n";
   std::vector<std::pair<std::string, size_t>> sorted(rows.begin(), rows.end());
@@ -153,7 +156,7 @@ void table(std::ostringstream& out, const std::string& title,
   for (const auto& [k, n] : sorted)
     out << "  " << k << std::string(width - k.size() + 2, ' ') << n << "\n";
   out << "  " << std::string(width + 2, '-') << "-----\n";
-  out << "  total" << std::string(width - 3, ' ') << total << "\n\n";
+  out << "  " << last << std::string(width - last.size() + 2, ' ') << total << "\n\n";
 }
 
 // Enum-keyed counts under their spellings (the table's tie order is alphabetical).
