@@ -177,7 +177,9 @@ TEST(Cli, HelpShowsDashDashFormatsAndExitStatuses) {
             std::string::npos)
       << scan.out;
   EXPECT_NE(scan.out.find("Formats: text (clang-style diagnostics, then a summary), json, sarif "
-                          "(SARIF 2.1.0).\nExit status: 0 the inventory is complete; 2 bad input"),
+                          "(SARIF 2.1.0),\ngithub (a workflow command per finding: ::warning "
+                          "file=F,line=L,col=C,title=CHECK::MESSAGE).\nExit status: 0 the "
+                          "inventory is complete; 2 bad input"),
             std::string::npos)
       << scan.out;
   CommandResult gate = runCommand(kBin + " gate --help");
