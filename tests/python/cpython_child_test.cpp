@@ -8,7 +8,6 @@
 
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -17,6 +16,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 namespace gridlock::test {
@@ -73,6 +73,16 @@ bool stillRuns(pid_t pid) {
   return true;
 }
 
+// What a scan whose python3 --cpython-timeout 1 stops prints on stderr; it ends within ten
+// seconds, exit 2.
+std::string stderrOfStoppedScan(const std::string& dir) {
+  auto start = Clock::now();
+  CommandResult r = scan(dir, " --no-cache --cpython-timeout 1");
+  EXPECT_LT(Clock::now() - start, std::chrono::seconds(10));
+  EXPECT_EQ(r.status, 2);
+  return r.err;
+}
+
 pid_t pidIn(const std::string& path) { return std::atoi(readFile(path).c_str()); }
 
 // A python3 that says its pid and its child's, and leaves the child holding its stdout.
@@ -82,12 +92,9 @@ const std::string kRecordsPids = "echo $$ > \"$0.pid\"\nsleep 60 &\necho $! > \"
 // group after --cpython-timeout (1 s here), and the file stays a parse error that says so.
 TEST(CPythonChild, APython3PastItsTimeoutIsStoppedWithItsGroupAndTheFileIsAnError) {
   std::string dir = projectWithPython3("cpy-timeout", kRecordsPids + "exec sleep 60\n");
-  auto start = Clock::now();
-  CommandResult r = scan(dir, " --no-cache --cpython-timeout 1");
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(10));
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, noAnswer("python3 gave no answer within 1 s of the last source and was stopped "
-                            "(--cpython-timeout SECONDS sets the limit; the default is 60 s)"));
+  EXPECT_EQ(stderrOfStoppedScan(dir),
+            noAnswer("python3 gave no answer within 1 s of the last source and was stopped "
+                     "(--cpython-timeout SECONDS sets the limit; the default is 60 s)"));
   pid_t python3 = pidIn(dir + "/bin/python3.pid"), child = pidIn(dir + "/bin/python3.child");
   ASSERT_GT(python3, 0);
   ASSERT_GT(child, 0);
@@ -104,12 +111,9 @@ TEST(CPythonChild, APython3ThatTakesNoSourceIsStoppedAtItsTimeout) {
             "from pkg import ps\n\n\ndef f(a, b, n):\n"
             "    return a, *(b,) * n, len(a)\n" +
                 std::string(4'000'000, '#') + "\n");
-  auto start = Clock::now();
-  CommandResult r = scan(dir, " --no-cache --cpython-timeout 1");
-  EXPECT_LT(Clock::now() - start, std::chrono::seconds(10));
-  EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, noAnswer("python3 took no source for 1 s and was stopped (--cpython-timeout "
-                            "SECONDS sets the limit; the default is 60 s)"));
+  EXPECT_EQ(stderrOfStoppedScan(dir),
+            noAnswer("python3 took no source for 1 s and was stopped (--cpython-timeout "
+                     "SECONDS sets the limit; the default is 60 s)"));
   fs::remove_all(dir);
 }
 
@@ -195,43 +199,23 @@ TEST(CPythonChild, ASignalStopsPython3AndItsGroup) {
   for (int signal : {SIGTERM, SIGINT}) {
     std::string dir = projectWithPython3("cpy-signal", kRecordsPids + "exec sleep 60\n");
     std::string errPath = dir + "/err", pidPath = dir + "/bin/python3.pid";
-    pid_t gridlock = ::fork();
-    if (gridlock == 0) {
-      int fd = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      ::dup2(fd, 2);
-      int null = ::open("/dev/null", O_WRONLY);
-      ::dup2(null, 1);
-      if (::chdir(dir.c_str()) != 0) ::_exit(126);
-      ::setenv("PATH", (dir + "/bin:" + std::getenv("PATH")).c_str(), 1);
-      ::execl(kBin.c_str(), kBin.c_str(), "scan", "-q", "--no-cache", "--rules", "py.json",
-              static_cast<char*>(nullptr));
-      ::_exit(127);
-    }
-    pid_t python3 = 0;
-    for (int i = 0; i < 1500 && python3 <= 0; ++i) {  // up to 30 s for the scan to start it
+    pid_t gridlock = spawnProcess({kBin, "scan", "-q", "--no-cache", "--rules", "py.json"},
+                                  {"PATH=" + dir + "/bin:" + std::getenv("PATH")}, errPath, dir);
+    pid_t python3 = 0, child = 0;
+    for (int i = 0; i < 1500 && (python3 <= 0 || child <= 0); ++i) {  // 30 s for the scan
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
       python3 = pidIn(pidPath);
-    }
-    ASSERT_GT(python3, 0) << readFile(errPath);
-    pid_t child = 0;
-    for (int i = 0; i < 500 && child <= 0; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
       child = pidIn(dir + "/bin/python3.child");
     }
+    ASSERT_GT(python3, 0) << readFile(errPath);
     ::kill(gridlock, signal);
-    int status = 0;
-    for (int i = 0; i < 1000 && ::waitpid(gridlock, &status, WNOHANG) == 0; ++i)
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    if (::waitpid(gridlock, &status, WNOHANG) == 0) {
-      ::kill(gridlock, SIGKILL);
-      ::waitpid(gridlock, &status, 0);
-      ADD_FAILURE() << "gridlock did not end on signal " << signal;
-    }
+    std::optional<int> status = waitOrKill(gridlock, std::chrono::seconds(20));
+    EXPECT_TRUE(status) << "gridlock did not end on signal " << signal;
     bool left = stillRuns(python3), childLeft = child > 0 && stillRuns(child);
-    ::kill(python3, SIGKILL);  // whatever happened, leave nothing behind
-    if (child > 0) ::kill(child, SIGKILL);
-    EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 128 + signal)
-        << signal << ": status " << status;
+    if (left) ::kill(python3, SIGKILL);  // whatever happened, leave nothing behind
+    if (childLeft) ::kill(child, SIGKILL);
+    EXPECT_TRUE(status && WIFEXITED(*status) && WEXITSTATUS(*status) == 128 + signal)
+        << signal << ": status " << status.value_or(-1);
     EXPECT_FALSE(left) << "python3 " << python3 << " still runs";
     EXPECT_GT(child, 0);
     EXPECT_FALSE(childLeft) << "python3's child " << child << " still runs";
