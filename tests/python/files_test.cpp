@@ -121,6 +121,7 @@ TEST(PythonFiles, CPythonAnswersEachSourceInTheOrderItCame) {
   EXPECT_EQ(check.add(big), 2u);
   EXPECT_EQ(check.add(big + "def (\n"), 3u);
   EXPECT_EQ(accepted(check.answers()), (std::vector<bool>{true, false, true, false}));
+  EXPECT_EQ(check.error(), "");
 }
 
 TEST(PythonFiles, WithoutPython3EveryAnswerIsNo) {
@@ -133,6 +134,7 @@ TEST(PythonFiles, WithoutPython3EveryAnswerIsNo) {
   std::vector<CPythonAnswer> answers = check.answers();
   ::setenv("PATH", path.c_str(), 1);
   EXPECT_EQ(accepted(answers), (std::vector<bool>{false, false}));
+  EXPECT_EQ(check.error(), "could not run python3: No such file or directory");
 }
 
 TEST(PythonFiles, NothingHandedOverStartsNothing) {

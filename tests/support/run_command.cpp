@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 namespace gridlock::test {
 
@@ -49,15 +50,15 @@ CommandResult runCommand(const std::string& command) {
   return r;
 }
 
-Spawned runStopping(const std::vector<std::string>& argv, const std::vector<std::string>& env,
-                    const std::function<void()>& whileStopped) {
-  std::string errPath = makeTempDir("spawn") + "/err";
+pid_t spawnProcess(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                   const std::string& errPath, const std::string& cwd) {
   pid_t pid = ::fork();
   if (pid == 0) {
     int fd = ::open(errPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     ::dup2(fd, 2);
     int null = ::open("/dev/null", O_WRONLY);
     ::dup2(null, 1);
+    if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) ::_exit(126);
     for (const auto& e : env) ::putenv(const_cast<char*>(e.c_str()));
     std::vector<char*> args;
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -65,6 +66,24 @@ Spawned runStopping(const std::vector<std::string>& argv, const std::vector<std:
     ::execv(args[0], args.data());
     ::_exit(127);
   }
+  return pid;
+}
+
+std::optional<int> waitOrKill(pid_t pid, std::chrono::milliseconds limit) {
+  int status = 0;
+  for (auto until = std::chrono::steady_clock::now() + limit;
+       std::chrono::steady_clock::now() < until;
+       std::this_thread::sleep_for(std::chrono::milliseconds(20)))
+    if (::waitpid(pid, &status, WNOHANG) == pid) return status;
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+  return std::nullopt;
+}
+
+Spawned runStopping(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                    const std::function<void()>& whileStopped) {
+  std::string errPath = makeTempDir("spawn") + "/err";
+  pid_t pid = spawnProcess(argv, env, errPath);
   Spawned s;
   int raw = 0;
   while (::waitpid(pid, &raw, WUNTRACED) == pid) {

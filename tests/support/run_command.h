@@ -1,7 +1,11 @@
 // Runs a shell command for tests, capturing its exit status, stdout and stderr.
 #pragma once
 
+#include <sys/types.h>
+
+#include <chrono>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,6 +28,14 @@ struct Spawned {
   int status = -1;
   std::string err;
 };
+
+// Starts `argv` (argv[0] a path) in `cwd` ("": ours) with `env` ("NAME=VALUE") added to the
+// environment, its stderr to `errPath` and its stdout to /dev/null; its pid.
+pid_t spawnProcess(const std::vector<std::string>& argv, const std::vector<std::string>& env,
+                   const std::string& errPath, const std::string& cwd = "");
+// Waits up to `limit` for child `pid` to end: its wait status; nothing when it did not, after
+// killing it (SIGKILL) and reaping it.
+std::optional<int> waitOrKill(pid_t pid, std::chrono::milliseconds limit);
 
 // Runs `argv` with `env` added to the environment; when the child stops itself (SIGSTOP, from
 // GRIDLOCK_STOP_AT), calls `whileStopped` and continues it. A barrier, not a sleep.

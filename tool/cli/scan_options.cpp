@@ -35,6 +35,13 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   cmd.add_flag("-q,--quiet", o.quiet, "No progress line; only errors, findings and the verdict");
   cmd.add_flag("--allow-parse-errors", o.allowParseErrors,
                "Exit 0 even when a file fails to parse (it is still reported)");
+  cmd.add_option("--cpython-timeout", o.cpythonTimeoutSeconds,
+                 "Stop python3, which parses the Python files tree-sitter cannot read, once it "
+                 "takes no file or gives no answer after the last for this long (seconds; 0: no "
+                 "limit; default " +
+                     std::to_string(python::kDefaultCPythonTimeoutSeconds) +
+                     "): those files stay parse errors")
+      ->check(CLI::NonNegativeNumber);
   cmd.add_option("--resource-dir", o.resourceDir,
                  "Clang resource directory (default: the one gridlock was built with)");
   cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");

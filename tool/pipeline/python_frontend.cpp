@@ -39,6 +39,7 @@ Units PythonFrontend::scan(const Scope& scope) {
   s.options.root = scope.root;
   s.options.packageRoot = o.packageRoot;
   s.options.jobs = o.jobs;
+  s.options.cpythonTimeoutSeconds = o.cpythonTimeoutSeconds;
   for (const auto& [path, text] : o.overlay)
     if (auto rel = underRoot(scope.root, path)) s.options.overlay[*rel] = text;
   s.roots = o.pythonRoots;

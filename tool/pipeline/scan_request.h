@@ -4,6 +4,8 @@
 // .gridlock.json by cli/scan_options.h; tests fill it directly.
 #pragma once
 
+#include "python/cpython_check.h"
+
 #include <map>
 #include <string>
 #include <vector>
@@ -51,6 +53,8 @@ struct ScanRequest {
   // Python (pipeline/python_frontend.h): .gridlock.json's "python_roots" and "package_root".
   std::vector<std::string> pythonRoots;
   std::string packageRoot;
+  // --cpython-timeout: how long python3, parsing a file tree-sitter cannot read, may stall.
+  int cpythonTimeoutSeconds = python::kDefaultCPythonTimeoutSeconds;
   // Why there is no build directory (no -p, no "build"): the error when nothing else is read.
   std::string noBuildDir;
 };

@@ -1,18 +1,8 @@
 #include "python/cpython_check.h"
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <cerrno>
 #include <optional>
 
 #include <nlohmann/json.hpp>
-
-extern char** environ;
 
 namespace gridlock::python {
 namespace {
@@ -211,95 +201,103 @@ std::optional<CPythonAnswer> parseAnswer(const std::string& line) {
   return a;
 }
 
+// A line of what python3 printed, for a message: at most 80 bytes of it, escaped as JSON.
+std::string excerpt(const std::string& line) {
+  constexpr size_t kKeep = 80;
+  std::string shown = line.size() <= kKeep ? line : line.substr(0, kKeep) + "...";
+  return nlohmann::json(shown).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+// The last line python3 wrote on stderr (a traceback's ends with the exception), for the
+// error, which is one line.
+std::string lastLine(const std::string& text) {
+  size_t end = text.find_last_not_of(" \t\r\n");
+  if (end == std::string::npos) return "";
+  size_t nl = text.find_last_of("\r\n", end);
+  size_t from = nl == std::string::npos ? 0 : nl + 1;
+  return text.substr(from, end + 1 - from);
+}
+
 }  // namespace
-
-void CPythonCheck::start() {
-  int sock[2], pipeFds[2];
-  if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0) {
-    failed_ = true;
-    return;
-  }
-  if (::pipe2(pipeFds, O_CLOEXEC) != 0) {
-    ::close(sock[0]);
-    ::close(sock[1]);
-    failed_ = true;
-    return;
-  }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, sock[1], 0);
-  posix_spawn_file_actions_adddup2(&actions, pipeFds[1], 1);
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-  char* argv[] = {const_cast<char*>("python3"), const_cast<char*>("-I"),    const_cast<char*>("-S"),
-                  const_cast<char*>("-c"),      const_cast<char*>(kScript), nullptr};
-  int spawned = ::posix_spawnp(&pid_, "python3", &actions, nullptr, argv, environ);
-  posix_spawn_file_actions_destroy(&actions);
-  ::close(sock[1]);
-  ::close(pipeFds[1]);
-  in_ = sock[0];
-  out_ = pipeFds[0];
-  if (spawned != 0) {
-    pid_ = -1;
-    failed_ = true;
-  }
-}
-
-void CPythonCheck::send(const std::string& bytes) {
-  for (size_t done = 0; done < bytes.size() && !failed_;) {
-    ssize_t n = ::send(in_, bytes.data() + done, bytes.size() - done, MSG_NOSIGNAL);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0)
-      failed_ = true;  // the child is gone: every answer is no
-    else
-      done += static_cast<size_t>(n);
-  }
-}
 
 size_t CPythonCheck::add(const std::string& source) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (count_ == 0) start();
-  if (!failed_) send(std::to_string(source.size()) + '\n' + source);
+  if (count_ == 0) {
+    support::ProgramRun run;
+    run.argv = {"python3", "-I", "-S", "-c", kScript};
+    child_ = std::make_unique<support::RunningProgram>(run, /*fed=*/true);
+    started_ = true;  // its InterruptScope notes a signal from here on
+  }
+  if (feeding_ == Feeding::On && child_->started()) {
+    switch (child_->feed(std::to_string(source.size()) + '\n' + source, timeout_)) {
+      case support::RunningProgram::Fed::Yes:
+        break;
+      case support::RunningProgram::Fed::Closed:
+        feeding_ = Feeding::Closed;
+        break;
+      case support::RunningProgram::Fed::TimedOut:
+        feeding_ = Feeding::TimedOut;
+        break;
+      case support::RunningProgram::Fed::Interrupted:
+        feeding_ = Feeding::Interrupted;
+        break;
+    }
+  }
   return count_++;
+}
+
+bool CPythonCheck::interrupted() const { return started_ && support::interruptSignal() != 0; }
+
+std::string CPythonCheck::whyNoAnswer(const support::ProgramResult& r) const {
+  const std::string limit =
+      " and was stopped (--cpython-timeout SECONDS sets the limit; the "
+      "default is " +
+      std::to_string(kDefaultCPythonTimeoutSeconds) + " s)";
+  const std::string seconds = std::to_string(timeout_) + " s";
+  if (!r.started) return "could not run " + r.error;
+  if (feeding_ == Feeding::TimedOut) return "python3 took no source for " + seconds + limit;
+  if (r.timedOut) return "python3 gave no answer within " + seconds + " of the last source" + limit;
+  if (r.signal) return "python3 was killed by signal " + std::to_string(r.signal);
+  std::string said = lastLine(r.err);
+  if (r.exitStatus != 0)
+    return "python3 exited with status " + std::to_string(r.exitStatus) +
+           (said.empty() ? "" : ": " + said);
+  return "";
 }
 
 std::vector<CPythonAnswer> CPythonCheck::answers() {
   std::lock_guard<std::mutex> lock(mutex_);
-  std::vector<CPythonAnswer> out(count_);
-  if (in_ >= 0) ::shutdown(in_, SHUT_WR);  // end of the sources: the child answers
-  std::string answer;
-  char buf[65536];
-  for (ssize_t n; out_ >= 0 && (n = ::read(out_, buf, sizeof buf)) != 0;) {
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    answer.append(buf, static_cast<size_t>(n));
+  if (!child_) return {};
+  // Throws support::Interrupted once a signal came; the group is stopped by then.
+  support::ProgramResult r =
+      feeding_ == Feeding::TimedOut ? child_->stop() : child_->finish(timeout_);
+  child_.reset();
+  error_ = whyNoAnswer(r);
+  std::vector<std::string> lines;  // one answer a line, each ended by a newline
+  for (size_t at = 0; at < r.out.size();) {
+    size_t nl = r.out.find('\n', at);
+    lines.push_back(r.out.substr(at, nl == std::string::npos ? nl : nl - at));
+    at = nl == std::string::npos ? r.out.size() : nl + 1;
   }
-  int status = 0;
-  bool ok = pid_ > 0 && ::waitpid(pid_, &status, 0) == pid_ && WIFEXITED(status) &&
-            WEXITSTATUS(status) == 0 && !failed_;
-  pid_ = -1;
-  if (!ok) return std::vector<CPythonAnswer>(count_);
+  const bool unended = !r.out.empty() && r.out.back() != '\n';
+  if (error_.empty() && (lines.size() != count_ || unended))
+    error_ = "python3's answer is malformed: " + std::to_string(lines.size()) + " line" +
+             (lines.size() == 1 ? "" : "s") + " for " + std::to_string(count_) + " source" +
+             (count_ == 1 ? "" : "s") + (unended ? ", the last unended" : "");
   std::vector<CPythonAnswer> parsed;
-  for (size_t at = 0; at < answer.size() && parsed.size() < count_;) {
-    size_t nl = answer.find('\n', at);
-    if (nl == std::string::npos) break;
-    std::optional<CPythonAnswer> a = parseAnswer(answer.substr(at, nl - at));
-    if (!a) break;
-    parsed.push_back(std::move(*a));
-    at = nl + 1;
+  for (size_t i = 0; error_.empty() && i < lines.size(); ++i) {
+    if (std::optional<CPythonAnswer> a = parseAnswer(lines[i]))
+      parsed.push_back(std::move(*a));
+    else
+      error_ = "python3's answer is malformed: line " + std::to_string(i + 1) +
+               " is not `0` or `1 [names]`: " + excerpt(lines[i]);
   }
+  if (error_.empty() && feeding_ == Feeding::Closed)
+    error_ = "python3 closed its input before it took every source";
   // Anything short of one answer per source is no answer at all: every file stays an error.
-  return parsed.size() == count_ ? parsed : out;
+  return error_.empty() ? parsed : std::vector<CPythonAnswer>(count_);
 }
 
-CPythonCheck::~CPythonCheck() {
-  if (pid_ > 0) {
-    ::kill(pid_, SIGKILL);
-    ::waitpid(pid_, nullptr, 0);
-  }
-  if (in_ >= 0) ::close(in_);
-  if (out_ >= 0) ::close(out_);
-}
+CPythonCheck::~CPythonCheck() = default;  // RunningProgram stops what was not collected
 
 }  // namespace gridlock::python

@@ -8,8 +8,10 @@
 // tree-sitter's tree lacks (python/frontend.h).
 #pragma once
 
-#include <sys/types.h>
+#include "support/run_program.h"
 
+#include <atomic>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -39,12 +41,21 @@ struct CPythonAnswer {
   std::vector<CPythonRef> refs;  // when accepted
 };
 
+// How long python3 may take no source, or give no answer after the last (scan
+// --cpython-timeout): megatron/core's 510 files take CPython 1.4 s to parse in all.
+constexpr int kDefaultCPythonTimeoutSeconds = 60;
+
 // CPython's answer for sources handed over one at a time, from any thread: python3 starts at
 // the first and reads each as it comes, so its start-up and its parsing run beside the rest of
-// the extraction instead of after it. A file tree-sitter accepts is never handed over.
+// the extraction instead of after it. A file tree-sitter accepts is never handed over. python3
+// runs as support::RunningProgram runs a program: in a process group of its own, stopped
+// (with whatever it started) once it takes no source, or gives no answer after the last, for
+// `timeoutSeconds`; a descendant holding its stdout open is never waited for; SIGINT, SIGTERM
+// or SIGHUP to gridlock stops it, and answers() throws support::Interrupted.
 class CPythonCheck {
  public:
-  CPythonCheck() = default;
+  explicit CPythonCheck(int timeoutSeconds = kDefaultCPythonTimeoutSeconds)
+      : timeout_(timeoutSeconds) {}
   CPythonCheck(const CPythonCheck&) = delete;
   CPythonCheck& operator=(const CPythonCheck&) = delete;
   ~CPythonCheck();  // ends the child (when answers() was not asked), never leaves it running
@@ -52,20 +63,27 @@ class CPythonCheck {
   // Hands `source` over; returns its place in answers().
   size_t add(const std::string& source);
   // Whether CPython compiles each source handed over (bytes, to an AST, nothing run; and
-  // tells its scopes), with its dotted names, in order. None accepted when no python3 can be
-  // run, or it fails: a file tree-sitter rejects then stays a parse error. Waits for the
-  // child; call once.
+  // tells its scopes), with its dotted names, in order. None accepted when python3 gave no
+  // answer (error() says why): a file tree-sitter rejects then stays a parse error. Waits for
+  // the child; call once.
   std::vector<CPythonAnswer> answers();
+  // Why python3 gave no answer ("could not run python3: ...", "python3 exited with status 1:
+  // ...", "python3's answer is malformed: ..."); "" when it answered, or was never asked.
+  const std::string& error() const { return error_; }
+  // Whether a signal came while python3 runs: the rest of the extraction is not worth doing,
+  // answers() throws.
+  bool interrupted() const;
 
  private:
-  void start();
-  void send(const std::string& bytes);
+  std::string whyNoAnswer(const support::ProgramResult& r) const;
 
+  const int timeout_;
   std::mutex mutex_;
   size_t count_ = 0;
-  bool failed_ = false;
-  pid_t pid_ = -1;
-  int in_ = -1, out_ = -1;  // the child's stdin (a socket: no SIGPIPE) and stdout
+  std::unique_ptr<support::RunningProgram> child_;  // from the first source to answers()
+  std::atomic<bool> started_{false};
+  enum class Feeding { On, Closed, TimedOut, Interrupted } feeding_ = Feeding::On;
+  std::string error_;
 };
 
 }  // namespace gridlock::python

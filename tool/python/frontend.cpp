@@ -122,13 +122,16 @@ void checkPythonPath(const PythonOptions& options, const std::string& path) {
 }
 
 std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
-                                        const PythonOptions& options) {
+                                        const PythonOptions& options,
+                                        std::vector<char>* unsettled) {
   std::vector<ModuleFacts> out(files.size());
+  if (unsettled) unsettled->assign(files.size(), 0);
   // Files tree-sitter rejects that CPython's parser accepts are no parse errors (see
   // cpython_check.h): their errors become lines that may hold what was not seen.
-  CPythonCheck cpython;
+  CPythonCheck cpython(options.cpythonTimeoutSeconds);
   std::vector<size_t> asked(files.size(), SIZE_MAX);  // each file's place in cpython's answers
   parallel(files.size(), options.jobs, [&](size_t i) {
+    if (cpython.interrupted()) return;  // answers() throws
     std::optional<std::string> text = sourceOf(files[i], options);
     if (!text) {
       out[i].file = files[i];
@@ -141,7 +144,18 @@ std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
   });
   std::vector<CPythonAnswer> answers = cpython.answers();
   for (size_t i = 0; i < files.size(); ++i) {
-    if (asked[i] == SIZE_MAX || !answers[asked[i]].accepted) continue;
+    if (asked[i] == SIZE_MAX) continue;
+    if (!cpython.error().empty()) {
+      // No second opinion: the file stays a parse error, which says why.
+      const std::string& first = out[i].errors.front();
+      size_t at = first.find(": error: ");
+      out[i].errors.push_back((at == std::string::npos ? files[i] + ":1:1" : first.substr(0, at)) +
+                              ": error: CPython's parse of this file, which tree-sitter-python "
+                              "cannot read, failed: " +
+                              cpython.error());
+      if (unsettled) (*unsettled)[i] = 1;
+    }
+    if (!answers[asked[i]].accepted) continue;
     out[i].unread = std::move(out[i].errors);
     out[i].errors.clear();
     out[i].unreadRefs = unreadRefs(out[i], answers[asked[i]].refs);

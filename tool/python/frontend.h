@@ -6,6 +6,7 @@
 #pragma once
 
 #include "facts/by_file.h"
+#include "python/cpython_check.h"
 #include "python/module_facts.h"
 #include "rules/rule_set.h"
 
@@ -28,6 +29,9 @@ struct PythonOptions {
   // "src", src/pkg/mod.py is module pkg.mod. Files outside it are named from the root.
   std::string packageRoot;
   unsigned jobs = 0;  // 0: all cores
+  // How long python3, parsing what tree-sitter cannot read, may take no source or give no
+  // answer after the last (cpython_check.h); 0: no limit.
+  int cpythonTimeoutSeconds = kDefaultCPythonTimeoutSeconds;
   // Root-relative path -> contents read instead of the file on disk.
   std::map<std::string, std::string> overlay;
 };
@@ -43,9 +47,13 @@ std::vector<std::string> findPythonFiles(const PythonOptions& options,
 void checkPythonPath(const PythonOptions& options, const std::string& path);
 
 // Step one: each file's facts, in the order of `files`, on `options.jobs` threads. A file
-// that cannot be read is a module with that error (a parse error), never left out.
+// that cannot be read is a module with that error (a parse error), never left out. A file
+// tree-sitter cannot read for which CPython's parse gave no answer (cpython_check.h) stays a
+// parse error that says why; `unsettled`, when given, marks each such file (1) in the order of
+// `files`: a later run may settle it, so its facts are never cached.
 std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
-                                        const PythonOptions& options);
+                                        const PythonOptions& options,
+                                        std::vector<char>* unsettled = nullptr);
 
 // Step two: one unit's facts per module, in the same order: its reads (and exempt
 // fallbacks), functions, classes and call sites, its parse error, the rules it defines.

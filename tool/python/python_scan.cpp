@@ -227,9 +227,12 @@ std::vector<std::string> keysOf(const std::vector<std::string>& files, const Pyt
   return keys;
 }
 
+// Each file's facts, from the cache (`hit`) or parsed and kept there; `settled` turns false
+// when CPython's parse gave no answer for a file, which is kept out of the cache.
 std::vector<ModuleFacts> readModules(const std::vector<std::string>& files,
                                      const std::vector<std::string>& keys, const PythonScan& scan,
-                                     ModuleCache& cache, PythonUnits& out, std::vector<char>& hit) {
+                                     ModuleCache& cache, PythonUnits& out, std::vector<char>& hit,
+                                     bool& settled) {
   std::vector<ModuleFacts> modules(files.size());
   hit.assign(files.size(), 0);
   cache.open();
@@ -243,9 +246,12 @@ std::vector<ModuleFacts> readModules(const std::vector<std::string>& files,
   std::vector<std::string> missed;
   for (size_t i = 0; i < files.size(); ++i)
     if (!hit[i]) missed.push_back(files[i]);
-  std::vector<ModuleFacts> parsed = extractModules(missed, scan.options);
+  std::vector<char> unsettled;  // CPython's parse gave no answer: never cached
+  std::vector<ModuleFacts> parsed = extractModules(missed, scan.options, &unsettled);
+  settled = std::find(unsettled.begin(), unsettled.end(), 1) == unsettled.end();
   for (size_t i = 0, k = 0; i < files.size(); ++i) {
-    if (i < keys.size()) cache.keep(keys[i], hit[i] ? nullptr : &parsed[k]);
+    if (i < keys.size() && (hit[i] || !unsettled[k]))
+      cache.keep(keys[i], hit[i] ? nullptr : &parsed[k]);
     if (!hit[i]) modules[i] = std::move(parsed[k++]);
   }
   cache.flush();
@@ -368,9 +374,10 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
     units = std::move(*cached);
     out.cacheHits = files.size();
   } else {
-    std::vector<ModuleFacts> modules = readModules(files, keys, scan, cache, out, hit);
+    bool settled = true;
+    std::vector<ModuleFacts> modules = readModules(files, keys, scan, cache, out, hit, settled);
     units = resolveModules(modules, rules, scan.options);
-    if (!program.empty()) cache.write(program, cache.sealProgram(encodeUnits(units)));
+    if (!program.empty() && settled) cache.write(program, cache.sealProgram(encodeUnits(units)));
   }
   std::set<std::string> seen;
   for (size_t i = 0; i < units.size(); ++i) {

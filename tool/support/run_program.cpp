@@ -1,11 +1,10 @@
 #include "support/run_program.h"
 
-#include "support/interrupt.h"
-
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -30,14 +29,11 @@ struct Pipes {
   pollfd fds[2];
   std::string* sinks[2];
   bool open() const { return fds[0].fd >= 0 || fds[1].fd >= 0; }
-  // Waits at most `ms` for output; false once nothing came in that time.
-  bool readSome(int ms) {
-    if (!open()) return false;
-    int ready = ::poll(fds, 2, ms);
-    if (ready <= 0) return ready < 0 && errno == EINTR;
+  // Reads what `polled` (the pipes as poll() left them, first) says is ready.
+  void take(const pollfd* polled) {
     char buf[65536];
     for (int i = 0; i < 2; ++i) {
-      if (fds[i].fd < 0 || fds[i].revents == 0) continue;
+      if (fds[i].fd < 0 || polled[i].revents == 0) continue;
       ssize_t n = ::read(fds[i].fd, buf, sizeof buf);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
@@ -47,6 +43,13 @@ struct Pipes {
       }
       sinks[i]->append(buf, static_cast<size_t>(n));
     }
+  }
+  // Waits at most `ms` for output; false once nothing came in that time.
+  bool readSome(int ms) {
+    if (!open()) return false;
+    int ready = ::poll(fds, 2, ms);
+    if (ready <= 0) return ready < 0 && errno == EINTR;
+    take(fds);
     return true;
   }
   void close() {
@@ -73,29 +76,36 @@ void stopGroup(pid_t pgid, int signal) {
 }  // namespace
 
 ProgramResult runProgram(const ProgramRun& run) {
-  ProgramResult result;
+  RunningProgram program(run, /*fed=*/false);
+  return program.finish(run.timeoutSeconds);
+}
+
+RunningProgram::RunningProgram(const ProgramRun& run, bool fed) {
   if (run.argv.empty()) {
-    result.error = "no program to run";
-    return result;
+    result_.error = "no program to run";
+    return;
   }
-  InterruptScope interrupts;
-  throwIfInterrupted();
-  int outPipe[2], errPipe[2];
-  if (::pipe2(outPipe, O_CLOEXEC) != 0) {
-    result.error = std::strerror(errno);
-    return result;
-  }
-  if (::pipe2(errPipe, O_CLOEXEC) != 0) {
-    result.error = std::strerror(errno);
-    ::close(outPipe[0]);
-    ::close(outPipe[1]);
-    return result;
+  if (interruptSignal()) return;  // noted before: finish() throws
+  int outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1}, sock[2] = {-1, -1};
+  auto closeAll = [&] {
+    for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1], sock[0], sock[1]})
+      if (fd >= 0) ::close(fd);
+  };
+  if (::pipe2(outPipe, O_CLOEXEC) != 0 || ::pipe2(errPipe, O_CLOEXEC) != 0 ||
+      (fed && (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sock) != 0 ||
+               ::fcntl(sock[0], F_SETFL, O_NONBLOCK) != 0))) {
+    result_.error = std::strerror(errno);
+    closeAll();
+    return;
   }
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   if (!run.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, run.cwd.c_str());
   std::string in = run.stdinPath.empty() ? "/dev/null" : run.stdinPath;
-  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
+  if (fed)
+    posix_spawn_file_actions_adddup2(&actions, sock[1], 0);
+  else
+    posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1);
   posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2);
   // A group of its own (so that it and what it starts can be stopped together), with the
@@ -118,23 +128,91 @@ ProgramResult runProgram(const ProgramRun& run) {
   int spawned = ::posix_spawnp(&pid, argv[0], &actions, &attr, argv.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   posix_spawnattr_destroy(&attr);
+  if (spawned != 0) {
+    closeAll();
+    result_.error = run.argv[0] + ": " + std::strerror(spawned);
+    return;
+  }
   ::close(outPipe[1]);
   ::close(errPipe[1]);
-  if (spawned != 0) {
-    ::close(outPipe[0]);
-    ::close(errPipe[0]);
-    result.error = run.argv[0] + ": " + std::strerror(spawned);
-    return result;
-  }
-  result.started = true;
+  if (fed) ::close(sock[1]);
+  in_ = sock[0];
+  pipes_[0] = outPipe[0];
+  pipes_[1] = errPipe[0];
+  pid_ = pid;
+  result_.started = true;
   setForwardGroup(pid);
   if (int s = interruptSignal()) ::kill(-pid, s);  // came before the group was known
-  Pipes pipes{{{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}}, {&result.out, &result.err}};
-  auto deadline = Clock::now() + std::chrono::seconds(run.timeoutSeconds);
-  while (!ended(pid) && !interruptSignal()) {
-    if (run.timeoutSeconds > 0 && Clock::now() >= deadline) {
+}
+
+RunningProgram::~RunningProgram() {
+  if (in_ >= 0) ::close(in_);
+  for (int fd : pipes_)
+    if (fd >= 0) ::close(fd);
+  if (pid_ > 0) {  // neither finished nor stopped: an exception on its way
+    ::kill(-pid_, SIGKILL);
+    while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+    }
+    setForwardGroup(0);
+  }
+}
+
+RunningProgram::Fed RunningProgram::feed(std::string_view bytes, int timeoutSeconds) {
+  if (in_ < 0) return Fed::Closed;
+  Pipes pipes{{{pipes_[0], POLLIN, 0}, {pipes_[1], POLLIN, 0}}, {&result_.out, &result_.err}};
+  auto took = Clock::now();  // when it last took a byte
+  Fed fed = Fed::Yes;
+  while (!bytes.empty()) {
+    if (interruptSignal()) {
+      fed = Fed::Interrupted;
+      break;
+    }
+    ssize_t n = ::send(in_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    if (n > 0) {
+      bytes.remove_prefix(static_cast<size_t>(n));
+      took = Clock::now();
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) {
+      fed = Fed::Closed;
+      break;
+    }
+    if (timeoutSeconds > 0 && Clock::now() - took >= std::chrono::seconds(timeoutSeconds)) {
+      fed = Fed::TimedOut;
+      break;
+    }
+    // Full: what it prints is read while it takes nothing, or it could wait on us as we on it.
+    pollfd polled[3] = {pipes.fds[0], pipes.fds[1], {in_, POLLOUT, 0}};
+    if (::poll(polled, 3, kPollMs) > 0) pipes.take(polled);
+  }
+  pipes_[0] = pipes.fds[0].fd;  // a pipe it closed is closed here
+  pipes_[1] = pipes.fds[1].fd;
+  return fed;
+}
+
+ProgramResult RunningProgram::finish(int timeoutSeconds) { return end(false, timeoutSeconds); }
+
+ProgramResult RunningProgram::stop() { return end(true, 0); }
+
+ProgramResult RunningProgram::end(bool stopNow, int timeoutSeconds) {
+  if (in_ >= 0) ::close(std::exchange(in_, -1));  // the end of its input
+  if (pid_ < 0) {                                 // not started (or collected before)
+    throwIfInterrupted();
+    return std::move(result_);
+  }
+  const pid_t pid = std::exchange(pid_, -1);
+  Pipes pipes{{{pipes_[0], POLLIN, 0}, {pipes_[1], POLLIN, 0}}, {&result_.out, &result_.err}};
+  pipes_[0] = pipes_[1] = -1;
+  auto deadline = Clock::now() + std::chrono::seconds(timeoutSeconds);
+  if (stopNow) {
+    stopGroup(pid, SIGTERM);
+    result_.timedOut = true;
+  }
+  while (!result_.timedOut && !ended(pid) && !interruptSignal()) {
+    if (timeoutSeconds > 0 && Clock::now() >= deadline) {
       stopGroup(pid, SIGTERM);
-      result.timedOut = true;
+      result_.timedOut = true;
       break;
     }
     if (!pipes.readSome(kPollMs) && !pipes.open())
@@ -152,10 +230,11 @@ ProgramResult runProgram(const ProgramRun& run) {
   }
   setForwardGroup(0);
   throwIfInterrupted();
-  if (result.timedOut) return result;
-  if (WIFEXITED(status)) result.exitStatus = WEXITSTATUS(status);
-  if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
-  return result;
+  if (!result_.timedOut) {
+    if (WIFEXITED(status)) result_.exitStatus = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) result_.signal = WTERMSIG(status);
+  }
+  return std::move(result_);
 }
 
 }  // namespace gridlock::support
