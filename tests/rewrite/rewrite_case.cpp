@@ -1,6 +1,7 @@
 #include "rewrite/rewrite_case.h"
 
 #include "apply/unified_diff.h"
+#include "rewrite/edits.h"
 #include "rewrite/fix_annotations.h"
 #include "rewrite/plan.h"
 #include "support/strings.h"
@@ -158,7 +159,7 @@ pipeline::ScanRun scanCase(const Case& c, bool rewriteFacts) {
 
 apply::Prepared prepareCase(const Case& c) {
   pipeline::ScanRun run = scanCase(c, true);
-  return rewrite::prepare(rewrite::plan(run.inventory, run.rules), run.inventory, run.root);
+  return rewrite::prepare(*rewrite::planState(run.inventory, run.rules), run.root);
 }
 
 SmallTmpfs::SmallTmpfs(size_t kilobytes) {

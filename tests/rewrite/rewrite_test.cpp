@@ -8,10 +8,10 @@
 #include "apply/unified_diff.h"
 #include "apply/write.h"
 #include "pipeline/pipeline.h"
+#include "rewrite/cpp_state.h"
 #include "rewrite/edits.h"
 #include "rewrite/fix_annotations.h"
 #include "rewrite/plan.h"
-#include "rewrite/plan_state.h"
 #include "rules/rule_pack.h"
 #include "support/atomic_write.h"
 
@@ -365,12 +365,12 @@ TEST(RewriteRefusal, SubstitutionThatDoesNotCompileIsRolledBackAlone) {
 TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
   Case c("substitute");
   pipeline::ScanRun run = scanCase(c);
-  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
-  ASSERT_FALSE(plan.edits.empty());
+  std::unique_ptr<rewrite::CppState> planned = rewrite::planState(run.inventory, run.rules);
+  ASSERT_FALSE(planned->plan.edits.empty());
   // Someone edits a file between the scan and the rewrite.
   std::string path = c.src + "/model/layer.cpp";
   writeFile(path, readFile(path) + "// edited meanwhile\n");
-  apply::Prepared p = rewrite::prepare(plan, run.inventory, run.root);
+  apply::Prepared p = rewrite::prepare(*planned, run.root);
   EXPECT_FALSE(p.ok());
   ASSERT_EQ(p.changedFiles.size(), 1u);
   EXPECT_EQ(p.changedFiles[0], "model/layer.cpp: changed since it was scanned");
@@ -381,29 +381,29 @@ TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
 TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
   Case c("substitute");
   pipeline::ScanRun run = scanCase(c);
-  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
-  const rewrite::Edit* header = nullptr;
-  for (const auto& e : plan.edits)
-    if (e.file == "model/layer.h") header = &e;
-  ASSERT_NE(header, nullptr);
+  std::unique_ptr<rewrite::CppState> planned = rewrite::planState(run.inventory, run.rules);
+  std::optional<rewrite::Edit> header;
+  for (const auto& e : planned->plan.edits)
+    if (e.file == "model/layer.h") header = e;
+  ASSERT_TRUE(header);
 
   // The same edit twice (a header seen by two translation units): one replacement.
-  rewrite::Plan twice = plan;
-  twice.edits.push_back(*header);
-  apply::Prepared ok = rewrite::prepare(twice, run.inventory, run.root);
+  std::unique_ptr<rewrite::CppState> twice = rewrite::planState(run.inventory, run.rules);
+  twice->plan.edits.push_back(*header);
+  apply::Prepared ok = rewrite::prepare(*twice, run.root);
   ASSERT_TRUE(ok.ok());
   std::string yaml = apply::exportYaml(ok, "");
-  std::string once = apply::exportYaml(rewrite::prepare(plan, run.inventory, run.root), "");
+  std::string once = apply::exportYaml(rewrite::prepare(*planned, run.root), "");
   EXPECT_EQ(yaml, once);
 
   // A different edit over the same bytes: a conflict naming both, and nothing to write.
-  rewrite::Plan clash = plan;
+  std::unique_ptr<rewrite::CppState> clash = rewrite::planState(run.inventory, run.rules);
   rewrite::Edit other = *header;
   other.offset += 1;
   other.text = "0";
   other.why = "crafted";
-  clash.edits.push_back(other);
-  apply::Prepared bad = rewrite::prepare(clash, run.inventory, run.root);
+  clash->plan.edits.push_back(other);
+  apply::Prepared bad = rewrite::prepare(*clash, run.root);
   EXPECT_FALSE(bad.ok());
   ASSERT_EQ(bad.conflicts.size(), 1u);
   EXPECT_NE(bad.conflicts[0].find("model/layer.h: crafted"), std::string::npos) << bad.conflicts[0];

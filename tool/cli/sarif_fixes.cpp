@@ -4,8 +4,6 @@ namespace gridlock::cli {
 
 std::map<size_t, report::SarifFix> substitutionFixes(const index::Inventory& inv,
                                                      const rewrite::Plan& plan) {
-  std::map<std::string, std::string> includes;  // file -> a header its edits need
-  for (const auto& inc : plan.includes) includes.emplace(inc.file, inc.header);
   std::map<size_t, report::SarifFix> out;
   for (size_t i = 0; i < inv.reads.size() && i < plan.verdicts.size(); ++i) {
     const facts::Verdict& v = plan.verdicts[i];
@@ -16,8 +14,8 @@ std::map<size_t, report::SarifFix> substitutionFixes(const index::Inventory& inv
           e.strategy != facts::Strategy::Substitute)
         continue;
       std::string description = "use " + e.text;
-      if (auto inc = includes.find(r.file); inc != includes.end())
-        description += " (and #include " + inc->second + ")";
+      if (auto note = plan.fixNotes.find(r.file); note != plan.fixNotes.end())
+        description += " (and " + note->second + ")";
       out[i] = {e.text, description};
       break;
     }

@@ -10,6 +10,7 @@
 #include "pyrewrite/thread.h"
 #include "pyrewrite/thread_supply.h"
 #include "pyrewrite/ts_node.h"
+#include "rewrite/plan.h"
 #include "rules/python_rewrite_rules.h"
 #include "support/strings.h"
 

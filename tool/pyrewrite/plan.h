@@ -8,7 +8,7 @@
 
 #include "index/inventory.h"
 #include "pyrewrite/sources.h"
-#include "rewrite/plan.h"
+#include "rewrite/core/plan.h"
 #include "rules/rule_set.h"
 
 #include <map>

@@ -8,7 +8,7 @@ namespace gridlock::rewrite {
 namespace {
 
 // The definition of `usr` with a body, when the rewriter's facts have it.
-const facts::ParamListFact* definitionOf(const PlanState& s, const std::string& usr) {
+const facts::ParamListFact* definitionOf(const CppState& s, const std::string& usr) {
   const facts::ParamListFact* def = nullptr;
   if (auto lists = s.inv.rewrite.lists.find(usr); lists != s.inv.rewrite.lists.end())
     for (const auto& l : lists->second)
@@ -18,14 +18,14 @@ const facts::ParamListFact* definitionOf(const PlanState& s, const std::string& 
 
 }  // namespace
 
-std::map<std::string, std::vector<size_t>> Collapse::candidates(PlanState& s) const {
+std::map<std::string, std::vector<size_t>> Collapse::candidates(CppState& s) const {
   std::map<std::string, std::vector<size_t>> out;
   if (!s.inv.rewrite.collected) return out;
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (!s.functionLevel(i) || r.kind != facts::ReadKind::Accessor || r.group.empty() ||
         r.yields == facts::Yields::Collection || !r.called || r.inLambda || r.inInitializer ||
-        r.inDefaultArgument || PlanState::inMacro(r) || r.length == 0 || r.enclosingUsr.empty())
+        r.inDefaultArgument || CppState::inMacro(r) || r.length == 0 || r.enclosingUsr.empty())
       continue;
     const rules::RewriteRules* pack = s.packRules(r);
     if (!pack || pack->collapse.lookup.empty() ||
@@ -36,11 +36,11 @@ std::map<std::string, std::vector<size_t>> Collapse::candidates(PlanState& s) co
   return out;
 }
 
-void Collapse::run(PlanState& s) {
+void Collapse::run(CppState& s) {
   for (const auto& [usr, reads] : candidates(s)) collapse(s, usr, reads);
 }
 
-void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<size_t>& reads) {
+void Collapse::collapse(CppState& s, const std::string& usr, const std::vector<size_t>& reads) {
   const rules::CollapseRule& rule = s.packRules(s.read(reads[0]))->collapse;
   const facts::ParamListFact* def = definitionOf(s, usr);
   if (!def || def->file != s.read(reads[0]).file) return;
@@ -61,9 +61,9 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
     const facts::Read& r = s.read(i);
     if (&s.packRules(r)->collapse != &rule || r.offset < def->bodyFirst) continue;
     // An env object's groups are its methods; a collection's, its fields (smart pointers).
-    PlanState::Spelled value = s.packRules(r)->env.type.empty()
-                                   ? s.valueFrom(r, rule.name + "." + r.group, true)
-                                   : s.valueFromEnv(r, rule.name, rule.type.back() == '*');
+    CppState::Spelled value = s.packRules(r)->env.type.empty()
+                                  ? s.valueFrom(r, rule.name + "." + r.group, true)
+                                  : s.valueFromEnv(r, rule.name, rule.type.back() == '*');
     if (value.text.empty()) continue;
     derived = derived || value.derived;
     planned.emplace_back(i, value.text);
@@ -96,11 +96,11 @@ void Collapse::collapse(PlanState& s, const std::string& usr, const std::vector<
   if (!declared)
     s.plan.edits.push_back({def->file, def->bodyFirst, 0, decl, facts::Strategy::Collapse,
                             def->file + " collapse of " + fn.name});
-  if (!rule.include.empty()) s.plan.includes.push_back({def->file, rule.include});
+  if (!rule.include.empty()) s.include({def->file, rule.include});
   if (derived)
     if (const rules::RewriteRules* pack = s.packRules(s.read(planned[0].first));
         pack && !pack->spellInclude.empty())
-      s.plan.includes.push_back({def->file, pack->spellInclude});
+      s.include({def->file, pack->spellInclude});
   ++s.tally(facts::Strategy::Collapse).places;
 }
 

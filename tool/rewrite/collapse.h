@@ -15,13 +15,13 @@ namespace gridlock::rewrite {
 
 class Collapse : public Strategy {
  public:
-  void run(PlanState& s) override;
+  void run(CppState& s) override;
   std::string describe(const Plan& plan) const override;
 
  private:
   // The function-level reads Collapse may take, by enclosing function.
-  std::map<std::string, std::vector<size_t>> candidates(PlanState& s) const;
-  void collapse(PlanState& s, const std::string& usr, const std::vector<size_t>& reads);
+  std::map<std::string, std::vector<size_t>> candidates(CppState& s) const;
+  void collapse(CppState& s, const std::string& usr, const std::vector<size_t>& reads);
 };
 
 }  // namespace gridlock::rewrite

@@ -8,7 +8,7 @@ namespace {
 
 // The branches of `file` around `offset`, outermost first. Conditions are compared as written:
 // a header's `#ifdef USE_MPI` and a source's are the same condition.
-std::vector<const facts::ConditionalFact*> around(const PlanState& s, const std::string& file,
+std::vector<const facts::ConditionalFact*> around(const CppState& s, const std::string& file,
                                                   unsigned offset) {
   std::vector<const facts::ConditionalFact*> out;
   auto it = s.inv.rewrite.conditionals.find(file);
@@ -25,7 +25,7 @@ bool holds(const std::vector<const facts::ConditionalFact*>& in, const std::stri
 
 }  // namespace
 
-std::optional<std::string> compiledOnlyUnder(PlanState& s, const std::string& usr,
+std::optional<std::string> compiledOnlyUnder(CppState& s, const std::string& usr,
                                              const std::vector<size_t>& reads) {
   auto lists = s.inv.rewrite.lists.find(usr);
   if (lists == s.inv.rewrite.lists.end() || reads.empty()) return std::nullopt;

@@ -4,7 +4,7 @@
 // (`MPI_Comm`, from a header only that branch includes) and nothing that needs it.
 #pragma once
 
-#include "rewrite/plan_state.h"
+#include "rewrite/cpp_state.h"
 
 #include <optional>
 #include <string>
@@ -14,7 +14,7 @@ namespace gridlock::rewrite {
 
 // Why `usr` must not take a parameter for `reads` (all in that function), or nothing when at
 // least one read is compiled wherever every declaration of it is.
-std::optional<std::string> compiledOnlyUnder(PlanState& s, const std::string& usr,
+std::optional<std::string> compiledOnlyUnder(CppState& s, const std::string& usr,
                                              const std::vector<size_t>& reads);
 
 }  // namespace gridlock::rewrite

@@ -10,7 +10,7 @@ namespace gridlock::rewrite {
 namespace {
 
 // Whether `name` is free in the definition: no local, no parameter takes it.
-bool nameFree(const PlanState& s, const std::string& usr, const facts::ParamListFact& def,
+bool nameFree(const CppState& s, const std::string& usr, const facts::ParamListFact& def,
               const std::string& name) {
   if (std::find(def.bodyNames.begin(), def.bodyNames.end(), name) != def.bodyNames.end())
     return false;
@@ -29,7 +29,7 @@ std::string passLocal(std::string text, const std::string& edge, const std::stri
 
 }  // namespace
 
-void hoistEdges(PlanState& s, const EdgeArgs& edges,
+void hoistEdges(CppState& s, const EdgeArgs& edges,
                 std::map<ArgKey, std::pair<std::string, std::string>>& args) {
   for (const auto& [usr, byRule] : edges)
     for (const auto& [rule, keys] : byRule) {
@@ -57,7 +57,7 @@ void hoistEdges(PlanState& s, const EdgeArgs& edges,
                                 def->file + " " + rule->name + " of " + fn.name});
         s.locals[usr] = {rule->name, rule->type, rule->edge};
         for (const auto& k : here) args[k].first = passLocal(args[k].first, edge, rule->name);
-        ++s.plan.edgesHoisted;
+        ++s.tally(facts::Strategy::Thread).hoisted;
       }
     }
 }

@@ -7,7 +7,7 @@
 // wherever it is evaluated.
 #pragma once
 
-#include "rewrite/plan_state.h"
+#include "rewrite/cpp_state.h"
 #include "rules/rule_pack.h"
 
 #include <map>
@@ -25,7 +25,7 @@ using EdgeArgs = std::map<std::string, std::map<const rules::ThreadRule*, std::s
 // start with the edge) to pass them. A function whose body already declares a name the local
 // would take, whose parameter has it, or where the arguments are not all in its body, is left
 // as it is. Decided per body: a function two programs each define gets a local in each.
-void hoistEdges(PlanState& s, const EdgeArgs& edges,
+void hoistEdges(CppState& s, const EdgeArgs& edges,
                 std::map<ArgKey, std::pair<std::string, std::string>>& args);
 
 }  // namespace gridlock::rewrite

@@ -159,17 +159,17 @@ bool isItself(const std::string& file, const std::string& header) {
 
 }  // namespace
 
-apply::Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::string& root) {
+apply::Prepared prepare(const CppState& planned, const std::string& root) {
   std::map<std::string, std::set<std::string>> includes;
-  for (const auto& i : plan.includes)
+  for (const auto& i : planned.includes)
     if (i.forward.empty() && !isItself(i.file, i.header)) includes[i.file].insert(i.header);
   // A forward declaration serves a file only where nothing there needs the whole type.
   std::map<std::string, std::map<std::string, std::string>> forwards;
-  for (const auto& i : plan.includes)
+  for (const auto& i : planned.includes)
     if (!i.forward.empty() && !isItself(i.file, i.header) && !includes[i.file].count(i.header))
       forwards[i.file][i.header] = i.forward;
   return apply::prepare(
-      plan.edits, inv.digests, root,
+      planned.plan.edits, planned.inv.digests, root,
       [&](apply::FileChange& c, const std::vector<Edit>& edits, apply::Prepared& out) {
         return replacementsOf(c, edits, includes[c.file], forwards[c.file], out);
       });

@@ -5,8 +5,7 @@
 #pragma once
 
 #include "apply/edits.h"
-#include "index/inventory.h"
-#include "rewrite/plan.h"
+#include "rewrite/cpp_state.h"
 
 #include <string>
 
@@ -15,6 +14,6 @@ namespace gridlock::rewrite {
 // Reads every file the plan edits from `root`, refuses files whose MD5 differs from the
 // scan's digest, reports overlapping edits (identical edits count once), and builds the new
 // contents. Formats changed lines when a .clang-format applies to the file.
-apply::Prepared prepare(const Plan& plan, const index::Inventory& inv, const std::string& root);
+apply::Prepared prepare(const CppState& planned, const std::string& root);
 
 }  // namespace gridlock::rewrite

@@ -8,7 +8,7 @@ namespace gridlock::rewrite {
 
 class PerModelState : public Strategy {
  public:
-  void run(PlanState& s) override;
+  void run(CppState& s) override;
   // Counted as substituted (substituteRead).
   std::string describe(const Plan&) const override { return ""; }
 };

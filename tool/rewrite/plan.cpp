@@ -1,6 +1,6 @@
 #include "rewrite/plan.h"
 
-#include "rewrite/plan_state.h"
+#include "rewrite/cpp_state.h"
 #include "rewrite/strategy.h"
 
 #include <stdexcept>
@@ -13,7 +13,7 @@ using facts::Left;
 // Verdicts no strategy needs to think about: writes, edges, the accessors' own definitions,
 // suppressed reads, reads in files whose rewritten TU did not compile, and reads of a global
 // that may also change it.
-void triage(PlanState& s) {
+void triage(CppState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (r.language == facts::Language::Python)
@@ -45,15 +45,20 @@ void triage(PlanState& s) {
 
 }  // namespace
 
-Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held) {
-  PlanState s(inv, rules, held);
-  triage(s);
-  for (const auto& strategy : strategies()) strategy->run(s);
-  for (size_t i = 0; i < s.size(); ++i)
-    if (s.open(i))
+std::unique_ptr<CppState> planState(const index::Inventory& inv, const rules::RuleSet& rules,
+                                    const HeldFiles* held) {
+  auto s = std::make_unique<CppState>(inv, rules, held);
+  triage(*s);
+  for (const auto& strategy : strategies()) strategy->run(*s);
+  for (size_t i = 0; i < s->size(); ++i)
+    if (s->open(i))
       throw std::logic_error("internal: no rewrite strategy decided on the read at " +
-                             at(s.read(i)));
-  return std::move(s.plan);
+                             at(s->read(i)));
+  return s;
+}
+
+Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held) {
+  return std::move(planState(inv, rules, held)->plan);
 }
 
 std::string summaryLine(const Plan& plan, const index::Inventory& inv) {

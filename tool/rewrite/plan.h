@@ -1,22 +1,16 @@
-// Rewrite plans (docs/rewrite.md): for every read of an inventory, the edits that remove it or
-// the reason it stays. Works on facts only; the edits are byte ranges of the scanned files,
-// made into files by rewrite/edits.h. The strategies that make the plan are in rewrite/strategy.h.
+// The C++ rewrite plan (docs/rewrite.md): for every C++ read of an inventory, the edits that
+// remove it or the reason it stays, in the core's Plan (rewrite/core/plan.h). The strategies
+// that make it are in rewrite/strategy.h; rewrite/edits.h makes its edits into files.
 #pragma once
 
-#include "apply/edits.h"
-#include "facts/verdict.h"
 #include "index/inventory.h"
+#include "rewrite/core/plan.h"
 #include "rules/rule_set.h"
 
-#include <map>
+#include <memory>
 #include <string>
-#include <vector>
 
 namespace gridlock::rewrite {
-
-// Replace `length` bytes at `offset` of `file` (root-relative) with `text`: the apply library's
-// edit, which every language's rewriter makes (apply/edits.h).
-using Edit = apply::Edit;
 
 // An #include the edits of a file need ("gridlock/require.h" or <...>).
 struct Include {
@@ -27,40 +21,14 @@ struct Include {
   std::string forward = {};
 };
 
-// What one strategy did: reads it removed, and the places it changed to do so (functions
-// threaded, classes that keep the value, lookups declared, call sites given a group).
-struct Tally {
-  size_t reads = 0;
-  size_t places = 0;
-};
+class CppState;
 
-// Files whose rewritten translation unit did not compile, with the first error: no edit may
-// land there; the reads and the Thread closures that would edit them are left as
-// `compile_error` (the verify loop plans again without them).
-using HeldFiles = std::map<std::string, std::string>;
-
-struct Plan {
-  // One verdict per read of the inventory, in its order (facts/verdict.h).
-  std::vector<facts::Verdict> verdicts;
-  std::vector<Edit> edits;
-  std::vector<Include> includes;
-  std::map<facts::Strategy, Tally> tallies;
-  // Thread's edge functions that declare the edge once instead of passing it at each call
-  // (rewrite/edge_hoist.h).
-  size_t edgesHoisted = 0;
-  // USR -> qualified name of every function whose parameter list the plan changes: code the
-  // scan did not see that calls one would stop compiling (rewrite/outside_db.h).
-  std::map<std::string, std::string> signatures;
-
-  // What `strategy` did (nothing when it did nothing).
-  Tally tally(facts::Strategy strategy) const {
-    auto it = tallies.find(strategy);
-    return it == tallies.end() ? Tally{} : it->second;
-  }
-};
-
-// The plan for `inv`. Thread and Collapse need the rewriter's facts (inv.rewrite.collected);
-// without them, reads that need a parameter are left as `thread` (not done).
+// The plan for `inv` with what finishing it needs (its #includes). Thread and Collapse need
+// the rewriter's facts (inv.rewrite.collected); without them, reads that need a parameter are
+// left as `thread` (not done).
+std::unique_ptr<CppState> planState(const index::Inventory& inv, const rules::RuleSet& rules,
+                                    const HeldFiles* held = nullptr);
+// Its plan alone.
 Plan plan(const index::Inventory& inv, const rules::RuleSet& rules,
           const HeldFiles* held = nullptr);
 

@@ -8,14 +8,14 @@ namespace {
 using facts::Left;
 
 // The function whose parameter the fallback tests, when the analysis knows it.
-const facts::FunctionFact* guardedFunction(const PlanState& s, const facts::Read& r) {
+const facts::FunctionFact* guardedFunction(const CppState& s, const facts::Read& r) {
   auto it = s.inv.program.functions.find(r.guardFunction);
   return it == s.inv.program.functions.end() ? nullptr : &it->second;
 }
 
 // Why the call sites that leave the parameter out keep the fallback alive, or "" when Supply
 // gives every one of them what it holds. `after` receives how many it gives.
-std::string openSites(PlanState& s, const facts::Read& r, const std::string& param,
+std::string openSites(CppState& s, const facts::Read& r, const std::string& param,
                       std::string& after) {
   if (*r.analysis.fallbackDead) return "";
   const auto& byGuard = s.supplies().byGuard;
@@ -36,14 +36,14 @@ std::string openSites(PlanState& s, const facts::Read& r, const std::string& par
 
 }  // namespace
 
-void Require::run(PlanState& s) {
+void Require::run(CppState& s) {
   for (size_t i = 0; i < s.size(); ++i)
     if (s.open(i) && s.read(i).guard == facts::Guard::Fallback &&
         s.read(i).kind != facts::ReadKind::Laundered)
       require(s, i);
 }
 
-void Require::require(PlanState& s, size_t i) {
+void Require::require(CppState& s, size_t i) {
   const facts::Read& r = s.read(i);
   if (r.eagerFallback)
     return s.leave(i, Left::EagerFallback,
@@ -82,7 +82,7 @@ void Require::require(PlanState& s, size_t i) {
   support::replaceAll(text, "{message}", escapeString(message));
   s.plan.edits.push_back(
       {r.file, r.offset, r.length, text, facts::Strategy::Require, at(r) + " require"});
-  if (!pack->requireInclude.empty()) s.plan.includes.push_back({r.file, pack->requireInclude});
+  if (!pack->requireInclude.empty()) s.include({r.file, pack->requireInclude});
   ++s.tally(facts::Strategy::Require).reads;
   s.apply(i, facts::Strategy::Require,
           "no call site leaves " + param + " out" + after + ": fails loudly (\"" + message + "\")");

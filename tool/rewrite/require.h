@@ -9,11 +9,11 @@ namespace gridlock::rewrite {
 
 class Require : public Strategy {
  public:
-  void run(PlanState& s) override;
+  void run(CppState& s) override;
   std::string describe(const Plan& plan) const override;
 
  private:
-  void require(PlanState& s, size_t i);
+  void require(CppState& s, size_t i);
 };
 
 }  // namespace gridlock::rewrite

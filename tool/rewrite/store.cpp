@@ -20,16 +20,16 @@ std::string memberDeclaration(const facts::ClassBodyFact& k, const std::string& 
   return (label ? "\n" + k.accessIndent + spelled + ":\n" : std::string()) + indent + decl + ";\n";
 }
 
-void Store::run(PlanState& s) {
-  for (const PlanState::Stored& method : s.stored) replaceReads(s, method);
+void Store::run(CppState& s) {
+  for (const CppState::Stored& method : s.stored) replaceReads(s, method);
   s.tally(facts::Strategy::Store).places += declareMembers(s);
 }
 
-void Store::replaceReads(PlanState& s, const PlanState::Stored& method) {
+void Store::replaceReads(CppState& s, const CppState::Stored& method) {
   const rules::ThreadRule& rule = *method.rule;
   const std::string& keeper = s.inv.program.classes.at(method.classUsr).name;
   for (size_t i : method.reads) {
-    PlanState::Spelled value = Thread::valueOf(s, s.read(i), rule, rule.member);
+    CppState::Spelled value = Thread::valueOf(s, s.read(i), rule, rule.member);
     if (value.text.empty()) {
       s.leave(i, facts::Left::NoSpelling, value.why);
       continue;
@@ -42,7 +42,7 @@ void Store::replaceReads(PlanState& s, const PlanState::Stored& method) {
   }
 }
 
-size_t Store::declareMembers(PlanState& s) {
+size_t Store::declareMembers(CppState& s) {
   const std::map<std::string, const rules::ThreadRule*>& classes = s.storeClasses;
   size_t declared = 0;
   for (const auto& [usr, rule] : classes) {

@@ -14,16 +14,16 @@ namespace gridlock::rewrite {
 
 class Store : public Strategy {
  public:
-  void run(PlanState& s) override;
+  void run(CppState& s) override;
   std::string describe(const Plan& plan) const override;
 
  private:
   // The reads of one method, replaced with the member its class keeps.
-  static void replaceReads(PlanState& s, const PlanState::Stored& method);
+  static void replaceReads(CppState& s, const CppState::Stored& method);
   // The member and its initializers in each class that keeps the value. A class derived from
   // another of them declares none: it uses its base's, which is protected. Returns how many
   // classes declare one.
-  static size_t declareMembers(PlanState& s);
+  static size_t declareMembers(CppState& s);
 };
 
 // The text inserted at ClassBodyFact::memberAt to declare `decl` ("const T &env_") with

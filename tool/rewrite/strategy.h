@@ -5,7 +5,7 @@
 // strategies.cpp.
 #pragma once
 
-#include "rewrite/plan_state.h"
+#include "rewrite/cpp_state.h"
 
 #include <memory>
 #include <string>
@@ -16,7 +16,7 @@ namespace gridlock::rewrite {
 class Strategy {
  public:
   virtual ~Strategy() = default;
-  virtual void run(PlanState& state) = 0;
+  virtual void run(CppState& state) = 0;
   // Its part of the summary line ("12 substituted"), from its tally in `plan`; "" for none.
   virtual std::string describe(const Plan& plan) const = 0;
 };

@@ -4,9 +4,9 @@ namespace gridlock::rewrite {
 
 using facts::Left;
 
-void substituteRead(PlanState& s, size_t i, const std::string& tmpl) {
+void substituteRead(CppState& s, size_t i, const std::string& tmpl) {
   const facts::Read& r = s.read(i);
-  PlanState::Spelled spelled =
+  CppState::Spelled spelled =
       r.hint.sourceEnv ? s.valueFromEnv(r, r.hint.source, r.hint.sourcePointer)
       : tmpl.empty()   ? s.valueFrom(r, r.hint.source, r.hint.sourcePointer)
                        : s.spellRead(r, tmpl, r.hint.source, r.hint.sourcePointer);
@@ -17,7 +17,7 @@ void substituteRead(PlanState& s, size_t i, const std::string& tmpl) {
   s.apply(i, facts::Strategy::Substitute, "replaced with " + text);
 }
 
-void Substitute::run(PlanState& s) {
+void Substitute::run(CppState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (!s.open(i) || r.hint.fix != facts::Hint::Substitute || r.guard != facts::Guard::None ||

@@ -8,13 +8,13 @@ namespace gridlock::rewrite {
 
 class Substitute : public Strategy {
  public:
-  void run(PlanState& s) override;
+  void run(CppState& s) override;
   std::string describe(const Plan& plan) const override;
 };
 
 // Replaces read `i` with `tmpl` spelled from its hint's source (the pack's template for the
 // read when `tmpl` is empty); leaves it as `no_spelling` when that cannot be spelled. Shared
 // with PerModelState.
-void substituteRead(PlanState& s, size_t i, const std::string& tmpl);
+void substituteRead(CppState& s, size_t i, const std::string& tmpl);
 
 }  // namespace gridlock::rewrite

@@ -4,17 +4,17 @@ namespace gridlock::rewrite {
 
 using facts::Left;
 
-void Supply::run(PlanState& s) {
+void Supply::run(CppState& s) {
   const Supplies& supplies = s.supplies();
   s.plan.edits.insert(s.plan.edits.end(), supplies.edits.begin(), supplies.edits.end());
-  s.plan.includes.insert(s.plan.includes.end(), supplies.includes.begin(), supplies.includes.end());
+  for (const auto& i : supplies.includes) s.include(i);
   for (const auto& [key, site] : supplies.bySite)
     s.tally(facts::Strategy::Supply).places += site.ok;
   for (size_t i = 0; i < s.size(); ++i)
     if (s.open(i) && s.read(i).kind == facts::ReadKind::Laundered) laundered(s, i);
 }
 
-void Supply::laundered(PlanState& s, size_t i) {
+void Supply::laundered(CppState& s, size_t i) {
   const facts::Read& r = s.read(i);
   const Supplies& supplies = s.supplies();
   auto key = supplies.byLaundered.find(launderedKey(r));

@@ -9,11 +9,11 @@ namespace gridlock::rewrite {
 
 class Supply : public Strategy {
  public:
-  void run(PlanState& s) override;
+  void run(CppState& s) override;
   std::string describe(const Plan& plan) const override;
 
  private:
-  void laundered(PlanState& s, size_t i);
+  void laundered(CppState& s, size_t i);
 };
 
 }  // namespace gridlock::rewrite

@@ -10,14 +10,14 @@ namespace gridlock::rewrite {
 using facts::Left;
 constexpr facts::Strategy kThread = facts::Strategy::Thread;
 
-bool Thread::spellsAny(PlanState& s, const std::vector<size_t>& reads,
+bool Thread::spellsAny(CppState& s, const std::vector<size_t>& reads,
                        const rules::ThreadRule& rule) const {
   for (size_t i : reads)
     if (!valueOf(s, s.read(i), rule, rule.name).text.empty()) return true;
   return false;
 }
 
-const rules::ThreadRule* Thread::ruleFor(PlanState& s, const facts::Read& r) {
+const rules::ThreadRule* Thread::ruleFor(CppState& s, const facts::Read& r) {
   if (r.kind == facts::ReadKind::GlobalState) {
     const rules::GlobalRule* g = s.rules.global(r.name);
     return g && !g->thread.type.empty() ? &g->thread : nullptr;
@@ -26,7 +26,7 @@ const rules::ThreadRule* Thread::ruleFor(PlanState& s, const facts::Read& r) {
   return pack && !pack->thread.type.empty() ? &pack->thread : nullptr;
 }
 
-std::optional<std::string> Thread::writesState(PlanState& s, const facts::Read& r,
+std::optional<std::string> Thread::writesState(CppState& s, const facts::Read& r,
                                                const rules::ThreadRule& rule) {
   if (rule.pointer || rule.type.find("const") == std::string::npos) return std::nullopt;
   // A write, or a read that may change it (`f(&cfg)`, `cfg.reset()`).
@@ -37,13 +37,13 @@ std::optional<std::string> Thread::writesState(PlanState& s, const facts::Read& 
   return std::nullopt;
 }
 
-bool Thread::storable(PlanState& s, const facts::Read& r) {
+bool Thread::storable(CppState& s, const facts::Read& r) {
   const rules::ThreadRule* rule = ruleFor(s, r);
   auto fn = s.inv.program.functions.find(r.enclosingUsr);
   return rule && fn != s.inv.program.functions.end() && storePoint(fn->second, *rule);
 }
 
-std::vector<size_t> Thread::candidates(PlanState& s) {
+std::vector<size_t> Thread::candidates(CppState& s) {
   std::vector<size_t> out;
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
@@ -64,7 +64,7 @@ std::vector<size_t> Thread::candidates(PlanState& s) {
   return out;
 }
 
-std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
+std::map<std::string, std::vector<size_t>> Thread::byFunction(CppState& s,
                                                               const std::vector<size_t>& reads) {
   std::map<std::string, std::vector<size_t>> out;
   for (size_t i : reads) {
@@ -84,7 +84,7 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
       // A function that writes the global is refused with its closure (closureWrites).
     } else if (rule.env && r.yields == facts::Yields::Value) {
       // Which group it is filed under does not matter: only its own method spells it.
-      if (PlanState::Spelled v = s.valueFromEnv(r, rule.name, rule.pointer); v.text.empty()) {
+      if (CppState::Spelled v = s.valueFromEnv(r, rule.name, rule.pointer); v.text.empty()) {
         s.leave(i, Left::NoSpelling, v.why);
         continue;
       }
@@ -120,7 +120,7 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(PlanState& s,
   return out;
 }
 
-void Thread::run(PlanState& s) {
+void Thread::run(CppState& s) {
   std::vector<size_t> reads = candidates(s);
   if (!s.inv.rewrite.collected) return;
   Closure all;
@@ -180,7 +180,7 @@ void Thread::run(PlanState& s) {
     all.position.insert(c.position.begin(), c.position.end());
     for (auto& [k, v] : c.args) all.args[k] = v;
     for (auto& [k, v] : c.argNames) all.argNames[k] = v;
-    for (const auto& f : c.edgeFiles) s.plan.includes.push_back({f, rule.include});
+    for (const auto& f : c.edgeFiles) s.include({f, rule.include});
     for (const auto& [caller, keys] : c.edgeArgs)
       edges[caller][&rule].insert(keys.begin(), keys.end());
     if (auto stored = c.stores.find(usr); stored != c.stores.end())
@@ -193,7 +193,7 @@ void Thread::run(PlanState& s) {
 }
 
 std::set<std::string> Thread::keepingClasses(
-    PlanState& s, ClosureBuilder& builder,
+    CppState& s, ClosureBuilder& builder,
     const std::map<std::string, std::vector<size_t>>& groups) const {
   std::set<std::string> out;
   for (const auto& [usr, group] : groups) {
@@ -214,12 +214,12 @@ bool Thread::spelledAs(const facts::Read& r, const std::string& text) {
   return simple == text && r.length == text.size();
 }
 
-void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
+void Thread::replaceReads(CppState& s, const std::vector<size_t>& reads,
                           const rules::ThreadRule& rule, size_t functions) {
   const std::string through = threadedThrough(functions);
   for (size_t i : reads) {
     const facts::Read& r = s.read(i);
-    PlanState::Spelled value = valueOf(s, r, rule, rule.name);
+    CppState::Spelled value = valueOf(s, r, rule, rule.name);
     if (value.text.empty()) {
       s.leave(i, Left::NoSpelling, value.why);
       continue;
@@ -236,7 +236,7 @@ void Thread::replaceReads(PlanState& s, const std::vector<size_t>& reads,
   }
 }
 
-void Thread::editSignatures(PlanState& s, const Closure& all,
+void Thread::editSignatures(CppState& s, const Closure& all,
                             const std::map<std::string, const rules::ThreadRule*>& ruleOf) {
   for (const auto& usr : all.functions) {
     const rules::ThreadRule& rule = *ruleOf.at(usr);
@@ -291,7 +291,7 @@ static bool constObject(const std::string& type) {
   return c != std::string::npos && (last == std::string::npos || c < last);
 }
 
-std::optional<std::string> Thread::closureWrites(PlanState& s, const Closure& c,
+std::optional<std::string> Thread::closureWrites(CppState& s, const Closure& c,
                                                  const facts::Read& r,
                                                  const rules::ThreadRule& rule) {
   if (rule.yields == facts::Yields::Collection && constObject(rule.type)) {
@@ -315,18 +315,18 @@ std::optional<std::string> Thread::closureWrites(PlanState& s, const Closure& c,
   return std::nullopt;
 }
 
-PlanState::Spelled Thread::valueOf(PlanState& s, const facts::Read& r,
-                                   const rules::ThreadRule& rule, const std::string& name) {
+CppState::Spelled Thread::valueOf(CppState& s, const facts::Read& r, const rules::ThreadRule& rule,
+                                  const std::string& name) {
   if (rule.yields == facts::Yields::State) {
     // The variable itself: the parameter (of its name, by default) stands for it.
-    PlanState::Spelled v;
+    CppState::Spelled v;
     v.text = rule.pointer ? "(*" + name + ")" : name;
     return v;
   }
   if (rule.env) return s.valueFromEnv(r, name, rule.pointer);
   if (r.yields == facts::Yields::Collection) {
     // The whole collection: nothing of the group's type is called.
-    PlanState::Spelled whole = s.spellRead(r, rule.pointer ? "(*{g})" : "{g}", name, false);
+    CppState::Spelled whole = s.spellRead(r, rule.pointer ? "(*{g})" : "{g}", name, false);
     whole.derived = false;
     return whole;
   }
@@ -347,9 +347,8 @@ std::string Thread::threadedThrough(size_t functions) {
 std::string Thread::describe(const Plan& plan) const {
   const Tally t = plan.tally(facts::Strategy::Thread);
   std::string hoisted =
-      plan.edgesHoisted
-          ? ", the edge declared once in " + std::to_string(plan.edgesHoisted) + " of its callers"
-          : "";
+      t.hoisted ? ", the edge declared once in " + std::to_string(t.hoisted) + " of its callers"
+                : "";
   return std::to_string(t.reads) + " threaded (through " + std::to_string(t.places) +
          " function(s)" + hoisted + ")";
 }

@@ -8,7 +8,7 @@
 // parameter or any caller cannot pass one.
 #pragma once
 
-#include "rewrite/plan_state.h"
+#include "rewrite/cpp_state.h"
 
 #include <map>
 #include <optional>
@@ -48,7 +48,7 @@ bool storePoint(const facts::FunctionFact& fn, const rules::ThreadRule& rule);
 
 class ClosureBuilder {
  public:
-  explicit ClosureBuilder(PlanState& s) : s_(s) {}
+  explicit ClosureBuilder(CppState& s) : s_(s) {}
 
   // Fills `c` from `start`, or says why it cannot.
   std::optional<Refusal> close(const std::string& start, const rules::ThreadRule& rule, Closure& c);
@@ -107,7 +107,7 @@ class ClosureBuilder {
   // from it); false when no class has that name.
   bool otherClass(const std::string& simple, const std::string& classUsr);
 
-  PlanState& s_;
+  CppState& s_;
   std::set<std::string> keeping_;
   std::set<std::pair<std::string, unsigned>> calleesAt_;
   std::multimap<std::string, std::string> classesBySimpleName_;  // simple name -> class USR

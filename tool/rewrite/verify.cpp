@@ -48,8 +48,9 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
   const std::set<std::string> before = errorFiles(inv);
   for (;;) {
     ++v.rounds;
-    v.plan = plan(inv, rules, &v.held);
-    v.prepared = prepare(v.plan, inv, root);
+    std::unique_ptr<CppState> planned = planState(inv, rules, &v.held);
+    v.prepared = prepare(*planned, root);
+    v.plan = std::move(planned->plan);
     if (!v.prepared.ok() || v.prepared.changes.empty()) return v;
     index::Inventory after = rescan(apply::overlayOf(v.prepared));
     bool broken = false;

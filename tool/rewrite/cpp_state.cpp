@@ -1,4 +1,4 @@
-#include "rewrite/plan_state.h"
+#include "rewrite/cpp_state.h"
 
 #include "rewrite/include_placement.h"
 #include "rewrite/type_spelling.h"
@@ -36,81 +36,78 @@ std::string spell(const std::string& tmpl, const std::string& g, bool pointer) {
   return out;
 }
 
-PlanState::PlanState(const index::Inventory& inventory, const rules::RuleSet& ruleSet,
-                     const HeldFiles* held)
-    : inv(inventory), rules(ruleSet), held_(held), decided_(inventory.reads.size(), false) {
-  plan.verdicts.resize(inventory.reads.size());
+namespace {
+
+const HeldFiles& orNone(const HeldFiles* held) {
+  static const HeldFiles none;
+  return held ? *held : none;
+}
+
+}  // namespace
+
+CppState::CppState(const index::Inventory& inventory, const rules::RuleSet& ruleSet,
+                   const HeldFiles* held)
+    : PlanState(inventory, ruleSet, orNone(held), facts::Language::Cpp) {
   for (const auto& [usr, f] : inventory.program.functions) byName_[f.name].push_back(&f);
 }
 
-void PlanState::leave(size_t i, Left why, std::string detail) {
-  decided_[i] = true;
-  plan.verdicts[i] = {std::nullopt, why, std::move(detail)};
-}
-
-void PlanState::apply(size_t i, facts::Strategy strategy, std::string detail) {
-  decided_[i] = true;
-  plan.verdicts[i] = {strategy, Left::Unset, std::move(detail)};
-}
-
-void PlanState::replaceRead(size_t i, const std::string& text, bool derived,
-                            facts::Strategy strategy) {
+void CppState::replaceRead(size_t i, const std::string& text, bool derived,
+                           facts::Strategy strategy) {
   const facts::Read& r = read(i);
   plan.edits.push_back(
       {r.file, r.offset, r.length, text, strategy, at(r) + " " + facts::str(strategy)});
   if (const rules::RewriteRules* pack = packRules(r);
       derived && pack && !pack->spellInclude.empty())
-    plan.includes.push_back({r.file, pack->spellInclude});
+    include({r.file, pack->spellInclude});
 }
 
-const std::string* PlanState::held(const std::string& file) const {
-  if (!held_) return nullptr;
-  auto it = held_->find(file);
-  return it == held_->end() ? nullptr : &it->second;
+void CppState::include(Include i) {
+  plan.fixNotes.emplace(i.file, "#include " + i.header);
+  includes.push_back(std::move(i));
 }
 
-void PlanState::includeType(const std::string& file, const rules::ThreadRule& rule,
-                            bool definition) {
+void CppState::includeType(const std::string& file, const rules::ThreadRule& rule,
+                           bool definition) {
   if (rule.include.empty()) return;
   const bool byReference = rule.type.ends_with("&") || rule.type.ends_with("*");
   const bool declareOnly = !definition && isHeaderFile(file) && byReference;
-  plan.includes.push_back({file, rule.include, declareOnly ? rule.forwardDeclaration : ""});
+  include({file, rule.include, declareOnly ? rule.forwardDeclaration : ""});
 }
 
-std::string PlanState::namespaceOf(const facts::FunctionFact& fn) const {
+std::string CppState::namespaceOf(const facts::FunctionFact& fn) const {
   std::string className;
   if (auto c = inv.program.classes.find(fn.classUsr); c != inv.program.classes.end())
     className = c->second.name;
   return enclosingNamespace(fn.name, className);
 }
 
-const facts::ParamListFact* PlanState::definitionIn(const std::string& usr,
-                                                    const std::string& file) const {
+const facts::ParamListFact* CppState::definitionIn(const std::string& usr,
+                                                   const std::string& file) const {
   if (auto lists = inv.rewrite.lists.find(usr); lists != inv.rewrite.lists.end())
     for (const auto& l : lists->second)
       if (l.definition && l.file == file) return &l;
   return nullptr;
 }
 
-std::string PlanState::edgeIn(const rules::ThreadRule& rule, const facts::FunctionFact* caller,
-                              const std::string& file) const {
+std::string CppState::edgeIn(const rules::ThreadRule& rule, const facts::FunctionFact* caller,
+                             const std::string& file) const {
   if (!caller) return rule.edge;
   const facts::ParamListFact* def = definitionIn(caller->usr, file);
   return typeSpellingIn(rule.edge, namespaceOf(*caller), def ? def->aliases : Aliases{});
 }
 
-const std::vector<const facts::FunctionFact*>* PlanState::functionsNamed(
+const std::vector<const facts::FunctionFact*>* CppState::functionsNamed(
     const std::string& name) const {
   auto it = byName_.find(name);
   return it == byName_.end() ? nullptr : &it->second;
 }
 
-const Supplies& PlanState::supplies() {
-  if (!supplies_) supplies_ = planSupplies(inv, rules, held_);
+const Supplies& CppState::supplies() {
+  if (!supplies_) supplies_ = planSupplies(inv, rules, &heldFiles());
   return *supplies_;
 }
 
-bool PlanState::blocked(size_t i) {
+bool CppState::blocked(size_t i) {
   const facts::Read& r = read(i);
   if (inMacro(r)) {
     leave(i, Left::Macro, "spelled in macro " + *r.macro + ": rewrite the macro by hand");
@@ -133,7 +130,7 @@ bool PlanState::blocked(size_t i) {
   return false;
 }
 
-bool PlanState::sourceBlocked(size_t i) {
+bool CppState::sourceBlocked(size_t i) {
   const facts::Read& r = read(i);
   if (r.inLambda) {
     leave(i, Left::Lambda, "inside a lambda: " + r.hint.source + " would have to be captured");
@@ -148,7 +145,7 @@ bool PlanState::sourceBlocked(size_t i) {
   return false;
 }
 
-bool PlanState::noEnclosingFunction(size_t i) {
+bool CppState::noEnclosingFunction(size_t i) {
   const facts::Read& r = read(i);
   if (!r.enclosing.empty() && functionsNamed(r.enclosing)) return false;
   leave(i, Left::NoSource,
@@ -157,7 +154,7 @@ bool PlanState::noEnclosingFunction(size_t i) {
   return true;
 }
 
-bool PlanState::functionLimits(size_t i) {
+bool CppState::functionLimits(size_t i) {
   const facts::Read& r = read(i);
   const std::vector<const facts::FunctionFact*>* named = functionsNamed(r.enclosing);
   if (!named) return false;
@@ -185,7 +182,7 @@ bool PlanState::functionLimits(size_t i) {
   return false;
 }
 
-std::string PlanState::spellTemplate(const facts::Read& r) const {
+std::string CppState::spellTemplate(const facts::Read& r) const {
   if (const rules::AccessorRule* a = rules.accessor(r.name); a && !a->spell.empty())
     return a->spell;
   if (const rules::RewriteRules* pack = packRules(r))
@@ -193,8 +190,8 @@ std::string PlanState::spellTemplate(const facts::Read& r) const {
   return "";
 }
 
-PlanState::Spelled PlanState::spellRead(const facts::Read& r, const std::string& tmpl,
-                                        const std::string& g, bool pointer) const {
+CppState::Spelled CppState::spellRead(const facts::Read& r, const std::string& tmpl,
+                                      const std::string& g, bool pointer) const {
   Spelled out;
   out.derived = tmpl != "{g}";
   std::string text = spell(tmpl, g, pointer);
@@ -222,8 +219,8 @@ PlanState::Spelled PlanState::spellRead(const facts::Read& r, const std::string&
   return out;
 }
 
-PlanState::Spelled PlanState::valueFrom(const facts::Read& r, const std::string& g,
-                                        bool pointer) const {
+CppState::Spelled CppState::valueFrom(const facts::Read& r, const std::string& g,
+                                      bool pointer) const {
   std::string tmpl = spellTemplate(r);
   if (tmpl.empty()) {
     Spelled none;
@@ -237,8 +234,8 @@ PlanState::Spelled PlanState::valueFrom(const facts::Read& r, const std::string&
   return spellRead(r, tmpl, g, pointer);
 }
 
-PlanState::Spelled PlanState::valueFromEnv(const facts::Read& r, const std::string& env,
-                                           bool pointer) const {
+CppState::Spelled CppState::valueFromEnv(const facts::Read& r, const std::string& env,
+                                         bool pointer) const {
   const rules::RewriteRules* pack = packRules(r);
   Spelled none;
   if (!pack || pack->env.type.empty()) {

@@ -1,7 +1,9 @@
-// What the strategies of one plan share: the facts they read, the verdicts and edits they
-// write, and the checks more than one of them makes. Internal to tool/rewrite.
+// What the C++ strategies of one plan share, besides the core's state (the facts, the
+// verdicts, edits and tallies): the #includes their edits need, and the checks and spellings
+// more than one of them makes. Internal to tool/rewrite.
 #pragma once
 
+#include "rewrite/core/plan_state.h"
 #include "rewrite/plan.h"
 #include "rewrite/supply_plan.h"
 
@@ -13,36 +15,23 @@
 
 namespace gridlock::rewrite {
 
-class PlanState {
+class CppState : public PlanState {
  public:
-  PlanState(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held);
+  CppState(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held);
 
-  const index::Inventory& inv;
-  const rules::RuleSet& rules;
-  Plan plan;
-
-  // --- reads and their verdicts ---
-  size_t size() const { return inv.reads.size(); }
-  const facts::Read& read(size_t i) const { return inv.reads[i]; }
-  facts::Verdict& verdict(size_t i) { return plan.verdicts[i]; }
-  // No strategy has decided on the read yet.
-  bool open(size_t i) const { return !decided_[i]; }
-  // The read stays, for `why` and `detail`.
-  void leave(size_t i, facts::Left why, std::string detail);
-  // An edit of `strategy` removes the read.
-  void apply(size_t i, facts::Strategy strategy, std::string detail);
   // Replaces read `i` with `text` (an edit of `strategy`); a `derived` value (Spelled) calls
   // into the group's type, whose header (rewrite.spell_include) the file then includes.
   void replaceRead(size_t i, const std::string& text, bool derived, facts::Strategy strategy);
-  // Adds to a strategy's tally.
-  Tally& tally(facts::Strategy strategy) { return plan.tallies[strategy]; }
+
+  // The #includes the edits need, in the order strategies asked for them (rewrite/edits.h
+  // makes them into files); the first of each file is its SARIF fixes' note (Plan::fixNotes).
+  std::vector<Include> includes;
+  void include(Include i);
 
   // --- facts several strategies read ---
   const rules::RewriteRules* packRules(const facts::Read& r) const {
     return rules.rewriteFor(r.name);
   }
-  // Why no edit may land in `file` (its rewritten TU did not compile), or null.
-  const std::string* held(const std::string& file) const;
   // Spelled inside a macro of the codebase (not the rule macro itself, invoked in place).
   static bool inMacro(const facts::Read& r) { return r.macro && *r.macro != r.name; }
   // The namespace `fn` is declared in, as type_spelling.h enclosingNamespace() gives it: where
@@ -123,8 +112,6 @@ class PlanState {
   Spelled valueFromEnv(const facts::Read& r, const std::string& env, bool pointer) const;
 
  private:
-  const HeldFiles* held_;
-  std::vector<bool> decided_;
   std::set<size_t> functionLevel_;
   std::map<std::string, std::vector<const facts::FunctionFact*>> byName_;
   std::optional<Supplies> supplies_;
