@@ -36,7 +36,7 @@ std::map<std::string, std::vector<size_t>> Collapse::candidates(CppState& s) con
   return out;
 }
 
-void Collapse::run(CppState& s) {
+void Collapse::runOn(CppState& s) {
   for (const auto& [usr, reads] : candidates(s)) collapse(s, usr, reads);
 }
 
@@ -102,12 +102,6 @@ void Collapse::collapse(CppState& s, const std::string& usr, const std::vector<s
         pack && !pack->spellInclude.empty())
       s.include({def->file, pack->spellInclude});
   ++s.tally(facts::Strategy::Collapse).places;
-}
-
-std::string Collapse::describe(const Plan& plan) const {
-  const Tally t = plan.tally(facts::Strategy::Collapse);
-  if (t.reads == 0) return "";
-  return std::to_string(t.reads) + " collapsed (into " + std::to_string(t.places) + " lookup(s))";
 }
 
 }  // namespace gridlock::rewrite

@@ -13,10 +13,11 @@
 
 namespace gridlock::rewrite {
 
-class Collapse : public Strategy {
+class Collapse : public StrategyOf<CppState> {
  public:
-  void run(CppState& s) override;
-  std::string describe(const Plan& plan) const override;
+  std::string_view id() const override { return "collapse"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Collapse; }
+  void runOn(CppState& s) override;
 
  private:
   // The function-level reads Collapse may take, by enclosing function.

@@ -47,7 +47,7 @@ const HeldFiles& orNone(const HeldFiles* held) {
 
 CppState::CppState(const index::Inventory& inventory, const rules::RuleSet& ruleSet,
                    const HeldFiles* held)
-    : PlanState(inventory, ruleSet, orNone(held), facts::Language::Cpp) {
+    : PlanState(inventory, ruleSet, orNone(held), kLanguage) {
   for (const auto& [usr, f] : inventory.program.functions) byName_[f.name].push_back(&f);
 }
 

@@ -17,6 +17,7 @@ namespace gridlock::rewrite {
 
 class CppState : public PlanState {
  public:
+  static constexpr facts::Language kLanguage = facts::Language::Cpp;
   CppState(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles* held);
 
   // Replaces read `i` with `text` (an edit of `strategy`); a `derived` value (Spelled) calls

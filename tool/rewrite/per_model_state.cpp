@@ -6,7 +6,7 @@ namespace gridlock::rewrite {
 
 using facts::Left;
 
-void PerModelState::run(CppState& s) {
+void PerModelState::runOn(CppState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (!s.open(i) || r.kind != facts::ReadKind::GlobalState || r.guard != facts::Guard::None)

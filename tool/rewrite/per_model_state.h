@@ -6,9 +6,11 @@
 
 namespace gridlock::rewrite {
 
-class PerModelState : public Strategy {
+class PerModelState : public StrategyOf<CppState> {
  public:
-  void run(CppState& s) override;
+  std::string_view id() const override { return "per_model_state"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Substitute; }
+  void runOn(CppState& s) override;
   // Counted as substituted (substituteRead).
   std::string describe(const Plan&) const override { return ""; }
 };

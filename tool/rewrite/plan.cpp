@@ -1,5 +1,6 @@
 #include "rewrite/plan.h"
 
+#include "rewrite/core/summary.h"
 #include "rewrite/cpp_state.h"
 #include "rewrite/strategy.h"
 
@@ -62,31 +63,9 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFi
 }
 
 std::string summaryLine(const Plan& plan, const index::Inventory& inv) {
-  std::string out;
-  for (const auto& strategy : strategies())
-    if (std::string part = strategy->describe(plan); !part.empty()) out += part + ", ";
-  std::map<Left, size_t> left;
-  size_t total = 0;
-  for (size_t i = 0; i < inv.reads.size(); ++i) {
-    const facts::Verdict& v = plan.verdicts[i];
-    if (inv.reads[i].kind == facts::ReadKind::GlobalWrite || v.applied) continue;
-    ++left[v.left];
-    ++total;
-  }
-  out += std::to_string(total) + " left";
-  // By reason, in the order of their spellings.
-  std::map<std::string, size_t> byName;
-  for (const auto& [fix, n] : left) byName[facts::str(fix)] = n;
-  if (!byName.empty()) {
-    out += " (";
-    bool first = true;
-    for (const auto& [name, n] : byName) {
-      out += (first ? "" : ", ") + name + " " + std::to_string(n);
-      first = false;
-    }
-    out += ")";
-  }
-  return out;
+  std::vector<const Strategy*> registered;
+  for (const auto& strategy : strategies()) registered.push_back(strategy.get());
+  return summaryLine(plan, inv, registered);
 }
 
 }  // namespace gridlock::rewrite

@@ -36,7 +36,7 @@ std::string openSites(CppState& s, const facts::Read& r, const std::string& para
 
 }  // namespace
 
-void Require::run(CppState& s) {
+void Require::runOn(CppState& s) {
   for (size_t i = 0; i < s.size(); ++i)
     if (s.open(i) && s.read(i).guard == facts::Guard::Fallback &&
         s.read(i).kind != facts::ReadKind::Laundered)
@@ -86,11 +86,6 @@ void Require::require(CppState& s, size_t i) {
   ++s.tally(facts::Strategy::Require).reads;
   s.apply(i, facts::Strategy::Require,
           "no call site leaves " + param + " out" + after + ": fails loudly (\"" + message + "\")");
-}
-
-std::string Require::describe(const Plan& plan) const {
-  const Tally t = plan.tally(facts::Strategy::Require);
-  return std::to_string(t.reads) + " required";
 }
 
 }  // namespace gridlock::rewrite

@@ -7,10 +7,11 @@
 
 namespace gridlock::rewrite {
 
-class Require : public Strategy {
+class Require : public StrategyOf<CppState> {
  public:
-  void run(CppState& s) override;
-  std::string describe(const Plan& plan) const override;
+  std::string_view id() const override { return "require"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Require; }
+  void runOn(CppState& s) override;
 
  private:
   void require(CppState& s, size_t i);

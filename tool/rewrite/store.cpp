@@ -20,7 +20,7 @@ std::string memberDeclaration(const facts::ClassBodyFact& k, const std::string& 
   return (label ? "\n" + k.accessIndent + spelled + ":\n" : std::string()) + indent + decl + ";\n";
 }
 
-void Store::run(CppState& s) {
+void Store::runOn(CppState& s) {
   for (const CppState::Stored& method : s.stored) replaceReads(s, method);
   s.tally(facts::Strategy::Store).places += declareMembers(s);
 }
@@ -85,12 +85,6 @@ size_t Store::declareMembers(CppState& s) {
       }
   }
   return declared;
-}
-
-std::string Store::describe(const Plan& plan) const {
-  const Tally t = plan.tally(facts::Strategy::Store);
-  if (t.places == 0) return "";
-  return std::to_string(t.reads) + " stored (in " + std::to_string(t.places) + " class(es))";
 }
 
 }  // namespace gridlock::rewrite

@@ -12,10 +12,11 @@
 
 namespace gridlock::rewrite {
 
-class Store : public Strategy {
+class Store : public StrategyOf<CppState> {
  public:
-  void run(CppState& s) override;
-  std::string describe(const Plan& plan) const override;
+  std::string_view id() const override { return "store"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Store; }
+  void runOn(CppState& s) override;
 
  private:
   // The reads of one method, replaced with the member its class keeps.

@@ -10,8 +10,8 @@
 namespace gridlock::rewrite {
 namespace {
 
-std::vector<std::unique_ptr<Strategy>> make() {
-  std::vector<std::unique_ptr<Strategy>> out;
+Strategies make() {
+  Strategies out;
   // In place first; Require after them (its proof that a fallback is dead uses Supply's plan
   // of call sites, computed on first use); Thread for what has no source, and Store for the
   // methods its closures reach through a member; Supply's edits and laundered reads; Collapse
@@ -28,8 +28,8 @@ std::vector<std::unique_ptr<Strategy>> make() {
 
 }  // namespace
 
-const std::vector<std::unique_ptr<Strategy>>& strategies() {
-  static const std::vector<std::unique_ptr<Strategy>> all = make();
+const Strategies& strategies() {
+  static const Strategies all = make();
   return all;
 }
 

@@ -17,7 +17,7 @@ void substituteRead(CppState& s, size_t i, const std::string& tmpl) {
   s.apply(i, facts::Strategy::Substitute, "replaced with " + text);
 }
 
-void Substitute::run(CppState& s) {
+void Substitute::runOn(CppState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (!s.open(i) || r.hint.fix != facts::Hint::Substitute || r.guard != facts::Guard::None ||
@@ -36,11 +36,6 @@ void Substitute::run(CppState& s) {
     if (r.yields == facts::Yields::Collection) tmpl = r.hint.sourcePointer ? "(*{g})" : "{g}";
     substituteRead(s, i, tmpl);
   }
-}
-
-std::string Substitute::describe(const Plan& plan) const {
-  const Tally t = plan.tally(facts::Strategy::Substitute);
-  return std::to_string(t.reads) + " substituted";
 }
 
 }  // namespace gridlock::rewrite

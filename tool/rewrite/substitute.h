@@ -6,10 +6,11 @@
 
 namespace gridlock::rewrite {
 
-class Substitute : public Strategy {
+class Substitute : public StrategyOf<CppState> {
  public:
-  void run(CppState& s) override;
-  std::string describe(const Plan& plan) const override;
+  std::string_view id() const override { return "substitute"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Substitute; }
+  void runOn(CppState& s) override;
 };
 
 // Replaces read `i` with `tmpl` spelled from its hint's source (the pack's template for the

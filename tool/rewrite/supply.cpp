@@ -4,7 +4,7 @@ namespace gridlock::rewrite {
 
 using facts::Left;
 
-void Supply::run(CppState& s) {
+void Supply::runOn(CppState& s) {
   const Supplies& supplies = s.supplies();
   s.plan.edits.insert(s.plan.edits.end(), supplies.edits.begin(), supplies.edits.end());
   for (const auto& i : supplies.includes) s.include(i);
@@ -30,12 +30,6 @@ void Supply::laundered(CppState& s, size_t i) {
       "this call leaves the group out, so " + r.name + " reads " + r.analysis.launders;
   if (site) detail += "; cannot pass one here: " + site->why;
   s.leave(i, Left::OpenFallback, detail);
-}
-
-std::string Supply::describe(const Plan& plan) const {
-  const Tally t = plan.tally(facts::Strategy::Supply);
-  if (t.places == 0) return "";
-  return std::to_string(t.places) + " call site(s) given the group they hold";
 }
 
 }  // namespace gridlock::rewrite

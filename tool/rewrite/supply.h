@@ -7,10 +7,11 @@
 
 namespace gridlock::rewrite {
 
-class Supply : public Strategy {
+class Supply : public StrategyOf<CppState> {
  public:
-  void run(CppState& s) override;
-  std::string describe(const Plan& plan) const override;
+  std::string_view id() const override { return "supply"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Supply; }
+  void runOn(CppState& s) override;
 
  private:
   void laundered(CppState& s, size_t i);

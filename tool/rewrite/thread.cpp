@@ -120,7 +120,7 @@ std::map<std::string, std::vector<size_t>> Thread::byFunction(CppState& s,
   return out;
 }
 
-void Thread::run(CppState& s) {
+void Thread::runOn(CppState& s) {
   std::vector<size_t> reads = candidates(s);
   if (!s.inv.rewrite.collected) return;
   Closure all;
@@ -342,15 +342,6 @@ CppState::Spelled Thread::valueOf(CppState& s, const facts::Read& r, const rules
 
 std::string Thread::threadedThrough(size_t functions) {
   return "threaded through " + std::to_string(functions) + " function(s)";
-}
-
-std::string Thread::describe(const Plan& plan) const {
-  const Tally t = plan.tally(facts::Strategy::Thread);
-  std::string hoisted =
-      t.hoisted ? ", the edge declared once in " + std::to_string(t.hoisted) + " of its callers"
-                : "";
-  return std::to_string(t.reads) + " threaded (through " + std::to_string(t.places) +
-         " function(s)" + hoisted + ")";
 }
 
 }  // namespace gridlock::rewrite

@@ -17,10 +17,11 @@
 
 namespace gridlock::rewrite {
 
-class Thread : public Strategy {
+class Thread : public StrategyOf<CppState> {
  public:
-  void run(CppState& s) override;
-  std::string describe(const Plan& plan) const override;
+  std::string_view id() const override { return "thread"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Thread; }
+  void runOn(CppState& s) override;
 
   // The read's value from `name`: the parameter, or the member that keeps it (Store).
   static CppState::Spelled valueOf(CppState& s, const facts::Read& r, const rules::ThreadRule& rule,
