@@ -77,6 +77,13 @@ fixtures() {
     --rules gridlock.json --root .
   project model "$W/fixtures/model" minimodel::GroupedQueryAttention::GroupedQueryAttention pg_collection \
     -p "$W/model-build" --rules gridlock.json --root . --jobs 2
+  # Configured without CUDA, the model's gate stops at the .cu files no unit covers; past them
+  # it judges, with the SARIF fixes of its C++ reads.
+  local f
+  for f in text json sarif; do
+    one "model.gate-uncovered.$f" "$W/fixtures/model" gate -p "$W/model-build" --rules gridlock.json \
+      --root . --jobs 2 --no-cache --baseline gridlock-baseline.json --allow-uncovered --format $f
+  done
   local d c
   for d in "$W"/rewrite/*/; do  # as tests/rewrite's Case runs it
     c=$(basename "$d")
