@@ -28,6 +28,10 @@ class Hooks : public Rewriter {
   std::string heldDetail(const std::string& file, const std::string& why) const override {
     return "held " + file + ": " + why;
   }
+  std::unique_ptr<PlanState> start(const PlanInputs& in) override {
+    return std::make_unique<PlanState>(in.inv, in.rules, in.held, language());
+  }
+  apply::Prepared finish(const PlanState&, const std::string&) override { return {}; }
 
  private:
   Strategies none_;

@@ -1,5 +1,8 @@
 #include "rewrite/rewriter.h"
 
+#include "rewrite/cpp_state.h"
+#include "rewrite/edits.h"
+#include "rewrite/outside_db.h"
 #include "rewrite/strategy.h"
 
 namespace gridlock::rewrite {
@@ -31,6 +34,42 @@ bool CppRewriter::triageLast(PlanState& s, size_t i) const {
 
 std::string CppRewriter::heldDetail(const std::string& file, const std::string& why) const {
   return "the rewritten " + file + " did not compile (" + why + "): its edits are rolled back";
+}
+
+std::unique_ptr<PlanState> CppRewriter::start(const PlanInputs& in) {
+  auto s = std::make_unique<CppState>(in.inv, in.rules, &in.held);
+  // tool/pyrewrite plans the Python reads (pyrewrite::plan): Python's syntax is its own.
+  for (size_t i = 0; i < s->size(); ++i)
+    if (s->read(i).language == facts::Language::Python)
+      s->leave(i, Left::Thread, "a Python read: the Python rewriter plans it");
+  return s;
+}
+
+apply::Prepared CppRewriter::finish(const PlanState& planned, const std::string& root) {
+  return prepare(static_cast<const CppState&>(planned), root);
+}
+
+Confirmation CppRewriter::confirm(const Plan& plan, const index::Inventory& inv,
+                                  const std::string& root) const {
+  OutsideSearch found = findOutsideUses(root, inv.filesSeen, plan.signatures);
+  const bool allow = options_.allowOutsideDb;
+  const std::string level = allow ? ": warning: " : ": error: ";
+  Confirmation out;
+  for (const auto& u : found.uses)
+    out.lines.push_back(facts::where(u.file, u.line, u.column) + level + "names " + u.function +
+                        ", whose parameter list this rewrite changes, in a file no compile "
+                        "database lists");
+  for (const auto& f : found.unreadable)
+    out.lines.push_back("gridlock" + level + f +
+                        ": cannot be read to look for callers of the functions whose parameter "
+                        "lists change");
+  if (allow || (found.uses.empty() && found.unreadable.empty())) return out;
+  out.lines.push_back(
+      "gridlock: error: rewrite refused; nothing written: the files above would not compile "
+      "after it (pass --extra-db with a compile database that lists them, or "
+      "--allow-outside-db to fix them by hand)");
+  out.refused = true;
+  return out;
 }
 
 }  // namespace gridlock::rewrite

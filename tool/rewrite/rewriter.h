@@ -1,5 +1,7 @@
 // The C++ backend of the rewrite core (rewrite/core/rewriter.h): Clang's facts, the C++
-// strategies (rewrite/strategies.cpp) and C++'s own triage.
+// strategies (rewrite/strategies.cpp), C++'s own triage, its finishing (#includes and
+// clang-format: rewrite/edits.h) and the callers outside every compile database
+// (rewrite/outside_db.h).
 #pragma once
 
 #include "rewrite/core/rewriter.h"
@@ -8,6 +10,7 @@ namespace gridlock::rewrite {
 
 class CppRewriter : public Rewriter {
  public:
+  explicit CppRewriter(RewriteOptions options = {}) : options_(options) {}
   facts::Language language() const override { return facts::Language::Cpp; }
   const Strategies& strategies() const override;
   // The legacy accessors' own definitions: their calls are what the rewrite replaces.
@@ -15,6 +18,16 @@ class CppRewriter : public Rewriter {
   // A read of global state that may also change it.
   bool triageLast(PlanState& s, size_t i) const override;
   std::string heldDetail(const std::string& file, const std::string& why) const override;
+  // A CppState; every Python read left to tool/pyrewrite (a placeholder verdict).
+  std::unique_ptr<PlanState> start(const PlanInputs& in) override;
+  apply::Prepared finish(const PlanState& planned, const std::string& root) override;
+  // Files no compile database lists that name a function whose parameter list changes: errors
+  // that refuse the rewrite, or warnings with --allow-outside-db.
+  Confirmation confirm(const Plan& plan, const index::Inventory& inv,
+                       const std::string& root) const override;
+
+ private:
+  RewriteOptions options_;
 };
 
 }  // namespace gridlock::rewrite
