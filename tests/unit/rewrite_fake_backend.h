@@ -1,5 +1,6 @@
 // A backend of the rewrite core's tests: a language, one scripted strategy, its finish making
-// one changed file per edited file, and nothing else of a real language.
+// one changed file per edited file, the checks its test gives, and nothing else of a real
+// language.
 #pragma once
 
 #include "rewrite/core/rewriter.h"
@@ -51,7 +52,14 @@ class FakeBackend : public Rewriter {
     return out;
   }
 
+  std::vector<Check*> checks() override { return checks_; }
+  std::string tooManyRounds() const override { return "too many rounds"; }
+  std::string notIdempotent(const Plan& second) const override {
+    return "not idempotent: " + std::to_string(second.edits.size()) + " edit(s)";
+  }
+
   int starts = 0;
+  std::vector<Check*> checks_;  // what each round runs, in order
 
  private:
   facts::Language language_;

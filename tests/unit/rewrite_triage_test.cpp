@@ -1,6 +1,7 @@
 // The core's triage (rewrite/core/triage.h) on a backend of its own: the shared reasons in
 // their order, the backend's hooks between them, and reads of another language never opened.
 #include "rewrite/core/triage.h"
+#include "unit/rewrite_fake_backend.h"
 
 #include <gtest/gtest.h>
 
@@ -11,10 +12,9 @@ using facts::Left;
 
 // A Python backend that leaves reads named "first" before the shared suppression and held
 // checks, and reads named "last" after them.
-class Hooks : public Rewriter {
+class Hooks : public test::FakeBackend {
  public:
-  facts::Language language() const override { return facts::Language::Python; }
-  const Strategies& strategies() const override { return none_; }
+  Hooks() : FakeBackend(facts::Language::Python, [](PlanState&) {}) {}
   bool triageFirst(PlanState& s, size_t i) const override {
     if (s.read(i).name != "first") return false;
     s.leave(i, Left::NoSpelling, "first hook");
@@ -25,16 +25,6 @@ class Hooks : public Rewriter {
     s.leave(i, Left::NoSpelling, "last hook");
     return true;
   }
-  std::string heldDetail(const std::string& file, const std::string& why) const override {
-    return "held " + file + ": " + why;
-  }
-  std::unique_ptr<PlanState> start(const PlanInputs& in) override {
-    return std::make_unique<PlanState>(in.inv, in.rules, in.held, language());
-  }
-  apply::Prepared finish(const PlanState&, const std::string&) override { return {}; }
-
- private:
-  Strategies none_;
 };
 
 facts::Read read(const std::string& name, const std::string& file = "a.py") {

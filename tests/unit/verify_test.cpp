@@ -65,7 +65,7 @@ TEST_F(Verify, ACleanResultIsProvedInOneRound) {
     return index::Inventory{};  // compiles, nothing left to rewrite
   });
   EXPECT_EQ(v.error, "");
-  EXPECT_EQ(v.rounds, 1);
+  EXPECT_EQ(v.rounds.at(facts::Language::Cpp), 1);
   EXPECT_EQ(scans, 1);
   ASSERT_EQ(v.prepared.changes.size(), 1u);
   EXPECT_TRUE(v.held.empty());
@@ -79,7 +79,7 @@ TEST_F(Verify, AFileThatStopsCompilingIsHeldBackAndTheRestPlannedAgain) {
   });
   EXPECT_EQ(v.error, "");
   EXPECT_EQ(scans, 1);  // the second round has nothing left to change: no re-scan
-  EXPECT_EQ(v.rounds, 2);
+  EXPECT_EQ(v.rounds.at(facts::Language::Cpp), 2);
   EXPECT_TRUE(v.prepared.changes.empty());
   ASSERT_EQ(v.held.count("m.cpp"), 1u);
   EXPECT_EQ(v.held.at("m.cpp"), "m.cpp:1:1: error: no member named 'tp'");
@@ -124,7 +124,7 @@ TEST_F(Verify, TheRoundsAreBounded) {
     std::string first = overlay.begin()->first.substr(root.size() + 1);
     return brokenIn(first, {first});
   });
-  EXPECT_EQ(v.rounds, kMaxVerifyRounds + 1);
+  EXPECT_EQ(v.rounds.at(facts::Language::Cpp), kMaxVerifyRounds + 1);
   EXPECT_EQ(v.held.size(), static_cast<size_t>(kMaxVerifyRounds + 1));
   EXPECT_EQ(v.error,
             "the failure is not in a file the rewrite changed alone; rewrite rolled back; "

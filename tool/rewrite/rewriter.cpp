@@ -49,6 +49,11 @@ apply::Prepared CppRewriter::finish(const PlanState& planned, const std::string&
   return prepare(static_cast<const CppState&>(planned), root);
 }
 
+std::string CppRewriter::notIdempotent(const Plan& second) const {
+  return "internal: a second pass would still edit " + std::to_string(second.edits.size()) +
+         " place(s), first " + second.edits[0].why + "; nothing written";
+}
+
 Confirmation CppRewriter::confirm(const Plan& plan, const index::Inventory& inv,
                                   const std::string& root) const {
   OutsideSearch found = findOutsideUses(root, inv.filesSeen, plan.signatures);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "rewrite/core/rewriter.h"
+#include "rewrite/reparse_check.h"
 
 namespace gridlock::rewrite {
 
@@ -21,6 +22,9 @@ class CppRewriter : public Rewriter {
   // A CppState; every Python read left to tool/pyrewrite (a placeholder verdict).
   std::unique_ptr<PlanState> start(const PlanInputs& in) override;
   apply::Prepared finish(const PlanState& planned, const std::string& root) override;
+  std::vector<Check*> checks() override { return {&reparse_}; }
+  std::string tooManyRounds() const override { return kNotPinned; }
+  std::string notIdempotent(const Plan& second) const override;
   // Files no compile database lists that name a function whose parameter list changes: errors
   // that refuse the rewrite, or warnings with --allow-outside-db.
   Confirmation confirm(const Plan& plan, const index::Inventory& inv,
@@ -28,6 +32,7 @@ class CppRewriter : public Rewriter {
 
  private:
   RewriteOptions options_;
+  ReparseCheck reparse_;
 };
 
 }  // namespace gridlock::rewrite

@@ -51,6 +51,12 @@ class Rewriter {
   // The plan's edits made into files (apply::prepare), with what the language adds to them:
   // C++ #includes and clang-format.
   virtual apply::Prepared finish(const PlanState& planned, const std::string& root) = 0;
+  // The checks of a verification round, in the order it runs them.
+  virtual std::vector<Check*> checks() = 0;
+  // The error when files are still held back after kMaxVerifyRounds rounds.
+  virtual std::string tooManyRounds() const = 0;
+  // The error when a plan of the verified result would still edit (`second`).
+  virtual std::string notIdempotent(const Plan& second) const = 0;
   // After verification, before writing.
   virtual Confirmation confirm(const Plan&, const index::Inventory&, const std::string&) const {
     return {};
