@@ -1,7 +1,7 @@
 // The summary line (rewrite/core/summary.h) is the same whichever backend's strategies are
 // registered: the C++ ones, a Python-like list in its own order, or none.
 #include "rewrite/core/summary.h"
-#include "rewrite/strategy.h"
+#include "rewrite/cpp/rewriter.h"
 
 #include <gtest/gtest.h>
 
@@ -50,7 +50,8 @@ TEST(RewriteSummary, SameLineWhicheverBackendDescribes) {
       "2 collapsed (into 1 lookup(s)), 3 left (macro 2, no_source 1)";
 
   std::vector<const Strategy*> cpp;
-  for (const auto& s : strategies()) cpp.push_back(s.get());
+  cpp::CppRewriter backend;
+  for (const auto& s : backend.strategies()) cpp.push_back(s.get());
   EXPECT_EQ(summaryLine(plan, inv, cpp), expected);
 
   // The Python planner's order: laundered calls (supply), require, substitute, store, thread,
@@ -63,13 +64,13 @@ TEST(RewriteSummary, SameLineWhicheverBackendDescribes) {
   for (const auto& s : py) python.push_back(&s);
   EXPECT_EQ(summaryLine(plan, inv, python), expected);
 
-  EXPECT_EQ(summaryLine(plan, inv, {}), expected);
+  EXPECT_EQ(summaryLine(plan, inv, std::vector<const Strategy*>{}), expected);
 }
 
 TEST(RewriteSummary, QuietKindsSayNothingWhenTheyDidNothing) {
   index::Inventory inv;
   Plan plan;
-  EXPECT_EQ(summaryLine(plan, inv, {}),
+  EXPECT_EQ(summaryLine(plan, inv, std::vector<const Strategy*>{}),
             "0 substituted, 0 required, 0 threaded (through 0 "
             "function(s)), 0 left");
   EXPECT_EQ(describeTally(Kind::Store, plan), "");

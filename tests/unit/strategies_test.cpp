@@ -1,22 +1,24 @@
 // Each rewrite strategy on hand-made facts: what it edits, what it refuses and why. The facts
 // are what the frontend would record for the few lines of code each test quotes; offsets are
 // small made-up numbers, since only the edits' positions relative to each other matter here.
-#include "rewrite/collapse.h"
-#include "rewrite/cpp_state.h"
-#include "rewrite/per_model_state.h"
-#include "rewrite/plan.h"
-#include "rewrite/require.h"
-#include "rewrite/store.h"
-#include "rewrite/substitute.h"
-#include "rewrite/supply.h"
-#include "rewrite/thread.h"
+#include "rewrite/core/summary.h"
+#include "rewrite/cpp/collapse.h"
+#include "rewrite/cpp/cpp_state.h"
+#include "rewrite/cpp/per_model_state.h"
+#include "rewrite/cpp/plan.h"
+#include "rewrite/cpp/require.h"
+#include "rewrite/cpp/rewriter.h"
+#include "rewrite/cpp/store.h"
+#include "rewrite/cpp/substitute.h"
+#include "rewrite/cpp/supply.h"
+#include "rewrite/cpp/thread.h"
 #include "rules/rule_pack.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 using facts::Hint;
@@ -558,10 +560,12 @@ TEST_F(Strategies, ThePlannerDecidesEveryReadAndSaysWhatItDid) {
   Plan p = plan(inv, rules);
   ASSERT_EQ(p.verdicts.size(), 2u);
   EXPECT_EQ(p.verdicts[1].detail, "edge file: reads are allowed here");
-  EXPECT_EQ(summaryLine(p, inv),
+  Rewriters backends;
+  backends.push_back(std::make_unique<CppRewriter>());
+  EXPECT_EQ(summaryLine(p, inv, backends),
             "1 substituted, 0 required, 0 threaded (through 0 function(s)), "
             "1 left (none 1)");
 }
 
 }  // namespace
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

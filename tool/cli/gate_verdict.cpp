@@ -5,7 +5,7 @@
 #include "cli/sarif_fixes.h"
 #include "report/gate_report.h"
 #include "report/reports.h"
-#include "rewrite/plan.h"
+#include "rewrite/cpp/plan.h"
 #include "support/lock_file.h"
 
 #include <unistd.h>
@@ -27,7 +27,7 @@ int emit(const GateShow& f, const pipeline::ScanRun& run, const report::GateOutc
   if (f.format == report::Format::Json) {
     text = report::gateJson(run.inventory, g);
   } else if (f.format == report::Format::Sarif) {
-    rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+    rewrite::Plan plan = rewrite::cpp::plan(run.inventory, run.rules);
     text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root),
                              substitutionFixes(run.inventory, plan), f.docsUrl);
   } else {

@@ -4,7 +4,7 @@
 
 #include "index/inventory.h"
 #include "report/reports.h"
-#include "rewrite/plan.h"
+#include "rewrite/core/plan.h"
 
 #include <map>
 

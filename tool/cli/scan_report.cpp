@@ -4,7 +4,7 @@
 #include "cli/sarif_fixes.h"
 #include "pyrewrite/plan.h"
 #include "report/reports.h"
-#include "rewrite/plan.h"
+#include "rewrite/cpp/plan.h"
 
 #include <optional>
 
@@ -21,8 +21,8 @@ std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool
     // Substitutions as SARIF fixes; without --plan, from a plan of this scan's facts.
     report::SarifExtras extras;
     extras.docsUrl = docsUrl;
-    extras.fixes = substitutionFixes(run.inventory,
-                                     planned ? *planned : rewrite::plan(run.inventory, run.rules));
+    extras.fixes = substitutionFixes(
+        run.inventory, planned ? *planned : rewrite::cpp::plan(run.inventory, run.rules));
     return report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts, &extras);
   }
   return report::diagnosticsText(run.inventory, verdicts, color) + "\n" + report::summaryTable(s);

@@ -8,9 +8,9 @@
 // re-scanned tree must edit nothing (idempotent), else the rewrite is refused.
 #pragma once
 
+#include "apply/edits.h"
 #include "pyrewrite/plan.h"
-#include "rewrite/edits.h"
-#include "rewrite/verify.h"
+#include "rewrite/core/verify.h"
 
 #include <string>
 #include <vector>

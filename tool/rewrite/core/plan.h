@@ -20,7 +20,7 @@ using Edit = apply::Edit;
 // What one strategy did: reads it removed, and the places it changed to do so (functions
 // threaded, classes that keep the value, lookups declared, call sites given a group);
 // `hoisted`: Thread's edge functions that declare the edge once instead of passing it at each
-// call (rewrite/edge_hoist.h).
+// call (rewrite/cpp/edge_hoist.h).
 struct Tally {
   size_t reads = 0;
   size_t places = 0;
@@ -38,7 +38,7 @@ struct Plan {
   std::vector<Edit> edits;
   std::map<facts::Strategy, Tally> tallies;
   // USR -> qualified name of every function whose parameter list the plan changes: code the
-  // scan did not see that calls one would stop compiling (rewrite/outside_db.h).
+  // scan did not see that calls one would stop compiling (rewrite/cpp/outside_db.h).
   std::map<std::string, std::string> signatures;
   // File -> what its edits bring besides themselves ("#include x.h"): a SARIF fix's "and".
   std::map<std::string, std::string> fixNotes;

@@ -1,5 +1,5 @@
 // One backend's plan in the making: the facts its strategies read, the verdicts and edits they
-// write. Its strategies get the backend's subclass (rewrite/cpp_state.h's CppState), which adds
+// write. Its strategies get the backend's subclass (rewrite/cpp/cpp_state.h's CppState), which adds
 // what they share. A read of another language is never open here: its backend decides it.
 #pragma once
 

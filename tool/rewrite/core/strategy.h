@@ -1,7 +1,7 @@
 // A rewrite strategy (docs/rewrite.md): it takes the open reads of its language it knows how to
 // remove, adds their edits to the plan and applies their verdicts, or leaves them with a
 // reason. A backend runs its strategies once each, in the order it lists them (the C++ ones in
-// rewrite/strategies.cpp), the way a clang-tidy module registers its checks.
+// rewrite/cpp/strategies.cpp), the way a clang-tidy module registers its checks.
 #pragma once
 
 #include "facts/kinds.h"

@@ -73,4 +73,11 @@ std::string summaryLine(const Plan& plan, const index::Inventory& inv,
   return out;
 }
 
+std::string summaryLine(const Plan& plan, const index::Inventory& inv, const Rewriters& all) {
+  std::vector<const Strategy*> registered;
+  for (const auto& backend : all)
+    for (const auto& strategy : backend->strategies()) registered.push_back(strategy.get());
+  return summaryLine(plan, inv, registered);
+}
+
 }  // namespace gridlock::rewrite

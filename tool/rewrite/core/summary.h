@@ -4,6 +4,7 @@
 
 #include "index/inventory.h"
 #include "rewrite/core/plan.h"
+#include "rewrite/core/rewriter.h"
 #include "rewrite/core/strategy.h"
 
 #include <string>
@@ -21,5 +22,7 @@ std::string describeTally(facts::Strategy kind, const Plan& plan);
 // whichever backends are registered, as long as none describes a kind its own way.
 std::string summaryLine(const Plan& plan, const index::Inventory& inv,
                         const std::vector<const Strategy*>& registered);
+// The same, with every strategy of `all`, in their order.
+std::string summaryLine(const Plan& plan, const index::Inventory& inv, const Rewriters& all);
 
 }  // namespace gridlock::rewrite

@@ -1,8 +1,8 @@
-#include "rewrite/argument_style.h"
+#include "rewrite/cpp/argument_style.h"
 
 #include "support/strings.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 using support::identChar;
@@ -41,4 +41,4 @@ std::string styledArgument(const std::string& source, const Edit& e) {
   return value + (ownLine ? ",\n" + indent : sep);
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

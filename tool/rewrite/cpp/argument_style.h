@@ -4,14 +4,14 @@
 // argument per line stays one per line, which the project's clang-format then keeps).
 #pragma once
 
-#include "rewrite/plan.h"
+#include "rewrite/cpp/plan.h"
 
 #include <string>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 // The text of `e` (an insertion whose `argument` names the parameter, `text` "value, ") styled
 // for `source`, the file it goes into; `e.text` unchanged for any other edit.
 std::string styledArgument(const std::string& source, const Edit& e);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,10 +1,10 @@
-#include "rewrite/collapse.h"
+#include "rewrite/cpp/collapse.h"
 
-#include "rewrite/type_spelling.h"
+#include "rewrite/cpp/type_spelling.h"
 
 #include <algorithm>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 // The definition of `usr` with a body, when the rewriter's facts have it.
@@ -104,4 +104,4 @@ void Collapse::collapse(CppState& s, const std::string& usr, const std::vector<s
   ++s.tally(facts::Strategy::Collapse).places;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

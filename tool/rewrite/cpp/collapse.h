@@ -4,14 +4,15 @@
 // pass the collection in once the function can take it.
 #pragma once
 
-#include "rewrite/strategy.h"
+#include "rewrite/core/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
 
 #include <map>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class Collapse : public StrategyOf<CppState> {
  public:
@@ -25,4 +26,4 @@ class Collapse : public StrategyOf<CppState> {
   void collapse(CppState& s, const std::string& usr, const std::vector<size_t>& reads);
 };
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,8 +1,8 @@
-#include "rewrite/conditional_reads.h"
+#include "rewrite/cpp/conditional_reads.h"
 
 #include <algorithm>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 namespace {
 
@@ -57,4 +57,4 @@ std::optional<std::string> compiledOnlyUnder(CppState& s, const std::string& usr
   return why;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

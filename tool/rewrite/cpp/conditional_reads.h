@@ -4,17 +4,17 @@
 // (`MPI_Comm`, from a header only that branch includes) and nothing that needs it.
 #pragma once
 
-#include "rewrite/cpp_state.h"
+#include "rewrite/cpp/cpp_state.h"
 
 #include <optional>
 #include <string>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 // Why `usr` must not take a parameter for `reads` (all in that function), or nothing when at
 // least one read is compiled wherever every declaration of it is.
 std::optional<std::string> compiledOnlyUnder(CppState& s, const std::string& usr,
                                              const std::vector<size_t>& reads);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,13 +1,13 @@
-#include "rewrite/cpp_state.h"
+#include "rewrite/cpp/cpp_state.h"
 
-#include "rewrite/include_placement.h"
-#include "rewrite/type_spelling.h"
+#include "rewrite/cpp/include_placement.h"
+#include "rewrite/cpp/type_spelling.h"
 #include "rules/source_pick.h"
 #include "support/strings.h"
 
 #include <cctype>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 using facts::Left;
 
@@ -280,4 +280,4 @@ CppState::Spelled CppState::valueFromEnv(const facts::Read& r, const std::string
   return valueFrom(r, rules::spellEnv(g->second, env, pointer), true);
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -4,8 +4,8 @@
 #pragma once
 
 #include "rewrite/core/plan_state.h"
-#include "rewrite/plan.h"
-#include "rewrite/supply_plan.h"
+#include "rewrite/cpp/plan.h"
+#include "rewrite/cpp/supply_plan.h"
 
 #include <map>
 #include <optional>
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class CppState : public PlanState {
  public:
@@ -24,7 +24,7 @@ class CppState : public PlanState {
   // into the group's type, whose header (rewrite.spell_include) the file then includes.
   void replaceRead(size_t i, const std::string& text, bool derived, facts::Strategy strategy);
 
-  // The #includes the edits need, in the order strategies asked for them (rewrite/edits.h
+  // The #includes the edits need, in the order strategies asked for them (finish.h
   // makes them into files); the first of each file is its SARIF fixes' note (Plan::fixNotes).
   std::vector<Include> includes;
   void include(Include i);
@@ -49,7 +49,7 @@ class CppState : public PlanState {
   const std::vector<const facts::FunctionFact*>* functionsNamed(const std::string& name) const;
   // Call sites that leave a group out, each given what it holds (computed once, on first use).
   const Supplies& supplies();
-  // What Thread's closures leave to Store (rewrite/store.h): the reads of each method that
+  // What Thread's closures leave to Store (rewrite/cpp/store.h): the reads of each method that
   // takes the value from a member of its class (with the rule, the class's USR and how many
   // functions the closure threads), and each class that keeps it, with the rule it keeps.
   struct Stored {
@@ -128,4 +128,4 @@ std::string noSpaces(const std::string& s);
 // `g.` when the group is a reference or a value.
 std::string spell(const std::string& tmpl, const std::string& g, bool pointer);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,12 +1,12 @@
-#include "rewrite/edge_hoist.h"
+#include "rewrite/cpp/edge_hoist.h"
 
-#include "rewrite/type_spelling.h"
+#include "rewrite/cpp/type_spelling.h"
 
 #include <algorithm>
 #include <map>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 // Whether `name` is free in the definition: no local, no parameter takes it.
@@ -62,4 +62,4 @@ void hoistEdges(CppState& s, const EdgeArgs& edges,
     }
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -7,7 +7,7 @@
 // wherever it is evaluated.
 #pragma once
 
-#include "rewrite/cpp_state.h"
+#include "rewrite/cpp/cpp_state.h"
 #include "rules/rule_pack.h"
 
 #include <map>
@@ -15,7 +15,7 @@
 #include <string>
 #include <utility>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 using ArgKey = std::pair<std::string, unsigned>;  // (file, offset) of an inserted argument
 // Per edge function (USR), per thread rule, where it passes the rule's edge.
@@ -28,4 +28,4 @@ using EdgeArgs = std::map<std::string, std::map<const rules::ThreadRule*, std::s
 void hoistEdges(CppState& s, const EdgeArgs& edges,
                 std::map<ArgKey, std::pair<std::string, std::string>>& args);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,7 +1,7 @@
-#include "rewrite/edits.h"
+#include "rewrite/cpp/finish.h"
 
-#include "rewrite/argument_style.h"
-#include "rewrite/include_placement.h"
+#include "rewrite/cpp/argument_style.h"
+#include "rewrite/cpp/include_placement.h"
 #include "rules/forward_declaration.h"
 
 #include <clang/Format/Format.h>
@@ -11,7 +11,7 @@
 #include <map>
 #include <set>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 std::string errorText(llvm::Error e) { return llvm::toString(std::move(e)); }
@@ -175,4 +175,4 @@ apply::Prepared prepare(const CppState& planned, const std::string& root) {
       });
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -5,15 +5,15 @@
 #pragma once
 
 #include "apply/edits.h"
-#include "rewrite/cpp_state.h"
+#include "rewrite/cpp/cpp_state.h"
 
 #include <string>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 // Reads every file the plan edits from `root`, refuses files whose MD5 differs from the
 // scan's digest, reports overlapping edits (identical edits count once), and builds the new
 // contents. Formats changed lines when a .clang-format applies to the file.
 apply::Prepared prepare(const CppState& planned, const std::string& root);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,9 +1,9 @@
-#include "rewrite/include_placement.h"
+#include "rewrite/cpp/include_placement.h"
 
 #include <cctype>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 struct Line {
@@ -112,4 +112,4 @@ bool isHeaderFile(const std::string& file) {
   return false;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

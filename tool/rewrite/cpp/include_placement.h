@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 // Whether `text` has a line `#include "header"` or `#include <header>`.
 bool includesHeader(const std::string& text, const std::string& header);
@@ -28,4 +28,4 @@ std::optional<size_t> forwardDeclarationOffset(const std::string& text);
 // Whether `file` is a header by its extension (.h, .hh, .hpp, .hxx, .cuh, .inc).
 bool isHeaderFile(const std::string& file);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,4 +1,4 @@
-#include "rewrite/outside_db.h"
+#include "rewrite/cpp/outside_db.h"
 
 #include "support/file_io.h"
 #include "support/source_files.h"
@@ -10,7 +10,7 @@
 
 #include <algorithm>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 // A directory gridlock should not search: hidden (.git), or a build tree (its generated
@@ -87,4 +87,4 @@ OutsideSearch findOutsideUses(const std::string& root, const std::set<std::strin
   return out;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 struct OutsideUse {
   std::string file;  // root-relative
@@ -30,4 +30,4 @@ struct OutsideSearch {
 OutsideSearch findOutsideUses(const std::string& root, const std::set<std::string>& seen,
                               const std::map<std::string, std::string>& signatures);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,8 +1,8 @@
-#include "rewrite/per_model_state.h"
+#include "rewrite/cpp/per_model_state.h"
 
-#include "rewrite/substitute.h"
+#include "rewrite/cpp/substitute.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 using facts::Left;
 
@@ -29,4 +29,4 @@ void PerModelState::runOn(CppState& s) {
   }
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

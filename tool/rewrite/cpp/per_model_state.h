@@ -2,9 +2,10 @@
 // field of the state in scope (`tp_shard::num_kv_heads` -> `this->sharding_.num_kv_heads`).
 #pragma once
 
-#include "rewrite/strategy.h"
+#include "rewrite/core/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class PerModelState : public StrategyOf<CppState> {
  public:
@@ -15,4 +16,4 @@ class PerModelState : public StrategyOf<CppState> {
   std::string describe(const Plan&) const override { return ""; }
 };
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

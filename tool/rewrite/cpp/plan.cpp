@@ -1,12 +1,10 @@
-#include "rewrite/plan.h"
+#include "rewrite/cpp/plan.h"
 
 #include "rewrite/core/planner.h"
-#include "rewrite/core/summary.h"
-#include "rewrite/cpp_state.h"
-#include "rewrite/rewriter.h"
-#include "rewrite/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
+#include "rewrite/cpp/rewriter.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 std::unique_ptr<CppState> planState(const index::Inventory& inv, const rules::RuleSet& rules,
                                     const HeldFiles* held) {
@@ -22,10 +20,4 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFi
   return std::move(planState(inv, rules, held)->plan);
 }
 
-std::string summaryLine(const Plan& plan, const index::Inventory& inv) {
-  std::vector<const Strategy*> registered;
-  for (const auto& strategy : strategies()) registered.push_back(strategy.get());
-  return summaryLine(plan, inv, registered);
-}
-
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

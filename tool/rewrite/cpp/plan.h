@@ -1,6 +1,6 @@
 // The C++ rewrite plan (docs/rewrite.md): for every C++ read of an inventory, the edits that
-// remove it or the reason it stays, in the core's Plan (rewrite/core/plan.h). The strategies
-// that make it are in rewrite/strategy.h; rewrite/edits.h makes its edits into files.
+// remove it or the reason it stays, in the core's Plan (rewrite/core/plan.h), made by the C++
+// backend (rewrite/cpp/rewriter.h); rewrite/cpp/finish.h makes its edits into files.
 #pragma once
 
 #include "index/inventory.h"
@@ -10,14 +10,14 @@
 #include <memory>
 #include <string>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 // An #include the edits of a file need ("gridlock/require.h" or <...>).
 struct Include {
   std::string file;
   std::string header;
   // `class ns::T`: a declaration that only takes T by reference or pointer, in a header, may
-  // declare it instead (rewrite/include_placement.h); "" = include the header.
+  // declare it instead (rewrite/cpp/include_placement.h); "" = include the header.
   std::string forward = {};
 };
 
@@ -32,8 +32,4 @@ std::unique_ptr<CppState> planState(const index::Inventory& inv, const rules::Ru
 Plan plan(const index::Inventory& inv, const rules::RuleSet& rules,
           const HeldFiles* held = nullptr);
 
-// "N substituted, N required, ..., N left (fix N, ...)": what every strategy did, in their
-// order, and the reads left by reason.
-std::string summaryLine(const Plan& plan, const index::Inventory& inv);
-
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,11 +1,11 @@
-#include "rewrite/reparse_check.h"
+#include "rewrite/cpp/reparse_check.h"
 
 #include "rewrite/core/verify.h"
 
 #include <algorithm>
 #include <set>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 std::set<std::string> errorFiles(const index::Inventory& inv) {
@@ -58,4 +58,4 @@ Check::Outcome ReparseCheck::run(Round& round) {
   return Outcome::Pass;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -8,7 +8,7 @@
 
 #include "rewrite/core/check.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class ReparseCheck : public Check {
  public:
@@ -19,4 +19,4 @@ class ReparseCheck : public Check {
 // What ReparseCheck refuses with: a failure no changed file explains, or too many rounds.
 extern const char* const kNotPinned;
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,8 +1,8 @@
-#include "rewrite/require.h"
+#include "rewrite/cpp/require.h"
 
 #include "support/strings.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 using facts::Left;
@@ -88,4 +88,4 @@ void Require::require(CppState& s, size_t i) {
           "no call site leaves " + param + " out" + after + ": fails loudly (\"" + message + "\")");
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -3,9 +3,10 @@
 // the read: `gridlock::require_group<T>("X requires an explicit pg")`.
 #pragma once
 
-#include "rewrite/strategy.h"
+#include "rewrite/core/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class Require : public StrategyOf<CppState> {
  public:
@@ -17,4 +18,4 @@ class Require : public StrategyOf<CppState> {
   void require(CppState& s, size_t i);
 };
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,15 +1,12 @@
-#include "rewrite/rewriter.h"
+#include "rewrite/cpp/rewriter.h"
 
-#include "rewrite/cpp_state.h"
-#include "rewrite/edits.h"
-#include "rewrite/outside_db.h"
-#include "rewrite/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
+#include "rewrite/cpp/finish.h"
+#include "rewrite/cpp/outside_db.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 using facts::Left;
-
-const Strategies& CppRewriter::strategies() const { return rewrite::strategies(); }
 
 bool CppRewriter::triageFirst(PlanState& s, size_t i) const {
   const facts::Read& r = s.read(i);
@@ -77,4 +74,4 @@ Confirmation CppRewriter::confirm(const Plan& plan, const index::Inventory& inv,
   return out;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

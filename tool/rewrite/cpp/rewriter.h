@@ -1,18 +1,19 @@
 // The C++ backend of the rewrite core (rewrite/core/rewriter.h): Clang's facts, the C++
-// strategies (rewrite/strategies.cpp), C++'s own triage, its finishing (#includes and
-// clang-format: rewrite/edits.h) and the callers outside every compile database
-// (rewrite/outside_db.h).
+// strategies (each a StrategyOf<CppState>; strategies.cpp lists them in the order they run),
+// C++'s own triage, its finishing (#includes and clang-format: finish.h), the re-parse
+// (reparse_check.h) and the callers outside every compile database (outside_db.h).
 #pragma once
 
 #include "rewrite/core/rewriter.h"
-#include "rewrite/reparse_check.h"
+#include "rewrite/cpp/reparse_check.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class CppRewriter : public Rewriter {
  public:
   explicit CppRewriter(RewriteOptions options = {}) : options_(options) {}
   facts::Language language() const override { return facts::Language::Cpp; }
+  // Substitute, PerModelState, Require, Thread, Store, Supply, Collapse.
   const Strategies& strategies() const override;
   // The legacy accessors' own definitions: their calls are what the rewrite replaces.
   bool triageFirst(PlanState& s, size_t i) const override;
@@ -35,4 +36,4 @@ class CppRewriter : public Rewriter {
   ReparseCheck reparse_;
 };
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

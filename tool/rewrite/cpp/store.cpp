@@ -1,11 +1,11 @@
-#include "rewrite/store.h"
+#include "rewrite/cpp/store.h"
 
-#include "rewrite/thread.h"
-#include "rewrite/type_spelling.h"
+#include "rewrite/cpp/thread.h"
+#include "rewrite/cpp/type_spelling.h"
 
 #include <set>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 std::string memberDeclaration(const facts::ClassBodyFact& k, const std::string& decl,
                               facts::Access access) {
@@ -87,4 +87,4 @@ size_t Store::declareMembers(CppState& s) {
   return declared;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

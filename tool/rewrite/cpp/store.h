@@ -1,16 +1,17 @@
 // Store: a method Thread cannot change (virtual, overriding, an operator; or another method of
 // a class that keeps the value) reads the pack's value from a member of its class instead of a
-// parameter. Thread's closures decide which methods and classes (rewrite/thread_closure.h) and
+// parameter. Thread's closures decide which methods and classes (rewrite/cpp/thread_closure.h) and
 // give every constructor of those classes the parameter; Store replaces the methods' reads with
 // the member, declares it at the end of each class's body, and initialises it from the
 // parameter in every constructor that does not delegate.
 #pragma once
 
-#include "rewrite/strategy.h"
+#include "rewrite/core/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
 
 #include <string>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class Store : public StrategyOf<CppState> {
  public:
@@ -33,4 +34,4 @@ class Store : public StrategyOf<CppState> {
 std::string memberDeclaration(const facts::ClassBodyFact& k, const std::string& decl,
                               facts::Access access);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,13 +1,13 @@
-#include "rewrite/collapse.h"
-#include "rewrite/per_model_state.h"
-#include "rewrite/require.h"
-#include "rewrite/store.h"
-#include "rewrite/strategy.h"
-#include "rewrite/substitute.h"
-#include "rewrite/supply.h"
-#include "rewrite/thread.h"
+#include "rewrite/cpp/collapse.h"
+#include "rewrite/cpp/per_model_state.h"
+#include "rewrite/cpp/require.h"
+#include "rewrite/cpp/rewriter.h"
+#include "rewrite/cpp/store.h"
+#include "rewrite/cpp/substitute.h"
+#include "rewrite/cpp/supply.h"
+#include "rewrite/cpp/thread.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 Strategies make() {
@@ -28,9 +28,9 @@ Strategies make() {
 
 }  // namespace
 
-const Strategies& strategies() {
+const Strategies& CppRewriter::strategies() const {
   static const Strategies all = make();
   return all;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

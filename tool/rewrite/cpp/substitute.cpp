@@ -1,6 +1,6 @@
-#include "rewrite/substitute.h"
+#include "rewrite/cpp/substitute.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 using facts::Left;
 
@@ -38,4 +38,4 @@ void Substitute::runOn(CppState& s) {
   }
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

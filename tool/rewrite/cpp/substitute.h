@@ -2,9 +2,10 @@
 // the pack spells from it (`{g}->size()`).
 #pragma once
 
-#include "rewrite/strategy.h"
+#include "rewrite/core/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class Substitute : public StrategyOf<CppState> {
  public:
@@ -18,4 +19,4 @@ class Substitute : public StrategyOf<CppState> {
 // with PerModelState.
 void substituteRead(CppState& s, size_t i, const std::string& tmpl);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

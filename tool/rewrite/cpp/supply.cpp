@@ -1,6 +1,6 @@
-#include "rewrite/supply.h"
+#include "rewrite/cpp/supply.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 using facts::Left;
 
@@ -32,4 +32,4 @@ void Supply::laundered(CppState& s, size_t i) {
   s.leave(i, Left::OpenFallback, detail);
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -3,9 +3,10 @@
 // `laundered` reads: the site passes the group instead of letting the helper read the global.
 #pragma once
 
-#include "rewrite/strategy.h"
+#include "rewrite/core/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class Supply : public StrategyOf<CppState> {
  public:
@@ -17,4 +18,4 @@ class Supply : public StrategyOf<CppState> {
   void laundered(CppState& s, size_t i);
 };
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

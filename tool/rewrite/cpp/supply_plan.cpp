@@ -1,4 +1,4 @@
-#include "rewrite/supply_plan.h"
+#include "rewrite/cpp/supply_plan.h"
 
 #include "analysis/callers.h"
 #include "rules/source_pick.h"
@@ -6,7 +6,7 @@
 #include <regex>
 #include <set>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 using facts::where;
@@ -217,4 +217,4 @@ Supplies planSupplies(const index::Inventory& inv, const rules::RuleSet& rules,
   return SupplyPlanner(inv, rules, held).run();
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

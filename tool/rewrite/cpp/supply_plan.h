@@ -5,7 +5,7 @@
 #pragma once
 
 #include "index/inventory.h"
-#include "rewrite/plan.h"
+#include "rewrite/cpp/plan.h"
 #include "rules/rule_set.h"
 
 #include <map>
@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 // One site's argument for one parameter.
 struct SiteSupply {
@@ -51,4 +51,4 @@ bool portableDefault(const std::string& text);
 std::string guardKey(const facts::Read& r);
 std::string launderedKey(const facts::Read& r);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,11 +1,11 @@
-#include "rewrite/thread.h"
+#include "rewrite/cpp/thread.h"
 
-#include "rewrite/conditional_reads.h"
-#include "rewrite/edge_hoist.h"
-#include "rewrite/type_spelling.h"
+#include "rewrite/cpp/conditional_reads.h"
+#include "rewrite/cpp/edge_hoist.h"
+#include "rewrite/cpp/type_spelling.h"
 #include "rules/source_pick.h"
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 using facts::Left;
 constexpr facts::Strategy kThread = facts::Strategy::Thread;
@@ -344,4 +344,4 @@ std::string Thread::threadedThrough(size_t functions) {
   return "threaded through " + std::to_string(functions) + " function(s)";
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

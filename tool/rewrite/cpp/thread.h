@@ -1,13 +1,14 @@
 // Thread: for each function holding reads that need a group, add the pack's parameter to it
-// and to every caller, recursively (rewrite/thread_closure.h), and replace the reads with the
+// and to every caller, recursively (rewrite/cpp/thread_closure.h), and replace the reads with the
 // parameter. A function is threaded only when its whole caller graph is closed; otherwise its
 // reads say why. The parameter goes before the first defaulted one (defaults must trail), or
 // last with `thread.position: last`. A method that cannot take it reads a member of its class
-// instead: Thread hands those reads to Store (rewrite/store.h).
+// instead: Thread hands those reads to Store (rewrite/cpp/store.h).
 #pragma once
 
-#include "rewrite/strategy.h"
-#include "rewrite/thread_closure.h"
+#include "rewrite/core/strategy.h"
+#include "rewrite/cpp/cpp_state.h"
+#include "rewrite/cpp/thread_closure.h"
 
 #include <map>
 #include <optional>
@@ -15,7 +16,7 @@
 #include <string>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 class Thread : public StrategyOf<CppState> {
  public:
@@ -67,4 +68,4 @@ class Thread : public StrategyOf<CppState> {
   static bool spelledAs(const facts::Read& r, const std::string& text);
 };
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,7 +1,7 @@
-#include "rewrite/thread_closure.h"
+#include "rewrite/cpp/thread_closure.h"
 
-#include "rewrite/include_placement.h"
-#include "rewrite/supply_plan.h"
+#include "rewrite/cpp/include_placement.h"
+#include "rewrite/cpp/supply_plan.h"
 #include "rules/source_pick.h"
 #include "support/strings.h"
 
@@ -9,7 +9,7 @@
 #include <cctype>
 #include <set>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 using facts::Left;
@@ -396,4 +396,4 @@ const std::set<std::pair<std::string, unsigned>>& ClosureBuilder::calleesAt() {
   return calleesAt_;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -8,7 +8,7 @@
 // parameter or any caller cannot pass one.
 #pragma once
 
-#include "rewrite/cpp_state.h"
+#include "rewrite/cpp/cpp_state.h"
 
 #include <map>
 #include <optional>
@@ -17,7 +17,7 @@
 #include <utility>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 struct Closure {
   std::set<std::string> functions;           // USRs that get the parameter
@@ -113,4 +113,4 @@ class ClosureBuilder {
   std::multimap<std::string, std::string> classesBySimpleName_;  // simple name -> class USR
 };
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

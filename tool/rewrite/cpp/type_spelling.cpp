@@ -1,4 +1,4 @@
-#include "rewrite/type_spelling.h"
+#include "rewrite/cpp/type_spelling.h"
 
 #include "support/strings.h"
 
@@ -6,7 +6,7 @@
 #include <cctype>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 std::vector<std::string> components(const std::string& qualified) {
@@ -104,4 +104,4 @@ std::string declaration(const std::string& type, const std::string& name) {
   return type + (apart ? "" : " ") + name;
 }
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 
 // `type` (a pack's spelling, e.g. "const a::b::T&") with each qualified name's leading
 // namespaces shared with `scope` ("a::c", the enclosing namespace; "" global) dropped:
@@ -36,4 +36,4 @@ std::string declaration(const std::string& type, const std::string& name);
 // class's qualified name (a member's parameter types are looked up from the class outwards).
 std::string enclosingNamespace(const std::string& function, const std::string& className);
 
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp
