@@ -1,10 +1,11 @@
 #include "cli/scan_report.h"
 
 #include "analysis/summary.h"
-#include "cli/sarif_fixes.h"
 #include "pyrewrite/plan.h"
 #include "report/reports.h"
-#include "rewrite/cpp/plan.h"
+#include "rewrite/core/fixes.h"
+#include "rewrite/core/planner.h"
+#include "rewrite/core/rewriter.h"
 
 #include <optional>
 
@@ -21,11 +22,16 @@ std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool
     // Substitutions as SARIF fixes; without --plan, from a plan of this scan's facts.
     report::SarifExtras extras;
     extras.docsUrl = docsUrl;
-    extras.fixes = substitutionFixes(
-        run.inventory, planned ? *planned : rewrite::cpp::plan(run.inventory, run.rules));
+    extras.fixes = rewrite::suggestedFixes(run.inventory, planned ? *planned : sarifPlan(run));
     return report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts, &extras);
   }
   return report::diagnosticsText(run.inventory, verdicts, color) + "\n" + report::summaryTable(s);
+}
+
+rewrite::Plan sarifPlan(const pipeline::ScanRun& run) {
+  rewrite::Rewriters cpp = rewrite::rewritersFor({});
+  std::erase_if(cpp, [](const auto& b) { return b->language() != facts::Language::Cpp; });
+  return rewrite::planReads(run.inventory, run.rules, run.root, cpp);
 }
 
 }  // namespace gridlock::cli

@@ -1,10 +1,10 @@
-#include "cli/sarif_fixes.h"
+#include "rewrite/core/fixes.h"
 
-namespace gridlock::cli {
+namespace gridlock::rewrite {
 
-std::map<size_t, report::SarifFix> substitutionFixes(const index::Inventory& inv,
-                                                     const rewrite::Plan& plan) {
-  std::map<size_t, report::SarifFix> out;
+std::map<size_t, facts::SuggestedFix> suggestedFixes(const index::Inventory& inv,
+                                                     const Plan& plan) {
+  std::map<size_t, facts::SuggestedFix> out;
   for (size_t i = 0; i < inv.reads.size() && i < plan.verdicts.size(); ++i) {
     const facts::Verdict& v = plan.verdicts[i];
     if (v.applied != facts::Strategy::Substitute) continue;
@@ -23,4 +23,4 @@ std::map<size_t, report::SarifFix> substitutionFixes(const index::Inventory& inv
   return out;
 }
 
-}  // namespace gridlock::cli
+}  // namespace gridlock::rewrite
