@@ -76,10 +76,25 @@ foreach(command IN LISTS commands)
   roff(help "${help}")
   string(APPEND sections ".SS gridlock ${command}\n.nf\n${help}.fi\n")
 endforeach()
-# DESCRIPTION: the top help after its first line.
+# DESCRIPTION: the top help after its first line, but its "Environment:" section, which is
+# ENVIRONMENT's (the variables, without the heading).
 string(FIND "${top}" "\n" first)
 math(EXPR first "${first} + 1")
 string(SUBSTRING "${top}" ${first} -1 description)
+string(FIND "${description}" "\nEnvironment:\n" at)
+if(at EQUAL -1)
+  message(FATAL_ERROR "man_page.cmake: no Environment section in:\n${top}")
+endif()
+math(EXPR from "${at} + 14")
+string(SUBSTRING "${description}" ${from} -1 environment)
+string(FIND "${environment}" "\n\n" end)
+string(SUBSTRING "${environment}" 0 ${end} environment)
+string(LENGTH "${environment}" length)
+math(EXPR after "${from} + ${length} + 1")
+string(SUBSTRING "${description}" 0 ${at} before)
+string(SUBSTRING "${description}" ${after} -1 rest)
+set(description "${before}${rest}")
+roff(environment "${environment}")
 roff(description "${description}")
 roff(summary "${summary}")
 roff(synopsis "${synopsis}")
@@ -91,5 +106,6 @@ file(WRITE "${OUT}.tmp"
   ".SH SYNOPSIS\n.nf\n${synopsis}.fi\n"
   ".SH DESCRIPTION\n.nf\n${description}.fi\n"
   ".SH COMMANDS\n${sections}"
+  ".SH ENVIRONMENT\n.nf\n${environment}.fi\n"
   ".SH SEE ALSO\nclang\\-tidy(1), bear(1)\n")
 file(RENAME "${OUT}.tmp" "${OUT}")

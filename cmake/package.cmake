@@ -34,6 +34,10 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # headers (the resource directory): libclang-common-19-dev; the runtime: Open MPI.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
     "libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libssl3, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin")
-# To build against the runtime (find_package(gridlock) finds MPI through CMake).
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenmpi-dev, cmake")
+# To build against the runtime (find_package(gridlock) finds MPI through CMake); python3: the
+# Python scan's second opinion on a file tree-sitter rejects, and the Python rewrite's compile
+# check (docs/install.md).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libopenmpi-dev, cmake, python3")
+# node runs pyright, the Python rewrite's independent check (pyright itself comes from npm).
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "nodejs")
 include(CPack)

@@ -13,7 +13,7 @@ _gridlock_options() {
   "$1" "$2" --help 2>/dev/null | sed -n 's/^  \(-[^ ]*\).*/\1/p' | tr ',' '\n'
 }
 
-# The values --format takes for command $2: CLI11 prints them as TEXT:{text,json,sarif}.
+# The values --format takes for command $2: CLI11 prints them as TEXT:{text,json,sarif,github}.
 _gridlock_formats() {
   local line
   line=$("$1" "$2" --help 2>/dev/null | sed -n 's/^  --format TEXT:{\([^}]*\)}.*/\1/p')

@@ -1,10 +1,13 @@
 #!/usr/bin/python3
-"""What GitHub needs of docs/examples/github-workflow.yml that running its steps here cannot show
-(scripts/ci-recipes.sh runs them): the permissions upload-sarif needs (security-events: write,
-and actions: read, which a private repository's upload needs), `apt-get update` before any
-package install (a fresh runner's package lists are stale), and the facts cache saved even when
-the gate fails (a restore before the gate, a save after it under `if: always()`, same path and
-key), so the next run parses only what changed. Prints each problem; exit 1 when there is one.
+"""What GitHub needs of a documented workflow (docs/examples/github-workflow*.yml) that running
+its steps here cannot show (scripts/ci-recipes.sh runs them): the gate's findings reach the pull
+request (an upload-sarif step under `if: always()`, with the permissions it needs:
+security-events: write, and actions: read, which a private repository's upload needs; or the
+gate writes annotations, `--format github`, which need only contents: read), `apt-get update`
+before any package install (a fresh runner's package lists are stale), and the facts cache
+saved even when the gate fails (a restore before the gate, a save after it under
+`if: always()`, same path and key), so the next run parses only what changed. Prints each
+problem; exit 1 when there is one.
 Usage: check_workflow.py WORKFLOW.yml"""
 import re
 import sys
@@ -14,11 +17,17 @@ import yaml
 
 def problems(doc):
     out = []
+    jobs = list((doc.get("jobs") or {}).values())
+    all_steps = [s for job in jobs for s in (job.get("steps") or [])]
+    uploads = any(str(s.get("uses", "")).startswith("github/codeql-action/upload-sarif@")
+                  for s in all_steps)
     perms = doc.get("permissions") or {}
-    for key, want in (("contents", "read"), ("security-events", "write"), ("actions", "read")):
+    wanted = [("contents", "read")]
+    if uploads:
+        wanted += [("security-events", "write"), ("actions", "read")]
+    for key, want in wanted:
         if perms.get(key) != want:
             out.append("permissions: %s is %r, not %r" % (key, perms.get(key), want))
-    jobs = list((doc.get("jobs") or {}).values())
     if len(jobs) != 1:
         return out + ["expected one job, found %d" % len(jobs)]
     steps = jobs[0].get("steps") or []
@@ -52,8 +61,12 @@ def problems(doc):
         if str(steps[save[0]].get("if", "")) != "always()":
             out.append("the cache save step runs only on success: give it if: always()")
     sarif = [s for s in steps if str(s.get("uses", "")).startswith("github/codeql-action/upload-sarif@")]
-    if not sarif or str(sarif[0].get("if", "")) != "always()":
-        out.append("no upload-sarif step with if: always()")
+    annotates = re.search(r"--format[ =]github\b", str(steps[gate].get("run", "")))
+    if sarif and str(sarif[0].get("if", "")) != "always()":
+        out.append("the upload-sarif step runs only on success: give it if: always()")
+    if not sarif and not annotates:
+        out.append("the gate's findings reach no pull request: no upload-sarif step, and the "
+                   "gate writes no annotations (--format github)")
     return out
 
 

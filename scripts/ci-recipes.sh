@@ -11,7 +11,12 @@
 #   3. docs/examples/pre-commit as the repository's git hook: a commit adding a read is refused,
 #      one that does not is made; docs/examples/pre-commit-config.yaml runs the same command;
 #   4. README.md's lines for a build without CMake: bear records the database of a Makefile
-#      build of the same project, and the gate reads it.
+#      build of the same project, and the gate reads it;
+#   5. docs/examples/github-workflow-python.yml on a copy of fixtures/downstream (a Python
+#      project configured by its pyproject.toml): no CMake step, the facts cache where the
+#      workflow's cache steps look for it (and out of git), green on the baseline, an ::error
+#      annotation at a new read; and, as in a container job, a checkout another uid owns:
+#      ignored with a warning, trusted with GRIDLOCK_SAFE_DIRECTORIES as docs/ci.md sets it.
 # Usage: ci-recipes.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
 build=$(realpath "$1"); src=$(realpath "$2")
@@ -110,4 +115,49 @@ bash -eo pipefail "$tmp/bear.sh" >"$tmp/bear.out" 2>&1 ||
 gridlock gate >"$tmp/bear.out" 2>&1 || { cat "$tmp/bear.out"; fail "the gate on bear's database failed"; }
 grep -qx 'gate: passed: 1 global reads, as in the baseline' "$tmp/bear.out" ||
   { cat "$tmp/bear.out"; fail "the gate on bear's database did not pass on the one read"; }
+
+# 5. The Python workflow on a Python project: its pyproject.toml, its committed baseline.
+pyflow="$src/docs/examples/github-workflow-python.yml"
+/usr/bin/python3 "$src/scripts/check_workflow.py" "$pyflow" || fail "the Python workflow lacks what GitHub needs of it"
+cp -r "$src/fixtures/downstream" "$tmp/py-project"
+cd "$tmp/py-project"
+git init -q -b main . && git add -A && git commit -q -m project
+recipe workflow "$pyflow" >"$tmp/py-workflow.sh"
+grep -q '^gridlock gate' "$tmp/py-workflow.sh" || fail "the Python workflow runs no gridlock gate"
+if grep -Eq '^[^#]*\bcmake\b' "$tmp/py-workflow.sh"; then fail "the Python workflow runs CMake"; fi
+bash -eo pipefail "$tmp/py-workflow.sh" >"$tmp/py.out" 2>"$tmp/py.err" ||
+  { cat "$tmp/py.out" "$tmp/py.err"; fail "the Python workflow failed on the baseline"; }
+[ ! -s "$tmp/py.out" ] || { cat "$tmp/py.out"; fail "the Python workflow annotated a passing gate"; }
+grep -qx 'gate: passed: 4 global reads, as in the baseline' "$tmp/py.err" ||
+  { cat "$tmp/py.err"; fail "the Python workflow's gate did not pass on the four reads"; }
+cache=$(/usr/bin/python3 -c 'import sys, yaml
+steps = yaml.safe_load(open(sys.argv[1]))["jobs"]["gate"]["steps"]
+print(next(s["with"]["path"] for s in steps if str(s.get("uses", "")).startswith("actions/cache/restore@")))' "$pyflow")
+[ -d "$cache/entries" ] || fail "the workflow caches $cache, where gridlock wrote no cache"
+[ -z "$(git status --porcelain)" ] || fail "the Python workflow left files git sees: $(git status --porcelain)"
+printf '\n\ndef cp_group():\n    return parallel_state.get_context_parallel_group()\n' \
+  >>nemo/collections/llm/layers.py
+git commit -q -am "a new global read"
+rc=0; bash -eo pipefail "$tmp/py-workflow.sh" >"$tmp/py.out" 2>"$tmp/py.err" || rc=$?
+[ "$rc" = 1 ] || { cat "$tmp/py.out" "$tmp/py.err"; fail "the Python workflow exited $rc on a new read, not 1"; }
+want='::error file=nemo/collections/llm/layers.py,line=29,col=27,endLine=29,endColumn=55,title=gridlock-gate::new global read: global cp group from megatron.core.parallel_state.get_context_parallel_group in nemo.collections.llm.layers.cp_group; fix: thread a group parameter'
+[ "$(cat "$tmp/py.out")" = "$want" ] || { cat "$tmp/py.out"; fail "the new read's annotation is not '$want'"; }
+grep -qx 'gate: FAILED: global reads rose (4 in the baseline, 5 now)' "$tmp/py.err" ||
+  { cat "$tmp/py.err"; fail "the verdict is not on stderr"; }
+git reset -q --hard HEAD~1
+
+# A container job: the checkout belongs to the runner's uid, the job runs as another (root here,
+# the file owned by nobody). The configuration is ignored, with a warning naming the way out;
+# docs/ci.md's GRIDLOCK_SAFE_DIRECTORIES (the workspace) trusts it.
+if [ "$(id -u)" = 0 ]; then
+  chown -R 65534:65534 "$tmp/py-project"
+  rc=0; gridlock gate -q >"$tmp/py.out" 2>"$tmp/py.err" || rc=$?
+  [ "$rc" = 2 ] || { cat "$tmp/py.err"; fail "a checkout of another uid: exit $rc, not 2"; }
+  grep -qF "gridlock: warning: $(pwd -P)/pyproject.toml: ignored, not a configuration of yours: owned by uid 65534" \
+    "$tmp/py.err" || { cat "$tmp/py.err"; fail "no warning names the ignored configuration"; }
+  grep -q 'GRIDLOCK_SAFE_DIRECTORIES: ${{ github.workspace }}' "$src/docs/ci.md" ||
+    fail "docs/ci.md does not set GRIDLOCK_SAFE_DIRECTORIES for a container job"
+  GRIDLOCK_SAFE_DIRECTORIES="$(pwd -P)" gridlock gate -q >"$tmp/py.out" 2>&1 ||
+    { cat "$tmp/py.out"; fail "GRIDLOCK_SAFE_DIRECTORIES did not trust the checkout"; }
+fi
 echo "ci-recipes: OK"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs every Debian package the build and tests need, and two npm packages (the
-# tree-sitter Python grammar, pyright). Fast when they are already there:
+# tree-sitter Python grammar, pyright) with npm. Fast when they are already there:
 # dpkg is asked first and apt runs only for what is missing.
 set -euo pipefail
 PACKAGES=(
@@ -13,8 +13,10 @@ PACKAGES=(
   libopenmpi-dev openmpi-bin
   python3-jsonschema  # tests/install/validate_packs.py: packs against the published schema
   libtree-sitter-dev  # tool/python: the tree-sitter runtime (0.20.7: grammar ABI 13-14)
-  curl ca-certificates openssl  # the npm packages' tarballs and their integrity, below
+  ca-certificates openssl  # the npm packages below: the registry's TLS, their integrity
   nodejs  # pyright (tool/python/verify), below
+  libtomlplusplus-dev  # toml++ (header-only here): [tool.gridlock] and black's settings in pyproject.toml
+  pre-commit  # tests/install/pre_commit_hooks.sh: .pre-commit-hooks.yaml as pre-commit runs it
   python3-debian  # tests/install/check_copyright.py: the .deb's Debian copyright file
   python3-torch python3-pytest  # fixtures/pymodel: its pytest suite, torch.distributed on gloo (CPU)
   python3-yaml  # scripts/check_workflow.py: the documented GitHub workflow
@@ -26,6 +28,10 @@ missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm fetches the npm packages below. Debian's nodejs comes without it (package npm); a nodejs
+# that bundles its own (NodeSource's) conflicts with that package, so it is asked for only when
+# no npm runs.
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}" >&2
   SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO=sudo
@@ -33,33 +39,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-# npm packages, fetched from the npm registry without npm: each pinned by version and checked
-# against the registry's sha512 integrity, unpacked into the git-ignored .deps/NAME-VERSION of
-# this checkout (never committed). A package already there with the pinned version in its
-# package.json is kept, so setup needs no network once it has run.
+# npm packages, each pinned by version and checked against its sha512 integrity, unpacked into
+# the git-ignored .deps/NAME-VERSION of this checkout (never committed): scripts/npm_package.sh.
 DEPS="$(cd "$(dirname "$0")/.." && pwd)/.deps"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 npm_package() {  # NAME VERSION INTEGRITY PATH-IN-PACKAGE...
-  local name=$1 version=$2 integrity=$3
-  shift 3
-  local dir="$DEPS/$name-$version"
-  grep -qs "\"version\": \"$version\"" "$dir/package.json" && return 0
-  echo "setup: fetching $name $version from registry.npmjs.org" >&2
-  curl -fsSL --retry 3 -o "$work/$name.tgz" \
-    "https://registry.npmjs.org/$name/-/$name-$version.tgz"
-  local got
-  got="sha512-$(openssl dgst -sha512 -binary "$work/$name.tgz" | base64 -w0)"
-  if [ "$got" != "$integrity" ]; then
-    echo "setup: $name-$version.tgz has integrity $got, expected $integrity: refusing it" >&2
-    exit 1
-  fi
-  mkdir "$work/$name"
-  tar -xzf "$work/$name.tgz" -C "$work/$name" --strip-components=1 --exclude='*.map' \
-    "${@/#/package/}" package/package.json
-  mkdir -p "$DEPS"
-  rm -rf "$dir"
-  mv "$work/$name" "$dir"  # whole or not at all: package.json is what the check above reads
+  "$(dirname "$0")/npm_package.sh" "$DEPS" "$@"
 }
 
 # The Python grammar of tree-sitter (tool/python): its generated parser. CMake compiles its

@@ -489,6 +489,44 @@ TEST(CacheStore, EvictsLeastRecentlyUsedFirst) {
   fs::remove_all(dir);
 }
 
+// The directory ignores itself in git, as ruff's and pytest's caches do (a Python project's
+// cache lies in its checkout): a .gitignore of `*` beside CACHEDIR.TAG. Not where the directory
+// holds other files (a --cache-dir naming one), nor over a .gitignore already there.
+TEST(CacheStore, TheDirectoryIgnoresItselfInGit) {
+  std::string dir = makeTempDir("cache-store") + "/.gridlock-cache";
+  {
+    Store store(dir, 1 << 20);
+  }
+  EXPECT_EQ(readFile(dir + "/.gitignore"),
+            "# Made by gridlock: its facts cache is not for version control.\n*\n");
+  // A cache made before (no .gitignore) gets one on its next use.
+  fs::remove(dir + "/.gitignore");
+  {
+    Store store(dir, 1 << 20);
+    store.write("aa01", markedEntry(100));
+  }
+  {
+    Store store(dir, 1 << 20);
+  }
+  EXPECT_TRUE(fs::exists(dir + "/.gitignore"));
+
+  std::string shared = makeTempDir("cache-shared");
+  writeFile(shared + "/notes.txt", "mine\n");
+  {
+    Store store(shared, 1 << 20);
+  }
+  EXPECT_FALSE(fs::exists(shared + "/.gitignore"));
+
+  std::string own = makeTempDir("cache-own");
+  writeFile(own + "/.gitignore", "entries/\n");
+  {
+    Store store(own, 1 << 20);
+  }
+  EXPECT_EQ(readFile(own + "/.gitignore"), "entries/\n");
+  for (const std::string& d : {fs::path(dir).parent_path().string(), shared, own})
+    fs::remove_all(d);
+}
+
 TEST(CacheStore, StaleTemporariesAreRemoved) {
   std::string dir = makeTempDir("cache-store");
   Store store(dir, 1 << 20);

@@ -51,7 +51,9 @@ Read sampleRead(const std::string& file, unsigned line) {
   r.guardFunction = "c:@F@helper#";
   r.guardParam = 2;
   r.inDefaultArgument = true;
+  r.guardTests = {{3, Expect::None}, {4, Expect::False}};
   r.called = false;
+  r.parentQualified = true;
   r.inLambda = true;
   r.inInitializer = true;
   r.eagerFallback = true;
@@ -71,6 +73,7 @@ TuFacts sampleFacts() {
   tu.mainFile = "core/attention.cpp";
   tu.reads = {sampleRead("core/attention.cpp", 12), sampleRead("core/attention.h", 3)};
   tu.badSuppressions = {{"core/attention.cpp", 7, 12, "// gridlock: allow", "no reason"}};
+  tu.allows = {{"core/attention.cpp", 9, 3, "// gridlock: allow(logs)", true, true}};
   tu.parseError = ParseError{"core/attention.cpp",
                              {"core/attention.cpp:1:2: error: expected ';'"},
                              {"core/attention.cpp", "core/attention.h"}};
@@ -139,6 +142,16 @@ TuFacts sampleFacts() {
   s.alternative = true;
   tu.sites = {s};
 
+  ValueFact v;
+  v.usr = "py:pkg.layers.Col";
+  v.file = "pkg/model.py";
+  v.line = 12;
+  v.column = 9;
+  v.how = "passed as an argument";
+  v.returnedBy = "py:pkg.layers.get_linear";
+  v.result = true;
+  tu.values = {v};
+
   ParamListFact p;
   p.usr = f.usr;
   p.file = "core/attention.h";
@@ -188,11 +201,14 @@ TuFacts sampleFacts() {
 TEST(FactsCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by facts_codec.cpp and
   // set in sampleFacts() above; then update its count here.
-  EXPECT_EQ(fieldCount<TuFacts>(), 19u);
-  EXPECT_EQ(fieldCount<Read>(), 35u);
+  EXPECT_EQ(fieldCount<TuFacts>(), 21u);
+  EXPECT_EQ(fieldCount<ValueFact>(), 7u);
+  EXPECT_EQ(fieldCount<Read>(), 37u);
+  EXPECT_EQ(fieldCount<ParamTest>(), 2u);
   EXPECT_EQ(fieldCount<FixHint>(), 4u);
   EXPECT_EQ(fieldCount<ReadAnalysis>(), 3u);
   EXPECT_EQ(fieldCount<BadSuppression>(), 5u);
+  EXPECT_EQ(fieldCount<AllowFact>(), 6u);
   EXPECT_EQ(fieldCount<ParseError>(), 3u);
   EXPECT_EQ(fieldCount<FunctionFact>(), 11u);
   EXPECT_EQ(fieldCount<ParamFact>(), 4u);

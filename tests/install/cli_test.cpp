@@ -92,8 +92,18 @@ TEST(InstallCli, TheManPageIsTheHelpText) {
         "edits to make\n",
         "\n.SH COMMANDS\n.SS gridlock scan\n.nf\nInventory of global process\\-group reads\n"
         "Usage: gridlock scan [OPTIONS] [files...] [\\-\\- COMPILER\\-ARG...]\n",
-        "\n.SS gridlock pair\n.nf\n", "\n.SH SEE ALSO\nclang\\-tidy(1), bear(1)\n"})
+        "\n.SS gridlock pair\n.nf\n",
+        // The help's Environment section is ENVIRONMENT, after COMMANDS: every variable read.
+        "\n.SH ENVIRONMENT\n.nf\n  GRIDLOCK_PYRIGHT            rewrite: the pyright that checks a "
+        "Python change, its index.js\n",
+        "\n  GRIDLOCK_SAFE_DIRECTORIES   directories (colon\\-separated, or *) whose "
+        ".gridlock.json,\n",
+        "\n  GRIDLOCK_PROGRESS_INTERVAL  seconds between progress lines when stderr is no "
+        "terminal\n",
+        "\n  NO_COLOR                    set and not empty: \\-\\-color auto colours nothing "
+        "(no\\-color.org)\n.fi\n.SH SEE ALSO\nclang\\-tidy(1), bear(1)\n"})
     EXPECT_NE(page.find(part), std::string::npos) << part;
+  EXPECT_EQ(page.find("Environment:"), std::string::npos);  // not in DESCRIPTION too
   CommandResult lint = runCommand("groff -man -Tutf8 -ww -z " + path);
   EXPECT_EQ(lint.status, 0);
   EXPECT_EQ(lint.err, "");

@@ -23,6 +23,11 @@ deb=${debs[0]}
 depends=$(dpkg-deb -f "$deb" Depends)
 want="libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libssl3, libstdc++6, libgcc-s1, libc6, libopenmpi3, openmpi-bin"
 [ "$depends" = "$want" ] || fail "Depends: '$depends', expected '$want'"
+# What a Python rewrite needs, named where apt shows it (docs/install.md).
+recommends=$(dpkg-deb -f "$deb" Recommends)
+[ "$recommends" = "libopenmpi-dev, cmake, python3" ] || fail "Recommends: '$recommends'"
+suggests=$(dpkg-deb -f "$deb" Suggests)
+[ "$suggests" = "nodejs" ] || fail "Suggests: '$suggests', expected 'nodejs'"
 maintainer=$(dpkg-deb -f "$deb" Maintainer)
 want="Seed 54ffb646 maintainers <maintainers@users.noreply.a-seed-54ffb646.example>"
 [ "$maintainer" = "$want" ] || fail "Maintainer: '$maintainer', expected '$want'"

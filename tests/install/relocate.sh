@@ -78,7 +78,7 @@ expect_completion() {  # SHELL WANT WORDS...: the candidates, one a line, are WA
 }
 expect_completion bash scan sc
 expect_completion bash $'--format\n--facts-out' scan --f
-expect_completion bash $'text\njson\nsarif' gate --format ""
+expect_completion bash $'text\njson\nsarif\ngithub' gate --format ""
 expect_completion bash $'text\njson\nmarkdown' pair --format ""
 # (in the order the glob gives: "-" sorts before ".", so megatron-core-ratchet.json comes first)
 expect_completion bash $'gridlock-legacy\nmegatron-core-ratchet\nmegatron-core\nmpi' scan --rules ""
@@ -91,7 +91,7 @@ expect_completion zsh "$(printf '%s\n' 'scan:Inventory of global process-group r
   'grid:the rank layout the runtime builds, as JSON' \
   'shard:the shard widths the runtime uses, as JSON' \
   'pair:Paired validation: run the same tests on a baseline and a change, compare per test')" sc
-expect_completion zsh $'text\njson\nsarif' gate --format ""
+expect_completion zsh $'text\njson\nsarif\ngithub' gate --format ""
 expect_completion zsh $'text\njson\nmarkdown' pair --format ""
 expect_completion zsh $'gridlock-legacy\nmegatron-core\nmegatron-core-ratchet\nmpi\n<files>' scan --rules ""
 expect_completion zsh "<files>" scan -- -D

@@ -167,6 +167,15 @@ with tempfile.TemporaryDirectory(prefix="gridlock-reports-") as tmp:
                           "--param", "pg_collection", "--format", "json"], 0),
           ["sites/forwarded_from", "classes"])
 
+    # callers on Python: classes handed on as values, and where they escape.
+    pycallers = os.path.join(src, "fixtures", "pycallers")
+    check("callers (python)", "callers",
+          run("callers (python)", ["callers", "-q", "--no-cache", "--root", pycallers,
+                                   "--rules", os.path.join(pycallers, "gridlock.json"),
+                                   "--function", "pkg.layers.Row", "--param", "tp_group",
+                                   "--format", "json"], 0),
+          ["escapes/how", "sites/passed"])
+
     # pair: results already collected (tests/pair/data/categories), every category.
     data = os.path.join(src, "tests", "pair", "data", "categories")
     check("pair", "pair",

@@ -29,8 +29,14 @@ std::string spell(const ModuleFacts& m, const Ref& r) {
   if (r.function >= 0) s += " in=" + m.functions[r.function].qualname;
   if (r.classIndex >= 0) s += " class=" + m.classes[r.classIndex].qualname;
   if (r.inLambda) s += " lambda";
-  if (r.guard == facts::Guard::Fallback)
-    s += " fallback=" + r.holder + (r.holderParam >= 0 ? "#" + std::to_string(r.holderParam) : "");
+  for (const Ref::Guard& g : r.guards) {
+    s += " guard=" + g.holder + (g.holderParam >= 0 ? "#" + std::to_string(g.holderParam) : "");
+    if (!g.presence) s += " truth";
+    if (g.flows) s += " flows";
+    for (size_t i = 0; i < g.others.size(); ++i) s += (i ? "," : " or=") + g.others[i];
+  }
+  for (const Ref::Test& t : r.tests)
+    s += " test=#" + std::to_string(t.param) + ":" + std::string(facts::spell(t.expect));
   return s;
 }
 
@@ -76,6 +82,12 @@ TEST(PythonExtract, ModuleBindings) {
                                 "_STATE value set-by-function @11", "C class @12", "n value @14"}));
   ASSERT_EQ(m.starImports.size(), 1u);
   EXPECT_EQ(spell(m.starImports[0]), "i0:m");
+  // What each import may load: `import a.b` loads a.b (its binding names only a); a from-import
+  // its module and each name (a submodule where it is one).
+  Lines loads;
+  for (const Path& p : m.loads) loads.push_back(spell(p));
+  EXPECT_EQ(loads, (Lines{"i0:a.b", "i0:a.b", "i2:x", "i2:x.y", "i2:x.w",
+                          "i1:", "i1:parallel_state", "i0:m"}));
   // `_STATE = v` under `global` is a write; the module's own `_STATE = None` is not. An
   // alias's value is a reference of its own, marked.
   EXPECT_EQ(refs(m), (Lines{"6:6 g:parallel_state alias-def",
@@ -240,20 +252,82 @@ TEST(PythonExtract, Fallbacks) {
                                 "def w(self):\n"
                                 "    if (g := self.g) is None:\n"
                                 "        g = ps.get_tp()\n");
-  EXPECT_EQ(
-      refs(m),
-      (Lines{"4:16 g:ps.get_tp called in=a fallback=g#0",
-             "7:20 g:ps.get_tp called in=b fallback=g#0",
-             "9:39 g:ps.get_tp called in=c fallback=g#0",
-             "11:15 g:ps.get_tp called in=d fallback=self.g",
-             "15:15 g:ps.get_tp called in=e fallback=g#0", "18:19 g:ps.get_tp called in=f",
-             "20:16 g:ps.get_tp called in=f fallback=g#1", "22:24 g:ps.get_tp called in=f lambda",
-             "26:16 g:ps.get_tp called in=w fallback=g"}));
+  // A parameter the def assigns (`g = ...` in a) is no test: its value is no longer the call's.
+  EXPECT_EQ(refs(m), (Lines{"4:16 g:ps.get_tp called in=a guard=g#0 flows",
+                            "7:20 g:ps.get_tp called in=b guard=g#0 truth flows test=#0:false",
+                            "9:39 g:ps.get_tp called in=c guard=g#0 flows test=#0:none",
+                            "11:15 g:ps.get_tp called in=d guard=self.g flows",
+                            "15:15 g:ps.get_tp called in=e guard=g#0 flows test=#0:none",
+                            "18:19 g:ps.get_tp called in=f guard=flag#0 truth test=#0:false",
+                            "20:16 g:ps.get_tp called in=f guard=g#1 truth flows test=#0:true",
+                            "22:24 g:ps.get_tp called in=f lambda",
+                            "26:16 g:ps.get_tp called in=w guard=g flows"}));
+}
+
+// What a read runs under: every construct between it and its def, as facts; the values it
+// says are missing are candidates (innermost first), the facts on parameters tests.
+TEST(PythonExtract, TheConditionsAReadRunsUnder) {
+  ModuleFacts m = extractModule("m.py",
+                                "import ps\n"
+                                "def h(x, num_heads=None, num_kv_heads=None):\n"
+                                "    if num_heads is not None:\n"
+                                "        if num_kv_heads is None:\n"
+                                "            num_kv_heads = ps.get_kv()\n"
+                                "def i(tp=None, other=False):\n"
+                                "    if tp is not None and other:\n"
+                                "        return tp\n"
+                                "    else:\n"
+                                "        return ps.get_tp()\n"
+                                "def j(tp=None, dp=None):\n"
+                                "    if tp is not None and dp is not None:\n"
+                                "        return tp\n"
+                                "    elif dp is None:\n"
+                                "        return ps.get_dp()\n"
+                                "    else:\n"
+                                "        return ps.get_tp()\n"
+                                "def k(packed=None):\n"
+                                "    if packed is None or packed.fmt:\n"
+                                "        return ps.get_cp()\n"
+                                "def l(x, flag=False, tp=None):\n"
+                                "    if x is None:\n"
+                                "        raise ValueError()\n"
+                                "    if tp is None:\n"
+                                "        if flag:\n"
+                                "            tp = ps.get_a()\n"
+                                "        else:\n"
+                                "            tp = ps.get_b()\n"
+                                "def m(a=None, b=None):\n"
+                                "    if a is None or b is None:\n"
+                                "        t = ps.get_tp()\n"
+                                "    else:\n"
+                                "        t = a.size()\n"
+                                "def n(self):\n"
+                                "    if hasattr(self, 'a_group'):\n"
+                                "        return self.a_group\n"
+                                "    if hasattr(self, 'b_group'):\n"
+                                "        return self.b_group\n"
+                                "    return ps.get_tp()\n");
+  EXPECT_EQ(refs(m),
+            (Lines{"5:31 g:ps.get_kv called in=h guard=num_kv_heads#2 flows test=#1:not_none",
+                   // the else of `tp is not None and other` runs with tp given
+                   "10:19 g:ps.get_tp called in=i",
+                   "15:19 g:ps.get_dp called in=j guard=dp#1 guard=tp#0 or=dp test=#1:none",
+                   "17:19 g:ps.get_tp called in=j guard=tp#0 or=dp test=#1:not_none",
+                   // `or` of a test of something else: it runs with packed given
+                   "20:19 g:ps.get_cp called in=k",
+                   "26:21 g:ps.get_a called in=l guard=tp#2 flows test=#1:true test=#0:not_none",
+                   "28:21 g:ps.get_b called in=l guard=flag#1 truth guard=tp#2 flows "
+                   "test=#1:false test=#0:not_none",
+                   // the other branch assigns t from a
+                   "31:16 g:ps.get_tp called in=m guard=a#0 flows or=b",
+                   // the nearest `if` that returns first
+                   "39:15 g:ps.get_tp called in=n guard=self.b_group flows guard=self.a_group "
+                   "flows"}));
 }
 
 // getattr with a literal name tests the attribute it names, hasattr too: `getattr(pg, "dp",
-// None) is None` as `pg.dp is None` does; hasattr as a comparison with None (a presence test,
-// linked or not), a truth test of getattr only where linked.
+// None) is None` as `pg.dp is None` does; hasattr as a comparison with None, getattr alone as a
+// truth test.
 TEST(PythonExtract, FallbacksThroughGetattrAndHasattr) {
   ModuleFacts m = extractModule("m.py",
                                 "import ps\n"
@@ -271,11 +345,11 @@ TEST(PythonExtract, FallbacksThroughGetattrAndHasattr) {
                                 "def e(g=None):\n"
                                 "    return getattr(g, 'x') if getattr(g, 'x', None) is not None "
                                 "else ps.get_tp()\n");
-  EXPECT_EQ(refs(m),
-            (Lines{"4:20 g:ps.get_dp called in=a fallback=pg.dp",
-                   "6:44 g:ps.get_tp called in=b fallback=self.tp",
-                   "9:19 g:ps.get_tp called in=c fallback=self.tp", "12:19 g:ps.get_tp called in=d",
-                   "14:73 g:ps.get_tp called in=e fallback=g.x"}));
+  EXPECT_EQ(refs(m), (Lines{"4:20 g:ps.get_dp called in=a guard=pg.dp flows",
+                            "6:44 g:ps.get_tp called in=b guard=self.tp truth flows",
+                            "9:19 g:ps.get_tp called in=c guard=self.tp",
+                            "12:19 g:ps.get_tp called in=d guard=self.cfg.ready truth",
+                            "14:73 g:ps.get_tp called in=e guard=g.x flows"}));
 }
 
 TEST(PythonExtract, WritesToModuleState) {

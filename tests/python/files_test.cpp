@@ -76,6 +76,41 @@ TEST(PythonFiles, CPythonSettlesWhatTheGrammarRejects) {
   EXPECT_EQ(m[1].unread, Lines{});
 }
 
+// Whether CPython accepted each source.
+std::vector<bool> accepted(const std::vector<CPythonAnswer>& answers) {
+  std::vector<bool> out;
+  for (const auto& a : answers) out.push_back(a.accepted);
+  return out;
+}
+
+// The dotted names CPython lists, "function line:col a.b.c [called] [write]": those whose root
+// the scope sees from outside; a parameter's, a local's, a comprehension's or a lambda's own
+// name are not.
+TEST(PythonFiles, CPythonListsTheNamesItsScopeSeesFromOutside) {
+  CPythonCheck check;
+  check.add(
+      "from pkg import ps\n"                                     // 1
+      "def f(a, b, n):\n"                                        // 2
+      "    return a, *(b,) * n, ps.get_tp()\n"                   // 3
+      "class C:\n"                                               // 4
+      "    def m(self, ps2):\n"                                  // 5
+      "        ps.x = ps2.y\n"                                   // 6
+      "        return [ps.e for ps in ys], lambda ps: ps.z\n");  // 7
+  std::vector<CPythonAnswer> answers = check.answers();
+  ASSERT_EQ(answers.size(), 1u);
+  ASSERT_TRUE(answers[0].accepted);
+  Lines got;
+  for (const CPythonRef& r : answers[0].refs) {
+    std::string dotted;
+    for (const auto& n : r.names) dotted += (dotted.empty() ? "" : ".") + n;
+    got.push_back(r.function + " " + std::to_string(r.at[0].first) + ":" +
+                  std::to_string(r.at[0].second) + " " + dotted + (r.called ? " called" : "") +
+                  (r.write ? " write" : ""));
+  }
+  EXPECT_EQ(got, (Lines{"f 3:26 ps.get_tp called", "C.m 6:9 ps.x write", "C.m 7:32 ys"}));
+  EXPECT_EQ(answers[0].refs[0].at, (std::vector<std::pair<unsigned, unsigned>>{{3, 26}, {3, 29}}));
+}
+
 // The check takes sources one at a time from several threads and answers in the order they
 // came; sources bigger than a socket's buffer do not stall it (python3 reads each as it comes).
 TEST(PythonFiles, CPythonAnswersEachSourceInTheOrderItCame) {
@@ -85,7 +120,7 @@ TEST(PythonFiles, CPythonAnswersEachSourceInTheOrderItCame) {
   EXPECT_EQ(check.add("def f(:\n"), 1u);
   EXPECT_EQ(check.add(big), 2u);
   EXPECT_EQ(check.add(big + "def (\n"), 3u);
-  EXPECT_EQ(check.answers(), (std::vector<bool>{true, false, true, false}));
+  EXPECT_EQ(accepted(check.answers()), (std::vector<bool>{true, false, true, false}));
 }
 
 TEST(PythonFiles, WithoutPython3EveryAnswerIsNo) {
@@ -95,14 +130,14 @@ TEST(PythonFiles, WithoutPython3EveryAnswerIsNo) {
   CPythonCheck check;
   check.add("x = 1\n");
   check.add("y = 2\n");
-  std::vector<bool> answers = check.answers();
+  std::vector<CPythonAnswer> answers = check.answers();
   ::setenv("PATH", path.c_str(), 1);
-  EXPECT_EQ(answers, (std::vector<bool>{false, false}));
+  EXPECT_EQ(accepted(answers), (std::vector<bool>{false, false}));
 }
 
 TEST(PythonFiles, NothingHandedOverStartsNothing) {
   CPythonCheck check;
-  EXPECT_EQ(check.answers(), std::vector<bool>{});
+  EXPECT_EQ(accepted(check.answers()), std::vector<bool>{});
 }
 
 }  // namespace

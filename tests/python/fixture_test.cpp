@@ -34,14 +34,14 @@ TEST(PythonFixture, SummaryCountsAreExact) {
   analysis::Summary s = analysis::summarize(fixture().inventory);
   EXPECT_EQ(s.filesScanned, 14u);
   EXPECT_EQ(s.parseErrors, 1u);
-  EXPECT_EQ(s.total, 69u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 44u);
+  EXPECT_EQ(s.total, 85u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Accessor), 54u);
   EXPECT_EQ(s.byKind.at(facts::ReadKind::Shim), 1u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 5u);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 19u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::GlobalState), 7u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 23u);
   EXPECT_EQ(s.writes, 3u);
   EXPECT_EQ(s.edges, 2u);
-  EXPECT_EQ(s.fallbacks, 20u);
+  EXPECT_EQ(s.fallbacks, 27u);
 }
 
 TEST(PythonFixture, ReadsCarryDottedNamesAndPlaces) {
@@ -133,6 +133,64 @@ TEST(PythonCallers, EverySiteMatchesItsAnnotation) {
                                                          {facts::Passed::StarKwargs, 3},
                                                          {facts::Passed::Twice, 1},
                                                          {facts::Passed::StarKwargsKey, 4}}));
+}
+
+const std::string kValues = GRIDLOCK_SOURCE_DIR "/fixtures/pycallers";
+
+const PythonRun& values() {
+  static const PythonRun run = scanPythonFixture(kValues, kValues + "/gridlock.json");
+  return run;
+}
+
+// A class handed on as a value (fixtures/pycallers): followed where the flow is local and
+// visible (a name bound to a call's result, the names a returned tuple is unpacked into, a
+// display subscripted and called, another module's display or bound result, a call's result
+// called at once), each such call a site; elsewhere (passed, stored, a display or a result
+// handed on, the function that returns it handed on) each place is named, and the list may be
+// incomplete. Uses that build nothing (a base, isinstance, a comparison) are neither.
+TEST(PythonValues, FollowedFlowsAreSitesTheOthersAreNamed) {
+  const auto& program = values().inventory.program;
+  auto col = analysis::callers(program, "pkg.layers.Col", "tp_group");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-site"), expectationsOf(col.sites)), "");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-escape"), expectationsOf(col.escapes)), "");
+  EXPECT_EQ(col.sites.size(), 6u);
+  EXPECT_EQ(col.escapes.size(), 6u);
+  EXPECT_FALSE(col.complete());
+  EXPECT_EQ(col.classes, (std::vector<std::string>{"pkg.benign.Wide", "pkg.layers.Col"}));
+  auto row = analysis::callers(program, "pkg.layers.Row", "tp_group");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-row-site"), expectationsOf(row.sites)), "");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-row-escape"), expectationsOf(row.escapes)), "");
+  EXPECT_EQ(row.sites.size(), 5u);
+  EXPECT_EQ(row.escapes.size(), 6u);
+}
+
+// A class handed on in the ways a class builds itself or is built: `cls(...)` in a classmethod,
+// `type(self)(...)` and `self.__class__(...)` (a site of each __init__ the class or a class
+// below it runs), a method called through a class that inherits it (`Sparse.make(4)`), a class
+// used as a decorator (a construction with the def); a class given to a decorator escapes
+// (dataclass and the like keep nothing).
+TEST(PythonValues, ClassesBuiltByThemselvesOrDecoratorsAreSitesOrEscapes) {
+  const auto& program = values().inventory.program;
+  auto dense = analysis::callers(program, "pkg.built.Dense", "tp_group");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-dense-site"), expectationsOf(dense.sites)), "");
+  EXPECT_EQ(diff(parseAnnotations(kValues, "expect-dense-escape"), expectationsOf(dense.escapes)),
+            "");
+  EXPECT_EQ(dense.sites.size(), 11u);
+  EXPECT_EQ(dense.escapes.size(), 1u);
+  EXPECT_FALSE(dense.complete());
+}
+
+// A fallback every site passes the argument to is not dead while its class is handed on as a
+// value: the calls from where it goes are not seen (scan's fallback_dead, and its escapes).
+TEST(PythonValues, AFallbackOfAClassHandedOnIsNotDead) {
+  unsigned line = lineOf(kValues, "pkg/built.py", "every call passes the group, but Passed");
+  const facts::Read* fallback = nullptr;
+  for (const auto& r : values().inventory.reads)
+    if (r.file == "pkg/built.py" && r.line == line) fallback = &r;
+  ASSERT_NE(fallback, nullptr);
+  ASSERT_TRUE(fallback->analysis.fallbackDead.has_value());
+  EXPECT_FALSE(*fallback->analysis.fallbackDead);
+  EXPECT_EQ(fallback->analysis.breakingSites, std::vector<std::string>{});
 }
 
 TEST(PythonCallers, AClassNamesItsConstructor) {

@@ -2,12 +2,14 @@
 // resolved references, with the pack's counting, scope, edges and exempt files; exact lists.
 #include "python/extract.h"
 #include "python/frontend.h"
+#include "python/group_holders.h"
 
 #include "rules/rule_pack.h"
 
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -109,6 +111,94 @@ TEST(PythonReads, ExemptFallbacksLaunderUnlessThePackSaysNot) {
   EXPECT_EQ(exempt(pack(R"("python": {"laundering": false},)")), Lines{});
 }
 
+// A carriage return alone ends a line, as it does for CPython (old Mac files): a `#` comment
+// ends there, and the reads after it are found on their own lines, at their own columns; a
+// CRLF file reads as an LF one.
+TEST(PythonReads, CarriageReturnsAloneEndLines) {
+  std::string user =
+      "from pkg import ps\r"
+      "def f(g=None):\r"
+      "    # a comment, ended by CR\r"
+      "    a = ps.get_tp_group()  # gridlock: allow(a test of CR)\r"
+      "    b = ps.get_tp_group()\r"
+      "    return ps._GROUP\r";
+  // Each read at the rule's name: `get_tp_group` at column 12, `_GROUP` at 15.
+  const Lines expected{"user.py:4:12 accessor pkg.ps.get_tp_group called fix=none",
+                       "user.py:5:12 accessor pkg.ps.get_tp_group called fix=thread",
+                       "user.py:6:15 global_state pkg.ps._GROUP fix=thread"};
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", user}}),
+            expected);
+  std::string crlf = user;
+  for (size_t i = crlf.find('\r'); i != std::string::npos; i = crlf.find('\r', i + 2))
+    crlf.insert(i + 1, "\n");
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", crlf}}),
+            expected);
+}
+
+// A line tree-sitter cannot read but CPython parses (a starred product in a return list): a
+// read of a rule there would be missed, so it is a parse error at the read; a line that reads
+// none stays a note, and the file's other reads are found.
+// user.py beside pkg/ps.py (kModule), through both steps as a scan runs them: its unit.
+facts::TuFacts unitOfUser(const std::string& user) {
+  rules::RuleSet rules({rules::parseRulePack(pack(""), "p.json")});
+  PythonOptions o;
+  o.overlay = {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", user}};
+  std::vector<ModuleFacts> modules = extractModules({"pkg/__init__.py", "pkg/ps.py", "user.py"}, o);
+  std::vector<facts::UnitFacts> units = resolveModules(modules, rules, o);
+  if (units.size() != 3) throw std::runtime_error("expected a unit per module");
+  return units[2].tu;
+}
+
+TEST(PythonReads, AReadOnALineOnlyCPythonReadsIsAnError) {
+  const facts::TuFacts user = unitOfUser(
+      "from pkg import ps\n"
+      "def f(a, b, n):\n"
+      "    return a, *(b,) * n, ps.get_tp_group()\n"
+      "def g(a, n):\n"
+      "    return a, *(None,) * n, len(a)\n"
+      "def h():\n"
+      "    return ps.get_tp_group()\n");
+  ASSERT_TRUE(user.parseError);
+  EXPECT_EQ(user.parseError->messages,
+            (Lines{"user.py:3:29: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it reads pkg.ps.get_tp_group: the scan would miss it (write the "
+                   "statement in a form the grammar reads, e.g. `*((b,) * n)` for a starred "
+                   "product)"}));
+  ASSERT_EQ(user.reads.size(), 1u);
+  EXPECT_EQ(user.reads[0].line, 7u);
+  ASSERT_EQ(user.notes.size(), 2u);  // each line tree-sitter could not read
+  EXPECT_TRUE(
+      user.notes[1].starts_with("tree-sitter-python could not read this, which CPython "
+                                "parses; CPython's parse finds no read of the packs' "
+                                "rules there: user.py:5:"))
+      << user.notes[1];
+}
+
+// The same line through a name a def imports itself, or calling a helper that may launder a
+// read (a scanned function with a parameter a call may leave out): CPython's parse finds both,
+// and each is a parse error at its name, never a read or a laundered call dropped.
+TEST(PythonReads, ALocalImportOrAHelperCallOnALineOnlyCPythonReadsIsAnError) {
+  const facts::TuFacts user = unitOfUser(
+      "from pkg import ps\n"
+      "def f(a, b, n):\n"
+      "    from pkg import ps as local\n"
+      "    return a, *(b,) * n, local.get_tp_group()\n"
+      "def g(a, b, n):\n"
+      "    return a, *(b,) * n, ps.get_tp_group_if_none()\n");
+  ASSERT_TRUE(user.parseError);
+  const std::string how =
+      ": the scan would miss it (write the statement in a form the grammar reads, e.g. "
+      "`*((b,) * n)` for a starred product)";
+  EXPECT_EQ(user.parseError->messages,
+            (Lines{"user.py:4:32: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it reads pkg.ps.get_tp_group" +
+                       how,
+                   "user.py:6:29: error: tree-sitter-python cannot read this, which CPython "
+                   "parses, and it calls pkg.ps.get_tp_group_if_none, which a call may give "
+                   "less than every argument, so the call may launder a read" +
+                       how}));
+}
+
 TEST(PythonReads, EdgesAreListedApart) {
   EXPECT_EQ(
       reads(pack(""), {{"pkg/__init__.py", ""},
@@ -182,6 +272,48 @@ TEST(PythonReads, RulesThatMatchedNothingAreNamed) {
   EXPECT_EQ(unmatchedPythonRules(rules, seen, 1),
             Lines{"rule 'python pkg.ps._GONE' (pack p) matched no definition in 1 Python module"});
   EXPECT_EQ(unmatchedPythonRules(rules, {}, 2).size(), 3u);
+}
+
+// A fallback tests a group holder: by its name or its parameter's annotation when compared with
+// None, by what flows into it (the other branch's value here) otherwise; a file name built from
+// the read, a flag, or a group's truth test with nothing flowing are none (docs/scan.md).
+TEST(PythonReads, FallbacksAreTestsOfGroupHolders) {
+  const char* text =
+      "from pkg import ps\n"
+      "from typing import Optional\n"
+      "def by_name(tp_group=None):\n"
+      "    if tp_group is None:\n"
+      "        return ps.get_tp_group()\n"
+      "def by_annotation(g: Optional[\"dist.ProcessGroup\"] = None):\n"
+      "    if g is None:\n"
+      "        return ps.get_tp_group()\n"
+      "def by_flow(sz=None):\n"
+      "    sz = sz if sz is not None else ps.get_tp_group()\n"
+      "def none_of_them(name: Optional[str] = None, cfg=None):\n"
+      "    if name is None:\n"
+      "        return \"x%s\" % ps.get_tp_group()\n"
+      "    if not cfg:\n"
+      "        return ps.get_tp_group()\n"
+      "def truth_needs_flow(tp_group=None):\n"
+      "    if not tp_group:\n"
+      "        return ps.get_tp_group()\n";
+  EXPECT_EQ(reads(pack(""), {{"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"m.py", text}}),
+            (Lines{"m.py:5:19 accessor pkg.ps.get_tp_group called guards#0 fix=require",
+                   "m.py:8:19 accessor pkg.ps.get_tp_group called guards#0 fix=require",
+                   "m.py:10:39 accessor pkg.ps.get_tp_group called guards#0 fix=require",
+                   "m.py:13:27 accessor pkg.ps.get_tp_group called fix=thread",
+                   "m.py:15:19 accessor pkg.ps.get_tp_group called fix=thread",
+                   "m.py:18:19 accessor pkg.ps.get_tp_group called fix=thread"}));
+}
+
+TEST(PythonGroupHolders, NamesAGroupHolderByItsLastWord) {
+  for (const char* yes : {"tp_group", "self.pg_collection", "p2p_communicator", "PG", "comm",
+                          "model.dp_groups", "Optional[torch.distributed.ProcessGroup]",
+                          "ProcessGroupCollection", "\"P2PCommunicator\""})
+    EXPECT_TRUE(namesGroupHolder(yes)) << yes;
+  for (const char* no : {"name", "tp_comm_overlap", "group_name", "self", "packed_seq_params",
+                         "Optional[str]", "groupby", "replica_id", ""})
+    EXPECT_FALSE(namesGroupHolder(no)) << no;
 }
 
 }  // namespace

@@ -3,7 +3,9 @@
 // .py file an error.
 #include "python/python_scan.h"
 
+#include "cache/sealed.h"
 #include "cache/stamp_table.h"
+#include "facts/facts_codec.h"
 #include "index/inventory.h"
 #include "support/run_command.h"
 
@@ -132,18 +134,29 @@ TEST(PythonScan, TheCacheGivesTheSameUnits) {
   PythonUnits edited = scanPython(s, rules);
   EXPECT_EQ(edited.cacheHits, 13u);
   EXPECT_EQ(edited.cacheMisses, 1u);
-  // No function sets _STATE under `global` any more: it is no state, its 4 reads and writes go.
-  EXPECT_EQ(index::merge(edited.units).reads.size(), a.reads.size() - 4);
+  // No function sets _STATE under `global` any more: it is no state, its 4 reads and writes in
+  // state.py and its 2 reads in utils.py go.
+  EXPECT_EQ(index::merge(edited.units).reads.size(), a.reads.size() - 6);
   fs::remove_all(dir);
 }
 
-// The cache entry that records each file's stamp and key: the one that decodes to 14 records.
-fs::path stampsEntry(const fs::path& cacheDir) {
+// The cache entry of `kind` (cache/sealed.h: "python-stamps", "python-modules",
+// "python-program"); there is one of each.
+fs::path entryOf(const fs::path& cacheDir, const std::string& kind) {
   for (const auto& e : fs::recursive_directory_iterator(cacheDir / "entries"))
     if (e.is_regular_file() &&
-        cache::StampTable::decode(test::readFile(e.path().string())).size() == 14)
+        test::readFile(e.path().string()).starts_with("gridlock-cache-entry " + kind + " "))
       return e.path();
   return {};
+}
+
+// The cache entry that records each file's stamp and key.
+fs::path stampsEntry(const fs::path& cacheDir) { return entryOf(cacheDir, "python-stamps"); }
+
+cache::StampTable stampsIn(const fs::path& entry) {
+  std::string bytes = test::readFile(entry.string()), problem;
+  std::optional<std::string_view> table = cache::unseal("python-stamps", bytes, problem);
+  return table ? cache::StampTable::decode(*table) : cache::StampTable();
 }
 
 // A warm run reads no file whose stamp (size, mtime, ctime, inode, device) is the one recorded
@@ -203,26 +216,34 @@ TEST(PythonScan, TheCacheStatsAFileBeforeItReadsIt) {
   fs::remove_all(dir);
 }
 
+// A scan of fixtures/python (checked out long ago: its stamps are not racy) with its cache in
+// a fresh directory `tag` under the temporary directory.
+PythonScan cachedScan(const std::string& tag, fs::path& dir) {
+  dir = fs::temp_directory_path() / ("gridlock-py-" + tag + "-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  PythonScan s;
+  s.options.root = kRoot;
+  s.cacheDir = dir.string();
+  return s;
+}
+
 // Nothing from the cache is trusted across paths: a stamps entry planted to give main.py the
 // key of state.py's facts (and state.py main.py's) is refused by the facts, which name
 // another file; both are parsed again.
 TEST(PythonScan, CachedFactsNamingAnotherFileAreRefused) {
-  fs::path dir = fs::temp_directory_path() / ("gridlock-py-plant-" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  fs::path dir;
+  PythonScan s = cachedScan("plant", dir);
   rules::RuleSet rules = rules::RuleSet::load({kRoot + "/gridlock.json"});
-  PythonScan s;
-  s.options.root = kRoot;  // checked out long ago: stamps not racy
-  s.cacheDir = dir.string();
   PythonUnits cold = scanPython(s, rules);
   ASSERT_EQ(scanPython(s, rules).filesRead, 0u);
   fs::path entry = stampsEntry(dir);
   ASSERT_FALSE(entry.empty());
-  cache::StampTable table = cache::StampTable::decode(test::readFile(entry.string()));
+  cache::StampTable table = stampsIn(entry);
   cache::StampedKey main = *table.find("train/main.py"), state = *table.find("mcore/state.py");
   std::swap(main.key, state.key);
   table.keep("train/main.py", main);
   table.keep("mcore/state.py", state);
-  test::writeFile(entry.string(), table.encode());
+  test::writeFile(entry.string(), cache::seal("python-stamps", table.encode()));
   PythonUnits planted = scanPython(s, rules);
   EXPECT_EQ(planted.filesRead, 0u);
   EXPECT_EQ(planted.cacheMisses, 2u);
@@ -234,6 +255,90 @@ TEST(PythonScan, CachedFactsNamingAnotherFileAreRefused) {
   for (const std::string file : {"train/main.py", "mcore/state.py"})
     EXPECT_EQ(readsOf(planted.units, file), readsOf(cold.units, file)) << file;
   fs::remove_all(dir);
+}
+
+// `bytes` with its first `from` (which it must hold) replaced by `to`, of the same length: damage
+// that still decodes, into a wrong name.
+std::string damaged(std::string bytes, const std::string& from, const std::string& to) {
+  size_t at = bytes.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  if (at != std::string::npos) bytes.replace(at, from.size(), to);
+  return bytes;
+}
+
+// Each cache entry carries a checksum: a damaged one (here a name changed in place, which
+// would still decode) is discarded with one warning naming it, and what it held is worked
+// out again; the units are those of a scan without the cache.
+TEST(PythonScan, DamagedCacheEntriesAreDiscardedWithAWarning) {
+  fs::path dir;
+  PythonScan s = cachedScan("damage", dir);
+  rules::RuleSet rules = rules::RuleSet::load({kRoot + "/gridlock.json"});
+  PythonUnits cold = scanPython(s, rules);
+  EXPECT_EQ(cold.cacheWarnings, Lines{});
+  ASSERT_EQ(scanPython(s, rules).filesRead, 0u);
+  const std::string name = "get_tensor_model_parallel_group",
+                    other = "get_tensor_model_parallel_grouq";
+  auto same = [&](const PythonUnits& warm) {  // every fact of every unit
+    ASSERT_EQ(warm.units.size(), cold.units.size());
+    for (size_t i = 0; i < cold.units.size(); ++i)
+      EXPECT_EQ(facts::encodeTuFactsBinary(warm.units[i].tu),
+                facts::encodeTuFactsBinary(cold.units[i].tu))
+          << cold.units[i].tu.mainFile;
+  };
+
+  fs::path program = entryOf(dir, "python-program");
+  ASSERT_FALSE(program.empty());
+  test::writeFile(program.string(), damaged(test::readFile(program.string()), name, other));
+  PythonUnits resolved = scanPython(s, rules);
+  EXPECT_EQ(resolved.cacheWarnings,
+            Lines{"cache: entry " + program.string() +
+                  " (the Python program) is corrupt (checksum mismatch); resolving the modules "
+                  "again"});
+  EXPECT_EQ(resolved.cacheHits, 14u);  // the modules' facts were whole
+  same(resolved);
+
+  // The modules' facts, consulted once the program's entry is gone.
+  fs::path modules = entryOf(dir, "python-modules");
+  ASSERT_FALSE(modules.empty());
+  test::writeFile(modules.string(), damaged(test::readFile(modules.string()), name, other));
+  fs::remove(program);
+  PythonUnits parsed = scanPython(s, rules);
+  EXPECT_EQ(parsed.cacheWarnings,
+            Lines{"cache: entry " + modules.string() +
+                  " (the Python modules' facts) is corrupt (checksum mismatch); parsing every "
+                  "module again"});
+  EXPECT_EQ(parsed.cacheMisses, 14u);
+  same(parsed);
+
+  // The stamps, cut short: every file is read and digested again.
+  fs::path stamps = stampsEntry(dir);
+  std::string bytes = test::readFile(stamps.string());
+  test::writeFile(stamps.string(), bytes.substr(0, bytes.size() - 7));
+  PythonUnits read = scanPython(s, rules);
+  EXPECT_EQ(read.cacheWarnings,
+            Lines{"cache: entry " + stamps.string() +
+                  " (the Python files' stamps) is corrupt (truncated); reading every file again"});
+  EXPECT_EQ(read.filesRead, 14u);
+  EXPECT_EQ(read.cacheHits, 14u);
+  same(read);
+  EXPECT_EQ(scanPython(s, rules).cacheWarnings, Lines{});  // each written whole again
+  fs::remove_all(dir);
+}
+
+// A cache directory that cannot be made: said, as the C++ frontend says it; the scan goes on.
+TEST(PythonScan, ACacheDirectoryThatCannotBeMadeIsAWarning) {
+  fs::path file = fs::temp_directory_path() / ("gridlock-py-nodir-" + std::to_string(::getpid()));
+  test::writeFile(file.string(), "a file\n");
+  PythonScan s;
+  s.options.root = kRoot;
+  s.cacheDir = file.string();
+  PythonUnits r = scanPython(s, rules::RuleSet::load({kRoot + "/gridlock.json"}));
+  EXPECT_EQ(r.cacheWarnings,
+            Lines{"cache: " + file.string() +
+                  ": cannot create the cache directory: Not a directory; scanning without the "
+                  "cache"});
+  EXPECT_EQ(r.units.size(), 14u);
+  fs::remove(file);
 }
 
 TEST(PythonScan, NoPythonFileIsAnError) {

@@ -9,8 +9,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 namespace gridlock::python::verify {
 namespace {
@@ -64,7 +66,7 @@ class Verify : public ::testing::Test {
 
   Result verify(std::vector<FileChange> changes,
                 WhenCheckerMissing when = WhenCheckerMissing::Fail) {
-    Request req{root_, std::move(changes), {}, when, tools_, true};
+    Request req{root_, std::move(changes), {}, when, tools_, true, timeout_};
     Result r = verifyChange(req);
     // The user's tree is only read.
     EXPECT_EQ(test::readFile(root_ + "/pkg/model.py"), kModel);
@@ -74,7 +76,23 @@ class Verify : public ::testing::Test {
 
   std::string root_;
   Tools tools_;
+  int timeout_ = kDefaultPyrightTimeoutSeconds;
 };
+
+// A fake pyright: /bin/sh running `script`.
+std::vector<std::string> shell(const std::string& script) {
+  return {"/bin/sh", "-c", script, "sh"};
+}
+
+const std::string kCheckedOne =
+    R"({"version": "1.1.0", "generalDiagnostics": [], "summary": {"filesAnalyzed": 1}})";
+
+// Whether process `pid` still runs (a zombie waiting to be reaped does not).
+bool running(pid_t pid) {
+  std::string stat = test::readFile("/proc/" + std::to_string(pid) + "/stat");
+  size_t close = stat.rfind(')');
+  return close != std::string::npos && close + 2 < stat.size() && stat[close + 2] != 'Z';
+}
 
 TEST_F(Verify, ACleanRewriteHoldsAndTheBaselineErrorIsNotNew) {
   std::string after =
@@ -183,6 +201,53 @@ TEST_F(Verify, WithoutPyrightAnErrorOrANamedWarningNeverASilentPass) {
   ASSERT_EQ(broken.failures.size(), 1u);
   EXPECT_EQ(broken.failures[0].compileError,
             "pkg/model.py:14:1: SyntaxError: 'return' outside function");
+}
+
+// A pyright that hangs is stopped at the limit, its whole process group with it, and the run
+// is a failed one (an error under WhenCheckerMissing::Fail), never a wait without end.
+TEST_F(Verify, APyrightPastItsTimeoutIsStoppedAndFails) {
+  tools_.pyright = shell("sleep 30");
+  timeout_ = 1;
+  auto start = std::chrono::steady_clock::now();
+  Result r = verify({{"pkg/model.py", kModel, kModel}});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  EXPECT_EQ(r.checker, CheckerState::Failed);
+  EXPECT_EQ(r.error,
+            "the independent checker could not check the Python change: /bin/sh -c sleep 30 sh "
+            "did not finish within 1 s and was stopped (rewrite --pyright-timeout SECONDS sets "
+            "the limit; the default is 600 s)");
+}
+
+// A child pyright leaves running with its stdout open (a language server, a watcher) does not
+// hold the check until it ends: the report is read when pyright exits, and the child stopped.
+TEST_F(Verify, AChildThatKeepsStdoutOpenDoesNotHangTheCheck) {
+  std::string pidFile = root_ + "/child.pid";
+  tools_.pyright = shell("sleep 30 & echo $! > " + pidFile + "; echo '" + kCheckedOne + "'");
+  auto start = std::chrono::steady_clock::now();
+  Result r = verify({{"pkg/model.py", kModel, kModel}});
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  EXPECT_FALSE(r.error) << *r.error;
+  EXPECT_EQ(r.checker, CheckerState::Ran);
+  EXPECT_EQ(r.filesChecked, 1);
+  pid_t child = std::atoi(test::readFile(pidFile).c_str());
+  ASSERT_GT(child, 0);
+  for (int i = 0; i < 100 && running(child); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_FALSE(running(child)) << "pyright's child " << child << " still runs";
+}
+
+// A report of pyright's shape with a field of the wrong type: an error naming pyright, never an
+// exception from the JSON library that names no one.
+TEST_F(Verify, AMalformedReportIsAnErrorNamingPyright) {
+  tools_.pyright =
+      shell(R"(echo '{"version": 3, "generalDiagnostics": [], "summary": {"filesAnalyzed": 1}}')");
+  Result r = verify({{"pkg/model.py", kModel, kModel}});
+  EXPECT_EQ(r.checker, CheckerState::Failed);
+  EXPECT_EQ(r.error,
+            "the independent checker could not check the Python change: /bin/sh -c echo "
+            "'{\"version\": 3, \"generalDiagnostics\": [], \"summary\": {\"filesAnalyzed\": 1}}' "
+            "sh: pyright's JSON report is malformed: [json.exception.type_error.302] type must be "
+            "string, but is number");
 }
 
 TEST_F(Verify, APyrightThatFailsIsNoPass) {

@@ -133,5 +133,30 @@ TEST(PyRequireSpecs, TheReadLeftNamesTheConstructionsFromSpecs) {
     EXPECT_TRUE(has(notes, line + "\n")) << line << "\n" << notes;
 }
 
+// fixtures/rewrite/py_refusals: a pack that names no collection and no keyword_attributes is
+// told of neither, nor of a group with no name; a helper named as a value where a name
+// resolves to it (an import's alias) keeps its fallback, with that place as the reason.
+TEST(PyRefusals, ReasonsAreInThePacksOwnWords) {
+  std::string notes = notesOf("py_refusals");
+  for (const std::string& line : {
+           "pkg/calls.py:9:30: note: left pkg.parallel_state.get_tensor_model_parallel_group: "
+           "no_spelling (the accessor is called with arguments (check_initialized=False), which "
+           "may select another group than the tp group a call without them returns, the only "
+           "one the pack spells)",
+           "pkg/calls.py:13:12: note: left pkg.sharding.shard: open_fallback (this call leaves "
+           "out the value of pkg.tp_shard.num_kv_heads, so pkg.sharding.shard reads "
+           "pkg.tp_shard.num_kv_heads; cannot pass it here: the callee's fallback reads "
+           "pkg.tp_shard.num_kv_heads, module state: Supply passes a group or a collection "
+           "only)",
+           "pkg/coord.py:14:30: note: left pkg.parallel_state.get_tensor_model_parallel_rank: "
+           "function_pointer (cannot thread tp_group: stage_hook is named without a call at "
+           "ext/hooks.py:5)",
+       })
+    EXPECT_TRUE(has(notes, line + "\n")) << line << "\n" << notes;
+  EXPECT_FALSE(has(notes, "keyword_attributes")) << notes;
+  EXPECT_FALSE(has(notes, "the  group")) << notes;
+  EXPECT_FALSE(has(notes, "collection (")) << notes;
+}
+
 }  // namespace
 }  // namespace gridlock::test

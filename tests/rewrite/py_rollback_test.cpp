@@ -6,7 +6,9 @@
 
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
+#include <vector>
 
 namespace gridlock::test {
 namespace {
@@ -47,6 +49,33 @@ TEST(PyRewriteChecker, NoPyrightRefusesTheRewrite) {
                       c.dir + "/no-pyright.js, which is not a file"))
       << r.err;
   EXPECT_TRUE(has(r.err, "--python-checker=warn")) << r.err;
+  EXPECT_EQ(c.compareWithInput(), "");
+}
+
+// pyright's absence is found before anything is planned: after the scan (a progress line per
+// unit: the fixture's 4 modules), the refusal; no plan, so no second scan of the edited tree
+// (which verifying a plan runs before it asks pyright), and nothing is written.
+TEST(PyRewriteChecker, NoPyrightIsFoundBeforePlanning) {
+  Case c("py_rollback");
+  CommandResult r =
+      c.run("rewrite", "--diff",
+            "GRIDLOCK_PROGRESS_INTERVAL=0 GRIDLOCK_PYRIGHT=" + c.dir + "/no-pyright.js");
+  EXPECT_EQ(r.status, 2) << r.err;
+  std::vector<std::string> lines;
+  std::istringstream in(r.err);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 5u) << r.err;
+  for (size_t i = 0; i < 4; ++i)
+    EXPECT_EQ(lines[i].rfind("gridlock: " + std::to_string(i + 1) + "/4 translation units, ", 0),
+              0u)
+        << r.err;
+  EXPECT_EQ(lines[4],
+            "gridlock: error: the independent checker could not check the Python change: "
+            "GRIDLOCK_PYRIGHT names " +
+                c.dir +
+                "/no-pyright.js, which is not a file; nothing written (--python-checker=warn "
+                "goes on with the compile check alone)");
+  EXPECT_EQ(r.out, "");
   EXPECT_EQ(c.compareWithInput(), "");
 }
 

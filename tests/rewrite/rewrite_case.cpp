@@ -64,6 +64,11 @@ Case::Case(const std::string& n) : name(n) {
   build = dir + "/build";
   fs::create_directories(build);
   fs::copy(kFixtures + "/" + n + "/input", src, fs::copy_options::recursive);
+  if (fs::exists(kFixtures + "/" + n + "/paths")) {
+    std::istringstream lines(readFile(kFixtures + "/" + n + "/paths"));
+    for (std::string line; std::getline(lines, line);)
+      if (!line.empty()) paths.push_back(src + "/" + line);
+  }
   // A Python case has no compile database: its files are found from the pack's scope.
   if (!fs::exists(kFixtures + "/" + n + "/compile_commands.json.in")) return;
   std::string db = readFile(kFixtures + "/" + n + "/compile_commands.json.in");
@@ -91,8 +96,10 @@ CommandResult Case::run(const std::string& sub, const std::string& extra,
                         const std::string& env) const {
   // The facts cache (tests/cache) writes entries of its own: a crash point or an output file
   // under test here must be the rewrite's or the report's alone.
+  std::string positional;
+  for (const auto& p : paths) positional += " " + p;
   return runCommand((env.empty() ? "" : "env " + env + " ") + kBin + " " + sub + args() +
-                    " --no-cache " + extra);
+                    " --no-cache " + extra + positional);
 }
 
 std::string Case::compareWithExpected() const {
@@ -152,6 +159,7 @@ pipeline::ScanRun scanCase(const Case& c, bool rewriteFacts) {
   o.buildDir = c.build;
   o.rules = {c.rules()};
   o.root = c.src;
+  o.files = c.paths;
   o.jobs = 2;
   o.rewriteFacts = rewriteFacts;
   return pipeline::scan(o);

@@ -27,16 +27,20 @@ std::string expectedFile(const std::string& caseName, const std::string& file);
 // The case's input `file`, byte for byte.
 std::string inputFile(const std::string& caseName, const std::string& file);
 
-// A fresh copy of a case: DIR/src (the input) and DIR/build/compile_commands.json.
+// A fresh copy of a case: DIR/src (the input) and DIR/build/compile_commands.json. A case
+// with a file `paths` (one root-relative path a line) runs every command on those paths, as
+// `gridlock rewrite --apply pkg/helper.py` would: a partial run (docs/rewrite.md).
 struct Case {
   std::string name, dir, src, build;
+  std::vector<std::string> paths;  // absolute: under src
   explicit Case(const std::string& n);
   ~Case();
   Case(const Case&) = delete;
   Case& operator=(const Case&) = delete;
   std::string rules() const;
   std::string args() const;
-  // `gridlock SUB -p BUILD --rules RULES --root SRC EXTRA`, with `env` ("A=1 B=2") before it.
+  // `gridlock SUB -p BUILD --rules RULES --root SRC EXTRA PATHS...`, with `env` ("A=1 B=2")
+  // before it.
   CommandResult run(const std::string& sub, const std::string& extra = "",
                     const std::string& env = "") const;
   // "" when every file of src is what its input's CHECK-FIXES annotations say, byte for byte;

@@ -42,6 +42,12 @@ Expectations expectationsOf(const std::vector<analysis::CallerSite>& sites) {
   return out;
 }
 
+Expectations expectationsOf(const std::vector<analysis::Escape>& escapes) {
+  Expectations out;
+  for (const auto& e : escapes) out[{e.file, e.line}].insert(e.value + " " + e.how);
+  return out;
+}
+
 namespace {
 
 // `via=direct supplied=default class=X from=Y` in a fixed order.
@@ -102,6 +108,11 @@ Expectations parseAnnotations(const std::string& root, const std::string& tag, F
       std::string text = m[3].str();
       text = text.substr(0, text.find(comment));
       std::string where = rel + ":" + std::to_string(n);
+      if (tag.ends_with("-escape")) {
+        text.erase(text.find_last_not_of(" \t") + 1);
+        out[{rel, target}].insert(text);
+        continue;
+      }
       if (tag != "expect-read") {
         out[{rel, target}].insert(siteAnnotation(text, where));
         continue;

@@ -104,7 +104,7 @@ TEST(Laundering, ReadsMatchAnnotationsAndFallbackKnowsItsBreakingSites) {
   Expectations actual = expectationsOf(fixture().inventory.reads);
   EXPECT_EQ(diff(parseAnnotations(kRoot), actual), "");
   analysis::Summary s = analysis::summarize(fixture().inventory);
-  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 15u);
+  EXPECT_EQ(s.byKind.at(facts::ReadKind::Laundered), 16u);
   const unsigned resolveNull = lineOf(kRoot, "model/use_helpers.cpp", "resolve(nullptr);");
   size_t shims = 0, checked = 0;
   for (const auto& r : fixture().inventory.reads) {

@@ -196,5 +196,72 @@ TEST(Config, AnotherUsersConfigIsIgnoredWithAWarningUnlessTrusted) {
   EXPECT_EQ(nlohmann::json::parse(trusted.out)["summary"]["total"], 5);
 }
 
+// A link is trusted by the owners of the link and of its target, never by following it alone:
+// a link another user planted to a configuration of yours (its build, its root: the link's
+// directory) is ignored as their own configuration would be; so is a baseline or a pack the
+// config finds through such a link (exit 2: the gate would judge by someone else's counts).
+TEST(Config, ALinkIsTrustedByTheOwnersOfTheLinkAndOfItsTarget) {
+  if (::geteuid() != 0) GTEST_SKIP() << "a link of another user needs root to make";
+  SmallProject p("config-link");
+  auto lchownTo = [&](const std::string& path, uid_t uid) {
+    ASSERT_EQ(::lchown(path.c_str(), uid, uid), 0) << path;
+  };
+  // A config of yours elsewhere, which would scan nothing of the project, linked nearer than
+  // the project's own by another user.
+  writeFile(p.dir() + "/elsewhere/.gridlock.json", R"({"build": "nowhere", "rules": ["ours"]})");
+  std::filesystem::create_symlink("../elsewhere/.gridlock.json", p.dir() + "/src/.gridlock.json");
+  lchownTo(p.dir() + "/src/.gridlock.json", 65534);
+  const std::string ignored = "gridlock: warning: " + p.real() +
+                              "/src/.gridlock.json: ignored, not a configuration of yours: a "
+                              "link owned by uid 65534, not by you (uid 0) nor root; to trust "
+                              "it, set GRIDLOCK_SAFE_DIRECTORIES=" +
+                              p.real() + "/src\n";
+  CommandResult planted = p.runIn("src/core", "scan --format json --no-cache");
+  ASSERT_EQ(planted.status, 0) << planted.err;
+  EXPECT_EQ(planted.err, ignored);
+  EXPECT_EQ(nlohmann::json::parse(planted.out)["summary"]["total"], 5);
+
+  // Your own link to another user's file: ignored too, naming the target.
+  lchownTo(p.dir() + "/src/.gridlock.json", 0);
+  lchownTo(p.dir() + "/elsewhere/.gridlock.json", 65534);
+  CommandResult theirs = p.runIn("src/core", "scan --format json --no-cache");
+  ASSERT_EQ(theirs.status, 0) << theirs.err;
+  EXPECT_EQ(theirs.err, "gridlock: warning: " + p.real() +
+                            "/src/.gridlock.json: ignored, not a configuration of yours: a link "
+                            "to " +
+                            p.real() +
+                            "/elsewhere/.gridlock.json, which is owned by uid 65534, not by you "
+                            "(uid 0) nor root; to trust it, set GRIDLOCK_SAFE_DIRECTORIES=" +
+                            p.real() + "/src\n");
+  std::filesystem::remove(p.dir() + "/src/.gridlock.json");
+
+  // The project's baseline, a link another user planted: refused before anything is read.
+  ASSERT_EQ(p.runIn(".", "gate --update -q --no-cache").status, 0);
+  std::filesystem::rename(p.baseline(), p.dir() + "/elsewhere/b.json");
+  std::filesystem::create_symlink("elsewhere/b.json", p.baseline());
+  lchownTo(p.baseline(), 65534);
+  lchownTo(p.dir() + "/elsewhere/b.json", 0);
+  CommandResult gate = p.runIn(".", "gate --no-cache");
+  EXPECT_EQ(gate.status, 2);
+  EXPECT_EQ(gate.err, "gridlock: error: " + p.real() +
+                          "/gridlock-baseline.json: the baseline named by " + p.real() +
+                          "/.gridlock.json, not trusted: a link owned by uid 65534, not by you "
+                          "(uid 0) nor root; to trust it, set GRIDLOCK_SAFE_DIRECTORIES=" +
+                          p.real() + "\n");
+  EXPECT_EQ(p.runIn(".", "gate --no-cache", "GRIDLOCK_SAFE_DIRECTORIES=" + p.dir()).status, 0);
+
+  // The pack the config names, the same.
+  std::filesystem::rename(p.dir() + "/ours.json", p.dir() + "/elsewhere/ours.json");
+  std::filesystem::create_symlink("elsewhere/ours.json", p.dir() + "/ours.json");
+  lchownTo(p.dir() + "/ours.json", 65534);
+  CommandResult scan = p.runIn(".", "scan --no-cache");
+  EXPECT_EQ(scan.status, 2);
+  EXPECT_EQ(scan.err, "gridlock: error: " + p.real() + "/ours.json: the rule pack named by " +
+                          p.real() +
+                          "/.gridlock.json, not trusted: a link owned by uid 65534, not by you "
+                          "(uid 0) nor root; to trust it, set GRIDLOCK_SAFE_DIRECTORIES=" +
+                          p.real() + "\n");
+}
+
 }  // namespace
 }  // namespace gridlock::test

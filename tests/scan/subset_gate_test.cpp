@@ -2,6 +2,7 @@
 // the files those translation units saw and keeps every other key byte for byte; a full run
 // keeps the keys of files it could not scan (no longer in the database, or in a unit that
 // failed to parse). (docs/guarantees.md, `## gate`)
+#include "scan/small_project.h"
 #include "scan/temp_project.h"
 
 #include <gtest/gtest.h>
@@ -189,12 +190,15 @@ TEST(GateCoverage, UpdateKeepsKeysOfAUnitThatFailedToParse) {
   EXPECT_EQ(p.baseline(), before);
 }
 
-// A laundered read (a call of a helper that falls back on a global) is found only when the
-// helper's fallback is seen: a run over the caller alone is no evidence that it fell.
-TEST(GateCoverage, SubsetKeepsLaunderedKeys) {
+// A laundered read (a call of a helper that falls back on a global) depends on the helper's
+// fallback, wherever it is: a run over the caller alone still reads every unit (b.cpp holds the
+// helper), so a new call fails it; but a fall it sees is no evidence a run over some files
+// acts on: the key keeps its count until a full run.
+TEST(GateCoverage, SubsetJudgesLaunderedKeysAndKeepsThem) {
   Project p("coverage-laundered");
   p.write("h.h", "#include \"ps.h\"\nps::PG* helper(ps::PG* pg = nullptr);\n");
-  p.write("a.cpp", "#include \"h.h\"\nps::PG* user() { return helper(); }\n");
+  const std::string a = "#include \"h.h\"\nps::PG* user() { return helper(); }\n";
+  p.write("a.cpp", a);
   p.write(
       "b.cpp",
       "#include \"h.h\"\nps::PG* helper(ps::PG* pg) { return pg ? pg : ps::get_tp_group(); }\n");
@@ -203,6 +207,23 @@ TEST(GateCoverage, SubsetKeepsLaunderedKeys) {
   std::string before = p.baseline();
   ASSERT_NE(before.find("\"name\": \"helper\""), std::string::npos) << before;
 
+  CommandResult same = p.gate("src/a.cpp");
+  EXPECT_EQ(same.status, 0) << same.out << same.err;
+  EXPECT_NE(same.out.find("gate: passed: 1 global reads in the 3 file(s) scanned, as in the "
+                          "baseline\n"),
+            std::string::npos)
+      << same.out;
+
+  p.write("a.cpp", a + "ps::PG* again() { return helper(); }\n");
+  CommandResult rose = p.gate("--update src/a.cpp");
+  EXPECT_EQ(rose.status, 1) << rose.out << rose.err;
+  EXPECT_NE(rose.out.find("new:  a.cpp | again | helper: 1 read(s) not in the baseline\n"),
+            std::string::npos)
+      << rose.out;
+  EXPECT_EQ(p.baseline(), before);
+
+  p.write("a.cpp", a);
+  p.write("b.cpp", "#include \"h.h\"\nps::PG* helper(ps::PG* pg) { return pg; }\n");
   CommandResult r = p.gate("--update src/a.cpp");
   EXPECT_EQ(r.status, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("kept: a.cpp | user | helper: 1 (laundered reads depend on the whole "
@@ -210,6 +231,41 @@ TEST(GateCoverage, SubsetKeepsLaunderedKeys) {
             std::string::npos)
       << r.out;
   EXPECT_EQ(p.baseline(), before);
+}
+
+// A run that reads C++ and Python: each positional path selects the units of its own language
+// (a C++ source, a header through the units including it, a module), however the paths mix;
+// one that selects nothing in either is an error, never a gate of the rest passed.
+TEST(MixedPaths, EachPathSelectsInItsOwnLanguage) {
+  SmallProject p("mixed-paths");
+  p.write("__init__.py", "");
+  p.write("py/__init__.py", "");
+  p.write("py/ps.py", "_G = None\n\n\ndef get_tp():\n    return _G\n");
+  p.write("py/use.py", "from src.py import ps\n\n\ndef f():\n    return ps.get_tp()\n");
+  writeFile(p.dir() + "/mixed.json", R"({"name": "mixed", "scope": {"include": ["**"]},
+ "accessors": [
+   {"function": "ps::get_dp", "kind": "accessor", "group": "dp", "yields": "group"},
+   {"python": "src.py.ps.get_tp", "kind": "accessor", "group": "tp", "yields": "group"}]})");
+  writeFile(p.dir() + "/README.md", "# p\n");
+  auto byFile = [&](const std::string& paths) {
+    CommandResult r = p.runIn(".", "scan --format json --no-cache --rules mixed.json " + paths);
+    EXPECT_EQ(r.status, 0) << paths << ": " << r.err;
+    return r.status == 0 ? nlohmann::json::parse(r.out)["summary"]["by_file"] : nlohmann::json();
+  };
+  // b.cpp reads get_dp once, a.cpp once and through shared.h once; use.py reads get_tp once.
+  EXPECT_EQ(byFile("src/core/b.cpp src/py/use.py"),
+            nlohmann::json::parse(R"({"src/core/b.cpp": 1, "src/py/use.py": 1})"));
+  EXPECT_EQ(byFile("src/py/use.py src/core/b.cpp"),
+            nlohmann::json::parse(R"({"src/core/b.cpp": 1, "src/py/use.py": 1})"));
+  EXPECT_EQ(byFile("src/core/shared.h src/py"),
+            nlohmann::json::parse(
+                R"({"src/core/a.cpp": 1, "src/core/shared.h": 1, "src/py/use.py": 1})"));
+  CommandResult none =
+      p.runIn(".", "scan --no-cache --rules mixed.json src/core/b.cpp README.md src/py");
+  EXPECT_EQ(none.status, 2);
+  EXPECT_EQ(none.err,
+            "gridlock: error: README.md: selects no Python or C++ source to scan (no unit is, or "
+            "includes, a file there); nothing would be checked\n");
 }
 
 }  // namespace

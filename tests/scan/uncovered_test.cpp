@@ -92,6 +92,20 @@ TEST_F(Uncovered, DirectoryGivenNamesItsUncoveredFiles) {
 // The root / (a CI container's working directory): the whole file system, system headers
 // included, is no project's tree, so a full gate does not walk it; it says so, and judges what
 // it saw.
+// A directory the walk cannot read (here: removed after its parent was listed, the walk
+// stopped at that step) is an error naming it, never files left unnamed and a gate passed.
+TEST_F(Uncovered, ADirectoryTheWalkCannotReadIsAnErrorNamingIt) {
+  p.write("extra/c.cpp", "#include \"../ps.h\"\nvoid c_new() { ps::get_tp(); }\n");
+  // Listed first the root, then src/ (the build directory is not walked): stopped there.
+  Spawned s = runStopping({GRIDLOCK_BIN, "gate", "-q", "--config", p.dir() + "/.gridlock.json"},
+                          {"GRIDLOCK_STOP_AT=walk-listed:2"},
+                          [&] { std::filesystem::remove_all(p.dir() + "/src/extra"); });
+  EXPECT_EQ(s.status, 2);
+  EXPECT_EQ(s.err, "gridlock: error: " + p.real() +
+                       "/src/extra: cannot read the directory: No such file or directory\n");
+  EXPECT_EQ(readFile(p.baseline()), made);
+}
+
 TEST_F(Uncovered, RootSlashIsNotWalked) {
   p.write("core/c.cpp", "void c_new() {}\n");
   CommandResult r =

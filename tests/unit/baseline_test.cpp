@@ -164,19 +164,22 @@ TEST(Baseline, FileNamesRoundTripWhateverTheirBytes) {
             (Baseline{{{"caf\xE9.cpp", "f", "g"}, 1}}));
 }
 
+// The error parsing `text` as base.json gives, or "(no error)".
+std::string error(const std::string& text) {
+  try {
+    parseBaseline(text, "base.json");
+  } catch (const BaselineError& e) {
+    return std::string(e.what());
+  }
+  return std::string("(no error)");
+}
+
 TEST(Baseline, MalformedFilesAreNamed) {
-  auto error = [](const std::string& text) {
-    try {
-      parseBaseline(text, "base.json");
-    } catch (const BaselineError& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no error)");
-  };
   EXPECT_EQ(error("[]"),
             "base.json: not a gridlock baseline (expected an object with \"entries\")");
   EXPECT_EQ(error(R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": 0}]})"),
-            "base.json: /entries/0: \"count\" must be a positive integer");
+            "base.json: /entries/0: \"count\" must be a positive integer of at most 2^53 "
+            "(9007199254740992)");
   EXPECT_EQ(error(R"({"entries": [{"file": "a", "name": "g", "count": 1}]})"),
             "base.json: /entries/0: \"enclosing\" must be a string");
   EXPECT_EQ(error(R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": 1},
@@ -186,7 +189,43 @@ TEST(Baseline, MalformedFilesAreNamed) {
             "base.json: /write_entries: expected an array");
   EXPECT_EQ(error(R"({"entries": [], "write_entries": [{"file": "a", "enclosing": "f",
                                                         "name": "g", "count": -1}]})"),
-            "base.json: /write_entries/0: \"count\" must be a positive integer");
+            "base.json: /write_entries/0: \"count\" must be a positive integer of at most 2^53 "
+            "(9007199254740992)");
+}
+
+// What a reader that parses JSON numbers as doubles cannot hold exactly, a key no gridlock
+// writes (a slip of the pen: "entires") and a format a newer gridlock wrote are bad input
+// naming the key, as .gridlock.json's are: never counts read wrong or keys skipped.
+TEST(Baseline, LargeCountsUnknownKeysAndNewerFormatsAreErrors) {
+  auto entry = [](const std::string& count) {
+    return R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": )" + count + "}]}";
+  };
+  // 2^53 is the largest count; 2^53 + 1 and 2^64 - 1 are refused.
+  EXPECT_EQ(parseBaseline(entry("9007199254740992"), "x"),
+            (Baseline{{{"a", "f", "g"}, 9007199254740992ull}}));
+  const std::string tooLarge =
+      "base.json: /entries/0: \"count\" must be a positive integer of at most 2^53 "
+      "(9007199254740992)";
+  EXPECT_EQ(error(entry("9007199254740993")), tooLarge);
+  EXPECT_EQ(error(entry("18446744073709551615")), tooLarge);
+  EXPECT_EQ(error(entry("1.5")), tooLarge);
+  EXPECT_EQ(error(R"({"gridlock_baseline": 1, "total": 9007199254740993, "entries": []})"),
+            "base.json: /total: expected an integer from 0 to 2^53 (9007199254740992)");
+  EXPECT_EQ(error(R"({"gridlock_baseline": 1, "entries": [], "entires": []})"),
+            "base.json: /entires: unknown key (expected gridlock_baseline, root, total, "
+            "entries, write_total, write_entries); did you mean \"entries\"?");
+  EXPECT_EQ(error(R"({"entries": [{"file": "a", "enclosing": "f", "name": "g", "count": 1,
+                                   "cuont": 2}]})"),
+            "base.json: /entries/0/cuont: unknown key (expected file, enclosing, name, count); "
+            "did you mean \"count\"?");
+  EXPECT_EQ(error(R"({"gridlock_baseline": 2, "entries": []})"),
+            "base.json: /gridlock_baseline: format 2 is newer than this gridlock reads (1); a "
+            "newer gridlock wrote it: update gridlock");
+  EXPECT_EQ(error(R"({"gridlock_baseline": "1", "entries": []})"),
+            "base.json: /gridlock_baseline: expected the format version, 1");
+  // What gridlock writes reads back.
+  Baseline b = {{{"a", "f", "g"}, 3}};
+  EXPECT_EQ(parseBaseline(serializeBaseline(b, std::string(".")), "x"), b);
 }
 
 }  // namespace

@@ -76,7 +76,15 @@ TEST(Guard, IfFallbacks) {
             "accessor fallback require");
   EXPECT_EQ(only("void f(PG* pg) { if (pg) {} else { pg = ps::get_tp_group(); } }"),
             "accessor fallback require");
-  EXPECT_EQ(only("void f(PG* pg, bool b) { if (!pg || b) pg = ps::get_tp_group(); }"),
+  // A conjunction says what each of its operands says; the else of a disjunction too.
+  EXPECT_EQ(only("void f(PG* pg, bool b) { if (!pg && b) pg = ps::get_tp_group(); }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("void f(PG* pg, bool b) { if (pg || b) {} else { pg = ps::get_tp_group(); } }"),
+            "accessor fallback require");
+  EXPECT_EQ(only("PG* f(PG* pg, bool b) { if (pg || b) return pg; return ps::get_tp_group(); }"),
+            "accessor fallback require");
+  // The else of a conjunction of two groups runs only when one is missing.
+  EXPECT_EQ(only("PG* f(PG* pg, PG* dp) { if (pg && dp) return pg; return ps::get_tp_group(); }"),
             "accessor fallback require");
   EXPECT_EQ(only("struct A { PG* pg_; void f() { if (!this->pg_) pg_ = ps::get_tp_group(); } };"),
             "accessor fallback require");
@@ -107,9 +115,39 @@ TEST(Guard, NotFallbacks) {
             "accessor none thread");
   EXPECT_EQ(only("int f(int n) { return n != 0 ? 0 : ps::get_tp_size(); }"),
             "accessor none thread");
+  // A disjunction with a test of something else runs with the group given too, and so does the
+  // else of a conjunction with one.
+  EXPECT_EQ(only("void f(PG* pg, bool b) { if (!pg || b) pg = ps::get_tp_group(); }"),
+            "accessor none thread");
+  EXPECT_EQ(only("void f(PG* pg, bool b) { if (pg && b) {} else { pg = ps::get_tp_group(); } }"),
+            "accessor none thread");
   // A lambda body runs when called, not under the condition around it.
   EXPECT_EQ(only("void f(PG* pg) { if (!pg) { auto l = [] { return ps::get_tp_size(); }; l(); } }"),
             "accessor none thread");
+}
+
+// The tests of other parameters a fallback runs under, for laundering: a call whose argument
+// fails one cannot run it. A parameter the function assigns is tested on its new value: none.
+TEST(Guard, TestsOfOtherParameters) {
+  using facts::Expect;
+  using Tests = std::vector<facts::ParamTest>;
+  auto testsOf = [](const std::string& body) {
+    std::vector<facts::Read> reads = scan(body);
+    EXPECT_EQ(reads.size(), 1u) << body;
+    return reads.empty() ? Tests{} : reads[0].guardTests;
+  };
+  EXPECT_EQ(testsOf("PG* f(bool shard, PG* pg = nullptr) { if (shard) { if (!pg) "
+                    "pg = ps::get_tp_group(); } return pg; }"),
+            (Tests{{0, Expect::True}}));
+  EXPECT_EQ(testsOf("PG* f(int* heads, PG* pg = nullptr) { if (heads == nullptr) return pg; "
+                    "if (!pg) pg = ps::get_tp_group(); return pg; }"),
+            (Tests{{0, Expect::NotNone}}));
+  EXPECT_EQ(testsOf("PG* f(bool a, bool b, PG* pg) { if (!a) return pg; "
+                    "return pg ? pg : b ? nullptr : ps::get_tp_group(); }"),
+            (Tests{{1, Expect::False}, {0, Expect::True}}));
+  EXPECT_EQ(testsOf("PG* f(bool shard, PG* pg = nullptr) { shard = !shard; "
+                    "if (shard && !pg) pg = ps::get_tp_group(); return pg; }"),
+            Tests{});
 }
 
 TEST(Collector, SemanticMatchingNotNames) {

@@ -373,6 +373,35 @@ TEST(PyWrap, SkipMagicTrailingCommaIsReadFromToolBlack) {
   EXPECT_TRUE(magicTrailingCommaIn(""));
 }
 
+// black's line length as pyproject.toml spells it in TOML: a [tool.black] header, dotted keys
+// under [tool], an inline table; [tool.ruff]'s when black says nothing. A `[tool.black]` line
+// inside a multi-line string is text, no table; a file that is not TOML (a table defined
+// twice) says nothing.
+TEST(PyWrap, LineLengthIsReadFromPyprojectAsToml) {
+  EXPECT_EQ(lineLengthIn("[tool.black]\nline-length = 100  # Megatron's\n", true), 100u);
+  EXPECT_EQ(lineLengthIn("[tool.black]\nline_length = 119\n", true), 119u);
+  EXPECT_EQ(lineLengthIn("[tool]\nblack.line-length = 120\n", true), 120u);
+  EXPECT_EQ(lineLengthIn("tool.black = { line-length = 99, target-version = ['py38'] }\n", true),
+            99u);
+  EXPECT_EQ(lineLengthIn("[tool.ruff]\nline-length = 110\n[tool.black]\nskip-string-"
+                         "normalization = true\n",
+                         true),
+            110u);
+  EXPECT_EQ(lineLengthIn("[project]\ndescription = \"\"\"\n[tool.black]\nline-length = 50\n"
+                         "\"\"\"\n",
+                         true),
+            0u);
+  EXPECT_EQ(lineLengthIn("[tool.black]\nline-length = 100\n[tool.black]\n", true), 0u);
+  EXPECT_EQ(lineLengthIn("[flake8]\nmax-line-length = 120\n", false), 120u);
+}
+
+TEST(PyWrap, SkipMagicTrailingCommaIsReadAsToml) {
+  EXPECT_FALSE(magicTrailingCommaIn("[tool]\nblack = { skip-magic-trailing-comma = true }\n"));
+  EXPECT_TRUE(
+      magicTrailingCommaIn("[project]\nreadme = '''\n[tool.black]\n"
+                           "skip-magic-trailing-comma = true\n'''\n"));
+}
+
 // Contents black split at an operator, which the edits shortened: the statement does not fit on
 // one line at 41 (4 + 49 columns), but the contents do on one line indented a level (8 + 33),
 // as black's right-hand split writes them; at 40 they do not.

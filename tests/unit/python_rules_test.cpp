@@ -76,10 +76,10 @@ TEST(PythonRules, NamedRulesComeBeforeFamilies) {
   EXPECT_EQ(size->group, "dp");
   EXPECT_EQ(size->yields, Yields::Size);
 
-  // A middle the pack does not map is its own group.
-  auto other = set.pythonAccessor("megatron.core.parallel_state.get_embedding_group");
-  ASSERT_TRUE(other);
-  EXPECT_EQ(other->group, "embedding");
+  // A family that names its groups matches those alone: a name with another middle, a group
+  // it does not name or no group at all, is no accessor of it.
+  EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state.get_embedding_group"));
+  EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state.get_expert_tokens_for_rank"));
 
   auto shim = set.pythonAccessor(
       "megatron.core.process_groups_config.ProcessGroupCollection.use_mpu_process_groups");
@@ -95,6 +95,22 @@ TEST(PythonRules, NamedRulesComeBeforeFamilies) {
   EXPECT_FALSE(set.pythonAccessor("megatron.core.utils.get_data_parallel_group"));
   EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state.Cls.get_data_parallel_group"));
   EXPECT_FALSE(set.pythonAccessor("megatron.core.parallel_state"));
+}
+
+// Without `groups`, every middle is its own group (or the family's `group`).
+TEST(PythonRules, AFamilyWithoutGroupsTakesEveryMiddle) {
+  RuleSet set({parseRulePack(R"({"name": "f", "accessors": [
+    {"python_family": {"module": "m", "prefix": "get_", "suffixes": {"_rank": "rank"}},
+     "kind": "accessor"},
+    {"python_family": {"module": "n", "prefix": "get_", "suffixes": {"_rank": "rank"}},
+     "kind": "accessor", "group": "tp"}]})",
+                             "f.json")});
+  auto own = set.pythonAccessor("m.get_embedding_rank");
+  ASSERT_TRUE(own);
+  EXPECT_EQ(own->group, "embedding");
+  auto given = set.pythonAccessor("n.get_expert_tokens_for_rank");
+  ASSERT_TRUE(given);
+  EXPECT_EQ(given->group, "tp");
 }
 
 TEST(PythonRules, ModuleStateIsWhatItsFunctionsSet) {

@@ -183,5 +183,48 @@ TEST(Suppressions, MalformedOnesAreReportedAndIgnored) {
   for (unsigned line = 1; line <= 7; ++line) EXPECT_EQ(covers(s, line), "-") << line;
 }
 
+// A suppression spelt almost right allows nothing: it is reported, never silently a comment
+// (the user believes the read allowed, the gate counts it). Python's `#` comments alike. Prose
+// that mentions gridlock, or `gridlock:` before another word, is no suppression.
+TEST(Suppressions, MisspeltOnesAreReported) {
+  std::vector<SourceComment> comments = {
+      {1, 11, 1, false, "# gridlock: alow(typo)"},
+      {2, 1, 2, true, "# GRIDLOCK: allow(upper case)"},
+      {3, 11, 3, false, "# gridlock: Allow(capital)"},
+      {4, 11, 4, false, "# gridlock : allow(blank before the colon)"},
+      {5, 1, 5, true, "# Gridlock: ALLOW-FILE(shouting)"},
+      {6, 1, 6, true, "# what gridlock allows is said in the docs"},
+      {7, 1, 7, true, "# gridlock: see docs/suppressions.md"},
+      {8, 11, 8, false, "# gridlock: allow(right)"},
+  };
+  FileSuppressions s = suppressionsOf(comments);
+  ASSERT_EQ(s.allows.size(), 1u);
+  EXPECT_EQ(s.allows[0].line, 8u);
+  ASSERT_EQ(s.bad.size(), 5u);
+  auto problem = [](const std::string& spelled, const std::string& form) {
+    return "misspelt suppression '" + spelled + "' allows nothing: write 'gridlock: " + form +
+           "(...)', in lower case with ':' right after gridlock";
+  };
+  EXPECT_EQ(s.bad[0].line, 1u);
+  EXPECT_EQ(s.bad[0].column, 11u);
+  EXPECT_EQ(s.bad[0].text, "# gridlock: alow(typo)");
+  EXPECT_EQ(s.bad[0].problem, problem("gridlock: alow", "allow"));
+  EXPECT_EQ(s.bad[1].problem, problem("GRIDLOCK: allow", "allow"));
+  EXPECT_EQ(s.bad[2].problem, problem("gridlock: Allow", "allow"));
+  EXPECT_EQ(s.bad[3].problem, problem("gridlock : allow", "allow"));
+  EXPECT_EQ(s.bad[4].line, 5u);
+  EXPECT_EQ(s.bad[4].problem, problem("Gridlock: ALLOW-FILE", "allow-file"));
+  for (unsigned line = 1; line <= 7; ++line) EXPECT_EQ(covers(s, line), "-") << line;
+  EXPECT_EQ(covers(s, 8), "right");
+  // The same in C++ comments.
+  FileSuppressions cpp = findSuppressions(
+      "get_tp();  // gridlock: alow(typo)\n"
+      "/* GRIDLOCK: allow(upper case) */ get_tp();\n");
+  ASSERT_EQ(cpp.bad.size(), 2u);
+  EXPECT_EQ(cpp.bad[0].problem, problem("gridlock: alow", "allow"));
+  EXPECT_EQ(cpp.bad[1].problem, problem("GRIDLOCK: allow", "allow"));
+  EXPECT_EQ(cpp.bad[1].column, 1u);
+}
+
 }  // namespace
 }  // namespace gridlock::frontend

@@ -2,16 +2,18 @@
 
 #include "analysis/summary.h"
 #include "index/path_text.h"
+#include "support/nearest.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdint>
 
 namespace gridlock::analysis {
 
 std::string BaselineKey::str() const {
-  return file + " | " + (enclosing.empty() ? "<file scope>" : enclosing) + " | " + name +
-         (write ? " (write)" : "");
+  return index::textPath(file) + " | " + (enclosing.empty() ? "<file scope>" : enclosing) + " | " +
+         name + (write ? " (write)" : "");
 }
 
 Baseline baselineOf(const index::Inventory& inv) {
@@ -50,6 +52,48 @@ nlohmann::json parseDocument(const std::string& text, const std::string& path) {
   }
 }
 
+// The largest count a baseline holds: every integer up to 2^53 survives a reader that parses
+// JSON numbers as doubles (JavaScript, jq), no larger one does.
+constexpr std::uint64_t kMaxCount = std::uint64_t{1} << 53;
+constexpr int kFormat = 1;  // the "gridlock_baseline" this gridlock writes and reads
+
+bool isCount(const nlohmann::json& v) {
+  return v.is_number_unsigned() && v.get<std::uint64_t>() <= kMaxCount;
+}
+
+// A key `object` (at `at`) holds that is not one of `keys`: an error, as .gridlock.json's are,
+// never a key silently ignored (a misspelt "entires" would be a baseline of nothing).
+void refuseUnknownKeys(const nlohmann::json& object, const std::vector<std::string>& keys,
+                       const std::string& at) {
+  for (const auto& [key, value] : object.items()) {
+    if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+    std::string list;
+    for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k;
+    throw BaselineError(at + "/" + key + ": unknown key (expected " + list + ")" +
+                        support::didYouMean(key, keys, '"'));
+  }
+}
+
+// The format version, the top-level keys and the totals' type: what no reader may skip over.
+void checkDocument(const nlohmann::json& doc, const std::string& path) {
+  refuseUnknownKeys(
+      doc, {"gridlock_baseline", "root", "total", "entries", "write_total", "write_entries"},
+      path + ": ");
+  if (doc.contains("gridlock_baseline")) {
+    const auto& v = doc["gridlock_baseline"];
+    if (!v.is_number_unsigned() || v.get<std::uint64_t>() == 0)
+      throw BaselineError(path + ": /gridlock_baseline: expected the format version, 1");
+    if (v.get<std::uint64_t>() > kFormat)
+      throw BaselineError(path + ": /gridlock_baseline: format " + v.dump() +
+                          " is newer than this gridlock reads (" + std::to_string(kFormat) +
+                          "); a newer gridlock wrote it: update gridlock");
+  }
+  for (const char* total : {"total", "write_total"})
+    if (doc.contains(total) && !isCount(doc[total]))
+      throw BaselineError(path + ": /" + total +
+                          ": expected an integer from 0 to 2^53 (9007199254740992)");
+}
+
 // The keys of one array of entries ("entries" or "write_entries") into `b`.
 void parseEntries(const nlohmann::json& doc, const char* field, bool writes,
                   const std::string& path, Baseline& b) {
@@ -58,11 +102,14 @@ void parseEntries(const nlohmann::json& doc, const char* field, bool writes,
     const auto& e = entries[i];
     std::string at = path + ": /" + field + "/" + std::to_string(i);
     if (!e.is_object()) throw BaselineError(at + ": expected an object");
+    refuseUnknownKeys(e, {"file", "enclosing", "name", "count"}, at);
     for (const char* key : {"file", "enclosing", "name"})
       if (!e.contains(key) || !e[key].is_string())
         throw BaselineError(at + ": \"" + key + "\" must be a string");
-    if (!e.contains("count") || !e["count"].is_number_unsigned() || e["count"].get<size_t>() == 0)
-      throw BaselineError(at + ": \"count\" must be a positive integer");
+    if (!e.contains("count") || !isCount(e["count"]) || e["count"].get<size_t>() == 0)
+      throw BaselineError(at +
+                          ": \"count\" must be a positive integer of at most 2^53 "
+                          "(9007199254740992)");
     BaselineKey k{index::fromJsonPath(e["file"].get<std::string>()), e["enclosing"], e["name"],
                   writes};
     if (!b.emplace(k, e["count"].get<size_t>()).second)
@@ -74,7 +121,7 @@ void parseEntries(const nlohmann::json& doc, const char* field, bool writes,
 
 std::string serializeBaseline(const Baseline& b, const std::optional<std::string>& root,
                               bool writes) {
-  nlohmann::ordered_json doc = {{"gridlock_baseline", 1}};
+  nlohmann::ordered_json doc = {{"gridlock_baseline", kFormat}};
   if (root) doc["root"] = index::jsonPath(*root);
   size_t total = 0;
   nlohmann::ordered_json entries = entriesOf(b, false, total);
@@ -92,6 +139,7 @@ Baseline parseBaseline(const std::string& text, const std::string& path) {
   nlohmann::json doc = parseDocument(text, path);
   if (!doc.is_object() || !doc.contains("entries") || !doc["entries"].is_array())
     throw BaselineError(path + ": not a gridlock baseline (expected an object with \"entries\")");
+  checkDocument(doc, path);
   Baseline b;
   parseEntries(doc, "entries", false, path, b);
   if (doc.contains("write_entries")) {

@@ -18,7 +18,50 @@ std::string classNameOf(const index::Program& p, const std::string& usr) {
   return it == p.classes.end() ? std::string() : it->second.name;
 }
 
+// What calls the target if handed on as a value: each root function (a constructor: each
+// class of `r.classes`, whose construction runs it), and each function that forwards the
+// parameter to it (a site `forwarded`: its own calls decide what arrives).
+std::set<std::string> valuesOf(const index::Program& p,
+                               const std::vector<std::pair<std::string, int>>& roots,
+                               const std::vector<std::string>& classNames,
+                               const std::vector<CallerSite>& sites) {
+  std::set<std::string> out;
+  std::set<std::string> classes(classNames.begin(), classNames.end());
+  for (const auto& [usr, c] : p.classes)
+    if (classes.count(c.name)) out.insert(usr);
+  auto function = [&](const std::string& usr) {
+    auto f = p.functions.find(usr);
+    if (f == p.functions.end()) return;
+    if (f->second.isConstructor)
+      out.insert(f->second.classUsr);
+    else
+      out.insert(usr);
+  };
+  for (const auto& [usr, index] : roots) function(usr);
+  for (const auto& s : sites)
+    if (s.supplied == facts::Supplied::Forwarded) function(s.callerUsr);
+  return out;
+}
+
 }  // namespace
+
+std::vector<Escape> escapesReaching(const index::Program& program,
+                                    const std::vector<std::pair<std::string, int>>& roots,
+                                    const std::vector<std::string>& classes,
+                                    const std::vector<CallerSite>& sites) {
+  if (program.values.empty()) return {};  // C++: nothing is recorded as handed on
+  return escapesOf(program, valuesOf(program, roots, classes, sites));
+}
+
+std::vector<Escape> fallbackEscapes(const index::Program& program, const std::string& usr,
+                                    int param, const std::vector<CallerSite>& sites) {
+  if (program.values.empty()) return {};
+  std::vector<std::string> classes;
+  auto f = program.functions.find(usr);
+  if (f != program.functions.end() && f->second.isConstructor)
+    classes = hierarchyBelow(program, f->second.classUsr);
+  return escapesReaching(program, {{usr, param}}, classes, sites);
+}
 
 std::vector<std::string> hierarchyBelow(const index::Program& program,
                                         const std::string& classUsr) {
@@ -150,6 +193,7 @@ CallersResult callers(const index::Program& program, const std::string& function
   std::sort(r.classes.begin(), r.classes.end());
   r.classes.erase(std::unique(r.classes.begin(), r.classes.end()), r.classes.end());
   r.sites = reach(program, roots);
+  r.escapes = escapesReaching(program, roots, r.classes, r.sites);
   for (const auto& [value, text] : facts::Spellings<facts::Supplied>::table)
     r.bySupplied[value] = 0;
   for (const auto& s : r.sites) {

@@ -3,6 +3,7 @@
 // overrides and the argument bindings the frontend recorded; never names.
 #pragma once
 
+#include "analysis/value_escapes.h"
 #include "index/program.h"
 
 #include <map>
@@ -40,12 +41,30 @@ struct CallersResult {
   std::map<facts::Supplied, size_t> bySupplied;  // every value present, zeros included
   std::map<facts::Passed, size_t> byPassed;      // Python sites only, the values seen
   bool publicApi = false;                        // the target is declared in a public header
+  // Where the target, a class it constructs (or one below it), or a function that forwards the
+  // parameter to it, is handed on as a value the scan does not follow (Python): calls from
+  // there are not among `sites`, which may then be incomplete.
+  std::vector<Escape> escapes;
+  bool complete() const { return escapes.empty(); }
 };
 
 // Every site reaching (usr, param index) of the given roots, following forwarding through
 // any number of functions and constructors, and overrides of virtual methods.
 std::vector<CallerSite> reach(const index::Program& program,
                               const std::vector<std::pair<std::string, int>>& roots);
+
+// Each place where what reaches the roots is handed on as a value (Python): a root function,
+// the classes below a root constructor's class (`classes`, by name), and each function that
+// forwards the parameter at one of `sites`. Calls from there are none of `sites`.
+std::vector<Escape> escapesReaching(const index::Program& program,
+                                    const std::vector<std::pair<std::string, int>>& roots,
+                                    const std::vector<std::string>& classes,
+                                    const std::vector<CallerSite>& sites);
+
+// The same for a fallback's function `usr` and its parameter, whose `sites` reach() gives: a
+// fallback that every site supplies is not dead while one of these is left.
+std::vector<Escape> fallbackEscapes(const index::Program& program, const std::string& usr,
+                                    int param, const std::vector<CallerSite>& sites);
 
 // Throws CallersError when no function has that name, or it has no such parameter.
 CallersResult callers(const index::Program& program, const std::string& function,

@@ -3,10 +3,58 @@
 #include "analysis/callers.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <tuple>
 
 namespace gridlock::analysis {
+namespace {
+
+// What a literal argument or default is, as far as a test of it goes.
+struct Known {
+  bool null = false, notNull = false, truthy = false, falsy = false;
+};
+
+Known literal(const std::string& text) {
+  if (text == "None" || text == "nullptr" || text == "NULL") return {true, false, false, true};
+  if (text == "False" || text == "false") return {false, true, false, true};
+  if (text == "True" || text == "true") return {false, true, true, false};
+  if (text == "0") return {false, false, false, true};  // C++'s 0 may be a null pointer
+  bool number = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+  });
+  if (number) return {false, true, true, false};
+  return {};
+}
+
+// Whether the site's argument for `t.param` may pass test `t`: not when it is left to a
+// default, or written as None, that fails it. Only a direct call of the guard's function is
+// judged: through a forwarding call the test's parameter is bound where the scan does not say.
+bool mayPass(const facts::ParamTest& t, const facts::SiteFact& site,
+             const facts::FunctionFact* callee) {
+  if (t.param < 0 || static_cast<size_t>(t.param) >= site.args.size()) return true;
+  const facts::ArgFact& a = site.args[t.param];
+  Known k;
+  if (a.supplied == facts::Supplied::Null)
+    k = literal("None");
+  else if (a.supplied == facts::Supplied::Default && callee &&
+           static_cast<size_t>(t.param) < callee->params.size() &&
+           callee->params[t.param].hasDefault)
+    k = literal(callee->params[t.param].defaultText);
+  switch (t.expect) {
+    case facts::Expect::None:
+      return !k.notNull;
+    case facts::Expect::NotNone:
+      return !k.null;
+    case facts::Expect::True:
+      return !k.falsy;
+    case facts::Expect::False:
+      return !k.truthy;
+  }
+  return true;
+}
+
+}  // namespace
 
 void launder(index::Inventory& inv, const rules::RuleSet& rules) {
   std::vector<facts::Read> laundered;
@@ -16,16 +64,28 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
         source.kind == facts::ReadKind::Laundered)
       return;
     std::vector<CallerSite> sites = reach(inv.program, {{source.guardFunction, source.guardParam}});
+    auto fn = inv.program.functions.find(source.guardFunction);
+    const facts::FunctionFact* callee = fn == inv.program.functions.end() ? nullptr : &fn->second;
     std::vector<const CallerSite*> breaking;
     for (const auto& s : sites) {
       // A default argument runs only when the argument is left out; a fallback also runs
-      // when null is passed.
-      if (s.supplied == facts::Supplied::Default ||
-          (s.supplied == facts::Supplied::Null && !source.inDefaultArgument))
-        breaking.push_back(&s);
+      // when null is passed, and when the call may pass the tests it runs under.
+      if (s.supplied != facts::Supplied::Default &&
+          (s.supplied != facts::Supplied::Null || source.inDefaultArgument))
+        continue;
+      const facts::SiteFact& site = inv.program.sites[s.siteIndex];
+      if (site.calleeUsr == source.guardFunction &&
+          !std::all_of(source.guardTests.begin(), source.guardTests.end(),
+                       [&](const facts::ParamTest& t) { return mayPass(t, site, callee); }))
+        continue;
+      breaking.push_back(&s);
     }
     if (source.guard == facts::Guard::Fallback) {
-      source.analysis.fallbackDead = breaking.empty();
+      // Handed on as a value, the function (or its class) is called where no site shows: those
+      // calls may leave the argument out.
+      source.analysis.fallbackDead =
+          breaking.empty() &&
+          fallbackEscapes(inv.program, source.guardFunction, source.guardParam, sites).empty();
       source.analysis.breakingSites.clear();
       for (const auto* s : breaking) {
         std::string at = facts::where(s->file, s->line, s->column);
@@ -40,6 +100,10 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
     for (const auto* s : breaking) {
       rules::Placement place = rules.placeAny(s->file, s->file.empty() || s->file[0] != '/');
       if (place == rules::Placement::Out) continue;
+      // A subset run reports the calls in its files, and those that launder a fallback of its
+      // files wherever they are: a changed helper judges its unchanged callers again.
+      if (inv.subset && !inv.filesSeen.count(s->file) && !inv.filesSeen.count(source.file))
+        continue;
       // A call that may reach either of several functions reads the global once.
       bool alternative = inv.program.sites[s->siteIndex].alternative;
       if (!seen.emplace(s->file, s->line, s->column, alternative ? "" : s->function).second)

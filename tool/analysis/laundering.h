@@ -2,7 +2,9 @@
 // a global when it is missing (often exempt itself) launders that read into every caller that
 // omits the argument or passes null; a default argument that reads a global launders it into
 // every call that omits it. Each such call site becomes a read of kind `laundered`, and each
-// fallback learns whether any site still reaches it.
+// fallback learns whether any site still reaches it. In a subset run (Inventory::subset) the
+// sites are those of the whole program, and a laundered read is made at a site in the run's
+// files, or at any site of a fallback in them.
 #pragma once
 
 #include "index/inventory.h"

@@ -19,6 +19,7 @@ Summary summarize(const index::Inventory& inv, const std::vector<facts::Verdict>
   s.filesScanned = inv.filesScanned;
   s.parseErrors = inv.parseErrors.size();
   s.badSuppressions = inv.badSuppressions.size();
+  s.unusedSuppressions = inv.unusedAllows.size();
   s.cache = inv.cache;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];

@@ -30,6 +30,7 @@ struct Summary {
   size_t suppressed = 0;
   size_t fallbacks = 0;
   size_t badSuppressions = 0;
+  size_t unusedSuppressions = 0;  // allows that cover no read (Inventory::unusedAllows)
   index::CacheCounts cache;
 };
 

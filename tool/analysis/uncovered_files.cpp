@@ -2,8 +2,12 @@
 
 #include "support/confine.h"
 #include "support/source_files.h"
+#include "support/walk.h"
+
+#include "rules/glob.h"
 
 #include <filesystem>
+#include <functional>
 #include <set>
 
 namespace gridlock::analysis {
@@ -21,22 +25,28 @@ bool skipped(const fs::path& dir, const std::set<std::string>& skip) {
   return skip.count(dir.string()) > 0;
 }
 
-// The C, C++ and CUDA files under `dir` (real), symlinks left out (the database names a file
-// by the path it compiles, and a link's target is walked where it lies): real paths too.
+// Each regular file under `dir` (real), symlinks left out (the database names a file by the
+// path it compiles, and a link's target is walked where it lies), until `each` returns false.
+// A directory that cannot be read throws support::WalkError: its files would go unnamed.
+void walkFiles(const std::string& dir, const std::set<std::string>& skip,
+               const std::function<bool(const std::string&)>& each) {
+  bool going = true;
+  support::walkTree(dir, [&](const fs::directory_entry& e) {
+    std::error_code ec;
+    if (!going || e.is_symlink(ec)) return false;
+    if (e.is_directory(ec)) return !skipped(e.path(), skip);
+    if (e.is_regular_file(ec)) going = each(e.path().string());
+    return false;
+  });
+}
+
+// The C, C++ and CUDA files under `dir` (real): real paths too.
 void walk(const std::string& dir, const std::set<std::string>& skip,
           std::vector<std::string>& out) {
-  std::error_code ec;
-  fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-  for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-    const fs::directory_entry& e = *it;
-    if (e.is_symlink(ec)) continue;
-    if (e.is_directory(ec)) {
-      if (skipped(e.path(), skip)) it.disable_recursion_pending();
-      continue;
-    }
-    if (e.is_regular_file(ec) && support::isCxxSource(e.path().string()))
-      out.push_back(e.path().string());
-  }
+  walkFiles(dir, skip, [&](const std::string& f) {
+    if (support::isCxxSource(f)) out.push_back(f);
+    return true;
+  });
 }
 
 }  // namespace
@@ -48,6 +58,27 @@ CoverageQuery wholeTree(const std::string& root) {
   else
     q.dirs = {root};
   return q;
+}
+
+bool anyTreeFileMatches(const std::string& root, const std::string& glob) {
+  // From the glob's literal directories (`experimental` of `experimental/**`): no other
+  // directory holds a file it matches.
+  std::string base;
+  for (size_t at = 0, slash; (slash = glob.find('/', at)) != std::string::npos; at = slash + 1) {
+    std::string part = glob.substr(at, slash - at);
+    if (part.find_first_of("*?[") != std::string::npos) break;
+    base += (base.empty() ? "" : "/") + part;
+  }
+  std::string dir = base.empty() ? root : root + "/" + base;
+  std::error_code ec;
+  if (root == "/" || !fs::is_directory(dir, ec)) return false;
+  bool found = false;
+  walkFiles(dir, {}, [&](const std::string& f) {
+    std::string rel;
+    found = support::relativeTo(root, f, rel) && rules::globMatch(glob, rel);
+    return !found;
+  });
+  return found;
 }
 
 std::vector<std::string> uncoveredFiles(const GatedRun& run, const CoverageQuery& q) {

@@ -32,7 +32,13 @@ CoverageQuery wholeTree(const std::string& root);
 // that some pack holding C++ rules scans (its scope includes the file and neither excludes it
 // nor makes it an edge; a pack of Python rules alone reads no C++ file) and that no unit of the
 // run saw (index::Inventory::filesSeen: its main files and what
-// they include). The walk does not follow symlinks.
+// they include). The walk does not follow symlinks; a directory it cannot read is
+// support::WalkError (exit 2 naming it), never files left unnamed.
 std::vector<std::string> uncoveredFiles(const GatedRun& run, const CoverageQuery& q);
+
+// Whether some file of the tree under `root` (real; not `/`), read by a frontend or not (a
+// README), matches the scope glob `glob`: walked from the glob's literal directories, as the
+// coverage walk goes (no symlink, hidden directory or build tree).
+bool anyTreeFileMatches(const std::string& root, const std::string& glob);
 
 }  // namespace gridlock::analysis

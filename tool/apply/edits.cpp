@@ -7,6 +7,31 @@
 #include <tuple>
 
 namespace gridlock::apply {
+
+std::string lineBreakOf(const std::string& text) {
+  size_t crlf = 0, lf = 0, cr = 0;
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n')
+      ++(i > 0 && text[i - 1] == '\r' ? crlf : lf);
+    else if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))
+      ++cr;
+  if (crlf > lf && crlf > cr) return "\r\n";
+  if (cr > lf && cr > crlf) return "\r";
+  return "\n";
+}
+
+std::string withLineBreak(const std::string& text, const std::string& lineBreak, char before) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char prev = i > 0 ? text[i - 1] : before;
+    if (text[i] == '\n' && prev != '\r')
+      out += lineBreak;
+    else
+      out += text[i];
+  }
+  return out;
+}
+
 namespace {
 
 std::string joinPath(const std::string& root, const std::string& file) {

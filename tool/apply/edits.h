@@ -52,6 +52,15 @@ struct Prepared {
   bool ok() const { return conflicts.empty() && changedFiles.empty() && errors.empty(); }
 };
 
+// The line break most of the file's lines end with (clang-format's DeriveLineEnding rule):
+// "\r\n", "\r" (a carriage return alone, as CPython reads old Mac files) or "\n" (also on a
+// tie). The lines a rewrite writes end so too, in any language.
+std::string lineBreakOf(const std::string& text);
+// `text`, to be written just after the byte `before` ('\0' at the file's start), with every
+// '\n' it writes spelled `lineBreak` (one already preceded by '\r', in it or that byte, is
+// left alone).
+std::string withLineBreak(const std::string& text, const std::string& lineBreak, char before);
+
 // A language's last step for one file: from its edits (checked, each once, sorted by offset)
 // to `c.replacements` (C++: the #includes the edits need, clang-format's formatting, the
 // file's line endings). False when it stops the file, with `out` told why.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "cache/deps.h"
+#include "cache/store.h"
 #include "facts/facts.h"
 
 #include "facts/by_file.h"
@@ -18,12 +19,6 @@
 #include <vector>
 
 namespace gridlock::cache {
-
-// The first bytes of every entry and every blob gridlock writes, whatever their format version:
-// eviction removes what carries them and nothing else (--cache-dir may name a directory that
-// holds other files, in blobs/ and entries/ too).
-inline constexpr std::string_view kEntryMarker = "gridlock-cache-entry ";
-inline constexpr std::string_view kBlobMarker = "gridlock-cache-blob ";
 
 // A blob: its digest (the MD5 of the build, its kind and its raw bytes, so equal contents of
 // one build are one blob) and what it holds. A file's facts are one (encodeBlob), a

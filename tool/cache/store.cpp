@@ -38,6 +38,26 @@ void beforeRename(const std::string& tmp) {
   }
 }
 
+// A .gitignore of `*` in the cache directory, as ruff and pytest leave in theirs, so that a cache
+// in a checkout (a Python project's, at its root) is never committed. Only where the directory
+// holds gridlock's files alone: a --cache-dir that names a directory of other files keeps them
+// visible to git. An existing .gitignore is the user's.
+void ignoreInGit(const std::string& dir) {
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (name != "CACHEDIR.TAG" && name != "entries" && name != "blobs") return;
+  }
+  if (ec) return;
+  try {
+    support::writeFileAtomic(
+        dir + "/.gitignore",
+        "# Made by gridlock: its facts cache is not for version control.\n*\n");
+  } catch (const std::exception&) {
+    // A courtesy too.
+  }
+}
+
 }  // namespace
 
 Store::Store(std::string dir, std::uint64_t maxBytes) : dir_(std::move(dir)), maxBytes_(maxBytes) {
@@ -55,6 +75,7 @@ Store::Store(std::string dir, std::uint64_t maxBytes) : dir_(std::move(dir)), ma
       // Only a courtesy to backup tools.
     }
   }
+  ignoreInGit(dir_);
 }
 
 std::string Store::pathOf(const std::string& slot) const {

@@ -12,12 +12,21 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace gridlock::cache {
 
+// The first bytes of every entry and every blob gridlock writes, whatever their format version
+// (the C++ frontend's, entry.h; the Python scan's, sealed.h): eviction removes what carries
+// them and nothing else (--cache-dir may name a directory that holds other files, in blobs/
+// and entries/ too).
+inline constexpr std::string_view kEntryMarker = "gridlock-cache-entry ";
+inline constexpr std::string_view kBlobMarker = "gridlock-cache-blob ";
+
 class Store {
  public:
-  // Creates the directory (and a CACHEDIR.TAG, so backup tools skip it). Throws
+  // Creates the directory (and a CACHEDIR.TAG, so backup tools skip it, and, where it holds
+  // nothing but gridlock's files, a .gitignore of `*`, so git does). Throws
   // std::runtime_error naming the directory when it cannot.
   Store(std::string dir, std::uint64_t maxBytes);
 

@@ -3,6 +3,7 @@
 #include "cli/scan_options.h"
 
 #include "cli/changed_files.h"
+#include "cli/config_document.h"
 #include "cli/gate_baseline.h"
 #include "cli/gate_coverage.h"
 #include "cli/gate_verdict.h"
@@ -28,25 +29,34 @@ Runner addGateCommand(CLI::App& app) {
   cmd->add_flag("--update", *update,
                 "Rewrite the baseline to the current counts; only ever shrinks it (creates it "
                 "when missing)");
-  addFormatOption(*cmd, show->format,
-                  {report::Format::Text, report::Format::Json, report::Format::Sarif});
+  addFormatOption(
+      *cmd, show->format,
+      {report::Format::Text, report::Format::Json, report::Format::Sarif, report::Format::Github});
+  addOmitEdgesFlag(*cmd, show->omitEdges);
   cmd->add_option("-o,--output", show->output,
                   "Write the report here; the text verdict still goes to stdout");
   cmd->add_option("--changed-since", show->changedSince,
                   "Check only the files a git diff against REV touches (headers: the units "
                   "including them)");
   addAllowUncoveredFlag(*cmd, *allowUncovered);
+  addStrictFlag(*cmd, show->strict);
   addColorOption(*cmd, show->color);
   addDocsUrlOption(*cmd, o->docsUrl);
   return [=]() {
     GateShow s = *show;
     ScanOptions opts = *o;
     std::optional<ProjectConfig> config = applyConfig(*cmd, opts);
+    checkOmitEdges(s.omitEdges, s.format);
     std::string path = *baselinePath;
-    if (path.empty() && config && config->baseline) path = *config->baseline;
+    if (path.empty() && config && config->baseline) {
+      path = *config->baseline;
+      requireTrusted(path, *config, "the baseline");
+    }
     if (path.empty()) {
-      std::cerr << "gridlock: error: no baseline: pass --baseline FILE or set \"baseline\" in "
-                << (config ? config->path : std::string("a .gridlock.json")) << "\n";
+      std::cerr << "gridlock: error: no baseline: pass --baseline FILE or set "
+                << (config ? ConfigDocument::keyIn(config->path, "baseline")
+                           : std::string("\"baseline\" in a .gridlock.json"))
+                << "\n";
       return 2;
     }
     if (!s.changedSince.empty() && !opts.files.empty()) {

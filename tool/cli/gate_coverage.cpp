@@ -2,6 +2,7 @@
 
 #include "analysis/gate_policy.h"
 #include "frontend/file_places.h"
+#include "index/path_text.h"
 
 #include <filesystem>
 #include <iostream>
@@ -14,7 +15,7 @@ namespace fs = std::filesystem;
 void printUncovered(const std::vector<std::string>& files, bool allow) {
   const char* level = allow ? "warning" : "error";
   for (const auto& f : files)
-    std::cerr << "gridlock: " << level << ": " << f
+    std::cerr << "gridlock: " << level << ": " << index::textPath(f)
               << ": in the rule packs' scope, but no compile database entry covers it (no unit "
                  "compiles or includes it): the gate cannot see its reads\n";
   if (allow)

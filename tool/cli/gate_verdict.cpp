@@ -18,17 +18,20 @@ namespace gridlock::cli {
 namespace {
 
 // Writes the report in --format to -o (or stdout), and the text verdict to stdout when the
-// report does not go there (to stderr when a JSON or SARIF report does), then returns the exit
-// status.
+// report does not go there (to stderr when a JSON, SARIF or GitHub report does), then returns
+// the exit status.
 int emit(const GateShow& f, const pipeline::ScanRun& run, const report::GateOutcome& g) {
   report::TextStyle style{colorOn(f.color, STDOUT_FILENO), f.quiet};
   bool toStdout = f.output.empty() || f.output == "-";
   std::string text;
   if (f.format == report::Format::Json) {
     text = report::gateJson(run.inventory, g);
+  } else if (f.format == report::Format::Github) {
+    text = report::gateGithub(run.inventory, g);
   } else if (f.format == report::Format::Sarif) {
     text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root),
-                             rewrite::suggestedFixes(run.inventory, sarifPlan(run)), f.docsUrl);
+                             rewrite::suggestedFixes(run.inventory, sarifPlan(run)), f.docsUrl,
+                             f.omitEdges);
   } else {
     text = report::gateText(run.inventory, g, toStdout ? style : report::TextStyle{false, f.quiet});
   }
@@ -41,6 +44,12 @@ int emit(const GateShow& f, const pipeline::ScanRun& run, const report::GateOutc
 }
 
 }  // namespace
+
+CLI::Option* addStrictFlag(CLI::App& cmd, bool& strict) {
+  return cmd.add_flag("--strict", strict,
+                      "Fail (exit 1) when counts fell and the baseline was not tightened "
+                      "(--update), or an allow covers no read: the ratchet keeps no slack");
+}
 
 int baselineMissing(const GateBaseline& b, bool update, bool subset) {
   if (b.exists) return 0;
@@ -80,6 +89,7 @@ int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool 
   g.subset = run.subset;
   g.update = update;
   g.changedSince = show.changedSince;
+  g.strict = show.strict;
   g.changedFiles = show.changed.present.size() + show.changed.deleted.size();
 
   if (!b.exists) {
@@ -114,7 +124,11 @@ int gateVerdict(const pipeline::ScanRun& run, const GateBaseline& scanned, bool 
   g.nextTotal = analysis::totalOf(next);
   g.baselineWrites = analysis::totalOf(b.baseline, true);
   g.nextWrites = analysis::totalOf(next, true);
-  if (g.result.failed()) {
+  // --strict: counts that fell and a baseline not tightened, or an allow that covers no read,
+  // is slack the ratchet keeps no more (an --update run tightens and is not judged on it).
+  g.unusedAllows = run.inventory.unusedAllows.size();
+  g.slackFailed = show.strict && !update && (!g.result.fell.empty() || g.unusedAllows);
+  if (g.result.failed() || g.slackFailed) {
     g.verdict = report::GateVerdict::Failed;
   } else if (update && (!g.result.fell.empty() || record)) {
     // A baseline that records its root keeps it; one without stays without, so that only

@@ -19,9 +19,14 @@ struct GateShow {
   std::string color = "auto";
   bool quiet = false;
   std::string docsUrl;       // SARIF's help links (report::SarifExtras::docsUrl)
+  bool omitEdges = false;    // --omit-edges: SARIF without edge files' results
+  bool strict = false;       // --strict: fallen counts not tightened fail the gate
   std::string changedSince;  // --changed-since REV, or ""
   ChangedFiles changed;      // what the diff touches
 };
+
+// --strict on `cmd` (gate, merge --baseline).
+CLI::Option* addStrictFlag(CLI::App& cmd, bool& strict);
 
 // 0, or 2 with the error printed: no baseline and no --update to create it, or one to create
 // from a run over some files only (it would fail the next full gate on all other files).

@@ -37,7 +37,8 @@ const char* const kTop = R"(Compiler arguments:
 
 Formats (--format; -o FILE writes the report there):
   scan, gate, merge   text (clang-style diagnostics, then a summary or the verdict), json,
-                      sarif (SARIF 2.1.0, for code scanning)
+                      sarif (SARIF 2.1.0, for code scanning), github (GitHub Actions
+                      annotations, as ruff's --output-format github)
   callers             text, json
   pair                text, json, markdown
   grid, shard         json
@@ -52,8 +53,20 @@ Exit status:
          that cannot be written, a file that does not parse
   128+N  pair was interrupted by signal N
 
-Configuration: .gridlock.json, found from the current directory upward, names the build
-directory, the rule packs and the baseline, so that `gridlock gate` needs no arguments.
+Configuration: .gridlock.json, or [tool.gridlock] in pyproject.toml (the same keys), found
+from the current directory upward, names the build directory, the rule packs and the baseline,
+so that `gridlock gate` needs no arguments.
+
+Environment:
+  GRIDLOCK_PYRIGHT            rewrite: the pyright that checks a Python change, its index.js
+                              (run with node) or an executable (default: the build tree's
+                              copy, else pyright on PATH)
+  GRIDLOCK_SAFE_DIRECTORIES   directories (colon-separated, or *) whose .gridlock.json,
+                              pyproject.toml and rewrite journal are trusted whoever owns them
+                              (a container job's checkout); others' are ignored with a warning
+  GRIDLOCK_PROGRESS_INTERVAL  seconds between progress lines when stderr is no terminal
+                              (default 5; 0: after every unit; -q: none)
+  NO_COLOR                    set and not empty: --color auto colours nothing (no-color.org)
 
 More: gridlock COMMAND --help; man gridlock; the guides in share/doc/gridlock of the
 installation (docs/ in the source).
@@ -65,7 +78,8 @@ const std::map<std::string, std::string>& commandFooters() {
       {"scan",
        kDashDash +
            std::string(
-               R"(Formats: text (clang-style diagnostics, then a summary), json, sarif (SARIF 2.1.0).
+               R"(Formats: text (clang-style diagnostics, then a summary), json, sarif (SARIF 2.1.0),
+github (a workflow command per finding: ::warning file=F,line=L,col=C,title=CHECK::MESSAGE).
 Exit status: 0 the inventory is complete; 2 bad input (a rule pack, .gridlock.json, the
 compile database, an output path) or a file that does not parse (unless --allow-parse-errors).
 )")},
@@ -73,10 +87,11 @@ compile database, an output path) or a file that does not parse (unless --allow-
        kDashDash +
            std::string(
                R"(Formats: text (each new read an error at file:line:col, then the verdict), json, sarif
-(with baselineState); with -o FILE the text verdict still goes to stdout.
+(with baselineState), github (an ::error annotation at each new read; the verdict on stderr);
+with -o FILE the text verdict still goes to stdout.
 Exit status: 0 passed (or the baseline was created or shrunk); 1 a count rose above the
-baseline (--update refuses to grow it); 2 bad input, no baseline, or a file that does not
-parse.
+baseline (--update refuses to grow it), or with --strict a count fell and the baseline was not
+tightened or an allow covers no read; 2 bad input, no baseline, or a file that does not parse.
 )")},
       {"callers", kDashDash + std::string(R"(Formats: text, json.
 Exit status: 0 done; 2 bad input (no such function or parameter, a file that does not parse).
@@ -90,8 +105,8 @@ Exit status: 0 done, or nothing to do; 1 --diff --check: there are edits to make
 nothing written (the code does not parse, edits conflict, a file changed since the scan, ...).
 )")},
       {"merge",
-       R"(Formats: text, json, sarif: the bytes one scan of every shard gives; with --baseline, the
-gate's verdict.
+       R"(Formats: text, json, sarif, github: the bytes one scan of every shard gives; with
+--baseline, the gate's verdict.
 Exit status: as gridlock scan; with --baseline, as gridlock gate.
 )"},
       {"pair", R"(Formats: text, json, markdown.

@@ -4,6 +4,7 @@
 #include "cli/help_text.h"
 #include "cli/scan_options.h"
 #include "cli/version.h"
+#include "support/interrupt.h"
 #include "support/nearest.h"
 
 #include <algorithm>
@@ -118,6 +119,13 @@ int main(int argc, char** argv) {
       setCompilerArgsAfterDashDash(compilerArgs);
       return run();
     }
+  } catch (const gridlock::support::Interrupted& e) {
+    // Thrown only while gridlock waited on a checker, before anything is written; the
+    // checker's group is stopped and its copy of the tree removed by now.
+    std::cerr << "gridlock: " << e.what()
+              << "; stopped the program it was running and removed its temporary files; "
+                 "nothing was written\n";
+    return 128 + e.signal();
   } catch (const std::exception& e) {
     std::cerr << "gridlock: error: " << e.what() << "\n";
     return 2;

@@ -174,18 +174,24 @@ Runner addMergeCommand(CLI::App& app) {
                   "Facts files of every shard (scan --shard I/N --facts-out), or the directories "
                   "the Clang plugin wrote (out=DIR)")
       ->required();
-  auto* fmt = addFormatOption(*cmd, *format,
-                              {report::Format::Text, report::Format::Json, report::Format::Sarif});
+  auto* fmt = addFormatOption(
+      *cmd, *format,
+      {report::Format::Text, report::Format::Json, report::Format::Sarif, report::Format::Github});
+  auto omitEdges = std::make_shared<bool>(false);
+  addOmitEdgesFlag(*cmd, *omitEdges);
   auto* out = cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
   auto* base = cmd->add_option("--baseline", *baseline,
                                "Give the verdict of `gridlock gate --baseline FILE` instead");
   cmd->add_flag("--update", *update, "With --baseline: as `gridlock gate --update`")->needs(base);
+  auto strict = std::make_shared<bool>(false);
+  addStrictFlag(*cmd, *strict)->needs(base);
   addDocsUrlOption(*cmd, *docsUrl);
   cmd->add_flag("-v,--verbose", *verbose, "Name each rule-pack entry that matched nothing");
   addAllowUncoveredFlag(*cmd, *allowUncovered);
   base->excludes(fmt)->excludes(out);
   return [=]() {
     std::string docs = checkedDocsUrl(*docsUrl);
+    checkOmitEdges(*omitEdges, *format);
     checkOutputPath("-o", *output);
     Merged m = mergeFiles(factsFiles(*files));
     pipeline::warnUnmatchedPython(m.run.rules, m.run.inventory.rulesSeen, m.units);
@@ -200,9 +206,11 @@ Runner addMergeCommand(CLI::App& app) {
       // As one gate would: the tree walked from the shards' root (the build trees skipped).
       if (int rc = coverageStatus(m.run, analysis::wholeTree(m.run.root), *allowUncovered))
         return rc;
-      return gateVerdict(m.run, b, *update);
+      GateShow show;
+      show.strict = *strict;
+      return gateVerdict(m.run, b, *update, show);
     }
-    writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs));
+    writeOutput(*output, renderScan(m.run, *format, m.plan, false, docs, *omitEdges));
     return parseErrorStatus(m.run, o);
   };
 }

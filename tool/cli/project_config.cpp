@@ -1,5 +1,6 @@
 #include "cli/project_config.h"
 
+#include "cli/config_document.h"
 #include "support/file_io.h"
 #include "support/nearest.h"
 #include "support/ownership.h"
@@ -7,6 +8,9 @@
 #include <llvm/Support/FileSystem.h>
 #include <llvm/Support/Path.h>
 #include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <set>
 
 namespace gridlock::cli {
 namespace {
@@ -34,14 +38,37 @@ namespace {
 
 // Whether `candidate` is a configuration to use; one of another user is named in a warning.
 bool trusted(const std::string& candidate, const std::string& dir) {
-  llvm::sys::fs::file_status st;
-  if (llvm::sys::fs::status(candidate, st) || !llvm::sys::fs::is_regular_file(st)) return false;
+  if (!llvm::sys::fs::is_regular_file(candidate)) return false;
   // Anyone may leave one in a shared directory above the project: only one of the user's own
-  // (or root's) steers the run, as git trusts only the user's own repositories.
-  std::string why = support::distrust(st.getUser(), dir, support::TrustedOwners::UserOrRoot);
+  // (or root's) steers the run, as git trusts only the user's own repositories. A link is
+  // judged by its owner and its target's.
+  std::string why = support::distrustPath(candidate, dir, support::TrustedOwners::UserOrRoot);
   if (why.empty()) return true;
   support::warnOnce(candidate + ": ignored, not a configuration of yours: " + why);
   return false;
+}
+
+// Whether `candidate`, a pyproject.toml, holds a [tool.gridlock] table (a pyproject.toml
+// without one is no configuration: the search goes on upward). One that does not parse is an
+// error where it would be used (its owner trusted); `use`: it is to be used, so one of another
+// user is skipped with trusted()'s warning.
+bool holdsGridlockTable(const std::string& candidate, const std::string& dir, bool use) {
+  if (!llvm::sys::fs::is_regular_file(candidate)) return false;
+  std::optional<std::string> text = support::readFile(candidate);
+  if (!text || text->find("gridlock") == std::string::npos) return false;
+  bool holds = false;
+  try {
+    holds = readConfigDocument(candidate, *text).has_value();
+  } catch (const ConfigError&) {
+    if (!use || !trusted(candidate, dir)) return false;
+    throw;
+  }
+  return holds && (!use || trusted(candidate, dir));
+}
+
+void noteOnce(const std::string& line) {
+  static std::set<std::string> said;
+  if (said.insert(line).second) std::cerr << "gridlock: note: " << line << "\n";
 }
 
 }  // namespace
@@ -59,24 +86,37 @@ std::string findConfig(const std::string& start) {
   llvm::sys::fs::make_absolute(dir);
   llvm::sys::path::remove_dots(dir, true);
   for (std::string d(dir); !d.empty(); d = llvm::sys::path::parent_path(d).str()) {
-    llvm::SmallString<256> candidate(d);
+    llvm::SmallString<256> candidate(d), pyproject(d);
     llvm::sys::path::append(candidate, kConfigName);
-    if (trusted(std::string(candidate), d)) return std::string(candidate);
+    llvm::sys::path::append(pyproject, kPyprojectName);
+    if (trusted(std::string(candidate), d)) {
+      if (holdsGridlockTable(std::string(pyproject), d, false))
+        noteOnce(std::string(pyproject) + ": [tool.gridlock] is not read: " +
+                 std::string(candidate) + " is, which wins when both are there");
+      return std::string(candidate);
+    }
+    if (holdsGridlockTable(std::string(pyproject), d, true)) return std::string(pyproject);
     if (d == llvm::sys::path::root_path(d)) break;
   }
   return "";
 }
 
+void requireTrusted(const std::string& file, const ProjectConfig& config, const std::string& what) {
+  if (!llvm::sys::fs::is_symlink_file(file) || support::optedIn(config.dir)) return;
+  std::string dir = llvm::sys::path::parent_path(file).str();
+  std::string why =
+      support::distrustPath(file, dir.empty() ? "." : dir, support::TrustedOwners::UserOrRoot);
+  if (!why.empty())
+    throw ConfigError(file + ": " + what + " named by " + config.path + ", not trusted: " + why);
+}
+
 ProjectConfig loadConfig(const std::string& path) {
   std::optional<std::string> text = support::readFile(path);
   if (!text) throw ConfigError(path + ": cannot read the configuration file");
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(*text);
-  } catch (const nlohmann::json::parse_error& e) {
-    throw ConfigError(path + ": invalid JSON: " + e.what());
-  }
-  if (!doc.is_object()) throw ConfigError(path + ": expected a JSON object");
+  // .gridlock.json, or a pyproject.toml's [tool.gridlock]: the same keys, checked alike.
+  std::optional<ConfigDocument> document = readConfigDocument(path, *text);
+  if (!document) throw ConfigError(path + ": no [tool.gridlock] table");
+  const nlohmann::json& doc = document->value;
 
   ProjectConfig c;
   c.path = path;
@@ -84,7 +124,7 @@ ProjectConfig loadConfig(const std::string& path) {
   llvm::sys::fs::make_absolute(abs);
   c.dir = realDir(llvm::sys::path::parent_path(abs).str());
   auto bad = [&](const std::string& key, const std::string& what) {
-    return ConfigError(path + ": /" + key + ": " + what);
+    return ConfigError(document->at(key) + ": " + what);
   };
   auto text_of = [&](const std::string& key, const nlohmann::json& v) {
     if (!v.is_string() || v.get<std::string>().empty())

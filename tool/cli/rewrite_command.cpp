@@ -11,6 +11,7 @@
 #include "apply/replacements_yaml.h"
 #include "apply/unified_diff.h"
 #include "apply/write.h"
+#include "pyrewrite/checker.h"
 #include "pyrewrite/verify.h"
 #include "rewrite/core/rewriter.h"
 #include "rewrite/core/summary.h"
@@ -35,6 +36,7 @@ struct RewriteFlags {
   bool force = false;
   bool allowOutsideDb = false;
   std::string pythonChecker = "require";  // require | warn (pyright missing or failing)
+  int pyrightTimeout = python::verify::kDefaultPyrightTimeoutSeconds;
 };
 
 // Each backend's word on the verified plan (C++: files no database lists that name a function
@@ -191,6 +193,11 @@ Runner addRewriteCommand(CLI::App& app) {
                   "When pyright cannot check a Python change: require (refuse the rewrite, the "
                   "default) or warn (go on with the compile check alone, saying so)")
       ->check(CLI::IsMember({"require", "warn"}));
+  cmd->add_option("--pyright-timeout", f->pyrightTimeout,
+                  "Stop a pyright run that takes longer (seconds; 0: no limit; default " +
+                      std::to_string(python::verify::kDefaultPyrightTimeoutSeconds) +
+                      "): a failed run, as --python-checker says")
+      ->check(CLI::NonNegativeNumber);
   return [=]() {
     if (f->recover) return recover(configuredRoot(*cmd, *o), f->force);
     if (f->exportFixes.empty() && !f->apply && !f->diff) {
@@ -208,6 +215,15 @@ Runner addRewriteCommand(CLI::App& app) {
       std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
       return 2;
     }
+    // What a Python change needs to be verified is looked for before any planning: a rewrite
+    // that would be refused for want of pyright says so now, not after planning and preparing.
+    if (pyrewrite::hasPythonReads(run.inventory)) {
+      std::string missing = pyrewrite::checkerMissing(f->pythonChecker == "warn");
+      if (!missing.empty()) {
+        std::cerr << "gridlock: error: " << missing << "\n";
+        return 2;
+      }
+    }
     auto rescan = [&](const std::map<std::string, std::string>& overlay) {
       ScanOptions again = first;
       again.overlay = overlay;
@@ -223,6 +239,7 @@ Runner addRewriteCommand(CLI::App& app) {
     if (v.error.empty() && pyrewrite::hasPythonReads(run.inventory)) {
       pyrewrite::Options po;
       po.warnWithoutChecker = f->pythonChecker == "warn";
+      po.pyrightTimeoutSeconds = f->pyrightTimeout;
       pyrewrite::Verified py =
           pyrewrite::planAndVerify(run.inventory, run.rules, run.root, rescan, po);
       for (const auto& w : py.warnings) std::cerr << "gridlock: " << w << "\n";

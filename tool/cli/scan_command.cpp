@@ -34,9 +34,12 @@ Runner addScanCommand(CLI::App& app) {
   auto format = std::make_shared<report::Format>(report::Format::Text);
   auto output = std::make_shared<std::string>();
   addScanOptions(*cmd, *o);
-  addFormatOption(*cmd, *format,
-                  {report::Format::Text, report::Format::Json, report::Format::Sarif});
+  addFormatOption(
+      *cmd, *format,
+      {report::Format::Text, report::Format::Json, report::Format::Sarif, report::Format::Github});
   cmd->add_option("-o,--output", *output, "Write the report here instead of stdout");
+  auto omitEdges = std::make_shared<bool>(false);
+  addOmitEdgesFlag(*cmd, *omitEdges);
   auto color = std::make_shared<std::string>("auto");
   addColorOption(*cmd, *color);
   addDocsUrlOption(*cmd, o->docsUrl);
@@ -48,9 +51,18 @@ Runner addScanCommand(CLI::App& app) {
   return [=]() {
     ScanOptions opts = *o;
     applyConfig(*cmd, opts);
+    checkOmitEdges(*omitEdges, *format);
     opts.rewriteFacts = *plan;
     if (!opts.shard.empty() && opts.factsOut.empty()) {
       std::cerr << "gridlock: error: --shard needs --facts-out FILE (gridlock merge reads it)\n";
+      return 2;
+    }
+    if (!opts.factsOut.empty() && !opts.files.empty()) {
+      // A run over some paths decides on the rest of the tree too, which a facts file of its
+      // units would leave out of the merge (docs/scan.md, "Partial runs").
+      std::cerr << "gridlock: error: --facts-out takes no paths: a facts file holds the units "
+                   "it scanned, not the rest of the tree a run over some paths decides on; "
+                   "shard the whole tree, or scan the paths without --facts-out\n";
       return 2;
     }
     if (opts.factsOut.empty())
@@ -63,8 +75,9 @@ Runner addScanCommand(CLI::App& app) {
     // A shard's report is `gridlock merge`'s to write.
     bool toStdout = output->empty() || *output == "-";
     if (opts.factsOut.empty())
-      writeOutput(*output, renderScan(run, *format, *plan,
-                                      toStdout && colorOn(*color, STDOUT_FILENO), opts.docsUrl));
+      writeOutput(*output,
+                  renderScan(run, *format, *plan, toStdout && colorOn(*color, STDOUT_FILENO),
+                             opts.docsUrl, *omitEdges));
     return parseErrorStatus(run, opts);
   };
 }

@@ -21,8 +21,9 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
                  "Paths in output are relative to this directory (default: the directory of "
                  ".gridlock.json, else the current directory)");
   cmd.add_option("--config", o.config,
-                 "Project configuration (default: the nearest .gridlock.json from the current "
-                 "directory upward)");
+                 "Project configuration: a .gridlock.json, or a .toml file's [tool.gridlock] "
+                 "(default: the nearest .gridlock.json, or pyproject.toml with [tool.gridlock], "
+                 "from the current directory upward)");
   cmd.add_option("files", o.files, "Restrict the scan to these files or directories");
   cmd.add_option("--extra-arg", o.extraArgs, "Extra compiler flag (repeatable)")
       ->allow_extra_args(false);

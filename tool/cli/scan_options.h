@@ -46,10 +46,15 @@ std::string checkedDocsUrl(const std::string& url);
 // --format, one of `choices` (listed in its help as "text | json | sarif"), into `format`.
 CLI::Option* addFormatOption(CLI::App& cmd, report::Format& format,
                              const std::vector<report::Format>& choices);
+// --omit-edges, where a command writes findings one by one (text, SARIF, GitHub).
+void addOmitEdgesFlag(CLI::App& cmd, bool& omit);
+// Throws ConfigError when --omit-edges is given with --format json, whose report lists every
+// read (each says whether it is an edge's).
+void checkOmitEdges(bool omit, report::Format format);
 // --color auto|always|never, where a command prints diagnostics.
 void addColorOption(CLI::App& cmd, std::string& color);
 // Whether to colour what goes to file descriptor `fd`: always, never, or (auto) when it is a
-// terminal and NO_COLOR is not set.
+// terminal and NO_COLOR is not set to a non-empty value (no-color.org).
 bool colorOn(const std::string& color, int fd);
 
 // Fills what the command line of `cmd` left unset from the project's `.gridlock.json`

@@ -12,20 +12,24 @@
 namespace gridlock::cli {
 
 std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool plan, bool color,
-                       const std::string& docsUrl) {
+                       const std::string& docsUrl, bool omitEdges) {
   std::optional<rewrite::Plan> planned;
   if (plan) planned = pyrewrite::planAll(run.inventory, run.rules, run.root);
   const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
   analysis::Summary s = analysis::summarize(run.inventory, verdicts);
   if (format == report::Format::Json) return report::json(run.inventory, s, verdicts);
+  if (format == report::Format::Github)
+    return report::githubAnnotations(run.inventory, verdicts, omitEdges);
   if (format == report::Format::Sarif) {
     // Substitutions as SARIF fixes; without --plan, from a plan of this scan's facts.
     report::SarifExtras extras;
     extras.docsUrl = docsUrl;
+    extras.omitEdges = omitEdges;
     extras.fixes = rewrite::suggestedFixes(run.inventory, planned ? *planned : sarifPlan(run));
     return report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts, &extras);
   }
-  return report::diagnosticsText(run.inventory, verdicts, color) + "\n" + report::summaryTable(s);
+  return report::diagnosticsText(run.inventory, verdicts, color, omitEdges) + "\n" +
+         report::summaryTable(s);
 }
 
 rewrite::Plan sarifPlan(const pipeline::ScanRun& run) {

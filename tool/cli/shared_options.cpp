@@ -2,9 +2,11 @@
 // what the command line left unset, compiler arguments after `--`, --color.
 #include "cli/scan_options.h"
 
+#include "cli/config_document.h"
 #include "rules/pack_lookup.h"
 
 #include <llvm/Support/FileSystem.h>
+#include <llvm/Support/Path.h>
 
 #include <unistd.h>
 
@@ -57,6 +59,19 @@ CLI::Option* addFormatOption(CLI::App& cmd, report::Format& format,
       ->check(CLI::IsMember(names));
 }
 
+void addOmitEdgesFlag(CLI::App& cmd, bool& omit) {
+  cmd.add_flag("--omit-edges", omit,
+               "Leave out the reads and writes of edge files (counted apart, never gated): "
+               "SARIF's notes, the text's remarks, GitHub's notices (not with --format json)");
+}
+
+void checkOmitEdges(bool omit, report::Format format) {
+  if (omit && format == report::Format::Json)
+    throw ConfigError(
+        "--omit-edges: the JSON report lists every read (its \"edge\" says which are an edge "
+        "file's); leave the flag out or filter on it");
+}
+
 void addColorOption(CLI::App& cmd, std::string& color) {
   cmd.add_option("--color", color, "Colour diagnostics: auto (on a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
@@ -65,7 +80,9 @@ void addColorOption(CLI::App& cmd, std::string& color) {
 bool colorOn(const std::string& color, int fd) {
   if (color == "always") return true;
   if (color == "never") return false;
-  return isatty(fd) && !std::getenv("NO_COLOR");
+  // no-color.org: NO_COLOR set to anything but "" turns colour off.
+  const char* noColor = std::getenv("NO_COLOR");
+  return isatty(fd) && !(noColor && *noColor);
 }
 
 std::string configuredRoot(const CLI::App& cmd, const ScanOptions& o) {
@@ -88,12 +105,22 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     if (!cmd.count("--rules") && !config->rules.empty()) {
       o.rules = config->rules;
       o.rulesDir = config->dir;
+      for (const auto& ref : o.rules) {
+        std::string pack = rules::isPackName(ref)              ? config->dir + "/" + ref + ".json"
+                           : llvm::sys::path::is_absolute(ref) ? ref
+                                                               : config->dir + "/" + ref;
+        requireTrusted(pack, *config, "the rule pack");
+      }
+      o.rulesConfigName = llvm::sys::path::filename(config->path).str();
     } else {
       // A name on the command line is looked up beside the config too (a path stays relative
       // to the working directory).
       for (auto& ref : o.rules) {
         std::string beside = config->dir + "/" + ref + ".json";
-        if (rules::isPackName(ref) && llvm::sys::fs::is_regular_file(beside)) ref = beside;
+        if (rules::isPackName(ref) && llvm::sys::fs::is_regular_file(beside)) {
+          requireTrusted(beside, *config, "the rule pack");
+          ref = beside;
+        }
       }
     }
     if (!cmd.count("--root")) o.root = config->root ? *config->root : config->dir;
@@ -113,7 +140,7 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
               << ")\n";
   const auto& after = compilerArgsAfterDashDash();
   o.extraArgs.insert(o.extraArgs.end(), after.begin(), after.end());
-  std::string where = config ? "\"build\" in " + config->path
+  std::string where = config ? ConfigDocument::keyIn(config->path, "build")
                              : "\"build\" in a .gridlock.json (none found from the current "
                                "directory upward)";
   // Without one, the scan reads Python only, when the packs or the config ask for it
@@ -127,9 +154,10 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
   if (o.buildDir.empty() && o.pythonRoots.empty() && o.rules.empty())
     throw ConfigError(o.noBuildDir);
   if (rulesRequired && o.rules.empty())
-    throw ConfigError(std::string("no rule pack: pass --rules PACK (a shipped name such as "
-                                  "gridlock-legacy or mpi, or a path) or set \"rules\" in ") +
-                      (config ? config->path : "a .gridlock.json"));
+    throw ConfigError(
+        std::string("no rule pack: pass --rules PACK (a shipped name such as "
+                    "gridlock-legacy or mpi, or a path) or set ") +
+        (config ? ConfigDocument::keyIn(config->path, "rules") : "\"rules\" in a .gridlock.json"));
   return config;
 }
 

@@ -14,10 +14,12 @@ void eachLocatedList(F&& f) {
   f(&TuFacts::functions, &Runs::functions);
   f(&TuFacts::classes, &Runs::classes);
   f(&TuFacts::sites, &Runs::sites);
+  f(&TuFacts::values, &Runs::values);
   f(&TuFacts::paramLists, &Runs::paramLists);
   f(&TuFacts::calls, &Runs::calls);
   f(&TuFacts::dependentCalls, &Runs::dependentCalls);
   f(&TuFacts::classBodies, &Runs::classBodies);
+  f(&TuFacts::allows, &Runs::allows);
 }
 
 }  // namespace

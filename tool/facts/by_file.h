@@ -17,8 +17,8 @@
 namespace gridlock::facts {
 
 // The facts of one unit located in one file: only the located lists (reads, bad
-// suppressions, exempt reads, digests, functions, classes, sites, parameter lists, calls,
-// dependent calls, class bodies) are set.
+// suppressions, exempt reads, digests, functions, classes, sites, values, parameter lists,
+// calls, dependent calls, class bodies, allows) are set.
 struct FileFacts {
   std::string digest;                    // where it is stored ("" when it is not)
   std::shared_ptr<const TuFacts> facts;  // shared by every unit that has the same ones
@@ -27,8 +27,8 @@ struct FileFacts {
 // Per located list, (file index, count) pairs: the list's facts in their order, taken from
 // the files' lists in turn.
 struct Runs {
-  std::vector<std::uint32_t> reads, badSuppressions, exemptReads, functions, classes, sites,
-      paramLists, calls, dependentCalls, classBodies;
+  std::vector<std::uint32_t> reads, badSuppressions, exemptReads, functions, classes, sites, values,
+      paramLists, calls, dependentCalls, classBodies, allows;
 };
 
 struct ByFile {

@@ -33,6 +33,15 @@ struct ReadAnalysis {
   std::string launders;                    // laundered: the global read inside the helper
 };
 
+// A test on a parameter that a fallback's read runs under, besides its holder's
+// (`if num_heads is not None:` around `if num_kv_heads is None: num_kv_heads = read`): a call
+// whose argument for `param` is known to fail it cannot run the read.
+struct ParamTest {
+  int param = -1;  // index into the function's parameters
+  Expect expect = Expect::NotNone;
+  bool operator==(const ParamTest&) const = default;
+};
+
 // One reference to global group state at one source location: what the frontend saw, and what
 // analysis adds. A rewrite plan's verdict on it is a Verdict of its own (verdict.h).
 struct Read {
@@ -72,9 +81,15 @@ struct Read {
   std::string guardFunction;
   int guardParam = -1;
   bool inDefaultArgument = false;
+  // For a fallback: the other parameters' tests it runs under (guardFunction's parameters).
+  std::vector<ParamTest> guardTests;
 
   // Where the read sits, for the rewriter (docs/rewrite.md).
-  bool called = true;          // false: an accessor named but not called (&accessor, a callback)
+  bool called = true;  // false: an accessor named but not called (&accessor, a callback)
+  // Python: what is written before the rule's name (`mpu` of `mpu.get_x()`) names what defines
+  // it, the module (or class) itself, not a module that re-exports the name: the file reaches
+  // the module's other names through it too (an edge call given a global is spelled so).
+  bool parentQualified = false;
   bool inLambda = false;       // inside a lambda body
   bool inInitializer = false;  // in a constructor's member or base initializer list
   bool eagerFallback = false;  // a fallback that is always evaluated (`pg.value_or(global())`)
@@ -195,6 +210,22 @@ struct SiteFact {
   bool alternative = false;
 };
 
+// Python: a class or function handed on as a value where the scan does not follow it (passed,
+// stored, in a display handed on, returned by a function whose result is handed on): what
+// calls it from there is no site, so `callers` says its list may be incomplete and names each
+// such place. Values followed (an alias, a name bound to a call's result or to a display,
+// then called) are sites instead.
+struct ValueFact {
+  std::string usr;  // the class or function named; with `result`, the function called
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+  std::string how;  // "passed as an argument", "stored in self.layer", ...
+  // Not handed on here but returned by this function (its USR): handed on where its result is.
+  std::string returnedBy;
+  bool result = false;  // the result of a call of `usr` is handed on here
+};
+
 // A `// gridlock: allow` comment that cannot be honoured (no reason given).
 struct BadSuppression {
   std::string file;
@@ -202,6 +233,19 @@ struct BadSuppression {
   unsigned column = 0;  // where the comment starts (1-based, in bytes)
   std::string text;
   std::string problem;  // why it is ignored (frontend/suppressions.h)
+};
+
+// An allow comment of a file a unit read (frontend/suppressions.h), and whether a read of that
+// unit falls under it. The index joins the units' (a header's allow covers a read when some
+// unit's read falls under it); one that covers none is reported, as ruff's RUF100 reports an
+// unused noqa.
+struct AllowFact {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;  // where the comment starts (1-based, in bytes)
+  std::string text;
+  bool covers = false;    // a read of this unit falls under it
+  bool mainFile = false;  // in the unit's main file (a Python module: always)
 };
 
 struct ParseError {
@@ -304,6 +348,9 @@ struct TuFacts {
   std::string mainFile;
   std::vector<Read> reads;
   std::vector<BadSuppression> badSuppressions;
+  // The well-formed allows of the files of the packs' scope it read (those naming a name no
+  // pack knows are bad suppressions instead).
+  std::vector<AllowFact> allows;
   std::optional<ParseError> parseError;
   std::vector<std::string> notes;  // e.g. which nvcc flags were translated or dropped
   // Fallback and default-argument reads in files no pack scans (an exempt helper): not
@@ -314,6 +361,7 @@ struct TuFacts {
   std::vector<FunctionFact> functions;
   std::vector<ClassFact> classes;
   std::vector<SiteFact> sites;
+  std::vector<ValueFact> values;  // Python: classes and functions handed on as values
   // The rewrite facts (FrontendOptions::rewriteFacts; none in a plain scan).
   std::vector<ParamListFact> paramLists;
   std::vector<CallFact> calls;

@@ -28,6 +28,13 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, ParamTest>
+void fields(V&& v, T& x) {
+  v("param", x.param);
+  v("expect", x.expect);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, Read>
 void fields(V&& v, T& x) {
   v("file", x.file);
@@ -57,7 +64,9 @@ void fields(V&& v, T& x) {
   v("guard_function", x.guardFunction);
   v("guard_param", x.guardParam);
   v("in_default_argument", x.inDefaultArgument);
+  v("guard_tests", x.guardTests);
   v("called", x.called);
+  v("parent_qualified", x.parentQualified);
   v("in_lambda", x.inLambda);
   v("in_initializer", x.inInitializer);
   v("eager_fallback", x.eagerFallback);
@@ -163,6 +172,18 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, ValueFact>
+void fields(V&& v, T& x) {
+  v("usr", x.usr);
+  v("file", x.file);
+  v("line", x.line);
+  v("column", x.column);
+  v("how", x.how);
+  v("returned_by", x.returnedBy);
+  v("result", x.result);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, BadSuppression>
 void fields(V&& v, T& x) {
   v("file", x.file);
@@ -170,6 +191,17 @@ void fields(V&& v, T& x) {
   v("column", x.column);
   v("text", x.text);
   v("problem", x.problem);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, AllowFact>
+void fields(V&& v, T& x) {
+  v("file", x.file);
+  v("line", x.line);
+  v("column", x.column);
+  v("text", x.text);
+  v("covers", x.covers);
+  v("main_file", x.mainFile);
 }
 
 template <typename V, typename T>
@@ -253,6 +285,7 @@ void fields(V&& v, T& x) {
   v("main_file", x.mainFile);
   v("reads", x.reads);
   v("bad_suppressions", x.badSuppressions);
+  v("allows", x.allows);
   v("parse_error", x.parseError);
   v("notes", x.notes);
   v("exempt_reads", x.exemptReads);
@@ -260,6 +293,7 @@ void fields(V&& v, T& x) {
   v("functions", x.functions);
   v("classes", x.classes);
   v("sites", x.sites);
+  v("values", x.values);
   v("param_lists", x.paramLists);
   v("calls", x.calls);
   v("address_taken", x.addressTaken);

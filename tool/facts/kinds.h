@@ -16,6 +16,10 @@ enum class ReadKind { Accessor, Shim, GlobalState, GlobalWrite, Laundered };
 // Whether the read only runs when an explicit group is missing (`guard`).
 enum class Guard { None, Fallback };
 
+// What a test around a fallback asks of another parameter for the read to run (ParamTest):
+// that it is None (null), not None, true or false.
+enum class Expect { None, NotNone, True, False };
+
 // What an accessor, a type or a parameter gives: a group, a value derived from one, a whole
 // collection of groups, per-model state, or another value of the parallel layout that no group
 // method gives (a flag, a rank computed from coordinates: `value`) (`yields`).
@@ -121,6 +125,8 @@ GRIDLOCK_SPELLINGS(ReadKind, {ReadKind::Accessor, "accessor"}, {ReadKind::Shim, 
                    {ReadKind::GlobalState, "global_state"}, {ReadKind::GlobalWrite, "global_write"},
                    {ReadKind::Laundered, "laundered"});
 GRIDLOCK_SPELLINGS(Guard, {Guard::None, "none"}, {Guard::Fallback, "fallback"});
+GRIDLOCK_SPELLINGS(Expect, {Expect::None, "none"}, {Expect::NotNone, "not_none"},
+                   {Expect::True, "true"}, {Expect::False, "false"});
 GRIDLOCK_SPELLINGS(Yields, {Yields::Group, "group"}, {Yields::Size, "size"}, {Yields::Rank, "rank"},
                    {Yields::SrcRank, "src_rank"}, {Yields::Collection, "collection"},
                    {Yields::State, "state"}, {Yields::Value, "value"});

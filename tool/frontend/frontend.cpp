@@ -4,6 +4,7 @@
 #include "frontend/cached_scan.h"
 #include "frontend/file_places.h"
 #include "frontend/scan_action.h"
+#include "support/source_files.h"
 
 #include <clang/Frontend/CompilerInstance.h>
 #include <clang/Frontend/FrontendActions.h>
@@ -277,6 +278,10 @@ std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptio
         chosen[i] = hit = true;
     if (hit) continue;
     if (!underRoot && options.onlyFromDiff) continue;
+    if (options.othersSelectToo && underRoot) {
+      if (!support::isPythonSource(given)) headers.emplace_back(given, rel);
+      continue;
+    }
     for (const auto& f : db.getAllFiles())
       if (holds(real, realPath(f)))
         throw InputError(given + ": in the compile database, but outside --root " + options.root);
@@ -298,7 +303,7 @@ std::vector<std::string> selectGiven(const ScanDatabase& db, const FrontendOptio
             chosen[i] = any = true;
             break;
           }
-      if (!any && !options.onlyFromDiff)
+      if (!any && !options.onlyFromDiff && !options.othersSelectToo)
         throw InputError(given +
                          ": not in the compile database, and no translation unit under --root "
                          "includes it");

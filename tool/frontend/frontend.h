@@ -23,6 +23,11 @@ struct FrontendOptions {
   // or that include it; one that selects nothing (deleted, not C++, outside the root, a header
   // no unit includes) is skipped, not an error; an empty list selects no unit.
   bool onlyFromDiff = false;
+  // Another frontend (Python's) reads the same run: a path of `only` under the root that
+  // selects no unit here (a module, a directory of them) is skipped, not an error, and a
+  // Python source is not looked for among the headers; the pipeline checks that some frontend
+  // selected each path.
+  bool othersSelectToo = false;
   unsigned jobs = 0;      // 0: all cores
   bool progress = false;  // a progress line on stderr
   // Called after each unit, one call at a time (pipeline/progress.h), instead of that line.

@@ -10,20 +10,30 @@ namespace gridlock::frontend {
 namespace {
 
 using namespace clang;
+using facts::Expect;
 
-enum class Test { None, Present, Missing };
-
-// What a condition says about an explicit group, and which declaration holds it.
-struct Verdict {
-  Test test = Test::None;
-  const ValueDecl* holder = nullptr;
+// A group holder a condition says is missing on one of its sides (`decl` may be null: an
+// array element, a getter's object that is no declaration).
+struct Missing {
+  bool is = false;
+  const ValueDecl* decl = nullptr;
 };
 
-Verdict invert(Verdict v) {
-  v.test = v.test == Test::Present   ? Test::Missing
-           : v.test == Test::Missing ? Test::Present
-                                     : Test::None;
-  return v;
+// What a condition says where it is true and where it is false: the holder missing there, and
+// the facts about parameters (each side a conjunction; a disjunction says nothing).
+struct Sides {
+  Missing ifTrue, ifFalse;
+  std::vector<ParamTestDecl> factsTrue, factsFalse;
+};
+
+Sides swapped(Sides s) {
+  std::swap(s.ifTrue, s.ifFalse);
+  std::swap(s.factsTrue, s.factsFalse);
+  return s;
+}
+
+void append(std::vector<ParamTestDecl>& to, const std::vector<ParamTestDecl>& from) {
+  to.insert(to.end(), from.begin(), from.end());
 }
 
 // Set for the duration of one isFallback call.
@@ -45,6 +55,12 @@ bool isHolder(const Expr* e, const ValueDecl** decl = nullptr) {
   return true;
 }
 
+// The parameter `e` names, or null.
+const ParmVarDecl* paramOf(const Expr* e) {
+  const auto* ref = dyn_cast<DeclRefExpr>(e->IgnoreParenImpCasts());
+  return ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+}
+
 bool isNullValue(const Expr* e, ASTContext& ctx) {
   if (e->isNullPointerConstant(ctx, Expr::NPC_ValueDependentIsNotNull)) return true;
   e = e->IgnoreParenImpCasts();
@@ -60,51 +76,71 @@ bool isNullValue(const Expr* e, ASTContext& ctx) {
 }
 
 // `a == null` / `a != null` in either order.
-Verdict comparison(const Expr* l, const Expr* r, bool equal, ASTContext& ctx) {
-  Verdict v;
-  if (isNullValue(r, ctx) && isHolder(l, &v.holder)) {
-  } else if (isNullValue(l, ctx) && isHolder(r, &v.holder)) {
-  } else {
-    return {};
+Sides comparison(const Expr* l, const Expr* r, bool equal, ASTContext& ctx) {
+  const Expr* tested = isNullValue(r, ctx) ? l : isNullValue(l, ctx) ? r : nullptr;
+  if (!tested) return {};
+  Sides s;
+  Missing& m = equal ? s.ifTrue : s.ifFalse;
+  m.is = isHolder(tested, &m.decl);
+  if (const ParmVarDecl* p = paramOf(tested)) {
+    s.factsTrue.push_back({p, equal ? Expect::None : Expect::NotNone});
+    s.factsFalse.push_back({p, equal ? Expect::NotNone : Expect::None});
   }
-  v.test = equal ? Test::Missing : Test::Present;
-  return v;
+  return s;
 }
 
-Verdict classify(const Expr* c, ASTContext& ctx) {
+// A value tested for its truth (`if (pg)`, `if (flag)`, `if (pg.has_value())`).
+Sides truth(const Expr* tested) {
+  Sides s;
+  s.ifFalse.is = isHolder(tested, &s.ifFalse.decl);
+  if (const ParmVarDecl* p = paramOf(tested)) {
+    s.factsTrue.push_back({p, Expect::True});
+    s.factsFalse.push_back({p, Expect::False});
+  }
+  return s;
+}
+
+Sides classify(const Expr* c, ASTContext& ctx) {
   if (!c) return {};
   c = c->IgnoreParenImpCasts();
   if (const auto* u = dyn_cast<UnaryOperator>(c))
-    return u->getOpcode() == UO_LNot ? invert(classify(u->getSubExpr(), ctx)) : Verdict{};
+    return u->getOpcode() == UO_LNot ? swapped(classify(u->getSubExpr(), ctx)) : Sides{};
   if (const auto* b = dyn_cast<BinaryOperator>(c)) {
-    if (b->getOpcode() == BO_LOr) {
-      Verdict l = classify(b->getLHS(), ctx), r = classify(b->getRHS(), ctx);
-      return l.test == Test::Missing ? l : r.test == Test::Missing ? r : Verdict{};
-    }
-    if (b->getOpcode() == BO_LAnd) {
-      Verdict l = classify(b->getLHS(), ctx), r = classify(b->getRHS(), ctx);
-      return l.test == Test::Present && r.test == Test::Present ? l : Verdict{};
+    bool orOp = b->getOpcode() == BO_LOr;
+    if (orOp || b->getOpcode() == BO_LAnd) {
+      // `a || b` is `!(!a && !b)`: classify it as the conjunction of its negations.
+      Sides l = classify(b->getLHS(), ctx), r = classify(b->getRHS(), ctx);
+      if (orOp) {
+        l = swapped(std::move(l));
+        r = swapped(std::move(r));
+      }
+      Sides s;
+      // The conjunction is true where both are: one side's missing holder is missing there,
+      // and both sides' facts hold. It is false where either is: a holder is missing there
+      // only if each side's falsehood says one is.
+      s.ifTrue = l.ifTrue.is ? l.ifTrue : r.ifTrue;
+      if (l.ifFalse.is && r.ifFalse.is) s.ifFalse = l.ifFalse;
+      s.factsTrue = std::move(l.factsTrue);
+      append(s.factsTrue, r.factsTrue);
+      return orOp ? swapped(std::move(s)) : s;
     }
     if (b->getOpcode() != BO_EQ && b->getOpcode() != BO_NE) return {};
     return comparison(b->getLHS(), b->getRHS(), b->getOpcode() == BO_EQ, ctx);
   }
   if (const auto* op = dyn_cast<CXXOperatorCallExpr>(c)) {  // shared_ptr == nullptr
     auto k = op->getOperator();
-    if (op->getNumArgs() == 1 && k == OO_Exclaim) return invert(classify(op->getArg(0), ctx));
+    if (op->getNumArgs() == 1 && k == OO_Exclaim) return swapped(classify(op->getArg(0), ctx));
     if (op->getNumArgs() != 2 || (k != OO_EqualEqual && k != OO_ExclaimEqual)) return {};
     return comparison(op->getArg(0), op->getArg(1), k == OO_EqualEqual, ctx);
   }
-  Verdict v;
   if (const auto* m = dyn_cast<CXXMemberCallExpr>(c)) {
     const CXXMethodDecl* md = m->getMethodDecl();
     if (!md) return {};
     // `if (pg)` on a smart pointer or optional is a call of its operator bool.
     bool test = isa<CXXConversionDecl>(md) || (md->getIdentifier() && md->getName() == "has_value");
-    if (test && isHolder(m->getImplicitObjectArgument(), &v.holder)) v.test = Test::Present;
-    return v;
+    return test ? truth(m->getImplicitObjectArgument()) : Sides{};
   }
-  if (isHolder(c, &v.holder)) v.test = Test::Present;
-  return v;
+  return truth(c);
 }
 
 // `return ...;`, or a block ending in one: control does not go on past it.
@@ -117,51 +153,81 @@ bool leaves(const Stmt* s) {
 }  // namespace
 
 bool isFallback(const std::vector<const Stmt*>& path, ASTContext& ctx, HoldsGroup holds,
-                const ValueDecl** tested) {
+                const ValueDecl** tested, std::vector<ParamTestDecl>* tests) {
   if (tested) *tested = nullptr;
   holdsGroup = &holds;
   struct Reset {
     ~Reset() { holdsGroup = nullptr; }
   } reset;
-  auto found = [&](const ValueDecl* holder) {
-    if (tested) *tested = holder;
-    return true;
+  bool found = false;
+  // What the construct around the read says where the read runs: the missing holder (the
+  // first, innermost, is the guard) and the facts.
+  auto under = [&](const Missing& m, const std::vector<ParamTestDecl>& facts) {
+    if (m.is && !found) {
+      found = true;
+      if (tested) *tested = m.decl;
+    }
+    if (tests) append(*tests, facts);
   };
   for (size_t i = path.size() - 1; i > 0; --i) {
     const Stmt* child = path[i];
     const Stmt* parent = path[i - 1];
     if (const auto* co = dyn_cast<ConditionalOperator>(parent)) {
-      Verdict v = classify(co->getCond(), ctx);
-      if (child == co->getFalseExpr() && v.test == Test::Present) return found(v.holder);
-      if (child == co->getTrueExpr() && v.test == Test::Missing) return found(v.holder);
+      Sides s = classify(co->getCond(), ctx);
+      if (child == co->getFalseExpr()) under(s.ifFalse, s.factsFalse);
+      if (child == co->getTrueExpr()) under(s.ifTrue, s.factsTrue);
     } else if (const auto* bco = dyn_cast<BinaryConditionalOperator>(parent)) {
       // `pg ?: g()`: the right side runs when pg converts to false.
-      const ValueDecl* holder = nullptr;
-      if (child == bco->getFalseExpr() && isHolder(bco->getCommon(), &holder)) return found(holder);
+      if (child == bco->getFalseExpr()) {
+        Sides s = truth(bco->getCommon());
+        under(s.ifFalse, s.factsFalse);
+      }
     } else if (const auto* ifs = dyn_cast<IfStmt>(parent)) {
-      Verdict v = classify(ifs->getCond(), ctx);
-      if (child == ifs->getThen() && v.test == Test::Missing) return found(v.holder);
-      if (child == ifs->getElse() && v.test == Test::Present) return found(v.holder);
+      Sides s = classify(ifs->getCond(), ctx);
+      if (child == ifs->getThen()) under(s.ifTrue, s.factsTrue);
+      if (child == ifs->getElse()) under(s.ifFalse, s.factsFalse);
     } else if (const auto* call = dyn_cast<CXXMemberCallExpr>(parent)) {
       const CXXMethodDecl* md = call->getMethodDecl();
-      const ValueDecl* holder = nullptr;
+      Missing m;
       if (md && md->getIdentifier() && md->getName() == "value_or" && child != call->getCallee() &&
-          isHolder(call->getImplicitObjectArgument(), &holder))
-        return found(holder);
+          isHolder(call->getImplicitObjectArgument(), &m.decl)) {
+        m.is = true;
+        under(m, {});
+      }
     } else if (const auto* block = dyn_cast<CompoundStmt>(parent)) {
       // `if (pg) return pg;` earlier in the block: what follows runs only without pg.
       for (const Stmt* before : block->body()) {
         if (before == child) break;
         const auto* ifs = dyn_cast<IfStmt>(before);
         if (!ifs || ifs->getElse() || !leaves(ifs->getThen())) continue;
-        Verdict v = classify(ifs->getCond(), ctx);
-        if (v.test == Test::Present) return found(v.holder);
+        Sides s = classify(ifs->getCond(), ctx);
+        under(s.ifFalse, s.factsFalse);
       }
     } else if (isa<LambdaExpr>(parent)) {
-      return false;  // a lambda body runs when called, not under the enclosing condition
+      break;  // a lambda body runs when called, not under the enclosing condition
     }
   }
-  return false;
+  return found;
+}
+
+namespace {
+
+// Whether each use of `param` under `s` (its parent `parent`) is a load of its value.
+bool loadsOnly(const Stmt* s, const Stmt* parent, const ParmVarDecl* param) {
+  if (!s) return true;
+  if (const auto* ref = dyn_cast<DeclRefExpr>(s); ref && ref->getDecl() == param) {
+    const auto* cast = dyn_cast_or_null<ImplicitCastExpr>(parent);
+    return cast && cast->getCastKind() == CK_LValueToRValue;
+  }
+  for (const Stmt* c : s->children())
+    if (!loadsOnly(c, s, param)) return false;
+  return true;
+}
+
+}  // namespace
+
+bool onlyRead(const Stmt* body, const ParmVarDecl* param) {
+  return body && loadsOnly(body, nullptr, param);
 }
 
 }  // namespace gridlock::frontend

@@ -10,6 +10,8 @@
 #include <clang/AST/QualTypeNames.h>
 #include <clang/Lex/Lexer.h>
 
+#include <algorithm>
+
 namespace gridlock::frontend {
 namespace {
 
@@ -218,6 +220,7 @@ void ReadCollector::finish() {
   for (const auto& [site, m] : pendingMacros_)
     record({m.rule->macro, m.rule->kind, m.rule->group, m.rule->yields, m.rule->pack}, m.nameLoc);
   pendingMacros_.clear();
+  recordAllows();
 }
 
 void ReadCollector::onFunctionRef(const NamedDecl* d, SourceLocation loc) {
@@ -379,7 +382,8 @@ void ReadCollector::setGuard(facts::Read& r, const Target& t) {
     const rules::TypeRule* y = sources_.ruleOf(type);
     return y && y->yields != facts::Yields::State;
   };
-  if (!f.path.empty() && isFallback(f.path, ctx_, holdsGroup, &tested))
+  std::vector<ParamTestDecl> tests;
+  if (!f.path.empty() && isFallback(f.path, ctx_, holdsGroup, &tested, &tests))
     r.guard = facts::Guard::Fallback;
   const auto* param = dyn_cast_or_null<ParmVarDecl>(tested);
   if (defaultOf_) {
@@ -390,6 +394,17 @@ void ReadCollector::setGuard(facts::Read& r, const Target& t) {
     if (const auto* fn = dyn_cast<FunctionDecl>(param->getDeclContext())) {
       r.guardFunction = usrOf(throughInheritance(fn));
       r.guardParam = static_cast<int>(param->getFunctionScopeIndex());
+      // The tests of the function's other parameters the fallback runs under, where the
+      // function only reads them: a call whose argument fails one cannot run it.
+      if (r.guard == facts::Guard::Fallback && !defaultOf_)
+        for (const ParamTestDecl& t : tests) {
+          facts::ParamTest p{static_cast<int>(t.param->getFunctionScopeIndex()), t.expect};
+          if (t.param == param || t.param->getDeclContext() != fn ||
+              !onlyRead(fn->getBody(), t.param) ||
+              std::find(r.guardTests.begin(), r.guardTests.end(), p) != r.guardTests.end())
+            continue;
+          r.guardTests.push_back(p);
+        }
     }
   if (tested && r.guard == facts::Guard::Fallback) r.holder = tested->getName().str();
 }
@@ -587,7 +602,50 @@ std::optional<std::string> ReadCollector::suppression(SourceLocation fileLoc,
   const AllowComment* a = coveringAllow(s, sm_.getSpellingLineNumber(fileLoc),
                                         statementLine(fileLoc), {r.group, r.name});
   if (!a) return std::nullopt;
+  std::vector<bool>& used = allowUsed_[sm_.getFileID(fileLoc)];
+  used.resize(s.allows.size());
+  used[static_cast<size_t>(a - s.allows.data())] = true;
   return a->reason;
+}
+
+// Each well-formed allow of the files of the packs' scope this unit read, and whether a read of
+// it fell under one: the files that held reads (their allows read already), and every other
+// file of the scope whose text mentions `gridlock:` (an allow whose reads are gone). An allow
+// naming a name no pack knows is a bad suppression instead. A file included twice is one.
+void ReadCollector::recordAllows() {
+  std::map<std::tuple<std::string, unsigned, unsigned>, facts::AllowFact> found;
+  auto add = [&](FileID fid, const FileSuppressions& s, const std::vector<bool>* used) {
+    const FilePlaces::Info& file = places_.of(fid);
+    if (!file.interest || !file.underRoot) return;
+    for (size_t i = 0; i < s.allows.size(); ++i) {
+      const AllowComment& a = s.allows[i];
+      if (!std::all_of(a.names.begin(), a.names.end(),
+                       [&](const std::string& n) { return knownAllowName(n); }))
+        continue;
+      auto it = found
+                    .try_emplace({file.path, a.line, a.column},
+                                 facts::AllowFact{file.path, a.line, a.column, a.text, false,
+                                                  fid == sm_.getMainFileID()})
+                    .first;
+      if (used && i < used->size() && (*used)[i]) it->second.covers = true;
+    }
+  };
+  for (const auto& [fid, s] : suppressions_) {
+    auto used = allowUsed_.find(fid);
+    add(fid, s, used == allowUsed_.end() ? nullptr : &used->second);
+  }
+  for (unsigned i = 1, n = sm_.local_sloc_entry_size(); i < n; ++i) {
+    const SrcMgr::SLocEntry& e = sm_.getLocalSLocEntry(i);
+    if (!e.isFile() || !e.getFile().getContentCache().OrigEntry) continue;  // a macro, a buffer
+    FileID fid = sm_.getFileID(SourceLocation::getFromRawEncoding(e.getOffset()));
+    if (suppressions_.count(fid)) continue;
+    const FilePlaces::Info& file = places_.of(fid);
+    if (!file.interest || !file.underRoot) continue;
+    StringRef text = sm_.getBufferData(fid);
+    if (text.find("gridlock:") == StringRef::npos) continue;
+    add(fid, findSuppressions(text), nullptr);
+  }
+  for (auto& [at, a] : found) out_.allows.push_back(std::move(a));
 }
 
 }  // namespace gridlock::frontend

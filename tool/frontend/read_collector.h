@@ -52,7 +52,8 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   bool VisitDeclStmt(clang::DeclStmt* s);
   bool VisitExpr(clang::Expr* e);
 
-  // Records the rule-macro expansions that no expression claimed (e.g. at file scope).
+  // Records the rule-macro expansions that no expression claimed (e.g. at file scope), then the
+  // allows of the unit's files and whether its reads fell under them (recordAllows).
   void finish();
 
  private:
@@ -99,6 +100,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   unsigned statementLine(clang::SourceLocation fileLoc) const;
   bool knownAllowName(const std::string& name) const;
   const FileSuppressions& suppressionsOf(clang::FileID fid);
+  void recordAllows();
 
   clang::ASTContext& ctx_;
   const clang::SourceManager& sm_;
@@ -115,6 +117,7 @@ class ReadCollector : public clang::RecursiveASTVisitor<ReadCollector> {
   std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> seen_;
   std::set<std::pair<std::string, unsigned>> badSuppressionSeen_;
   std::map<clang::FileID, FileSuppressions> suppressions_;
+  std::map<clang::FileID, std::vector<bool>> allowUsed_;  // by index into suppressions_'s allows
 };
 
 }  // namespace gridlock::frontend

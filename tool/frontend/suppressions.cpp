@@ -1,5 +1,6 @@
 #include "frontend/suppressions.h"
 
+#include "support/nearest.h"
 #include "support/strings.h"
 
 #include <algorithm>
@@ -142,6 +143,52 @@ void splitNames(std::string_view inside, AllowComment& a) {
   a.reason = trimBlanks(inside);
 }
 
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Where a comment's suppression is: `at`, the offset of its form (`allow...`) when the
+// comment holds `gridlock:` so spelt; otherwise, when it holds one spelt almost right
+// (`GRIDLOCK:`, `gridlock :`, `gridlock: alow(`, `gridlock: Allow(`), the problem to report.
+// Neither for a comment that only mentions gridlock.
+struct Marker {
+  size_t at = std::string_view::npos;
+  std::string misspelt;
+};
+
+Marker findMarker(std::string_view body) {
+  const std::string folded = lower(body);
+  for (size_t g = folded.find("gridlock"); g != std::string::npos;
+       g = folded.find("gridlock", g + 1)) {
+    size_t p = g + 8, colon = body.find_first_not_of(" \t", p);
+    bool hasColon = colon != std::string_view::npos && body[colon] == ':';
+    size_t word = body.find_first_not_of(" \t", hasColon ? colon + 1 : p);
+    if (word == std::string_view::npos) continue;
+    size_t end = word;
+    while (end < body.size() &&
+           (std::isalpha(static_cast<unsigned char>(body[end])) || body[end] == '-'))
+      ++end;
+    std::string_view w = body.substr(word, end - word);
+    bool exact = body.substr(g, 9) == "gridlock:";
+    if (exact && w.starts_with("allow")) return {word, ""};
+    // Allow-like: "allow" (any case) or one slip from it, before its form's suffix.
+    std::string form = lower(w);
+    size_t dash = form.find('-');
+    std::string base = form.substr(0, dash);
+    bool allowLike = !base.empty() && support::editDistance(base, "allow") <= 1;
+    bool paren = end < body.size() && body[end] == '(';
+    if (!allowLike || !(hasColon || paren)) continue;
+    std::string fixed = "allow" + (dash == std::string::npos ? "" : form.substr(dash));
+    return {std::string_view::npos, "misspelt suppression '" +
+                                        std::string(body.substr(g, end - g)) +
+                                        "' allows nothing: write 'gridlock: " + fixed +
+                                        "(...)', in lower case with ':' right after gridlock"};
+  }
+  return {};
+}
+
 const std::string kNoReason =
     "suppression without a reason is ignored: write // gridlock: allow(why this read is "
     "deliberate)";
@@ -155,10 +202,11 @@ FileSuppressions suppressionsOf(const std::vector<SourceComment>& all) {
   std::vector<size_t> open;  // allow-begin comments not yet ended, by index in out.allows
   for (const Comment& k : all) {
     std::string_view body = k.text;
-    size_t marker = body.find("gridlock:");
-    if (marker == std::string_view::npos) continue;
-    size_t at = body.find_first_not_of(" \t", marker + 9);
-    if (at == std::string_view::npos || body.substr(at, 5) != "allow") continue;
+    Marker marker = findMarker(body);
+    if (!marker.misspelt.empty())
+      out.bad.push_back({k.line, k.column, std::string(k.text), marker.misspelt});
+    if (marker.at == std::string_view::npos) continue;
+    size_t at = marker.at;
     // The comment's own text, without the closing `*/`.
     std::string_view rest = body.substr(at);
     if (body.substr(0, 2) == "/*" && rest.size() >= 2 && rest.substr(rest.size() - 2) == "*/")

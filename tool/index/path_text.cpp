@@ -1,5 +1,9 @@
 #include "index/path_text.h"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+
 namespace gridlock::index {
 namespace {
 
@@ -90,6 +94,12 @@ std::string fromJsonPath(std::string_view text) {
     }
   }
   return out;
+}
+
+std::string textPath(std::string_view path) {
+  auto control = [](char c) { return static_cast<unsigned char>(c) < 0x20; };
+  if (std::none_of(path.begin(), path.end(), control)) return std::string(path);
+  return nlohmann::json(jsonPath(path)).dump();  // as the JSON reports write it
 }
 
 std::string uriPath(std::string_view path) {

@@ -23,6 +23,13 @@ std::string fromJsonPath(std::string_view text);
 // '%' included, unchanged (a file written by hand with raw bytes, before it is parsed).
 std::string escapeNonUtf8(std::string_view text);
 
+// A file name for text output (reports, the gate's lines, diagnostics): unchanged unless it
+// holds a control character (U+0000 to U+001F), which would break or forge a line; then it is
+// written as the JSON reports write it (jsonPath, as a JSON string): in double quotes, `\n`,
+// `\t`, `\u001b` for the control characters, `\"` and `\\` for quote and backslash
+// ("a\nb.py").
+std::string textPath(std::string_view path);
+
 // A relative URI reference for a file name (SARIF's artifactLocation.uri, RFC 3986): every
 // byte but the unreserved ones (A-Z a-z 0-9 - . _ ~) and '/' percent-encoded.
 std::string uriPath(std::string_view path);

@@ -75,7 +75,20 @@ void Program::reserveSites(size_t count) {
   seen_.reserve(count);
 }
 
+void Program::addValues(std::vector<facts::ValueFact> more) {
+  for (auto& v : more) values.push_back(std::move(v));
+}
+
 void Program::finish() {
+  auto valueKey = [](const facts::ValueFact& v) {
+    return std::tie(v.file, v.line, v.column, v.usr, v.returnedBy, v.result, v.how);
+  };
+  std::sort(values.begin(), values.end(),
+            [&](const auto& a, const auto& b) { return valueKey(a) < valueKey(b); });
+  values.erase(
+      std::unique(values.begin(), values.end(),
+                  [&](const auto& a, const auto& b) { return valueKey(a) == valueKey(b); }),
+      values.end());
   std::sort(sites.begin(), sites.end(), [](const auto& a, const auto& b) {
     // `via` by its spelling, the order the reports have always had.
     return std::make_tuple(std::cref(a.file), a.line, a.column, std::cref(a.calleeUsr),

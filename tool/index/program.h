@@ -18,9 +18,12 @@ struct Program {
   std::map<std::string, facts::ClassFact> classes;       // by USR
   std::vector<facts::SiteFact> sites;                    // sorted by file, line, column
   std::multimap<std::string, size_t> sitesByCallee;      // callee USR -> index into sites
+  // Python: classes and functions handed on as values the scan does not follow, once each.
+  std::vector<facts::ValueFact> values;
 
   void add(std::vector<facts::FunctionFact> fns, std::vector<facts::ClassFact> cls,
            std::vector<facts::SiteFact> sites);
+  void addValues(std::vector<facts::ValueFact> values);
   // Room for `count` sites in all (a hint: the sites of some ten thousand calls, moved as the
   // vector grows, cost a warm Python scan a tenth of its merge).
   void reserveSites(size_t count);

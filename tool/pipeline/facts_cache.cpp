@@ -2,6 +2,7 @@
 
 #include "cache/key.h"
 #include "rules/rules_codec.h"
+#include "support/ownership.h"
 
 #include <clang/Basic/Version.h>
 
@@ -26,7 +27,8 @@ std::unique_ptr<cache::TuCache> openCache(const CacheSettings& f, const std::str
   try {
     return std::make_unique<cache::TuCache>(std::move(s));
   } catch (const std::exception& e) {
-    std::cerr << "gridlock: warning: cache: " << e.what() << "; scanning without the cache\n";
+    // Said once: the Python frontend, sharing the directory, finds the same.
+    support::warnOnce(std::string("cache: ") + e.what() + "; scanning without the cache");
     return nullptr;
   }
 }

@@ -34,6 +34,10 @@ struct Units {
   // One per unit (a C++ translation unit, a Python module), in an order fixed by the inputs
   // alone (not by timing): the pipeline keeps it, and reports rely on it.
   std::vector<facts::UnitFacts> units;
+  // In a subset run, every other unit of the tree (the whole program the selected units are
+  // part of: docs/scan.md, "Partial runs"), in the same kind of order; none in a full run, and
+  // none in a shard (--facts-out).
+  std::vector<facts::UnitFacts> context;
   index::CacheCounts cache;  // of this frontend's facts cache; zero without one
   // Whether any input was selected. A run over a diff may select none: then no rule that
   // matched nothing is warned of.

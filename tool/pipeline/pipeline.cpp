@@ -1,9 +1,11 @@
 #include "pipeline/pipeline.h"
 
 #include "analysis/laundering.h"
+#include "analysis/uncovered_files.h"
 #include "apply/journal.h"
 #include "frontend/file_places.h"
 #include "pipeline/progress.h"
+#include "pipeline/root_path.h"
 #include "pipeline/shard.h"
 
 #include <llvm/Support/FileSystem.h>
@@ -23,16 +25,37 @@ rules::RuleSet loadRules(const ScanRequest& o) {
     return rules::RuleSet({all});
   }
   rules::PackAnchor anchor;
-  if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside .gridlock.json"};
+  if (!o.rulesDir.empty()) anchor = {o.rulesDir, "beside " + o.rulesConfigName};
   return rules::RuleSet::load(o.rules, anchor);
 }
 
 // The command line's root and the directories above it were checked before the scan (main);
 // an interrupted apply of a narrower root left its journal below, among the files seen.
 void refuseJournaled(const ScanRun& run) {
-  std::string held = apply::journalRootBelow(run.root, run.inventory.filesSeen);
+  std::string held = apply::journalRootBelow(run.root, run.inventory.programFiles);
   if (!held.empty())
     throw std::runtime_error(apply::journalMessage(held, apply::journalState(held)));
+}
+
+// Each positional path selects some file a unit saw (a source, a header a unit includes, a
+// directory holding one): a path that selects none (a README, a directory of no source)
+// would otherwise be a scan of nothing, and a gate passed on it. A diff may touch no source;
+// a shard may hold none of a path's units.
+void requireSelected(const ScanRequest& o, const ScanRun& run) {
+  if (o.filesFromDiff || !o.factsOut.empty()) return;
+  const std::set<std::string>& seen = run.inventory.filesSeen;
+  for (const std::string& given : o.files) {
+    bool any = false;
+    for (const std::string& rel : rootRelative(run.root, given)) {
+      auto below = seen.lower_bound(rel + "/");
+      any = any || (rel.empty() ? !seen.empty() : seen.count(rel) > 0) ||
+            (below != seen.end() && below->starts_with(rel + "/"));
+    }
+    if (!any)
+      throw std::runtime_error(given +
+                               ": selects no Python or C++ source to scan (no unit is, or "
+                               "includes, a file there); nothing would be checked");
+  }
 }
 
 }  // namespace
@@ -59,17 +82,25 @@ ScanRun scan(const ScanRequest& o) {
   for (size_t i = 0; i < frontends.size(); ++i) frontends[i]->finish(scope, scanned[i]);
   if (!o.factsOut.empty()) writeShardFacts(o, scope, scanned);
 
-  std::vector<facts::UnitFacts> units;
+  std::vector<facts::UnitFacts> units, context;
   index::CacheCounts counts;
   bool selected = false;
   for (Units& s : scanned) {
     std::move(s.units.begin(), s.units.end(), std::back_inserter(units));
+    std::move(s.context.begin(), s.context.end(), std::back_inserter(context));
     counts.hits += s.cache.hits;
     counts.misses += s.cache.misses;
     selected = selected || s.selected;
   }
-  run.inventory = index::merge(std::move(units), o.rewriteFacts);
+  run.inventory = run.subset
+                      ? index::mergeSubset(std::move(units), std::move(context), o.rewriteFacts)
+                      : index::merge(std::move(units), o.rewriteFacts);
   run.inventory.cache = counts;
+  requireSelected(o, run);
+  // A header's allow may cover a read of a unit this subset run did not scan.
+  if (run.subset)
+    std::erase_if(run.inventory.unusedAllows,
+                  [](const facts::AllowFact& a) { return !a.mainFile; });
   refuseJournaled(run);
   analysis::launder(run.inventory, run.rules);
   // What one shard did not match another may: `gridlock merge` warns for the whole scan. A
@@ -92,7 +123,8 @@ void warnUnmatched(const ScanRun& run, bool verbose) {
   auto warn = [](const std::string& line) {
     if (said.insert(line).second) std::cerr << "gridlock: warning: " << line << "\n";
   };
-  for (const auto& u : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned)) {
+  for (const auto& u : run.rules.unmatched(inv.rulesSeen, inv.filesSeen, inv.filesScanned,
+                                           &analysis::anyTreeFileMatches, run.root)) {
     if (verbose || u.lines.size() == 1) {
       for (const auto& line : u.lines) warn(line);
       continue;

@@ -1,12 +1,14 @@
 #include "pipeline/python_frontend.h"
 
 #include "cache/key.h"
+#include "cache/store.h"
+#include "pipeline/root_path.h"
 #include "pipeline/shard.h"
 #include "python/python_scan.h"
+#include "support/ownership.h"
 #include "support/source_files.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <iostream>
 #include <numeric>
 #include <optional>
@@ -15,17 +17,13 @@
 namespace gridlock::pipeline {
 namespace {
 
-namespace fs = std::filesystem;
-
-// `path` (absolute, or relative to the working directory) relative to the root; nothing when
-// it lies outside it.
+// `path` (absolute, or relative to the working directory) relative to the root, as the tree
+// names it (a module linked in from outside keeps its name in the tree: the rewriter's
+// overlay of it is its text, and the write refuses it); nothing when it lies outside.
 std::optional<std::string> underRoot(const std::string& root, const std::string& path) {
-  std::error_code ec;
-  fs::path abs = fs::weakly_canonical(fs::absolute(path), ec);
-  if (ec) return std::nullopt;
-  std::string rel = abs.lexically_relative(root).generic_string();
-  if (rel.empty() || rel == ".." || rel.rfind("../", 0) == 0) return std::nullopt;
-  return rel == "." ? std::string() : rel;
+  std::vector<std::string> rel = rootRelative(root, path);
+  if (rel.empty()) return std::nullopt;
+  return rel.front();
 }
 
 }  // namespace
@@ -45,7 +43,7 @@ Units PythonFrontend::scan(const Scope& scope) {
     if (auto rel = underRoot(scope.root, path)) s.options.overlay[*rel] = text;
   s.roots = o.pythonRoots;
   for (const std::string& f : o.files)
-    if (auto rel = underRoot(scope.root, f)) s.only.push_back(*rel);
+    for (const std::string& rel : rootRelative(scope.root, f)) s.only.push_back(rel);
   // Positional paths or a diff that name nothing under the root: no Python unit is asked for.
   if ((!o.files.empty() || o.filesFromDiff) && s.only.empty()) return out;
   if (!o.cache.off) {
@@ -55,6 +53,16 @@ Units PythonFrontend::scan(const Scope& scope) {
     if (auto bytes = cache::parseSize(o.cache.size)) s.cacheBytes = *bytes;
   }
   python::PythonUnits units = python::scanPython(s, scope.rules);
+  for (const std::string& w : units.cacheWarnings) support::warnOnce(w);
+  // The Python scan writes through the store alone, which has no eviction (cache_store links
+  // no LLVM): the directory is kept within its bound here, as a C++ scan's cache keeps it.
+  if (!s.cacheDir.empty() && units.cacheMisses > 0) {
+    try {
+      cache::Store(s.cacheDir, s.cacheBytes).evict();
+    } catch (const std::exception& e) {
+      support::warnOnce(std::string("cache: ") + e.what());
+    }
+  }
   // What one shard did not match another may: `gridlock merge` warns for the whole scan.
   if (o.factsOut.empty()) warnUnmatchedPython(units.warnings);
   out.cache = {units.cacheHits, units.cacheMisses};
@@ -74,6 +82,9 @@ Units PythonFrontend::scan(const Scope& scope) {
     if (scope.onUnitDone) scope.onUnitDone(out.units.size() + 1, mine.size(), units.units[i]);
     out.units.push_back(std::move(units.units[i]));
   }
+  // A shard's facts file holds its own units; a subset run that selected a module sees every
+  // other module too.
+  if (o.factsOut.empty() && !out.units.empty()) out.context = std::move(units.context);
   return out;
 }
 

@@ -27,6 +27,7 @@ struct ScanRequest {
   // Where rule names and relative pack paths are looked up first: a config's directory
   // (rules::PackAnchor); "" for the working directory.
   std::string rulesDir;
+  std::string rulesConfigName = ".gridlock.json";  // the file there that named them, for messages
   std::string root = ".";
   std::vector<std::string> files;
   // `files` are what a diff touches (gate --changed-since): one that selects no unit is

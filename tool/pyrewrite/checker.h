@@ -8,6 +8,7 @@
 #include "apply/edits.h"
 #include "index/inventory.h"
 #include "pyrewrite/plan.h"
+#include "pyrewrite/verify.h"
 #include "python/verify/diagnostic_diff.h"
 
 #include <map>
@@ -27,7 +28,8 @@ struct CheckerOutcome {
   std::string error;                        // not empty: nothing may be written
 };
 
-// `warnWithoutChecker`: no pyright (or a failed run) is a warning, not an error.
+// `options.warnWithoutChecker`: no pyright (or a failed run) is a warning, not an error;
+// `options.pyrightTimeoutSeconds`: how long one pyright run may take.
 //
 // `hints`: the group hints the plan wrote, by file. A new diagnostic in a changed file that is
 // only pyright not knowing a method the pack's `spell` calls on a group (`Cannot access
@@ -41,8 +43,13 @@ struct CheckerOutcome {
 // the import makes the file's own `torch.distributed.ProcessGroup` hints known to pyright, whose
 // `.size()` calls it then finds on that empty class. Each such diagnostic is logged as accepted.
 CheckerOutcome checkWithPyright(const index::Inventory& inv, const apply::Prepared& p,
-                                const std::string& root, bool warnWithoutChecker,
+                                const std::string& root, const Options& options,
                                 const std::map<std::string, std::vector<GroupHint>>& hints = {});
+
+// What keeps a Python rewrite from being verified, known before any planning: no python3 to
+// compile with, or (unless `warnWithoutChecker`) no pyright (python/verify/tools.h). The error
+// checkWithPyright would give after planning and preparing, "" when both are there.
+std::string checkerMissing(bool warnWithoutChecker);
 
 // Whether pyright's diagnostic `d` in the rewritten `text` is a group method the pack spells,
 // called on a parameter `hints` names, unknown to pyright's class of the hint, at every place

@@ -1,6 +1,7 @@
 #include "pyrewrite/edge_global.h"
 
 #include "pyrewrite/import_add.h"
+#include "pyrewrite/references.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/ts_node.h"
@@ -58,15 +59,6 @@ bool literalArgument(const std::string& a) {
     }
   }
   return true;
-}
-
-// Whether fallback `f` assigns the global to its parameter itself (`p = <read>`, `p = p or
-// <read>`): what the parameter would hold is then the read.
-bool assignsHolder(State& s, const facts::Read& f) {
-  auto place = s.place(f);
-  if (!place) return false;
-  TSNode a = assignmentOf(PySource::statementOf(place->node));
-  return !ts_node_is_null(a) && place->src->text(ts::field<"left">(a)) == f.holder;
 }
 
 // The dropped keyword (`check_initialized=False`) a read is called with, or "": with it the
@@ -133,8 +125,29 @@ std::string spelledIn(const PySource& src, const std::string& dotted,
   return joined(parts, cls, parts.size());
 }
 
+std::string qualifierFor(State& s, const std::string& file, const std::string& parent,
+                         TSNode place) {
+  const PySource* src = s.sources.get(file);
+  if (!src) return "";
+  for (const facts::Read& d : s.inv.reads) {
+    if (d.file != file || !d.parentQualified || d.language != facts::Language::Python ||
+        d.name.rfind('.') != parent.size() || d.name.compare(0, parent.size(), parent) != 0)
+      continue;
+    TSNode n = src->covering(d.offset, d.length);
+    if (ts::is<"call">(n)) n = ts::field<"function">(n);
+    if (!ts::is<"attribute">(n)) continue;
+    TSNode object = ts::field<"object">(n), root = object;
+    while (ts::is<"attribute">(root)) root = ts::field<"object">(root);
+    if (!ts::is<"identifier">(root)) continue;
+    std::string_view name = src->text(root);
+    if (boundLocally(*src, root, name) || boundLocally(*src, place, name)) continue;
+    return std::string(src->text(object));
+  }
+  return "";
+}
+
 std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const facts::Read& r,
-                                     std::string* why) {
+                                     TSNode place, std::string* why) {
   const PySource* src = s.sources.get(file);
   if (!src) {
     *why = file + " cannot be read";
@@ -154,13 +167,22 @@ std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const fa
   }
   EdgeGlobal out;
   out.name = r.name;
-  out.text = spelledIn(*src, r.name, &out.import) + "(" + arguments + ")";
+  out.text = spelledIn(*src, r.name, &out.import);
+  // Rather than import the module under a second name, the name the file has for it.
+  size_t dot = r.name.rfind('.');
+  if (!out.import.first.empty() && dot != std::string::npos)
+    if (std::string q = qualifierFor(s, file, r.name.substr(0, dot), place); !q.empty()) {
+      out.text = q + r.name.substr(dot);
+      out.import = {};
+    }
+  out.text += "(" + arguments + ")";
   return out;
 }
 
 std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
                                            const std::vector<size_t>& reads,
-                                           const std::string& group, std::string* why) {
+                                           const std::string& group, TSNode place,
+                                           std::string* why) {
   auto gives = [&](const facts::Read& r) {
     if (r.language != facts::Language::Python || r.kind == facts::ReadKind::Laundered || !r.called)
       return false;
@@ -172,7 +194,7 @@ std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
     const rules::PythonRewriteRule* rule = s.rule(r);
     if (!gives(r) || !rule) continue;
     std::optional<std::string> key = rules::keywordKey(r.arguments, rule->droppedKeywords);
-    if (group.empty() || (key && key->empty())) return edgeGlobal(s, file, r, why);
+    if (group.empty() || (key && key->empty())) return edgeGlobal(s, file, r, place, why);
   }
   // The graph reads only derived values (a size): the group as the tree reads it most often.
   std::map<std::string, size_t> count;
@@ -190,7 +212,7 @@ std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
            " itself, to pass there";
     return std::nullopt;
   }
-  return edgeGlobal(s, file, *example.at(best->first), why);
+  return edgeGlobal(s, file, *example.at(best->first), place, why);
 }
 
 EdgeSupply::EdgeSupply(State& s) : s_(s) {
@@ -217,7 +239,7 @@ bool EdgeSupply::covers(size_t i) const {
   const rules::PythonRewriteRule* rule = s_.rule(r);
   // A file verification held back keeps its text: its calls cannot be given anything.
   return r.kind == facts::ReadKind::Laundered && r.edge && rule && rule->edgeGlobal &&
-         !s_.held(r.file) && breaking_.count(at(r));
+         !s_.held(r.file) && s_.closed(r.file).empty() && breaking_.count(at(r));
 }
 
 std::string EdgeSupply::argumentFor(
@@ -242,11 +264,15 @@ std::string EdgeSupply::argumentFor(
   const rules::PythonRewriteRule& rule = *s_.rule(first);
   bool collection = first.yields == facts::Yields::Collection;
   std::string text;
+  std::string why;
   if (auto v = groupAt(*place->src, place->def, args, collection ? "" : first.group, rule)) {
     text = spelled(rule, first.yields, *v);
     if (text.empty())
       return "the pack does not say how to spell a " + std::string(facts::spell(first.yields)) +
              " (rewrite.python.spell)";
+    std::optional<std::string> given = fallbackValue(s_, first, text, collection ? "" : *v, &why);
+    if (!given) return why;
+    text = *given;
   } else {
     // Fallbacks along a chain of functions that forward the parameter: the outermost runs,
     // and gives the others what it read.
@@ -259,15 +285,15 @@ std::string EdgeSupply::argumentFor(
     if (outermost == reached.end())
       return "the fallbacks it reaches are not along one chain of calls";
     const facts::Read& f = s_.read(outermost->first);
-    if (!assignsHolder(s_, f))
-      return "the fallback at " + at(f) + " does not give " + f.holder + " the global itself";
     if (std::string k = droppedKeyword(f, rule); !k.empty())
       return "the global the fallback at " + at(f) + " reads may be None (" + k +
              "): passed, it would raise";
-    std::string why;
-    std::optional<EdgeGlobal> g = edgeGlobal(s_, site.file, f, &why);
+    std::optional<EdgeGlobal> g = edgeGlobal(s_, site.file, f, args, &why);
     if (!g) return why;
-    text = g->text;
+    std::optional<std::string> given =
+        fallbackValue(s_, f, g->text, f.yields == facts::Yields::Group ? g->text : "", &why);
+    if (!given) return why;
+    text = *given;
     out->import = g->import;
   }
   const facts::ArgFact& a = site.args[c.param];

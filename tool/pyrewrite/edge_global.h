@@ -32,17 +32,29 @@ struct EdgeGlobal {
 std::string spelledIn(const PySource& src, const std::string& dotted,
                       std::pair<std::string, std::string>* import);
 
-// Read `r`'s accessor or shim call as `file` writes it (`parallel_state.get_tp_group()`), or
+// Read `r`'s accessor or shim call as `file` writes it at `place`
+// (`parallel_state.get_tp_group()`): through a module-level import of its module or of it, else
+// through the name the file already has for its module (`mpu.get_tp_group()` where `from
+// megatron.core import mpu` is that module: qualifierFor), else with a from-import added; or
 // nothing with `why` set: not a call, or an argument that is not a literal.
 std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const facts::Read& r,
-                                     std::string* why);
+                                     TSNode place, std::string* why);
 
-// What an edge call of a Thread graph passes for its parameter: the group (`group`; the
-// collection when empty) as one of the graph's `reads` reads it, else as the tree reads it most
-// often without arguments.
+// What an edge call of a Thread graph at `place` passes for its parameter: the group (`group`;
+// the collection when empty) as one of the graph's `reads` reads it, else as the tree reads it
+// most often without arguments.
 std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
                                            const std::vector<size_t>& reads,
-                                           const std::string& group, std::string* why);
+                                           const std::string& group, TSNode place,
+                                           std::string* why);
+
+// The name `file` has at `place` for `parent` (a module, or a class, that defines a rule's
+// name): the qualifier of one of the file's reads that the scan found to name `parent` itself
+// (`mpu` of `mpu.get_x()`, with `mpu` bound to megatron.core.parallel_state, not to a module
+// that re-exports get_x), rooted at a module-level name that no def around the read or `place`
+// binds otherwise; "" when there is none.
+std::string qualifierFor(State& s, const std::string& file, const std::string& parent,
+                         TSNode place);
 
 // Require's edge callers: each laundered read in an edge file of a pack that passes the global
 // is planned (the value the call holds, else the fallback's global), and `supplied` says "" for

@@ -1,9 +1,11 @@
 #include "pyrewrite/line_length.h"
 
 #include "support/file_io.h"
+#include "support/toml_table.h"
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -21,7 +23,7 @@ std::string normal(const std::filesystem::path& p) {
   return s;
 }
 
-// section -> key -> value, of a settings file's `key = value` lines (comments dropped).
+// section -> key -> value, of an INI file's `key = value` lines (setup.cfg; comments dropped).
 std::map<std::string, std::map<std::string, std::string>> settings(const std::string& text) {
   std::map<std::string, std::map<std::string, std::string>> found;
   std::istringstream in(text);
@@ -39,24 +41,41 @@ std::map<std::string, std::map<std::string, std::string>> settings(const std::st
   return found;
 }
 
+// A positive line length: a TOML integer, or setup.cfg's digits.
+unsigned lengthOf(const nlohmann::json& v) {
+  if (!v.is_number_unsigned()) return 0;
+  uint64_t n = v.get<uint64_t>();
+  return n < 10000 ? static_cast<unsigned>(n) : 0;
+}
+unsigned lengthOf(const std::string& s) {
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 4) return 0;
+  return static_cast<unsigned>(std::stoul(s));
+}
+
+// [tool.NAME] of a pyproject.toml's text, read with toml++; a file that is not TOML says nothing
+// (black would refuse to run on it: the rewrite keeps black's defaults).
+std::optional<nlohmann::json> toolTable(const std::string& text, const std::string& tool) {
+  try {
+    if (auto t = support::tomlTable(text, "pyproject.toml", {"tool", tool})) return t->value;
+  } catch (const support::TomlError&) {
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 unsigned lineLengthIn(const std::string& text, bool toml) {
-  auto found = settings(text);
-  auto number = [](const std::string& v) -> unsigned {
-    if (v.empty() || v.find_first_not_of("0123456789") != std::string::npos || v.size() > 4)
-      return 0;
-    return static_cast<unsigned>(std::stoul(v));
-  };
-  std::vector<std::pair<std::string, std::string>> keys =
-      toml ? std::vector<std::pair<std::string, std::string>>{{"tool.black", "line-length"},
-                                                              {"tool.black", "line_length"},
-                                                              {"tool.ruff", "line-length"},
-                                                              {"tool.ruff", "line_length"}}
-           : std::vector<std::pair<std::string, std::string>>{{"flake8", "max-line-length"},
-                                                              {"flake8", "max_line_length"}};
-  for (const auto& [s, k] : keys)
-    if (unsigned n = number(found[s][k])) return n;
+  if (!toml) {
+    auto found = settings(text);
+    for (const char* key : {"max-line-length", "max_line_length"})
+      if (unsigned n = lengthOf(found["flake8"][key])) return n;
+    return 0;
+  }
+  for (const char* tool : {"black", "ruff"})
+    if (std::optional<nlohmann::json> t = toolTable(text, tool))
+      for (const char* key : {"line-length", "line_length"})
+        if (t->contains(key))
+          if (unsigned n = lengthOf((*t)[key])) return n;
   return 0;
 }
 
@@ -75,9 +94,9 @@ unsigned lineLength(const std::string& root, const std::string& file) {
 }
 
 bool magicTrailingCommaIn(const std::string& text) {
-  auto found = settings(text);
-  for (const char* key : {"skip-magic-trailing-comma", "skip_magic_trailing_comma"})
-    if (found["tool.black"][key] == "true") return false;
+  if (std::optional<nlohmann::json> black = toolTable(text, "black"))
+    for (const char* key : {"skip-magic-trailing-comma", "skip_magic_trailing_comma"})
+      if (black->contains(key) && (*black)[key] == true) return false;
   return true;
 }
 

@@ -10,7 +10,9 @@ constexpr unsigned kDefaultLineLength = 88;
 
 // From the nearest pyproject.toml or setup.cfg at or above the file's directory, up to the
 // root: `line-length` (or `line_length`) under [tool.black], else under [tool.ruff], in
-// pyproject.toml; `max-line-length` under [flake8] in setup.cfg; else kDefaultLineLength.
+// pyproject.toml (read as TOML, with toml++: a header, dotted keys or an inline table alike; a
+// file that is not TOML says nothing); `max-line-length` under [flake8] in setup.cfg; else
+// kDefaultLineLength.
 unsigned lineLength(const std::string& root, const std::string& file);
 
 // The setting in one file's text (`toml` true for pyproject.toml), or 0 when it has none.

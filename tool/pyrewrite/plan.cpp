@@ -103,10 +103,16 @@ void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string*
     *left = Left::NoSpelling;
     *why = "the pack names no attribute of the collection for the " + r.group +
            " group (rewrite.python.attributes)";
+  } else if (collection && rule.collection.empty()) {
+    // Thread would name the parameter after the pack's collection, and it names none.
+    *left = Left::NoSpelling;
+    *why =
+        "no collection in scope, and the pack names no parameter for one "
+        "(rewrite.python.collection)";
   } else {
     *left = Left::Thread;
-    *why = "no " + (collection ? std::string("collection") : r.group + " group") +
-           " in scope: a parameter would have to be threaded into " + r.enclosing;
+    *why = "nothing in scope holds " + heldValue(r) +
+           ": a parameter would have to be threaded into " + r.enclosing;
   }
 }
 
@@ -154,9 +160,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
   }
   std::optional<std::string> attribute = keywordAttribute(r, rule);
   if (!attribute) {
-    *why =
-        "the accessor is called with arguments that the pack maps to no attribute of the "
-        "collection (rewrite.python.keyword_attributes)";
+    *why = argumentsUnspelled(r, rule);
     return std::nullopt;
   }
   if (facts::isDerived(r.yields)) {
@@ -264,8 +268,8 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
     supplied[at(r)] = why;
     if (!why.empty())
       s.leave(i, Left::OpenFallback,
-              "this call leaves the group out, so " + r.name + " reads " + r.analysis.launders +
-                  "; cannot pass one here: " + why);
+              "this call leaves out " + heldValue(r) + ", so " + r.name + " reads " +
+                  r.analysis.launders + "; cannot pass it here: " + why);
   }
   std::map<size_t, size_t> aliases;  // a local's read -> the read it was assigned from
   for (size_t i = 0; i < s.size(); ++i) {

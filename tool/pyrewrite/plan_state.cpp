@@ -1,6 +1,7 @@
 #include "pyrewrite/plan_state.h"
 
 #include "pyrewrite/scope_values.h"
+#include "rewrite/core/plan_state.h"
 #include "support/strings.h"
 
 #include <algorithm>
@@ -46,6 +47,10 @@ const std::string* State::held(const std::string& file) const {
   if (!held_) return nullptr;
   auto it = held_->find(file);
   return it == held_->end() ? nullptr : &it->second;
+}
+
+std::string State::closed(const std::string& file) const {
+  return rewrite::outsidePaths(inv, file);
 }
 
 const rules::PythonRewriteRule* State::rule(const facts::Read& r) const {

@@ -51,6 +51,9 @@ class State {
             facts::Strategy strategy, const std::string& why);
   rewrite::Tally& tally(facts::Strategy s) { return plan.tallies[s]; }
   const std::string* held(const std::string& file) const;
+  // Why the plan may not edit `file`, or "": a subset run edits only the files its paths
+  // select (index::Inventory::subset), though it decides on every file.
+  std::string closed(const std::string& file) const;
 
   // The pack's rewrite.python for a read (a laundered one: its helper's global's), or null.
   const rules::PythonRewriteRule* rule(const facts::Read& r) const;

@@ -122,6 +122,11 @@ apply::Prepared prepare(const std::vector<apply::Edit>& edits, const index::Inve
     after = wrapLongStatements(after, touched, lineLength(root, c.file), before.indentUnit(),
                                magicTrailingComma(root, c.file));
     c.replacements = lineReplacements(c.before, after);
+    // The file's line endings: every line break the edits, the unused imports' removal and
+    // the wrapping write is '\n' (a carriage return alone reads as one: syntax_tree.h).
+    if (std::string eol = apply::lineBreakOf(c.before); eol != "\n")
+      for (apply::Replacement& r : c.replacements)
+        r.text = apply::withLineBreak(r.text, eol, r.offset > 0 ? c.before[r.offset - 1] : '\0');
     return true;
   };
   return apply::prepare(edits, inv.digests, root, finish);

@@ -162,16 +162,24 @@ std::string PySource::indentAt(unsigned offset) const {
 }
 
 std::string PySource::indentUnit() const {
-  size_t best = 0;
+  size_t best = 0, tabbed = 0, spaced = 0;
   const std::string& t = text();
   for (size_t at = 0; at < t.size();) {
     size_t end = t.find('\n', at);
     if (end == std::string::npos) end = t.size();
     size_t n = 0;
     while (at + n < end && t[at + n] == ' ') ++n;
-    if (n > 0 && at + n < end && t[at + n] != '#' && (best == 0 || n < best)) best = n;
+    if (at < end && t[at] == '\t') {
+      size_t k = t.find_first_not_of(" \t", at);
+      tabbed += k < end && t[k] != '#' && t[k] != '\r';
+    } else if (n > 0 && at + n < end && t[at + n] != '#' && t[at + n] != '\r') {
+      ++spaced;
+      if (best == 0 || n < best) best = n;
+    }
     at = end + 1;
   }
+  // A file indented with tabs gets tabs: a space-indented line among them is a TabError.
+  if (tabbed > spaced) return "\t";
   return std::string(best == 0 ? 4 : best, ' ');
 }
 

@@ -62,7 +62,8 @@ class PySource {
   unsigned lineStart(unsigned offset) const;
   unsigned lineEnd(unsigned offset) const;      // the offset of its '\n' (or the end)
   std::string indentAt(unsigned offset) const;  // the blanks starting offset's line
-  // The file's indentation unit: the smallest indentation a line has (4 when none).
+  // The file's indentation unit: a tab when more lines are indented with tabs than with
+  // spaces, else the smallest indentation a line has (4 spaces when none).
   std::string indentUnit() const;
 
  private:

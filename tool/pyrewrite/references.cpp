@@ -254,20 +254,175 @@ Binding bindingIn(const PySource& src, TSNode scope, std::string_view name) {
 
 }  // namespace
 
+namespace {
+
+// The dotted path of a root-relative .py file, `.py` and `/__init__.py` dropped: the module's
+// name under any package root is a run of its last components.
+std::string dottedOf(std::string file) {
+  if (file.ends_with(".py")) file.resize(file.size() - 3);
+  if (file == "__init__") return "";
+  if (file.ends_with("/__init__")) file.resize(file.size() - 9);
+  std::replace(file.begin(), file.end(), '/', '.');
+  return file;
+}
+
+// Whether `module` lies outside the tree: its top-level package is no directory or module of
+// it (`mup`, `torch`). An import of such a module binds none of the tree's definitions; a
+// name under a package of the tree (`megatron.core.mpu`, an alias its __init__ binds) may be
+// any of them.
+bool outsideTree(const std::string& module, const std::set<std::string, std::less<>>& names) {
+  return !names.count(std::string_view(module).substr(0, module.find('.')));
+}
+
+// The module an import statement's `module_name` names from `file`: `..x` from a/b/c.py is a.x.
+std::string importedModule(const PySource& src, TSNode name, const std::string& file) {
+  std::string written(src.text(name));
+  size_t dots = std::min(written.find_first_not_of('.'), written.size());
+  if (dots == 0) return written;
+  std::string package = dottedOf(file);
+  auto up = [&] {
+    size_t dot = package.rfind('.');
+    package.resize(dot == std::string::npos ? 0 : dot);
+  };
+  if (!file.ends_with("__init__.py")) up();  // a module's package; a package's __init__ is it
+  for (size_t level = 1; level < dots; ++level) up();
+  std::string rest = written.substr(dots);
+  return package.empty() ? rest : rest.empty() ? package : package + "." + rest;
+}
+
+// What the imports of `src` bind to each name they bind: a module (`a` of `import a.b`, `m` of
+// `import x as m`) or a module's name (`from m import x` binds x to m.x), the last binding
+// of each; `from m import *` binds every public name of m: those modules in `stars`.
+struct Imports {
+  std::map<std::string, std::string, std::less<>> bound;
+  std::vector<std::string> stars;
+};
+
+Imports importsOf(const PySource& src, const std::string& file) {
+  Imports out;
+  walk(src.root(), [&](TSNode n) {
+    bool from = is<"import_from_statement">(n);
+    if (!from && !is<"import_statement">(n)) return;
+    std::string module = from ? importedModule(src, field<"module_name">(n), file) : "";
+    for (uint32_t i = 0, count = ts_node_named_child_count(n); i < count; ++i) {
+      TSNode c = ts_node_named_child(n, i);
+      if (from && ts::same(c, field<"module_name">(n))) continue;
+      if (is<"wildcard_import">(c)) {
+        out.stars.push_back(module);
+        continue;
+      }
+      TSNode name = is<"aliased_import">(c) ? field<"name">(c) : c;
+      if (!is<"dotted_name">(name)) continue;
+      std::string written(src.text(name));
+      std::string full = from ? (module.empty() ? written : module + "." + written) : written;
+      if (is<"aliased_import">(c))
+        out.bound[std::string(src.text(field<"alias">(c)))] = full;
+      else if (from)
+        out.bound[written] = full;
+      else
+        out.bound[written.substr(0, written.find('.'))] = written.substr(0, written.find('.'));
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+std::set<std::string, std::less<>> treeNames(const std::set<std::string>& files) {
+  std::set<std::string, std::less<>> out;
+  for (const std::string& f : files) {
+    std::string d = dottedOf(f);
+    for (size_t at = 0; at <= d.size();) {
+      size_t dot = std::min(d.find('.', at), d.size());
+      out.insert(d.substr(at, dot - at));
+      at = dot + 1;
+    }
+  }
+  return out;
+}
+
+std::vector<NameUse> namingsOf(Sources& sources, const std::set<std::string>& files,
+                               const std::string& name) {
+  std::vector<NameUse> out = usesOf(sources, files, name);
+  std::set<std::string> aliases;
+  for (const std::string& file : files) {
+    const PySource* src = sources.get(file);
+    if (!src || src->text().find(name) == std::string::npos) continue;
+    for (const auto& [alias, full] : importsOf(*src, file).bound)
+      if (alias != name && (full == name || full.ends_with("." + name))) aliases.insert(alias);
+  }
+  for (const std::string& alias : aliases)
+    for (NameUse& use : usesOf(sources, files, alias)) out.push_back(std::move(use));
+  return out;
+}
+
+bool refersTo(const NameUse& use, const Definition& def) {
+  if (!def.tree) return refersToModuleLevel(use, def.file);
+  TSNode p = ts_node_parent(use.node);
+  std::string_view name = use.src->text(use.node);
+  if (is<"attribute">(p) && ts::same(field<"attribute">(p), use.node)) {
+    // `self.f = ...`, `m.f += 1`, `del m.f` bind or unbind an attribute: they name no value.
+    TSNode q = ts_node_parent(p);
+    if (((is<"assignment">(q) || is<"augmented_assignment">(q)) && ts::same(field<"left">(q), p)) ||
+        is<"delete_statement">(q))
+      return false;
+    if (def.member) return name == def.name;  // `obj.m`: obj may be of its class
+    // A module's function is an attribute of a module: `ps.f`, `pkg.ps.f`; not of a local,
+    // a parameter (`self.f`, `args.f`), nor of a module outside the tree (`mup.f`).
+    TSNode object = field<"object">(p);
+    while (is<"attribute">(object)) object = field<"object">(object);
+    if (!is<"identifier">(object)) return true;  // a call's result, a subscript: may be anything
+    std::string_view root = use.src->text(object);
+    Imports imports = importsOf(*use.src, use.file);
+    if (auto m = imports.bound.find(root); m != imports.bound.end())
+      return !outsideTree(m->second, *def.tree);
+    for (TSNode s = PySource::enclosingDef(use.node); !ts_node_is_null(s);
+         s = PySource::enclosingDef(s))
+      if (bindingIn(*use.src, s, root) == Binding::Local) return false;
+    return true;  // a module-level name: it may be bound to a module (`ps = parallel_state`)
+  }
+  if (name != def.name && use.file == def.file) return false;
+  if (!refersToModuleLevel(use, def.file)) return false;
+  if (use.file == def.file) return true;
+  // Another file's name is the definition only where an import binds it to a name of the tree
+  // spelled as the definition is: `from m import f`, `from m import f as g` (then `g`), `from
+  // m import *`; an import of another name or of a module outside the tree binds no
+  // definition of it (`from mup import coord_check as mup_coord_check` binds neither).
+  Imports imports = importsOf(*use.src, use.file);
+  if (auto m = imports.bound.find(name); m != imports.bound.end())
+    return m->second.ends_with("." + def.name) && !outsideTree(m->second, *def.tree);
+  return name == def.name && !def.name.starts_with('_') &&
+         std::any_of(imports.stars.begin(), imports.stars.end(),
+                     [&](const std::string& m) { return !outsideTree(m, *def.tree); });
+}
+
+namespace {
+
+// How the innermost def (or lambda) around `at` that binds `name` binds it, or None when no def
+// around it does. A default value is evaluated where the def is, not in it.
+Binding bindingAround(const PySource& src, TSNode at, std::string_view name) {
+  TSNode from = at;
+  for (TSNode s = ts_node_parent(at); !ts_node_is_null(s); from = s, s = ts_node_parent(s)) {
+    if ((!is<"function_definition">(s) && !is<"lambda">(s)) ||
+        ts::same(from, field<"parameters">(s)))
+      continue;
+    if (Binding b = bindingIn(src, s, name); b != Binding::None) return b;
+  }
+  return Binding::None;
+}
+
+}  // namespace
+
+bool boundLocally(const PySource& src, TSNode at, std::string_view name) {
+  return bindingAround(src, at, name) == Binding::Local;
+}
+
 bool refersToModuleLevel(const NameUse& use, const std::string& definedIn) {
   TSNode p = ts_node_parent(use.node);
   if (is<"attribute">(p) && ts::same(field<"attribute">(p), use.node)) return true;
   std::string_view name = use.src->text(use.node);
-  TSNode from = use.node;
-  for (TSNode s = p; !ts_node_is_null(s); from = s, s = ts_node_parent(s)) {
-    // A default value is evaluated where the def is, not in it.
-    if ((!is<"function_definition">(s) && !is<"lambda">(s)) ||
-        ts::same(from, field<"parameters">(s)))
-      continue;
-    Binding b = bindingIn(*use.src, s, name);
-    if (b == Binding::Local) return false;
-    if (b != Binding::None) return true;
-  }
+  if (Binding b = bindingAround(*use.src, use.node, name); b != Binding::None)
+    return b != Binding::Local;
   if (use.file == definedIn) return true;
   // Another file's own global of that name, or none: unless an import binds it (any import of
   // the name, `import *` included, is taken to be the definition).
@@ -291,6 +446,7 @@ std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
   if (!names) names = &own;
   names->assign({std::string(src.text(field<"name">(isClass ? cls : def)))});
   std::vector<std::tuple<std::string, const PySource*, TSNode>> classes{{file, &src, cls}};
+  const std::set<std::string, std::less<>> tree = treeNames(files);
   for (size_t k = 0; k < names->size(); ++k) {
     if (isClass) {
       // A method that builds its own class (`cls(...)`, `type(self)(...)`) passes what it will.
@@ -304,10 +460,9 @@ std::string namedAsValue(Sources& sources, const std::set<std::string>& files,
                  " builds " + (*names)[k] + " by `" + std::string(builds) + "...)`";
     }
     std::map<const PySource*, std::set<std::string, std::less<>>> imported;
-    for (const NameUse& use : usesOf(sources, files, (*names)[k])) {
-      if (!ts_node_is_null(use.call) || bindsIt(use.node) ||
-          !refersToModuleLevel(use, std::get<0>(classes[k])))
-        continue;
+    const Definition named{std::get<0>(classes[k]), (*names)[k], false, &tree};
+    for (const NameUse& use : namingsOf(sources, files, (*names)[k])) {
+      if (!ts_node_is_null(use.call) || bindsIt(use.node) || !refersTo(use, named)) continue;
       auto [it, fresh] = imported.try_emplace(use.src);
       if (fresh) it->second = importedNames(*use.src);
       if (attributeOfNoModule(*use.src, use.node, it->second)) continue;

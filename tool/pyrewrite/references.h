@@ -9,6 +9,7 @@
 
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace gridlock::pyrewrite {
@@ -32,6 +33,33 @@ std::vector<NameUse> usesOf(Sources& sources, const std::set<std::string>& files
 // own global of that name, or nothing). `global X`, or an import in the def, may. Megatron-LM's
 // `broadcast_list = [None]` in a method of another module is not the function.
 bool refersToModuleLevel(const NameUse& use, const std::string& definedIn);
+
+// Whether a def (or lambda) around `at` binds `name` as its own local, so that `name` written
+// there is not the module's (as refersToModuleLevel decides it for a bare name).
+bool boundLocally(const PySource& src, TSNode at, std::string_view name);
+
+// A module-level definition (or a method, `member`) as name resolution sees it: its file, its
+// name, and the names of the tree's packages and modules (treeNames).
+struct Definition {
+  std::string file, name;
+  bool member = false;
+  const std::set<std::string, std::less<>>* tree = nullptr;
+};
+// Every directory and module name of `files`' dotted paths.
+std::set<std::string, std::less<>> treeNames(const std::set<std::string>& files);
+// Every identifier `name` in `files` (usesOf), and every identifier an import binds to a name
+// spelled so (`g` of `from m import name as g`).
+std::vector<NameUse> namingsOf(Sources& sources, const std::set<std::string>& files,
+                               const std::string& name);
+// Whether `use` (of namingsOf) names `def`, as Python resolves it from what the file sees: as
+// refersToModuleLevel says, and more narrowly (without `def.tree`, exactly as it): an attribute
+// assigned or deleted (`self.f = ...`) names nothing; a module's function is an attribute only
+// of a module (not of a local, a parameter such as `self`, or a module outside the tree:
+// `mup.f`); in another file a name is it only where an import binds it to a name of the tree
+// spelled as it (`from m import f`, `from m import f as g`, `from m import *`), never where
+// the import is of another name or from a module outside the tree (`from mup import
+// coord_check as mup_coord_check` binds neither `coord_check` nor a definition of the tree).
+bool refersTo(const NameUse& use, const Definition& def);
 // The call a use of a class is the object of: `C.apply(...)`, or a null node.
 TSNode applyCall(const NameUse& use);
 

@@ -169,7 +169,7 @@ std::vector<std::string> passingMaybeNone(State& s, const facts::Read& r) {
 // The Python files the plan scans, edge files included (those a call may be in).
 std::set<std::string> pythonFiles(const State& s) {
   std::set<std::string> out;
-  for (const std::string& f : s.inv.filesSeen)
+  for (const std::string& f : s.inv.programFiles)
     if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
       out.insert(f);
   return out;
@@ -333,6 +333,16 @@ void requireArgument(State& s, size_t i, const std::map<std::string, std::string
   Form form = formOf(src, statement, place->node, r.holder);
   TSNode block = form == Form::None ? fallbackBlock(s, r, src, statement) : TSNode{};
   if (!ts_node_is_null(block)) form = Form::Block;
+  TSNode assigned = assignmentOf(statement);
+  if (form == Form::None && !ts_node_is_null(assigned) &&
+      src.text(field<"left">(assigned)) == r.holder &&
+      !ts::same(ts::unparen(field<"right">(assigned)), place->node)) {
+    // `h = <read> > 1`, `h = Communicator(<read>)`: what the parameter was given is not the read.
+    s.leave(i, facts::Left::NoSpelling,
+            "the fallback gives " + r.holder + " `" + squeezed(src.text(field<"right">(assigned))) +
+                "`, not the value it reads: make it an error by hand");
+    return;
+  }
   if (form == Form::None) {
     s.leave(i, facts::Left::NoSpelling,
             "the fallback is not `if " + r.holder + " is None: " + r.holder + " = ...` (nor " +

@@ -307,6 +307,31 @@ std::optional<std::string> keywordAttribute(const facts::Read& r,
   return a->second;
 }
 
+std::string heldValue(const facts::Read& r) {
+  // A laundered read is named for its helper; what it reads is the global inside.
+  const std::string& global = r.kind == facts::ReadKind::Laundered ? r.analysis.launders : r.name;
+  if (r.yields == facts::Yields::Collection) return "a collection";
+  if (r.yields == facts::Yields::State || r.kind == facts::ReadKind::GlobalState)
+    return "the value of " + global;
+  if (!r.group.empty()) return "the " + r.group + " group";
+  return "what " + global + " gives";
+}
+
+std::string argumentsUnspelled(const facts::Read& r, const rules::PythonRewriteRule& rule) {
+  std::string call = "the accessor is called with arguments (";
+  for (size_t i = 0; i < r.arguments.size(); ++i) call += (i ? ", " : "") + r.arguments[i];
+  call += ")";
+  if (r.yields == facts::Yields::SrcRank)
+    return call +
+           ", and a source rank so read may be another group's first rank: the pack "
+           "spells none";
+  if (!rule.keywordAttributes.empty())
+    return call + " that the pack maps to no attribute of the collection for " + heldValue(r) +
+           " (rewrite.python.keyword_attributes)";
+  return call + ", which may select another group than " + heldValue(r) +
+         " a call without them returns, the only one the pack spells";
+}
+
 std::string unreachedSpelling(const PySource& src, const rules::PythonRewriteRule& rule,
                               facts::Yields yields) {
   auto t = rule.spell.find(yields);

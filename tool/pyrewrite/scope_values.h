@@ -48,6 +48,15 @@ std::optional<std::string> attributeFor(const rules::PythonRewriteRule& rule,
 std::optional<std::string> keywordAttribute(const facts::Read& r,
                                             const rules::PythonRewriteRule& rule);
 
+// What holds a read's value, in the pack's own words, for a reason given to a user: "the tp
+// group", "a collection" (what a shim gives), "the value of pkg.tp_shard.num_kv_heads" (module
+// state), never a group with no name.
+std::string heldValue(const facts::Read& r);
+
+// Why a call of an accessor with arguments has no spelling, in the words of the pack's own keys
+// (no collection or keyword_attributes for a pack that names neither).
+std::string argumentsUnspelled(const facts::Read& r, const rules::PythonRewriteRule& rule);
+
 // A read's replacement from the value `g` that holds its group: `g` itself for a group or a
 // collection, the pack's `spell` template for a size or rank ("" when it has none).
 std::string spelled(const rules::PythonRewriteRule& rule, facts::Yields yields,

@@ -1,5 +1,6 @@
 #include "pyrewrite/thread.h"
 
+#include "pyrewrite/autograd.h"
 #include "pyrewrite/scope_values.h"
 #include "pyrewrite/supply.h"
 #include "pyrewrite/thread_graph.h"
@@ -7,7 +8,6 @@
 #include "pyrewrite/thread_keyword.h"
 #include "pyrewrite/ts_node.h"
 
-#include <functional>
 #include <set>
 
 namespace gridlock::pyrewrite {
@@ -50,28 +50,24 @@ void keepOnCtx(State& s, const ThreadFn& fn, const std::string& param) {
   insertFirst(s, fn, {firstParam(*fn.src, fn.def) + "." + param + " = " + param});
 }
 
-void returnsUnder(TSNode n, const std::function<void(TSNode)>& f) {
-  for (TSNode c : namedChildren(n)) {
-    if (is<"function_definition">(c) || is<"class_definition">(c) || is<"lambda">(c)) continue;
-    if (is<"return_statement">(c)) f(c);
-    returnsUnder(c, f);
-  }
+// The autograd Function's forward, and how many inputs apply gives it (ctx aside).
+TSNode forwardOf(const ThreadFn& fn, size_t* inputs) {
+  TSNode forward = fn.src->method(PySource::classOf(fn.def), "forward");
+  std::vector<PyParam> ps =
+      ts_node_is_null(forward) ? std::vector<PyParam>{} : fn.src->params(forward);
+  *inputs = ps.empty() ? 0 : ps.size() - 1;
+  return forward;
 }
 
-// backward returns one gradient per input of forward: none for the parameter.
-std::string noGradient(State& s, const ThreadFn& fn) {
-  std::string why;
-  returnsUnder(field<"body">(fn.def), [&](TSNode r) {
-    std::vector<TSNode> v = namedChildren(r);
-    if (v.empty()) {
-      why = "backward returns nothing at line " + std::to_string(ts::lineOf(r));
-      return;
-    }
-    unsigned at = ts_node_end_byte(v[0]);
-    if (is<"tuple">(v[0])) at -= 1;  // inside its parenthesis
-    s.edit(fn.file, at, 0, ", None", Strategy::Thread, fn.name + " thread");
-  });
-  return why;
+// backward returns one gradient per input of forward: none for each parameter the graphs that
+// reach it gave forward.
+void noGradients(State& s, const ThreadFn& fn, size_t added) {
+  size_t inputs = 0;
+  forwardOf(fn, &inputs);
+  std::vector<GradientEdit> edits;
+  if (!moreGradients(s, fn.file, *fn.src, fn.def, inputs, added, &edits).empty()) return;
+  for (const GradientEdit& e : edits)
+    s.edit(fn.file, e.offset, 0, e.text, Strategy::Thread, fn.name + " gradient");
 }
 
 void passArgument(State& s, const ThreadGraph& g, const ThreadCall& c, size_t index, bool toApply) {
@@ -117,9 +113,7 @@ void emit(State& s, const ThreadGraph& g) {
       Insertion ins = appendArgument(*fn.src, field<"parameters">(fn.def), declaration(s, g, fn));
       s.edit(fn.file, ins.offset, 0, ins.text, Strategy::Thread, fn.name + " thread");
       if (fn.role == ThreadFn::Role::Forward) keepOnCtx(s, fn, g.param);
-    } else {
-      noGradient(s, fn);
-    }
+    }  // backward's gradients: once every graph is emitted (threadReads)
   }
   for (const ThreadCall& c : g.calls) {
     const ThreadFn& callee = g.fns.at(c.callee);
@@ -156,8 +150,11 @@ void emit(State& s, const ThreadGraph& g) {
 std::string backwardProblem(State& s, const ThreadGraph& g) {
   for (const auto& [usr, fn] : g.fns)
     if (fn.role == ThreadFn::Role::Backward) {
-      State dry(s.inv, s.rules, s.sources, nullptr);
-      if (std::string why = noGradient(dry, fn); !why.empty()) return why;
+      size_t inputs = 0;
+      forwardOf(fn, &inputs);
+      if (std::string why = moreGradients(s, fn.file, *fn.src, fn.def, inputs, 1, nullptr);
+          !why.empty())
+        return why;
     }
   return "";
 }
@@ -187,12 +184,20 @@ void mergeInsertions(std::vector<apply::Edit>& edits, size_t from) {
 
 void threadReads(State& s) {
   const size_t from = s.plan.edits.size();
-  for (const ThreadGraph& g : threadGraphs(s)) {
+  const std::vector<ThreadGraph> graphs = threadGraphs(s);
+  // Each backward, and how many graphs gave its forward a parameter: one gradient each.
+  std::map<std::string, std::pair<const ThreadFn*, size_t>> backwards;
+  for (const ThreadGraph& g : graphs) {
     std::string why = g.left == Left::Unset ? backwardProblem(s, g) : g.why;
     Left left = g.left == Left::Unset ? Left::OpenCallGraph : g.left;
     if (why.empty() && !(why = keywordProblem(s, g)).empty()) left = Left::PublicApi;
     if (why.empty()) {
       emit(s, g);
+      for (const auto& [usr, fn] : g.fns)
+        if (fn.role == ThreadFn::Role::Backward) {
+          backwards[usr].first = &fn;
+          ++backwards[usr].second;
+        }
       continue;
     }
     for (size_t i : g.reads) {
@@ -200,6 +205,7 @@ void threadReads(State& s) {
       s.unthreaded.insert(i);
     }
   }
+  for (const auto& [usr, backward] : backwards) noGradients(s, *backward.first, backward.second);
   mergeInsertions(s.plan.edits, from);
 }
 

@@ -1,5 +1,6 @@
 #include "pyrewrite/thread_graph.h"
 
+#include "pyrewrite/autograd.h"
 #include "pyrewrite/closure.h"
 #include "pyrewrite/edge_global.h"
 #include "pyrewrite/public_api.h"
@@ -32,9 +33,10 @@ class Builder {
  public:
   explicit Builder(State& s) : s_(s) {
     for (const auto& [usr, fn] : s.inv.program.functions) byPlace_[{fn.file, fn.line}] = usr;
-    for (const std::string& f : s.inv.filesSeen)
+    for (const std::string& f : s.inv.programFiles)
       if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
         files_.insert(f);
+    tree_ = treeNames(files_);
   }
 
   std::vector<ThreadGraph> build();
@@ -43,6 +45,7 @@ class Builder {
   State& s_;
   std::map<std::pair<std::string, unsigned>, std::string> byPlace_;
   std::set<std::string> files_;
+  std::set<std::string, std::less<>> tree_;  // treeNames(files_)
   std::vector<ThreadGraph> graphs_;
   std::map<std::pair<std::string, std::string>, size_t> owner_;  // (param, usr) -> graph
 
@@ -67,7 +70,7 @@ void Builder::edgeValues(ThreadGraph& g) {
   for (ThreadCall& c : g.calls) {
     if (!c.edge || g.left != Left::Unset) continue;
     std::string why;
-    std::optional<EdgeGlobal> e = threadEdgeGlobal(s_, c.file, g.reads, g.group, &why);
+    std::optional<EdgeGlobal> e = threadEdgeGlobal(s_, c.file, g.reads, g.group, c.args, &why);
     if (!e) {
       g.refuse(Left::OpenCallGraph, "the call at " + c.file + ":" +
                                         std::to_string(ts_node_start_point(c.args).row + 1) +
@@ -80,8 +83,8 @@ void Builder::edgeValues(ThreadGraph& g) {
 }
 
 // Whether `fn` can take the parameter: a module-level function in scope (or an autograd
-// Function's forward/backward), not public API unless the pack takes it as a keyword, named
-// only where it is called.
+// Function's forward, backward or symbolic), not public API unless the pack takes it as a
+// keyword, named only where it is called.
 bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
   const std::string where = fn.file + ":" + std::to_string(ts::lineOf(fn.def));
   TSNode cls = PySource::classOf(fn.def);
@@ -106,11 +109,21 @@ bool Builder::admit(ThreadGraph& g, ThreadFn& fn) {
     g.refuse(Left::OpenCallGraph, fn.name + " (" + where + ") is in an edge file");
     return false;
   }
-  for (const PyParam& p : fn.src->params(fn.def))
-    if (p.kind == PyParam::Kind::VarArgs && fn.role != ThreadFn::Role::Helper) {
-      g.refuse(Left::OpenCallGraph, fn.name + " takes *" + p.name);
+  if (std::string why = s_.closed(fn.file); !why.empty()) {
+    g.refuse(Left::OpenCallGraph,
+             fn.name + " (" + where + ") would take the parameter, but " + why);
+    return false;
+  }
+  // forward and symbolic take the parameter last among apply's inputs; backward's parameters
+  // are forward's outputs' gradients, which it leaves as they are.
+  if (fn.role == ThreadFn::Role::Forward || fn.role == ThreadFn::Role::Symbolic) {
+    std::string why = inputsProblem(*fn.src, fn.def, fn.name + " (" + where + ")");
+    if (why.empty() && fn.role == ThreadFn::Role::Forward) why = functionProblem(*fn.src, fn.def);
+    if (!why.empty()) {
+      g.refuse(Left::OpenCallGraph, why);
       return false;
     }
+  }
   for (const PyParam& p : fn.src->params(fn.def))
     if (p.name == g.param) {
       g.refuse(Left::NameClash, fn.name + " (" + where + ") already takes " + g.param +
@@ -137,6 +150,11 @@ void Builder::reach(size_t g, ThreadCall call, TSNode callerDef) {
   std::string where = call.file + ":" + std::to_string(ts_node_start_point(call.args).row + 1);
   if (ts_node_is_null(callerDef)) {
     graph.refuse(Left::OpenCallGraph, "called at module level (" + where + ")");
+    return;
+  }
+  if (std::string why = s_.closed(call.file); !why.empty()) {
+    graph.refuse(Left::OpenCallGraph,
+                 "the call at " + where + " would pass the parameter, but " + why);
     return;
   }
   call.callerUsr = usrAt(call.file, callerDef);
@@ -198,9 +216,24 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
     return;
   }
   if (fn.role == ThreadFn::Role::Forward) {
+    // One more input of apply: torch asks backward for one more gradient, and ONNX export
+    // calls symbolic with it too, whatever either reads.
+    for (const std::string other : {"backward", "symbolic"}) {
+      TSNode d = fn.src->method(PySource::classOf(fn.def), other);
+      if (ts_node_is_null(d)) continue;
+      std::string usr = usrAt(fn.file, d);
+      if (usr.empty()) {
+        graphs_[g].refuse(Left::NoSource, other + " (" + fn.file + ":" +
+                                              std::to_string(ts::lineOf(d)) +
+                                              ") is not a function the scan saw");
+        return;
+      }
+      grow(g, usr);
+    }
     std::string cls(fn.src->text(field<"name">(PySource::classOf(fn.def))));
-    for (const NameUse& use : usesOf(s_.sources, files_, cls)) {
-      if (!refersToModuleLevel(use, fn.file)) continue;
+    const Definition def{fn.file, cls, false, &tree_};
+    for (const NameUse& use : namingsOf(s_.sources, files_, cls)) {
+      if (!refersTo(use, def)) continue;
       TSNode call = applyCall(use);
       if (ts_node_is_null(call)) {
         graphs_[g].refuse(Left::FunctionPointer, cls + " is named other than in " + cls +
@@ -213,8 +246,9 @@ void Builder::callsOf(size_t g, const ThreadFn& fn) {
     }
     return;
   }
-  for (const NameUse& use : usesOf(s_.sources, files_, fn.name))
-    if (ts_node_is_null(use.call) && refersToModuleLevel(use, fn.file)) {
+  const Definition def{fn.file, fn.name, false, &tree_};
+  for (const NameUse& use : namingsOf(s_.sources, files_, fn.name))
+    if (ts_node_is_null(use.call) && refersTo(use, def)) {
       graphs_[g].refuse(Left::FunctionPointer, fn.name + " is named without a call at " + use.file +
                                                    ":" + std::to_string(ts::lineOf(use.node)));
       return;

@@ -87,7 +87,7 @@ std::string keywordProblem(State& s, const ThreadGraph& g) {
                " would be a keyword that may be None, and a nested def in it reads the group";
     if (!needsGlobalFallback(s, g, fn)) continue;
     std::string why;
-    if (threadEdgeGlobal(s, fn.file, g.reads, g.group, &why)) continue;
+    if (threadEdgeGlobal(s, fn.file, g.reads, g.group, field<"body">(fn.def), &why)) continue;
     for (const ThreadCall& c : g.calls)
       if (c.callerUsr == usr && !g.fns.at(c.callee).keyword)
         return fn.name + " is public API and reads no " +
@@ -120,7 +120,8 @@ void addKeyword(State& s, const ThreadFn& fn, const std::string& decl) {
 bool globalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn) {
   if (!needsGlobalFallback(s, g, fn)) return false;
   std::string why;
-  std::optional<EdgeGlobal> e = threadEdgeGlobal(s, fn.file, g.reads, g.group, &why);
+  std::optional<EdgeGlobal> e =
+      threadEdgeGlobal(s, fn.file, g.reads, g.group, field<"body">(fn.def), &why);
   if (!e) return false;  // keywordProblem refused such a graph
   insertFirst(s, fn,
               {"if " + g.param + " is None:", fn.src->indentUnit() + g.param + " = " + e->text});

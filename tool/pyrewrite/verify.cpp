@@ -79,8 +79,7 @@ void rescanCheck(const index::Inventory& before, const index::Inventory& after,
 // (v.error).
 bool checkerCheck(const index::Inventory& inv, const std::string& root, const Options& options,
                   std::set<std::string>& unhinted, Verified& v) {
-  CheckerOutcome c =
-      checkWithPyright(inv, v.prepared, root, options.warnWithoutChecker, v.plan.groupHints);
+  CheckerOutcome c = checkWithPyright(inv, v.prepared, root, options, v.plan.groupHints);
   if (!c.error.empty()) {
     v.error = c.error;
     return false;

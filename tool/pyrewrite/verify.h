@@ -10,6 +10,7 @@
 
 #include "apply/edits.h"
 #include "pyrewrite/plan.h"
+#include "python/verify/verify.h"
 #include "rewrite/core/verify.h"
 
 #include <string>
@@ -29,6 +30,7 @@ struct Verified {
 struct Options {
   // No pyright (or a failed run): a warning and the compile check alone, instead of a refusal.
   bool warnWithoutChecker = false;
+  int pyrightTimeoutSeconds = python::verify::kDefaultPyrightTimeoutSeconds;  // 0: none
 };
 
 Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,

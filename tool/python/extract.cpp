@@ -6,10 +6,14 @@
 #include "python/guards.h"
 #include "python/node.h"
 #include "python/scopes.h"
+#include "python/value_uses.h"
 #include "support/file_io.h"
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <set>
+#include <unordered_map>
 
 namespace gridlock::python {
 namespace {
@@ -35,6 +39,7 @@ class Collector {
   void run() {
     Context c{scopes_.module(), -1, -1, false};
     visit(tree_.flat().root(), c);
+    finishFlows();
   }
 
  private:
@@ -60,10 +65,14 @@ class Collector {
   void record(Node n, const Chain& chain, std::vector<Path> paths, const Context& c);
   Access accessOf() const;
   void call(Node n, const Context& c);
+  bool ownClass(Node fn, const Context& c) const;
+  void decorator(Node n, const Context& c);
+  void decoratedClass(Node n, const Context& c);
   void seenKeys(Node value, const Context& c, Call::Arg& arg) const;
   Node openedDef(const Context& c) const;
   std::string forwarded(Node value, const Context& c, bool plain) const;
   int paramOf(const std::string& name, const Context& c) const;
+  int onlyParamOf(const std::string& name, const Context& c) const;
   bool isSelf(Node n, const Context& c) const;
   void annotationTypes(Node n, Scope* s, std::vector<Path>& out, int depth = 0) const;
   void paramTypes(Node def, const Context& c, Scope* inner);
@@ -73,19 +82,176 @@ class Collector {
   void classBases(Node n, const Context& c);
   void scoped(Node n, const Context& c);
 
+  // Names bound to a value the file follows (value_uses.h): a call's result (`x = f()`,
+  // `a, b = f()`), a display (`LAYERS = [A, B]`), an item of a display name (`x = LAYERS[k]`),
+  // by the scope that binds them, and where each is used other than followed.
+  using Key = std::pair<Scope*, std::string>;
+  enum class Flows { None, Result, Display, Pick };
+  struct Flow {
+    std::vector<HandedOn> escapes;
+    std::vector<Key> into;  // a display's: the names bound to an item of it
+  };
+  Flows flowsOf(const LocalBinding& b, Scope* home) const;
+  void flowUse(const Chain& ch, const Context& c);
+  void finishFlows();
+  std::vector<Path> displayed(Node name, Scope* from) const;
+  std::vector<Path> picked(const std::string& name, Scope* from) const;
+  std::vector<Call::Result> resultsOf(const std::string& name, Scope* from) const;
+  HandedOn here(Handed how) const { return {lineOf(path_.back()), columnOf(path_.back()), how}; }
+
   const SyntaxTree& tree_;
   const ScopeTable& scopes_;
   ModuleFacts& out_;
   std::vector<Node> path_;  // from the module to the node being visited
+  std::map<Key, Flow> flows_;
+  std::vector<std::pair<size_t, Key>> elements_;  // Element refs (into refs) and their display
+  std::unordered_map<uint32_t, size_t> callAt_;   // a call node's id -> its index into calls
 };
+
+Collector::Flows Collector::flowsOf(const LocalBinding& b, Scope* home) const {
+  if (b.kind != LocalBinding::Kind::Other) return Flows::None;
+  if (!b.unpacked.isNull()) return Flows::Result;
+  Node v = unparen(b.value);
+  if (is<"call">(v)) return Flows::Result;
+  if (isDisplay(v)) return Flows::Display;
+  if (is<"subscript">(v) && !displayed(unparen(field<"value">(v)), home).empty())
+    return Flows::Pick;
+  return Flows::None;
+}
+
+// A use of a name a chain is rooted at: followed when it is called (a call's result, an item
+// of a display), or subscripted and called or bound to a name (a display); elsewhere its value
+// is handed on.
+void Collector::flowUse(const Chain& ch, const Context& c) {
+  if (ch.globalsItem || accessOf() == Access::Write) return;
+  Scope* home = scopes_.lookup(c.scope, ch.names[0]);
+  if (!home) return;
+  auto bindings = home->bindings.find(ch.names[0]);
+  if (bindings == home->bindings.end()) return;
+  bool result = false, display = false;
+  for (const LocalBinding& b : bindings->second) {
+    Flows f = flowsOf(b, home);
+    result = result || f == Flows::Result || f == Flows::Pick;
+    display = display || f == Flows::Display;
+  }
+  if (!result && !display) return;
+  Node n = path_.back();
+  Node parent = path_.size() >= 2 ? path_[path_.size() - 2] : Node();
+  Node grand = path_.size() >= 3 ? path_[path_.size() - 3] : Node();
+  Flow& flow = flows_[{home, ch.names[0]}];
+  auto handed = [&](std::vector<Node> upTo) {
+    if (is<"assignment">(upTo[upTo.size() - 2]) &&
+        same(field<"right">(upTo[upTo.size() - 2]), upTo.back()))
+      return flow.escapes.push_back(here(Handed::Stored));  // another name: not followed
+    ValueContext v = valueContext(tree_, upTo, builtinIn(c.scope));
+    if (v.use != ValueUse::None) flow.escapes.push_back(here(v.handed));
+  };
+  if (ch.names.size() > 1) {  // `Linear.build(...)`: an attribute, no value handed on;
+    if (display) flow.escapes.push_back(here(Handed::Other));  // `LAYERS.items()` hands it on
+    return;
+  }
+  if (is<"call">(parent) && same(field<"function">(parent), n)) return;  // called
+  if (display && is<"subscript">(parent) && same(field<"value">(parent), n)) {
+    if (is<"call">(grand) && same(field<"function">(grand), parent)) return;
+    Node left = is<"assignment">(grand) && same(field<"right">(grand), parent)
+                    ? field<"left">(grand)
+                    : Node();
+    if (is<"identifier">(left)) {
+      std::string x(tree_.text(left));
+      if (Scope* to = scopes_.lookup(c.scope, x)) return flow.into.push_back({to, x});
+    }
+    return handed(std::vector<Node>(path_.begin(), path_.end() - 1));
+  }
+  handed(path_);
+}
+
+// Where each followed value is handed on after all: a display's through the names bound to
+// its items, an element's where its display is, a call's result where its names are.
+void Collector::finishFlows() {
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (auto& [key, flow] : flows_)
+      for (const Key& x : flow.into) {
+        auto it = flows_.find(x);
+        if (it == flows_.end()) continue;
+        for (const HandedOn& h : it->second.escapes)
+          if (std::find(flow.escapes.begin(), flow.escapes.end(), h) == flow.escapes.end()) {
+            flow.escapes.push_back(h);
+            grew = true;
+          }
+      }
+  }
+  for (const auto& [ref, key] : elements_)
+    if (auto it = flows_.find(key); it != flows_.end())
+      out_.refs[ref].handedOn = it->second.escapes;
+  for (const auto& [key, flow] : flows_) {
+    if (flow.escapes.empty()) continue;
+    for (const LocalBinding& b : key.first->bindings.at(key.second)) {
+      if (flowsOf(b, key.first) != Flows::Result) continue;
+      Node call = b.unpacked.isNull() ? unparen(b.value) : b.unpacked;
+      if (auto at = callAt_.find(call.id()); at != callAt_.end()) {
+        auto& handed = out_.calls[at->second].resultHandedOn;
+        handed.insert(handed.end(), flow.escapes.begin(), flow.escapes.end());
+      }
+    }
+  }
+}
+
+// What a display bound to the name `name` (seen from `from`) holds: each element's paths.
+std::vector<Path> Collector::displayed(Node name, Scope* from) const {
+  std::vector<Path> out;
+  if (!is<"identifier">(name)) return out;
+  std::string n(tree_.text(name));
+  Scope* home = scopes_.lookup(from, n);
+  if (!home || !home->bindings.count(n)) return out;
+  for (const LocalBinding& b : home->bindings.at(n)) {
+    if (b.kind != LocalBinding::Kind::Other || !isDisplay(unparen(b.value))) continue;
+    for (Node e : displayElements(unparen(b.value)))
+      if (std::optional<Chain> ch = chainOf(tree_, e, builtinIn(home)))
+        for (Path& p : targets(home, *ch))
+          if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
+  }
+  return out;
+}
+
+// What a name bound to an item of a display (`x = LAYERS[k]`) may hold.
+std::vector<Path> Collector::picked(const std::string& name, Scope* from) const {
+  std::vector<Path> out;
+  Scope* home = scopes_.lookup(from, name);
+  if (!home || !home->bindings.count(name)) return out;
+  for (const LocalBinding& b : home->bindings.at(name)) {
+    Node v = b.kind == LocalBinding::Kind::Other ? unparen(b.value) : Node();
+    if (!is<"subscript">(v)) continue;
+    for (Path& p : displayed(unparen(field<"value">(v)), home))
+      if (std::find(out.begin(), out.end(), p) == out.end()) out.push_back(std::move(p));
+  }
+  return out;
+}
+
+// The calls whose results a name (seen from `from`) is bound to, with the element it takes.
+std::vector<Call::Result> Collector::resultsOf(const std::string& name, Scope* from) const {
+  std::vector<Call::Result> out;
+  Scope* home = scopes_.lookup(from, name);
+  if (!home || !home->bindings.count(name)) return out;
+  for (const LocalBinding& b : home->bindings.at(name)) {
+    if (flowsOf(b, home) != Flows::Result) continue;
+    Node call = b.unpacked.isNull() ? unparen(b.value) : b.unpacked;
+    std::optional<Chain> callee = chainOf(tree_, unparen(field<"function">(call)), builtinIn(home));
+    if (!callee) continue;
+    std::vector<Path> paths = targets(home, *callee);
+    if (!paths.empty()) out.push_back({std::move(paths), b.unpacked.isNull() ? -1 : b.element});
+  }
+  return out;
+}
 
 // What a chain's root may name, its attributes appended: a module-level name is left for
 // the whole program; a local alias or import is followed here.
 std::vector<Path> Collector::targets(Scope* s, const Chain& chain, int depth) const {
   std::vector<Path> out;
   Scope* home = chain.globalsItem ? scopes_.module() : scopes_.lookup(s, chain.names[0]);
-  // Unbound: a builtin, unless a star import may bind it.
-  if (!home && out_.starImports.empty()) return out;
+  // Unbound: a builtin, unless a star import may bind it, or, in a package's `__init__`, a
+  // submodule an import has loaded into the package (the whole program knows its submodules).
+  if (!home && out_.starImports.empty() && !out_.isPackage) return out;
   if (!home || home == scopes_.module()) {
     out.push_back(Path{true, 0, chain.names});
     return out;
@@ -168,12 +334,29 @@ void Collector::record(Node n, const Chain& chain, std::vector<Path> paths, cons
     }
   }
   placeRef(r, whole, c);
-  if (r.access == Access::Read)
-    if (std::optional<std::string> holder = fallbackHolder(tree_, path_)) {
-      r.guard = facts::Guard::Fallback;
-      r.holder = std::move(*holder);
-      if (r.holder.find('.') == std::string::npos) r.holderParam = paramOf(r.holder, c);
+  if (!r.called && !r.aliasDefinition && r.access == Access::Read) {
+    ValueContext v = valueContext(tree_, path_, builtinIn(c.scope));
+    r.use = v.use;
+    r.handed = v.handed;
+    r.element = v.element;
+    if (v.use == ValueUse::Element) {
+      std::string name(tree_.text(v.boundTo));
+      Scope* home = scopes_.lookup(c.scope, name);
+      if (home) elements_.push_back({out_.refs.size(), {home, name}});
+      if (home == scopes_.module()) r.container = name;
     }
+  }
+  if (r.access == Access::Read) {
+    Conditions conditions = conditionsOf(tree_, path_);
+    for (GuardCandidate& g : conditions.guards) {
+      int param = g.holder.find('.') == std::string::npos ? paramOf(g.holder, c) : -1;
+      r.guards.push_back(
+          {std::move(g.holder), param, g.at, g.presence, g.flows, std::move(g.others)});
+    }
+    if (!r.guards.empty())
+      for (const NameTest& t : conditions.tests)
+        if (int param = onlyParamOf(t.name, c); param >= 0) r.tests.push_back({param, t.expect});
+  }
   r.statementLine = r.parts.empty() ? r.line : r.parts[0].line;
   for (size_t i = path_.size(); i-- > 1;)
     if (is<"block">(path_[i - 1]) || is<"module">(path_[i - 1])) {
@@ -207,6 +390,7 @@ void Collector::importRefs(Node stmt, const Context& c) {
 bool Collector::chain(Node n, const Context& c) {
   std::optional<Chain> ch = chainOf(tree_, n, builtinIn(c.scope));
   if (!ch) return false;
+  flowUse(*ch, c);
   std::vector<Path> paths = targets(c.scope, *ch);
   if (!paths.empty()) record(n, *ch, std::move(paths), c);
   // getattr's default and the like are code of their own.
@@ -225,6 +409,16 @@ int Collector::paramOf(const std::string& name, const Context& c) const {
   for (const LocalBinding& b : home->bindings.at(name))
     if (b.kind == LocalBinding::Kind::Param) return b.param;
   return -1;
+}
+
+// The parameter `name` is, when the def binds it nowhere else: a test of it tests what the
+// call passed.
+int Collector::onlyParamOf(const std::string& name, const Context& c) const {
+  int param = paramOf(name, c);
+  if (param < 0) return -1;
+  for (const LocalBinding& b : scopes_.lookup(c.scope, name)->bindings.at(name))
+    if (b.kind != LocalBinding::Kind::Param) return -1;
+  return param;
 }
 
 // `self` (or `cls`) of the enclosing method: its first parameter.
@@ -386,7 +580,10 @@ void Collector::call(Node n, const Context& c) {
   if (!is<"argument_list">(args)) return;  // f(x for x in y)
   Call call;
   Node name = fn;
-  if (is<"attribute">(fn)) {
+  call.ownClass = ownClass(fn, c);
+  if (call.ownClass) {
+    if (is<"attribute">(fn)) name = field<"attribute">(fn);
+  } else if (is<"attribute">(fn)) {
     Node object = unparen(field<"object">(fn)), super = field<"function">(object);
     name = field<"attribute">(fn);
     if (is<"call">(object) && is<"identifier">(super) && tree_.text(super) == "super" &&
@@ -397,11 +594,34 @@ void Collector::call(Node n, const Context& c) {
       call.member = tree_.text(name);
     }
   }
-  if (call.member.empty()) {
+  if (call.member.empty() && !call.ownClass) {
     std::optional<Chain> ch = chainOf(tree_, fn, builtinIn(c.scope));
-    if (!ch) return;
-    call.callee = targets(c.scope, *ch);
-    if (call.callee.empty() && !typedReceiver(*ch, c, call)) return;
+    if (ch) {
+      call.callee = targets(c.scope, *ch);
+      if (!ch->globalsItem && ch->names.size() == 1) {
+        // A name bound to a call's result, or to an item of a display (value_uses.h).
+        call.results = resultsOf(ch->names[0], c.scope);
+        for (Path& p : picked(ch->names[0], c.scope))
+          if (std::find(call.callee.begin(), call.callee.end(), p) == call.callee.end())
+            call.callee.push_back(std::move(p));
+      }
+      if (call.callee.empty() && call.results.empty() && !typedReceiver(*ch, c, call)) return;
+    } else if (is<"call">(fn)) {  // `get_linear(kind)(x)`: what it returns, called at once
+      std::optional<Chain> inner =
+          chainOf(tree_, unparen(field<"function">(fn)), builtinIn(c.scope));
+      std::vector<Path> paths = inner ? targets(c.scope, *inner) : std::vector<Path>{};
+      if (paths.empty()) return;
+      call.results.push_back({std::move(paths), -1});
+    } else if (is<"subscript">(fn)) {  // `LAYERS[kind](x)`: what the display holds
+      Node value = unparen(field<"value">(fn));
+      call.callee = displayed(value, c.scope);
+      if (call.callee.empty())  // another module's display, found by the whole program
+        if (std::optional<Chain> ch = chainOf(tree_, value, builtinIn(c.scope)))
+          call.itemOf = targets(c.scope, *ch);
+      if (call.callee.empty() && call.itemOf.empty()) return;
+    } else {
+      return;
+    }
   }
   for (Node a : namedChildren(args)) {
     Call::Arg arg;
@@ -428,7 +648,79 @@ void Collector::call(Node n, const Context& c) {
   call.line = lineOf(name);
   call.column = columnOf(name);
   call.rparen = args.endByte() - 1;
+  Handed how = Handed::Other;
+  if (resultGoes(tree_, path_, builtinIn(c.scope), &how) == ResultGoes::HandedOn)
+    call.resultHandedOn.push_back({call.line, call.column, how});
+  callAt_[n.id()] = out_.calls.size();
   out_.calls.push_back(std::move(call));
+}
+
+// `cls(...)` in a classmethod, `type(self)(...)` or `self.__class__(...)` in a method: the
+// enclosing class or a class below it, built (Call::ownClass).
+bool Collector::ownClass(Node fn, const Context& c) const {
+  if (c.function < 0) return false;
+  const Function& f = out_.functions[c.function];
+  if (is<"identifier">(fn)) return f.isClassMethod && isSelf(fn, c);
+  if (f.isClassMethod) return false;  // `type(cls)`, `cls.__class__`: its metaclass
+  if (is<"attribute">(fn))
+    return tree_.text(field<"attribute">(fn)) == "__class__" &&
+           isSelf(unparen(field<"object">(fn)), c);
+  if (!is<"call">(fn)) return false;
+  Node type = unparen(field<"function">(fn));
+  NodeList args = namedChildren(field<"arguments">(fn));
+  return is<"identifier">(type) && tree_.text(type) == "type" && builtin("type", c.scope) &&
+         args.size() == 1 && isSelf(unparen(args[0]), c);
+}
+
+// `@C` or `@f` above a def or class: a call of what it names with the definition, which writes
+// no argument list (rparen 0: nothing to add an argument to).
+void Collector::decorator(Node n, const Context& c) {
+  Node e = unparen(n.namedChild(0));
+  if (!is<"identifier">(e) && !is<"attribute">(e)) return;  // `@f(x)` is a call of its own
+  std::optional<Chain> ch = chainOf(tree_, e, builtinIn(c.scope));
+  if (!ch || ch->globalsItem) return;
+  Call call;
+  call.callee = targets(c.scope, *ch);
+  if (call.callee.empty()) return;
+  call.args.emplace_back();  // the definition, positionally
+  call.function = c.function;
+  Node name = is<"attribute">(e) ? field<"attribute">(e) : e;
+  call.line = lineOf(name);
+  call.column = columnOf(name);
+  out_.calls.push_back(std::move(call));
+}
+
+// A class given to a decorator that may keep it, or build something else in its place: each
+// such decorator is a place the class escapes (Class::decorated). The standard library's that
+// return the class they are given and keep nothing are not.
+void Collector::decoratedClass(Node n, const Context& c) {
+  Scope* cls = scopes_.opened(field<"definition">(n));
+  if (!is<"class_definition">(field<"definition">(n)) || !cls) return;
+  static const std::set<std::string> kKeepNothing = {"dataclasses.dataclass",
+                                                     "functools.total_ordering",
+                                                     "typing.final",
+                                                     "typing_extensions.final",
+                                                     "typing.runtime_checkable",
+                                                     "enum.unique",
+                                                     "typing_extensions.runtime_checkable"};
+  for (Node d : namedChildren(n)) {
+    if (!is<"decorator">(d)) continue;
+    Node e = unparen(d.namedChild(0));
+    if (is<"call">(e)) e = unparen(field<"function">(e));  // `@dataclass(frozen=True)`
+    bool keepsNothing = false;
+    if (std::optional<Chain> ch = chainOf(tree_, e, builtinIn(c.scope))) {
+      std::vector<Path> paths = targets(c.scope, *ch);
+      keepsNothing = !paths.empty();
+      for (const Path& p : paths) {
+        std::string dotted;
+        for (const std::string& part : p.names) dotted += (dotted.empty() ? "" : ".") + part;
+        keepsNothing = keepsNothing && p.level == 0 && kKeepNothing.count(dotted);
+      }
+    }
+    if (!keepsNothing)
+      out_.classes[cls->classIndex].decorated.push_back(
+          {lineOf(d.namedChild(0)), columnOf(d.namedChild(0)), Handed::Decorator});
+  }
 }
 
 void Collector::classBases(Node n, const Context& c) {
@@ -502,6 +794,8 @@ void Collector::visit(Node n, Context c) {
   } else if (!chain(n, c)) {
     if (is<"assignment">(n) && c.scope->kind == Scope::Kind::Class) classField(n, c);
     if (is<"call">(n)) call(n, c);
+    if (is<"decorator">(n)) decorator(n, c);
+    if (is<"decorated_definition">(n)) decoratedClass(n, c);
     if (is<"attribute">(n))
       visit(field<"object">(n), c);  // `f().x`: x is no name of its own
     else

@@ -4,14 +4,17 @@
 #include "python/extract.h"
 #include "python/module_program.h"
 #include "python/module_reads.h"
+#include "python/module_values.h"
 #include "python/parallel.h"
 #include "rules/python_rules.h"
 #include "support/file_io.h"
 #include "support/source_files.h"
+#include "support/walk.h"
 
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <set>
 #include <thread>
@@ -49,6 +52,40 @@ std::optional<std::string> sourceOf(const std::string& file, const PythonOptions
   return support::readFile((fs::path(options.root) / file).string());
 }
 
+// The names CPython's parse finds that tree-sitter's tree holds no reference to (none starts
+// there, or one cut short: a recovered tree may keep `ps` of `ps.get_tp()`): each a reference
+// to the module-level name its root is (its def found by name when tree-sitter read the def).
+// A root tree-sitter saw and left out (a builtin, say) is here too, and resolves to no rule.
+std::vector<Ref> unreadRefs(const ModuleFacts& m, const std::vector<CPythonRef>& found) {
+  std::map<std::pair<unsigned, unsigned>, size_t> held;  // where a reference starts: its length
+  for (const auto* refs : {&m.refs, &m.imports})
+    for (const Ref& r : *refs)
+      if (!r.parts.empty()) {
+        size_t& n = held[{r.parts[0].line, r.parts[0].column}];
+        n = std::max(n, r.parts.size());
+      }
+  std::vector<Ref> out;
+  for (const CPythonRef& c : found) {
+    if (auto h = held.find(c.at.front()); h != held.end() && h->second >= c.names.size()) continue;
+    Ref r;
+    r.targets = {Path{true, 0, c.names, false}};
+    if (c.imported) {  // what the def's import names, the chain's attributes appended
+      Path p{false, c.importLevel, c.importPath, true};
+      p.names.insert(p.names.end(), c.names.begin() + 1, c.names.end());
+      r.targets = {std::move(p)};
+    }
+    for (const auto& [line, column] : c.at) r.parts.push_back({line, column});
+    r.access = c.write ? Access::Write : Access::Read;
+    r.called = c.called;
+    r.line = r.statementLine = c.at.front().first;
+    r.column = c.at.front().second;
+    for (size_t f = 0; f < m.functions.size(); ++f)
+      if (m.functions[f].qualname == c.function) r.function = static_cast<int>(f);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::vector<std::string> findPythonFiles(const PythonOptions& options,
@@ -63,14 +100,18 @@ std::vector<std::string> findPythonFiles(const PythonOptions& options,
       addFile(root, start, out);
       continue;
     }
-    fs::recursive_directory_iterator it(start, fs::directory_options::skip_permission_denied, ec),
-        end;
-    for (; !ec && it != end; it.increment(ec)) {
-      if (it->is_directory(ec) && skipped(it->path())) {
-        it.disable_recursion_pending();
-        continue;
-      }
-      if (it->is_regular_file(ec)) addFile(root, it->path(), out);
+    try {
+      support::walkTree(start.string(), [&](const fs::directory_entry& e) {
+        std::error_code kind;
+        if (e.is_directory(kind)) return !skipped(e.path());
+        if (e.is_regular_file(kind)) addFile(root, e.path(), out);
+        return false;
+      });
+    } catch (const support::WalkError& e) {
+      // A directory not read would be modules missed: an error, never a shorter list.
+      std::string dir = fs::path(e.dir()).lexically_relative(root).generic_string();
+      throw InputError((dir.empty() ? e.dir() : dir) +
+                       ": cannot read the directory: " + e.reason());
     }
   }
   return {out.begin(), out.end()};
@@ -98,11 +139,12 @@ std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
     out[i] = extractModule(files[i], std::move(*text));
     if (!out[i].errors.empty()) asked[i] = cpython.add(source);
   });
-  std::vector<bool> accepted = cpython.answers();
+  std::vector<CPythonAnswer> answers = cpython.answers();
   for (size_t i = 0; i < files.size(); ++i) {
-    if (asked[i] == SIZE_MAX || !accepted[asked[i]]) continue;
+    if (asked[i] == SIZE_MAX || !answers[asked[i]].accepted) continue;
     out[i].unread = std::move(out[i].errors);
     out[i].errors.clear();
+    out[i].unreadRefs = unreadRefs(out[i], answers[asked[i]].refs);
   }
   return out;
 }
@@ -116,15 +158,19 @@ std::vector<facts::UnitFacts> resolveModules(const std::vector<ModuleFacts>& mod
   parallel(modules.size(), options.jobs, [&](size_t m) {
     facts::TuFacts& tu = out[m].tu;
     tu.mainFile = modules[m].file;
-    if (!modules[m].errors.empty())
-      tu.parseError = facts::ParseError{modules[m].file, modules[m].errors, {modules[m].file}};
+    std::vector<std::string> errors = modules[m].errors;
+    for (std::string& e : missedReads(index, m, modules[m], rules, &defs))
+      errors.push_back(std::move(e));
+    if (!errors.empty())
+      tu.parseError = facts::ParseError{modules[m].file, errors, {modules[m].file}};
     for (const std::string& e : modules[m].unread)
       tu.notes.push_back(
-          "tree-sitter-python could not read this, which CPython parses; what it "
-          "holds may be missed: " +
+          "tree-sitter-python could not read this, which CPython parses; CPython's parse "
+          "finds no read of the packs' rules there: " +
           e);
     collectReads(index, m, modules[m], rules, tu);
     collectProgram(defs, m, tu);
+    collectValues(defs, m, tu);
     // A module a pack names as public API (public_headers) is called from outside.
     for (facts::FunctionFact& f : tu.functions) f.isPublicApi = rules.isPublicHeader(f.file);
   });

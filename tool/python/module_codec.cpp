@@ -14,6 +14,28 @@ struct Spellings<python::Binding::Kind> {
       {K::Alias, "alias"}, {K::Def, "def"}, {K::Class, "class"}, {K::Value, "value"}};
 };
 template <>
+struct Spellings<python::Binding::Holds> {
+  using H = python::Binding::Holds;
+  static constexpr std::pair<H, std::string_view> table[] = {
+      {H::Nothing, "nothing"}, {H::Display, "display"}, {H::Result, "result"}};
+};
+template <>
+struct Spellings<python::ValueUse> {
+  using U = python::ValueUse;
+  static constexpr std::pair<U, std::string_view> table[] = {{U::None, "none"},
+                                                             {U::Escapes, "escapes"},
+                                                             {U::Returned, "returned"},
+                                                             {U::Element, "element"}};
+};
+template <>
+struct Spellings<python::Handed> {
+  using H = python::Handed;
+  static constexpr std::pair<H, std::string_view> table[] = {
+      {H::Argument, "argument"}, {H::Stored, "stored"},       {H::Element, "element"},
+      {H::Returned, "returned"}, {H::Yielded, "yielded"},     {H::Default, "default"},
+      {H::Lambda, "lambda"},     {H::Decorator, "decorator"}, {H::Other, "other"}};
+};
+template <>
 struct Spellings<python::Access> {
   using A = python::Access;
   static constexpr std::pair<A, std::string_view> table[] = {{A::Read, "read"},
@@ -52,6 +74,14 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires is<T, HandedOn>
+void fields(V&& v, T& x) {
+  v("line", x.line);
+  v("column", x.column);
+  v("how", x.how);
+}
+
+template <typename V, typename T>
   requires is<T, Binding>
 void fields(V&& v, T& x) {
   v("name", x.name);
@@ -60,6 +90,9 @@ void fields(V&& v, T& x) {
   v("line", x.line);
   v("set_by_function", x.setByFunction);
   v("assigned", x.assigned);
+  v("holds", x.holds);
+  v("result_of", x.resultOf);
+  v("element", x.element);
 }
 
 template <typename V, typename T>
@@ -67,6 +100,24 @@ template <typename V, typename T>
 void fields(V&& v, T& x) {
   v("line", x.line);
   v("column", x.column);
+}
+
+template <typename V, typename T>
+  requires is<T, Ref::Guard>
+void fields(V&& v, T& x) {
+  v("holder", x.holder);
+  v("holder_param", x.holderParam);
+  v("at", x.at);
+  v("presence", x.presence);
+  v("flows", x.flows);
+  v("others", x.others);
+}
+
+template <typename V, typename T>
+  requires is<T, Ref::Test>
+void fields(V&& v, T& x) {
+  v("param", x.param);
+  v("expect", x.expect);
 }
 
 template <typename V, typename T>
@@ -87,10 +138,14 @@ void fields(V&& v, T& x) {
   v("function", x.function);
   v("class_index", x.classIndex);
   v("in_lambda", x.inLambda);
-  v("guard", x.guard);
-  v("holder", x.holder);
-  v("holder_param", x.holderParam);
+  v("guards", x.guards);
+  v("tests", x.tests);
   v("statement_line", x.statementLine);
+  v("use", x.use);
+  v("handed", x.handed);
+  v("element", x.element);
+  v("container", x.container);
+  v("handed_on", x.handedOn);
 }
 
 template <typename V, typename T>
@@ -130,6 +185,7 @@ void fields(V&& v, T& x) {
   v("bases", x.bases);
   v("line", x.line);
   v("fields", x.fields);
+  v("decorated", x.decorated);
 }
 
 template <typename V, typename T>
@@ -154,15 +210,26 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires is<T, Call::Result>
+void fields(V&& v, T& x) {
+  v("function", x.function);
+  v("element", x.element);
+}
+
+template <typename V, typename T>
   requires is<T, Call>
 void fields(V&& v, T& x) {
   v("callee", x.callee);
+  v("own_class", x.ownClass);
   v("member", x.member);
   v("via_super", x.viaSuper);
   v("receiver_param", x.receiverParam);
   v("fields", x.fields);
   v("args", x.args);
   v("first_arg", x.firstArg);
+  v("results", x.results);
+  v("item_of", x.itemOf);
+  v("result_handed_on", x.resultHandedOn);
   v("function", x.function);
   v("line", x.line);
   v("column", x.column);
@@ -186,8 +253,10 @@ void fields(V&& v, T& x) {
   v("digest", x.digest);
   v("errors", x.errors);
   v("unread", x.unread);
+  v("unread_refs", x.unreadRefs);
   v("bindings", x.bindings);
   v("star_imports", x.starImports);
+  v("loads", x.loads);
   v("refs", x.refs);
   v("imports", x.imports);
   v("functions", x.functions);

@@ -29,6 +29,27 @@ struct Path {
   bool operator==(const Path&) const = default;
 };
 
+// Where a value is handed on (python/value_uses.h): how a class or function, or a call's
+// result, leaves the scan's sight.
+enum class Handed {
+  Argument,
+  Stored,
+  Element,
+  Returned,
+  Yielded,
+  Default,
+  Lambda,
+  Decorator,
+  Other
+};
+
+// A place a value is handed on: 1-based line and column, and how.
+struct HandedOn {
+  unsigned line = 0, column = 0;
+  Handed how = Handed::Other;
+  bool operator==(const HandedOn&) const = default;
+};
+
 // A name of the module scope. An alias (an import, or an assignment of a dotted name) says
 // what it names; a def, a class or another value names itself.
 struct Binding {
@@ -42,6 +63,26 @@ struct Binding {
   // Alias: bound by an assignment (`x = a.b`), not an import: x holds a.b's value as it was
   // when the module ran the assignment.
   bool assigned = false;
+  // Value: what the file follows it to hold (python/value_uses.h): a display (`LAYERS =
+  // {"col": Col}`: the Element refs whose `container` is this name), or the result of calling
+  // `resultOf` (`Linear = get_linear("col")`; `element` of a returned tuple, -1 the whole
+  // value). Another module that names it hands that on.
+  enum class Holds { Nothing, Display, Result };
+  Holds holds = Holds::Nothing;
+  std::vector<Path> resultOf;
+  int element = -1;
+};
+
+// How a reference that names a value without calling it uses it, for `callers`: a class or
+// function handed on where the scan does not follow it may be called there, unseen.
+enum class ValueUse {
+  None,      // no value handed on: called, an alias's value, written, a base, an annotation, a
+             // test (isinstance, issubclass, a comparison), the class given to super(), getattr...
+  Escapes,   // handed on where the scan does not follow it: Ref::handed says how
+  Returned,  // a return's value, or element `Ref::element` of a returned tuple: followed where
+             // a call's result is bound to a name that is only called (Call::results)
+  Element,   // an element of a display bound to a name (`LAYERS = [Col, Row]`), followed where
+             // that name is subscripted and called; Ref::handedOn lists where it is not
 };
 
 // How a reference uses what it names.
@@ -74,12 +115,31 @@ struct Ref {
   int function = -1;    // the enclosing function (index into ModuleFacts::functions), -1: none
   int classIndex = -1;  // the enclosing class (into ModuleFacts::classes), -1: none
   bool inLambda = false;
-  // A fallback: the read only runs when `holder` (a name or `self.x`) is missing (None or
-  // false). `holderParam`: the enclosing function's parameter the holder is, -1 when none.
-  facts::Guard guard = facts::Guard::None;
-  std::string holder;
-  int holderParam = -1;
+  // The values whose absence the read runs under (python/guards.h), innermost first: each
+  // may make it a fallback, which the whole program decides (module_reads.h).
+  struct Guard {
+    std::string holder;    // a name or a chain (`self.tp_group`)
+    int holderParam = -1;  // the enclosing function's parameter the holder is, -1 when none
+    unsigned at = 0;       // the testing construct's first byte
+    bool presence = false;
+    bool flows = false;
+    std::vector<std::string> others;  // a disjunction's other missing values
+  };
+  std::vector<Guard> guards;
+  // The tests on the enclosing function's parameters the read runs under, the guards' own
+  // included (a parameter the function also binds otherwise is tested on its new value: none).
+  struct Test {
+    int param = -1;
+    facts::Expect expect = facts::Expect::NotNone;
+  };
+  std::vector<Test> tests;
   unsigned statementLine = 0;  // the first line of the statement holding it (suppressions)
+  // A value named, not called (python/value_uses.h).
+  ValueUse use = ValueUse::None;
+  Handed handed = Handed::Other;   // Escapes: how
+  int element = -1;                // Returned: the element of a returned tuple, -1 the value
+  std::string container;           // Element: the module-level name bound to the display
+  std::vector<HandedOn> handedOn;  // Element: where the display is handed on unfollowed
 };
 
 // A parameter as declared: `*args` and `**kwargs` keep their stars in `name`.
@@ -117,11 +177,17 @@ struct Class {
     std::vector<Path> types;
   };
   std::vector<Field> fields;
+  // Where it is given to a decorator that may keep it or build something else in its place
+  // (Handed::Decorator): calls from there are not seen.
+  std::vector<HandedOn> decorated;
 };
 
 // One call or construction: what the callee expression may name, and its arguments.
 struct Call {
   std::vector<Path> callee;  // empty: `super().name(...)` or `self.name(...)`, see `member`
+  // `cls(...)` in a classmethod, `type(self)(...)`, `self.__class__(...)`: the enclosing class
+  // or a class below it is built, so the call reaches each __init__ those classes run.
+  bool ownClass = false;
   // `self.m(...)` or `cls.m(...)` in a method: "m", resolved through the method's class;
   // `super().m(...)`: "m" with `viaSuper`.
   std::string member;
@@ -153,6 +219,19 @@ struct Call {
   // What the first argument may name when it is a chain: with `functools.partial(f, ...)` as
   // the callee, f is what is called, later, with the other arguments bound.
   std::vector<Path> firstArg;
+  // The callee is a name bound to a call's result (`Linear = get_linear(kind)`, `A, B =
+  // get_pair(args)`): what it may reach is what that function returns there.
+  struct Result {
+    std::vector<Path> function;  // what the call that bound the name may call
+    int element = -1;            // of a returned tuple; -1 the value itself
+  };
+  std::vector<Result> results;
+  // The callee is an item of what these name (`LAYERS[kind](x)` with LAYERS another module's
+  // display): what that display holds.
+  std::vector<Path> itemOf;
+  // Where this call's result is handed on unfollowed: here, when it is neither bound to names
+  // nor discarded; where a name bound to it is used other than called. None when followed.
+  std::vector<HandedOn> resultHandedOn;
   int function = -1;
   unsigned line = 0, column = 0;
   unsigned rparen = 0;
@@ -171,10 +250,19 @@ struct ModuleFacts {
   std::string digest;               // MD5 of the bytes it was made from
   std::vector<std::string> errors;  // syntax errors (syntax_tree.h); empty when it parses
   // tree-sitter's errors in a file CPython's parser accepts (cpython_check.h): no parse
-  // error, but what those lines hold may be missed.
+  // error, but lines its tree does not hold.
   std::vector<std::string> unread;
+  // Then what CPython's parse finds there: each dotted name whose root the scope sees from
+  // outside and that no reference of tree-sitter's tree starts at, as a reference to the
+  // module-level name it starts with (no guard known). The whole program resolves them: one
+  // that names a rule is a read the scan would miss, an error (module_reads.h).
+  std::vector<Ref> unreadRefs;
   std::vector<Binding> bindings;  // of the module scope, in source order
   std::vector<Path> starImports;  // `from m import *` at module level: names m may bind
+  // Each module an import anywhere in the file may load, as written (`import a.b.c`: a.b.c, so
+  // a and a.b too; `from .x import y`: .x.y, which loads .x, and .x.y where it is a module):
+  // loading a submodule sets it on its package (ModuleIndex).
+  std::vector<Path> loads;
   std::vector<Ref> refs;
   // Each name a `from m import x [as y]` imports (a function's own imports too): a reference
   // to m.x where `x` is written, as the value of an alias (Ref::aliasDefinition). Module state

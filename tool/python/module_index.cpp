@@ -54,9 +54,17 @@ ModuleIndex::ModuleIndex(const std::vector<ModuleFacts>& modules, const std::str
   for (size_t m = 0; m < modules.size(); ++m) {
     names_.push_back(moduleName(modules[m].file, packageRoot));
     byName_.emplace(names_.back(), m);  // the first of two files naming one module wins
+    for (size_t dot = names_.back().find('.'); dot != std::string::npos;
+         dot = names_.back().find('.', dot + 1))
+      prefixes_.insert(names_.back().substr(0, dot));
+    prefixes_.insert(names_.back());
     for (size_t b = 0; b < modules[m].bindings.size(); ++b)
       bindings_[m][modules[m].bindings[b].name].push_back(b);
   }
+  for (size_t m = 0; m < modules.size(); ++m)
+    for (const Path& load : modules[m].loads)
+      if (std::optional<Names> abs = absolute(m, load))
+        for (size_t k = 1; k <= abs->size(); ++k) loaded_.insert(join(*abs, 0, k));
 }
 
 std::optional<size_t> ModuleIndex::find(const std::string& dotted) const {
@@ -104,9 +112,14 @@ void ModuleIndex::canonical(const Names& names, Names& out, int depth) const {
   add(out, join(names));  // no scanned module: an outside name, as written
 }
 
-// `name` of `module` with the attributes `rest` after it. Seen from outside the module (an
-// import, an attribute of the module), a name it does not bind may be a submodule; from
-// inside, it is a builtin.
+// `name` of `module` with the attributes `rest` after it. A name it does not bind may be a
+// submodule, seen from outside the module (an import, an attribute of the module) and, in a
+// package's `__init__`, from inside too where an import of the program loads it: importing
+// `pkg.sub` sets `sub` in the package's namespace (CPython's import system), whichever import
+// loads it (the `__init__`'s own `import pkg.sub`, `import pkg.sub as other`, `from .sub import
+// x`, or another module's, in whatever order the program runs them: a use before any of them
+// fails, so one that runs names the submodule). Else, from inside, it is a builtin: a submodule
+// no import loads is never set on the package.
 void ModuleIndex::member(size_t module, const std::string& name, const Names& rest, Names& out,
                          int depth, bool fromOutside) const {
   std::string here = names_[module].empty() ? name : names_[module] + "." + name;
@@ -129,7 +142,7 @@ void ModuleIndex::member(size_t module, const std::string& name, const Names& re
     }
     return;
   }
-  if (fromOutside && find(here)) {
+  if ((fromOutside || (modules_[module].isPackage && loaded_.count(here))) && find(here)) {
     Names sub = split(here);
     sub.insert(sub.end(), rest.begin(), rest.end());
     return canonical(sub, out, depth + 1);

@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace gridlock::python {
@@ -28,6 +29,9 @@ class ModuleIndex {
   const std::string& nameOf(size_t module) const { return names_[module]; }
   // The module with this dotted name, or nothing.
   std::optional<size_t> find(const std::string& dotted) const;
+  // Whether a scanned module is `dotted` or lies under it (`megatron` holds megatron.bridge.x,
+  // a namespace package without an __init__.py of its own).
+  bool holds(const std::string& dotted) const { return prefixes_.count(dotted) > 0; }
 
   // What `path`, seen from `module`, may name: dotted names, each once, in the order the
   // bindings give them. Empty for a builtin (a module-level name nothing binds).
@@ -47,8 +51,11 @@ class ModuleIndex {
   const std::vector<ModuleFacts>& modules_;
   std::vector<std::string> names_;
   std::unordered_map<std::string, size_t> byName_;
+  std::unordered_set<std::string> prefixes_;  // every module's name and the names above it
   // Per module, its bindings by name (indices into ModuleFacts::bindings).
   std::vector<std::unordered_map<std::string, std::vector<size_t>>> bindings_;
+  // Every module an import of the program may load (ModuleFacts::loads), with its packages.
+  std::unordered_set<std::string> loaded_;
 };
 
 }  // namespace gridlock::python

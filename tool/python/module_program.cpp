@@ -2,6 +2,8 @@
 
 #include "python/module_reads.h"
 
+#include <algorithm>
+
 namespace gridlock::python {
 namespace {
 
@@ -188,19 +190,47 @@ struct Target {
   size_t dropArgs = 0;  // functools.partial(f, ...): its first argument is f
 };
 
-std::optional<Target> reachable(const Definitions& defs, const std::string& name) {
-  if (auto f = defs.function(name)) {
-    const Function& fn = defs.modules()[f->module].functions[f->index];
-    return Target{*f, facts::Via::Call, "", fn.isClassMethod ? 1u : 0u, 0};
-  }
-  if (auto c = defs.cls(name))
-    if (auto init = defs.method(*c, "__init__"))
-      return Target{*init, facts::Via::Direct, usrOf(name), 1, 0};
-  return std::nullopt;
-}
-
 bool sameItem(Definitions::Item a, Definitions::Item b) {
   return a.module == b.module && a.index == b.index;
+}
+
+std::optional<Target> reachable(const Definitions& defs, const std::string& name) {
+  std::optional<Definitions::Item> f = defs.function(name);
+  if (!f)
+    if (auto c = defs.cls(name)) {
+      if (auto init = defs.method(*c, "__init__"))
+        return Target{*init, facts::Via::Direct, usrOf(name), 1, 0};
+      return std::nullopt;
+    }
+  // `C.m(...)` with m one C inherits: called through the class, unbound as m's own name is.
+  if (size_t dot = name.rfind('.'); !f && dot != std::string::npos)
+    if (auto c = defs.cls(name.substr(0, dot))) f = defs.method(*c, name.substr(dot + 1));
+  if (!f) return std::nullopt;
+  const Function& fn = defs.modules()[f->module].functions[f->index];
+  return Target{*f, facts::Via::Call, "", fn.isClassMethod ? 1u : 0u, 0};
+}
+
+// `cls(...)`, `type(self)(...)`: the enclosing class or one below it is built, each running
+// the __init__ it has (its own or inherited): a target for each such __init__, named by the
+// nearest class that runs it.
+std::vector<Target> ownClassTargets(const Definitions& defs, size_t module, const Call& call) {
+  const ModuleFacts& m = defs.modules()[module];
+  if (call.function < 0 || m.functions[call.function].classIndex < 0) return {};
+  Definitions::Item cls{module, static_cast<size_t>(m.functions[call.function].classIndex)};
+  std::vector<Definitions::Item> classes{cls};
+  for (Definitions::Item c : defs.below(cls)) classes.push_back(c);
+  std::vector<Target> out;
+  for (Definitions::Item c : classes) {
+    std::optional<Definitions::Item> init = defs.method(c, "__init__");
+    if (!init ||
+        std::any_of(out.begin(), out.end(), [&](const Target& t) { return sameItem(t.fn, *init); }))
+      continue;
+    const ModuleFacts& home = defs.modules()[c.module];
+    out.push_back(
+        Target{*init, facts::Via::Direct,
+               usrOf(qualifiedName(defs.index(), c.module, home.classes[c.index].qualname)), 1, 0});
+  }
+  return out;
 }
 
 void addItem(std::vector<Definitions::Item>& items, Definitions::Item item) {
@@ -238,10 +268,59 @@ std::vector<Target> typedTargets(const Definitions& defs, size_t module, const C
   return {Target{*fn, facts::Via::Call, "", callee.isStatic ? 0u : 1u, 0}};
 }
 
+// What the module-level function `name` returns (`element` of a returned tuple, -1 the value
+// itself) that names a scanned class or function: what a name bound to its call's result
+// calls. A method's or a nested def's results are not followed (module_values.h names them).
+std::vector<std::string> returnedBy(const Definitions& defs, const std::string& name, int element) {
+  std::vector<std::string> out;
+  std::optional<Definitions::Item> f = defs.function(name);
+  if (!f || !defs.returnsDefinitions(*f)) return out;
+  const ModuleFacts& m = defs.modules()[f->module];
+  const Function& fn = m.functions[f->index];
+  if (fn.classIndex >= 0 || fn.qualname.find('.') != std::string::npos) return out;
+  for (const Ref& r : m.refs) {
+    if (r.use != ValueUse::Returned || r.function != static_cast<int>(f->index) ||
+        r.element != element)
+      continue;
+    for (const Path& p : r.targets)
+      for (std::string& value : defs.index().resolve(f->module, p))
+        if (!defs.definitionUsr(value).empty() &&
+            std::find(out.begin(), out.end(), value) == out.end())
+          out.push_back(std::move(value));
+  }
+  return out;
+}
+
+// What the module-level name `name` holds that the whole program follows: a display's values
+// (the Element refs of its module bound to it), or what the call it is bound to returns.
+std::vector<std::string> held(const Definitions& defs, const std::string& name) {
+  std::vector<std::string> out;
+  const Binding* b = defs.index().definition(name);
+  if (!b || b->holds == Binding::Holds::Nothing) return out;
+  std::optional<size_t> m = defs.index().find(name.substr(0, name.rfind('.')));
+  if (!m) return out;
+  auto add = [&](std::string value) {
+    if (!defs.definitionUsr(value).empty() && std::find(out.begin(), out.end(), value) == out.end())
+      out.push_back(std::move(value));
+  };
+  if (b->holds == Binding::Holds::Result) {
+    for (const Path& p : b->resultOf)
+      for (const std::string& f : defs.index().resolve(*m, p))
+        for (std::string& value : returnedBy(defs, f, b->element)) add(std::move(value));
+    return out;
+  }
+  for (const Ref& r : defs.modules()[*m].refs)
+    if (r.use == ValueUse::Element && r.container == b->name)
+      for (const Path& p : r.targets)
+        for (std::string& value : defs.index().resolve(*m, p)) add(std::move(value));
+  return out;
+}
+
 // Every function a call may reach: one for `self.m()` and `super().m()`; for a name bound
 // several ways (`cls = A` in one branch, `cls = B` in the other) each it may be, in order.
 std::vector<Target> targetsOf(const Definitions& defs, size_t module, const Call& call) {
   const ModuleFacts& m = defs.modules()[module];
+  if (call.ownClass) return ownClassTargets(defs, module, call);
   if (!call.fields.empty()) return typedTargets(defs, module, call);
   if (!call.member.empty()) {
     if (call.function < 0 || m.functions[call.function].classIndex < 0) return {};
@@ -269,10 +348,23 @@ std::vector<Target> targetsOf(const Definitions& defs, size_t module, const Call
         return;
     out.push_back(std::move(t));
   };
+  auto keepAll = [&](const std::vector<std::string>& values) {
+    for (const std::string& value : values)
+      if (auto t = reachable(defs, value)) keep(*t);
+  };
+  for (const Call::Result& result : call.results)
+    for (const Path& p : result.function)
+      for (const std::string& name : defs.index().resolve(module, p))
+        keepAll(returnedBy(defs, name, result.element));
+  for (const Path& p : call.itemOf)
+    for (const std::string& name : defs.index().resolve(module, p)) keepAll(held(defs, name));
   for (const Path& p : call.callee)
     for (const std::string& name : defs.index().resolve(module, p)) {
       if (name != "functools.partial") {
-        if (auto t = reachable(defs, name)) keep(*t);
+        if (auto t = reachable(defs, name))
+          keep(*t);
+        else
+          keepAll(held(defs, name));  // a module-level name bound to a call's result
         continue;
       }
       for (const Path& f : call.firstArg)
@@ -296,6 +388,21 @@ Definitions::Definitions(const ModuleIndex& index, const std::vector<ModuleFacts
     for (size_t i = 0; i < modules[m].classes.size(); ++i)
       classes_.emplace(qualifiedName(index, m, modules[m].classes[i].qualname), Item{m, i});
   }
+  for (size_t m = 0; m < modules.size(); ++m) {
+    for (const Binding& b : modules[m].bindings)
+      if (b.holds != Binding::Holds::Nothing) holdsNames_.insert(b.name);
+    for (const Ref& r : modules[m].refs) {
+      if (r.use != ValueUse::Returned || r.function < 0) continue;
+      for (const Path& p : r.targets)
+        for (const std::string& name : index.resolve(m, p))
+          if (!definitionUsr(name).empty())
+            returnsDefinitions_.insert({m, static_cast<size_t>(r.function)});
+    }
+  }
+}
+
+std::string Definitions::definitionUsr(const std::string& dotted) const {
+  return functions_.count(dotted) || classes_.count(dotted) ? usrOf(dotted) : "";
 }
 
 std::optional<Definitions::Item> Definitions::function(const std::string& dotted) const {
@@ -324,6 +431,21 @@ std::vector<Definitions::Item> Definitions::bases(Item c) const {
       if (found) break;
     }
   return out;
+}
+
+std::vector<Definitions::Item> Definitions::below(Item c) const {
+  std::vector<Item> out;
+  for (size_t m = 0; m < modules_.size(); ++m)
+    for (size_t i = 0; i < modules_[m].classes.size(); ++i)
+      if (!sameItem({m, i}, c) && derives({m, i}, c, 0)) out.push_back({m, i});
+  return out;
+}
+
+bool Definitions::derives(Item c, Item base, int depth) const {
+  if (depth > kMaxBaseDepth) return false;
+  for (Item b : bases(c))
+    if (sameItem(b, base) || derives(b, base, depth + 1)) return true;
+  return false;
 }
 
 std::optional<Definitions::Item> Definitions::method(Item c, const std::string& name) const {

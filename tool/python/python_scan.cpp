@@ -1,6 +1,7 @@
 #include "python/python_scan.h"
 
 #include "cache/key.h"
+#include "cache/sealed.h"
 #include "cache/stamp_table.h"
 #include "cache/store.h"
 #include "facts/facts_codec.h"
@@ -51,6 +52,8 @@ bool under(const std::string& file, const std::string& dir) {
 // gridlock build that made them. All of a root's modules are one cache entry (one write, one
 // sync, however many files), and the resolved program another. A third records each file's
 // stamp beside its key, so that an unchanged file is stat'ed, not read (stamp_table.h).
+// Each entry is sealed (cache/sealed.h): a damaged one is discarded with a warning, never
+// decoded into facts.
 class ModuleCache {
  public:
   explicit ModuleCache(const PythonScan& scan) {
@@ -58,8 +61,9 @@ class ModuleCache {
     try {
       store_.emplace(scan.cacheDir, scan.cacheBytes);
       build_ = cache::gridlockBuildId();
-    } catch (const std::exception&) {
-      store_.reset();  // no cache directory: every module is parsed
+    } catch (const std::exception& e) {
+      store_.reset();  // no cache directory: every module is parsed, as the C++ frontend says
+      warnings_.push_back(std::string("cache: ") + e.what() + "; scanning without the cache");
       return;
     }
     slot_ = support::md5Hex(build_ + '\0' + "python-modules" + '\0' + scan.options.root + '\0' +
@@ -67,15 +71,29 @@ class ModuleCache {
     stampsSlot_ = support::md5Hex(build_ + '\0' + "python-stamps" + '\0' + scan.options.root +
                                   '\0' + scan.options.packageRoot);
   }
-  cache::StampTable stamps() const {
+  cache::StampTable stamps() {
     std::optional<std::string> bytes = read(stampsSlot_);
-    return bytes ? cache::StampTable::decode(*bytes) : cache::StampTable();
+    if (!bytes) return {};
+    std::optional<std::string_view> table =
+        unsealed(kStamps, stampsSlot_, *bytes, "the Python files' stamps", "reading every file");
+    return table ? cache::StampTable::decode(*table) : cache::StampTable();
   }
-  void writeStamps(const cache::StampTable& table) const { write(stampsSlot_, table.encode()); }
+  void writeStamps(const cache::StampTable& table) const {
+    write(stampsSlot_, cache::seal(kStamps, table.encode()));
+  }
   // Reads the modules' entry (not needed when the program's entry answers).
   void open() {
-    if (std::optional<std::string> bytes = read(slot_)) unpack(*bytes);
+    std::optional<std::string> bytes = read(slot_);
+    if (!bytes) return;
+    if (std::optional<std::string_view> records =
+            unsealed(kModules, slot_, *bytes, "the Python modules' facts", "parsing every module"))
+      unpack(*records);
   }
+  // The program's units, unsealed; nothing (with a warning) when the entry is damaged.
+  std::optional<std::string_view> unsealProgram(const std::string& slot, std::string_view bytes) {
+    return unsealed(kProgram, slot, bytes, "the Python program", "resolving the modules");
+  }
+  std::string sealProgram(const std::string& units) const { return cache::seal(kProgram, units); }
   std::string keyOf(const std::string& file, const std::string& text) const {
     return support::md5Hex(build_ + '\0' + "python-module" + '\0' + file + '\0' + text);
   }
@@ -126,12 +144,30 @@ class ModuleCache {
     std::string out;
     for (const auto& [key, bytes] : fresh_)
       out += key + '\n' + std::to_string(bytes.size()) + '\n' + bytes;
-    write(slot_, out);
+    write(slot_, cache::seal(kModules, out));
   }
   bool on() const { return store_.has_value(); }
   const std::string& build() const { return build_; }
+  // What the run should say of the cache: a directory it could not make, damaged entries.
+  const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
+  static constexpr std::string_view kModules = "python-modules", kProgram = "python-program",
+                                    kStamps = "python-stamps";
+
+  // The payload of entry `slot`, or nothing, with one warning naming it and what happens
+  // instead ("parsing every module") when it is damaged.
+  std::optional<std::string_view> unsealed(std::string_view kind, const std::string& slot,
+                                           std::string_view bytes, const std::string& what,
+                                           const std::string& instead) {
+    std::string problem;
+    std::optional<std::string_view> payload = cache::unseal(kind, bytes, problem);
+    if (!payload)
+      warnings_.push_back("cache: entry " + store_->pathOf(slot) + " (" + what + ") is corrupt (" +
+                          problem + "); " + instead + " again");
+    return payload;
+  }
+
   void unpack(std::string_view bytes) {
     while (!bytes.empty()) {
       size_t a = bytes.find('\n'), b = a == std::string_view::npos ? a : bytes.find('\n', a + 1);
@@ -147,13 +183,14 @@ class ModuleCache {
   std::string build_, slot_, stampsSlot_;
   std::map<std::string, std::string> old_, fresh_;
   bool changed_ = false;
+  std::vector<std::string> warnings_;
 };
 
 // Each file's cache key (its path and bytes), "" for a file that cannot be read. A file whose
 // stamp is the one recorded with its key, not racy, is not read; the others are, and their
 // stamps (taken before the read) recorded for the next run. `read` counts the files read.
 std::vector<std::string> keysOf(const std::vector<std::string>& files, const PythonScan& scan,
-                                const ModuleCache& cache, size_t& read) {
+                                ModuleCache& cache, size_t& read) {
   auto start = std::chrono::system_clock::now();
   const cache::StampTable old = cache.stamps();
   std::vector<std::string> keys(files.size());
@@ -323,7 +360,8 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
   std::optional<std::vector<facts::UnitFacts>> cached;
   if (!program.empty())
     if (std::optional<support::MappedFile> bytes = cache.map(program))
-      cached = decodeUnits(bytes->bytes(), files, scan.options.jobs);
+      if (std::optional<std::string_view> sealed = cache.unsealProgram(program, bytes->bytes()))
+        cached = decodeUnits(*sealed, files, scan.options.jobs);
   std::vector<facts::UnitFacts> units;
   std::vector<char> hit(files.size(), 1);  // whether each module's facts came from the cache
   if (cached) {
@@ -332,7 +370,7 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
   } else {
     std::vector<ModuleFacts> modules = readModules(files, keys, scan, cache, out, hit);
     units = resolveModules(modules, rules, scan.options);
-    if (!program.empty()) cache.write(program, encodeUnits(units));
+    if (!program.empty()) cache.write(program, cache.sealProgram(encodeUnits(units)));
   }
   std::set<std::string> seen;
   for (size_t i = 0; i < units.size(); ++i) {
@@ -341,11 +379,15 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
     bool wanted = only.empty() || std::any_of(only.begin(), only.end(), [&](const std::string& p) {
                     return under(u.tu.mainFile, p);
                   });
-    if (!wanted) continue;
+    if (!wanted) {
+      out.context.push_back(std::move(u));
+      continue;
+    }
     out.fromCache.push_back(cache.on() && hit[i]);
     out.units.push_back(std::move(u));
   }
   out.warnings = unmatchedPythonRules(rules, seen, files.size());
+  out.cacheWarnings = cache.warnings();
   return out;
 }
 

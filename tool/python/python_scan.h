@@ -28,13 +28,18 @@ struct PythonScan {
 
 struct PythonUnits {
   std::vector<facts::UnitFacts> units;  // one per module, in file order
-  std::vector<bool> fromCache;          // per unit: its module's facts came from the cache
-  size_t modules = 0;                   // modules read (units come from `only` among them)
+  // With `only`: the units of every other module read, in file order (the whole program the
+  // units belong to: the pipeline's context, docs/scan.md "Partial runs").
+  std::vector<facts::UnitFacts> context;
+  std::vector<bool> fromCache;  // per unit: its module's facts came from the cache
+  size_t modules = 0;           // modules read (units come from `only` among them)
   size_t cacheHits = 0, cacheMisses = 0;
   // Files read for their cache key: not recorded, their stamp changed or racy; the others
   // were only stat'ed (0 without a cache: the parse reads every file).
   size_t filesRead = 0;
   std::vector<std::string> warnings;  // rules that matched no definition
+  // "cache: ...": a cache directory that could not be made, an entry damaged (and discarded).
+  std::vector<std::string> cacheWarnings;
 };
 
 // Whether the packs hold Python rules: without them a scan reads no Python.

@@ -67,6 +67,24 @@ std::vector<std::pair<std::string, Path>> importBindings(const SyntaxTree& tree,
 
 Path starImportOf(const SyntaxTree& tree, Node stmt) { return fromModule(tree, stmt); }
 
+namespace {
+
+// What a module-level `name = value` holds that the file follows (value_uses.h): a display of
+// values, or a call's result.
+void holdsOf(Binding& b, Node value, const SyntaxTree& tree) {
+  if (is<"list">(value) || is<"tuple">(value) || is<"set">(value) || is<"dictionary">(value)) {
+    b.holds = Binding::Holds::Display;
+  } else if (is<"call">(value)) {
+    std::optional<Chain> callee =
+        chainOf(tree, field<"function">(value), [](const std::string&, Node) { return true; });
+    if (!callee || callee->globalsItem) return;
+    b.holds = Binding::Holds::Result;
+    b.resultOf = {Path{true, 0, callee->names}};
+  }
+}
+
+}  // namespace
+
 // Pass one over a file: every scope and what it binds.
 class Binder {
  public:
@@ -102,6 +120,7 @@ class Binder {
   void imports(Node n, Scope* s);
   std::vector<Param> parameters(Node params, Scope* outer, Scope* inner);
   void bindTargets(Node target, Scope* s);
+  bool unpackCall(Node left, Node call, Scope* s);
   void bind(Scope* s, const std::string& name, LocalBinding b, Node at, Binding::Kind kind,
             Path target = {});
   std::string qualified(const std::string& name) const {
@@ -156,17 +175,55 @@ void Binder::bindTargets(Node t, Scope* s) {
     for (Node child : namedChildren(t)) bindTargets(child, s);
 }
 
+// `a, b = f(x)`: each name bound to that element of the call's result (a module-level one
+// says so: Binding::Holds::Result). False, binding nothing, for any other target.
+bool Binder::unpackCall(Node left, Node call, Scope* s) {
+  left = unparen(left);
+  if (!is<"call">(unparen(call)) || !(is<"pattern_list">(left) || is<"tuple_pattern">(left) ||
+                                      is<"expression_list">(left) || is<"tuple">(left)))
+    return false;
+  NodeList names = namedChildren(left);
+  for (Node n : names)
+    if (!is<"identifier">(n)) return false;
+  std::optional<Chain> callee = chainOf(tree_, field<"function">(unparen(call)),
+                                        [](const std::string&, Node) { return true; });
+  for (size_t i = 0; i < names.size(); ++i) {
+    LocalBinding b;
+    b.unpacked = unparen(call);
+    b.element = static_cast<int>(i);
+    size_t before = out_.bindings.size();
+    bind(s, std::string(tree_.text(names[i])), b, names[i], Binding::Kind::Value);
+    if (out_.bindings.size() > before && callee &&
+        out_.bindings.back().kind == Binding::Kind::Value) {
+      out_.bindings.back().holds = Binding::Holds::Result;
+      out_.bindings.back().resultOf = {Path{true, 0, callee->names}};
+      out_.bindings.back().element = static_cast<int>(i);
+    }
+  }
+  return true;
+}
+
 void Binder::imports(Node n, Scope* s) {
   if (is<"import_from_statement">(n)) {
     for (Node child : namedChildren(n))
       if (is<"wildcard_import">(child) && s == table_.module())
         out_.starImports.push_back(starImportOf(tree_, n));
   }
-  for (auto& [name, path] : importBindings(tree_, n)) {
+  std::vector<Node> written;
+  for (auto& [name, path] : importBindings(tree_, n, &written)) {
     LocalBinding b;
     b.kind = LocalBinding::Kind::Import;
     b.import = path;
     bind(s, name, b, n, Binding::Kind::Alias, path);
+  }
+  // What it loads: `import a.b` a.b (a binding names only a), `from m import x` m and m.x.
+  const bool from = is<"import_from_statement">(n);
+  Path base = from ? starImportOf(tree_, n) : Path{false, 0, {}};
+  if (from) out_.loads.push_back(base);
+  for (Node dotted : written) {
+    Path load = base;
+    for (std::string& name : dottedNames(tree_, dotted)) load.names.push_back(std::move(name));
+    out_.loads.push_back(std::move(load));
   }
 }
 
@@ -189,10 +246,16 @@ void Binder::assignment(Node n, Scope* s) {
     chain = chainOf(tree_, value, [](const std::string&, Node) { return true; });
   // `x = globals()["y"]` copies a value: x names no global.
   if (!chain || chain->globalsItem) {
-    if (!is<"identifier">(left)) return bindTargets(left, s);
+    if (!is<"identifier">(left)) {
+      if (!unpackCall(left, value, s)) bindTargets(left, s);
+      return;
+    }
     LocalBinding other;
     other.value = value;
+    size_t before = out_.bindings.size();
     bind(s, std::string(tree_.text(left)), other, left, Binding::Kind::Value);
+    if (out_.bindings.size() > before && out_.bindings.back().kind == Binding::Kind::Value)
+      holdsOf(out_.bindings.back(), unparen(value), tree_);
     return;
   }
   LocalBinding b;

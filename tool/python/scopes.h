@@ -31,6 +31,9 @@ struct LocalBinding {
   Node value{};
   Path import;
   int param = -1;
+  // Other: bound by unpacking a call's result (`a, b = f(x)`): the call, and which element.
+  Node unpacked{};
+  int element = -1;
 };
 
 struct Scope {

@@ -92,6 +92,8 @@ SyntaxTree SyntaxTree::parse(std::string source) {
   const TSLanguage* language = pythonLanguage();
   SyntaxTree t;
   t.source_ = std::move(source);
+  for (size_t i = t.source_.find('\r'); i != std::string::npos; i = t.source_.find('\r', i + 1))
+    if (i + 1 == t.source_.size() || t.source_[i + 1] != '\n') t.source_[i] = '\n';
   // One parser per thread, kept: a new one allocates its stacks again for each file.
   thread_local std::unique_ptr<TSParser, ParserDeleter> parser;
   if (!parser) {

@@ -17,7 +17,10 @@ namespace gridlock::python {
 class SyntaxTree {
  public:
   // Parses `source` (kept by the tree). Throws GrammarError (grammar.h). A UTF-8 byte order
-  // mark is skipped by tree-sitter's lexer: offsets and columns stay those of the file.
+  // mark is skipped by tree-sitter's lexer: offsets and columns stay those of the file. A
+  // carriage return not followed by a line feed ends a line, as it does for CPython: it is
+  // kept as '\n' (the grammar ends lines and comments at '\n' only), so the tree's lines,
+  // offsets and columns are the file's.
   static SyntaxTree parse(std::string source);
 
   TSNode root() const { return ts_tree_root_node(tree_.get()); }

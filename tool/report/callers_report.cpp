@@ -42,6 +42,16 @@ std::string callersJson(const analysis::CallersResult& r) {
     summary["passed"] = passed;
   }
   j["summary"] = summary;
+  // Python: where what reaches the target is handed on as a value, unfollowed.
+  j["complete"] = r.complete();
+  ojson escapes = ojson::array();
+  for (const auto& e : r.escapes)
+    escapes.push_back({{"file", index::jsonPath(e.file)},
+                       {"line", e.line},
+                       {"column", e.column},
+                       {"value", e.value},
+                       {"how", e.how}});
+  j["escapes"] = escapes;
   return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
@@ -56,8 +66,8 @@ std::string callersText(const analysis::CallersResult& r) {
     out << "\n";
   }
   for (const auto& s : r.sites) {
-    out << "  " << s.file << ":" << s.line << ":" << s.column << "  " << facts::spell(s.supplied)
-        << "  via " << facts::spell(s.via);
+    out << "  " << index::textPath(s.file) << ":" << s.line << ":" << s.column << "  "
+        << facts::spell(s.supplied) << "  via " << facts::spell(s.via);
     if (s.passed != facts::Passed::Unknown) out << "  passed " << facts::spell(s.passed);
     if (!s.className.empty()) out << "  class " << s.className;
     if (s.function != r.target) out << "  calls " << s.function;
@@ -74,6 +84,13 @@ std::string callersText(const analysis::CallersResult& r) {
     sep = ", ";
   }
   out << "\n";
+  if (!r.complete()) {
+    out << "may be incomplete: " << r.escapes.size()
+        << " place(s) hand on as a value what reaches it; calls from there are not listed:\n";
+    for (const auto& e : r.escapes)
+      out << "  " << e.file << ":" << e.line << ":" << e.column << "  " << e.value << " " << e.how
+          << "\n";
+  }
   return out.str();
 }
 

@@ -33,10 +33,10 @@ const char* verdictName(GateVerdict v) {
   return "passed";
 }
 
-// One clang-style error per read (or write) of a new or risen key, in file and line order (as a
-// compiler prints them), whichever key each belongs to.
-void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analysis::GateResult& g,
-               const TextStyle& style) {
+// Each read (or write) of a new or risen key, with why it fails the gate, in file and line
+// order (as a compiler prints its errors), whichever key each belongs to.
+std::vector<std::pair<size_t, std::string>> gateErrors(const index::Inventory& inv,
+                                                       const analysis::GateResult& g) {
   std::vector<std::pair<size_t, std::string>> errors;  // read index, why
   for (const auto& c : g.added) {
     const char* what = c.key.write ? "write" : "read";
@@ -56,9 +56,15 @@ void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analy
   };
   std::sort(errors.begin(), errors.end(),
             [&](const auto& a, const auto& b) { return place(a.first) < place(b.first); });
-  for (const auto& [i, why] : errors) {
+  return errors;
+}
+
+// One clang-style error per read (or write) of a new or risen key.
+void keyErrors(std::ostringstream& out, const index::Inventory& inv, const analysis::GateResult& g,
+               const TextStyle& style) {
+  for (const auto& [i, why] : gateErrors(inv, g)) {
     const facts::Read& r = inv.reads[i];
-    std::string at = facts::where(r.file, r.line, r.column);
+    std::string at = facts::where(index::textPath(r.file), r.line, r.column);
     out << diagnostic(at, Severity::Error, why + message(r), "gridlock-gate", style.color);
     if (r.macro)
       out << diagnostic(at, Severity::Note,
@@ -153,6 +159,13 @@ std::string gateVerdictLine(const GateOutcome& g) {
         out << "global writes rose (" << g.baselineWrites << " in the baseline, " << g.nextWrites
             << " now)";
       out << (g.update ? "; refusing to grow the baseline" : "");
+      if (g.slackFailed && !g.result.fell.empty())
+        out << (g.result.failed() ? "; and " : "") << "counts fell" << fromTo(g)
+            << " but the baseline was not tightened (--strict): run `gridlock gate --update` and "
+               "commit the baseline";
+      if (g.slackFailed && g.unusedAllows)
+        out << (g.result.failed() || !g.result.fell.empty() ? "; and " : "") << g.unusedAllows
+            << " allow(s) cover no read (--strict): remove them";
       break;
     }
     case GateVerdict::Shrunk:
@@ -199,22 +212,28 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
   if (!style.quiet) {
     for (const auto& r : inv.reads)
       if (r.suppressed)
-        out << "allowed: " << r.file << ":" << r.line << ": " << r.name << " (" << *r.suppressed
-            << ")\n";
+        out << "allowed: " << index::textPath(r.file) << ":" << r.line << ": " << r.name << " ("
+            << *r.suppressed << ")\n";
     for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, style.color);
+    if (!g.slackFailed)
+      for (const auto& a : inv.unusedAllows) out << unusedAllowText(a, style.color);
     if (!g.changedSince.empty())
       out << "gate: " << g.changedFiles << " file(s) changed since " << g.changedSince << "; "
           << g.filesScanned << " translation unit(s) to check\n";
   }
+  // Under --strict they fail the gate: errors, shown with -q too.
+  if (g.slackFailed)
+    for (const auto& a : inv.unusedAllows) out << unusedAllowText(a, style.color, true);
   keyErrors(out, inv, g.result, style);
   for (const auto& c : g.result.added)
     out << "new:  " << c.key.str() << ": " << c.after << (c.key.write ? " write" : " read")
         << "(s) not in the baseline\n";
   for (const auto& c : g.result.rose)
     out << "rose: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
-  if (!style.quiet) {
+  if (!style.quiet || g.slackFailed)
     for (const auto& c : g.result.fell)
       out << "fell: " << c.key.str() << ": " << c.before << " -> " << c.after << "\n";
+  if (!style.quiet) {
     for (size_t i = 0; i < g.result.kept.size(); ++i)
       if (!g.keptWhy[i].empty())
         out << "kept: " << g.result.kept[i].key.str() << ": " << g.result.kept[i].before << " ("
@@ -227,7 +246,7 @@ std::string gateText(const index::Inventory& inv, const GateOutcome& g, const Te
         << " records no writes (it was made before writes were gated): " << g.writes
         << " write(s) not checked; a full `gridlock gate --update` records them\n";
   out << gateVerdictLine(g);
-  if (g.verdict == GateVerdict::Failed && !style.quiet)
+  if (g.verdict == GateVerdict::Failed && !style.quiet && g.result.failed())
     out << "gate: remove each " << (rose(g, true) ? "read or write" : "read")
         << " above (its fix says how), or allow a deliberate one with " << allowComment(g)
         << " (docs/suppressions.md)\n";
@@ -252,7 +271,8 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
                 {"rose", g.result.rose.size()},
                 {"fell", g.result.fell.size()},
                 {"kept", g.result.kept.size()},
-                {"outside", g.outside}};
+                {"outside", g.outside},
+                {"strict", g.strict}};
   ojson changes = ojson::array();
   for (const auto& c : g.result.added) changes.push_back(changeJson(inv, c, "new"));
   for (const auto& c : g.result.rose) changes.push_back(changeJson(inv, c, "rose"));
@@ -270,22 +290,46 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g) {
                          {"column", r.column},
                          {"name", r.name},
                          {"reason", *r.suppressed}});
-  ojson doc = {
-      {"version", kGateJsonVersion}, {"gate", gate}, {"changes", changes}, {"allowed", allowed}};
+  ojson doc = {{"version", kGateJsonVersion},
+               {"gate", gate},
+               {"changes", changes},
+               {"allowed", allowed},
+               {"unused_suppressions", unusedAllowsJson(inv)}};
   return doc.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
 
+std::string gateGithub(const index::Inventory& inv, const GateOutcome& g) {
+  std::ostringstream out;
+  for (const auto& b : inv.badSuppressions) out << githubCommand(badSuppressionAnnotation(b));
+  for (const auto& a : inv.unusedAllows)
+    out << githubCommand(unusedAllowAnnotation(a, g.slackFailed));
+  for (const auto& [i, why] : gateErrors(inv, g.result))
+    out << githubCommand(
+        readAnnotation(inv.reads[i], "error", "gridlock-gate", why + message(inv.reads[i])));
+  for (const auto& c : g.result.fell)
+    out << githubCommand(
+        {g.slackFailed ? "error" : "notice", c.key.file, 0, 0, 0, 0, "gridlock-gate-fell",
+         std::string(c.key.write ? "global writes" : "global reads") + " fell: " + c.key.str() +
+             ": " + std::to_string(c.before) + " -> " + std::to_string(c.after) +
+             "; `gridlock gate --update` shrinks the baseline"});
+  return out.str();
+}
+
 std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
-                      const std::map<size_t, SarifFix>& fixes, const std::string& docsUrl) {
+                      const std::map<size_t, SarifFix>& fixes, const std::string& docsUrl,
+                      bool omitEdges) {
   SarifExtras b;
   b.fixes = fixes;
   b.docsUrl = docsUrl;
+  b.omitEdges = omitEdges;
   if (g.verdict == GateVerdict::Created) return sarif(inv, rootUri, nullptr, &b);
   b.states.assign(inv.reads.size(), "unchanged");
   for (const auto* changes : {&g.result.added, &g.result.rose})
     for (const auto& c : *changes)
       for (size_t i : readsOfKey(inv, c.key)) b.states[i] = "new";
   b.absent = g.result.fell;
+  b.absentFails = g.slackFailed;
+  b.unusedAllowsFail = g.slackFailed;
   return sarif(inv, rootUri, nullptr, &b);
 }
 

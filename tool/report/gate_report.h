@@ -37,6 +37,12 @@ struct GateOutcome {
   bool update = false;               // --update
   std::string changedSince;          // the REV of --changed-since, or ""
   size_t changedFiles = 0;           // files the diff touches
+  // --strict: slack fails the gate too (verdict Failed): counts that fell while the baseline was
+  // not tightened (no --update), as Megatron-LM's ratchet (PR #6258) fails, and allows that
+  // cover no read (inv.unusedAllows).
+  bool strict = false;
+  bool slackFailed = false;  // strict, and this run failed for slack alone or besides a rise
+  size_t unusedAllows = 0;   // allows that cover no read (warnings; errors under --strict)
 };
 
 int exitStatus(const GateOutcome& g);  // 0, or 1 when counts rose
@@ -57,10 +63,14 @@ std::string gateJson(const index::Inventory& inv, const GateOutcome& g);
 // The scan's SARIF (report::sarif) with each result's baselineState: `new` for the reads of a
 // new or risen key, `unchanged` for every other result, and one `absent` result per key that
 // fell. A created baseline has nothing to compare with: no baselineState.
-// `fixes`, `docsUrl`: as SarifExtras's.
+// `fixes`, `docsUrl`, `omitEdges`: as SarifExtras's.
 std::string gateSarif(const index::Inventory& inv, const GateOutcome& g, const std::string& rootUri,
-                      const std::map<size_t, SarifFix>& fixes = {},
-                      const std::string& docsUrl = "");
+                      const std::map<size_t, SarifFix>& fixes = {}, const std::string& docsUrl = "",
+                      bool omitEdges = false);
+// The verdict as GitHub annotations (`--format github`): a warning at each ignored allow, an
+// error at each read of a new or risen key (what the text's errors say), a notice at each
+// file whose key fell. The verdict line is the text's (gateVerdictLine).
+std::string gateGithub(const index::Inventory& inv, const GateOutcome& g);
 
 // The reads (indices into inv.reads) that count toward `key`.
 std::vector<size_t> readsOfKey(const index::Inventory& inv, const analysis::BaselineKey& key);

@@ -61,6 +61,16 @@ std::map<std::string, size_t> spelled(const std::map<E, size_t>& counts) {
 
 }  // namespace
 
+ojson unusedAllowsJson(const index::Inventory& inv) {
+  ojson out = ojson::array();
+  for (const auto& a : inv.unusedAllows)
+    out.push_back({{"file", index::jsonPath(a.file)},
+                   {"line", a.line},
+                   {"column", a.column},
+                   {"text", a.text}});
+  return out;
+}
+
 std::string json(const index::Inventory& inv, const analysis::Summary& s,
                  const Verdicts* verdicts) {
   ojson doc;
@@ -75,6 +85,7 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s,
   sum["suppressed"] = s.suppressed;
   sum["fallbacks"] = s.fallbacks;
   sum["bad_suppressions"] = s.badSuppressions;
+  sum["unused_suppressions"] = s.unusedSuppressions;
   sum["by_group"] = s.byGroup;
   sum["by_fix"] = s.byFix;
   ojson byFile = ojson::object();
@@ -97,6 +108,7 @@ std::string json(const index::Inventory& inv, const analysis::Summary& s,
                    {"text", b.text},
                    {"problem", b.problem}});
   doc["bad_suppressions"] = bad;
+  doc["unused_suppressions"] = unusedAllowsJson(inv);
   ojson notes = ojson::object();
   for (const auto& [file, lines] : inv.notes) notes[index::jsonPath(file)] = lines;
   doc["notes"] = notes;

@@ -11,6 +11,8 @@
 #include "facts/verdict.h"
 #include "index/inventory.h"
 
+#include <nlohmann/json.hpp>
+
 #include <map>
 #include <string>
 #include <string_view>
@@ -20,7 +22,7 @@
 namespace gridlock::report {
 
 // What a report is written as (`--format`).
-enum class Format { Text, Json, Sarif };
+enum class Format { Text, Json, Sarif, Github };
 
 using Verdicts = std::vector<facts::Verdict>;
 
@@ -30,9 +32,10 @@ inline constexpr int kScanJsonVersion = 1;
 inline constexpr int kGateJsonVersion = 1;
 inline constexpr int kCallersJsonVersion = 1;
 
-// `color`: clang's colours (report/text_style.h).
+// `color`: clang's colours (report/text_style.h). `omitEdges`: no remark for the reads and
+// writes of edge files (the summary still counts them).
 std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts = nullptr,
-                            bool color = false);
+                            bool color = false, bool omitEdges = false);
 std::string summaryTable(const analysis::Summary& s);  // by kind, group, fix, file
 std::string json(const index::Inventory& inv, const analysis::Summary& s,
                  const Verdicts* verdicts = nullptr);
@@ -44,11 +47,16 @@ using SarifFix = facts::SuggestedFix;
 // And `fixes`: by read index, the edit that removes it. `docsUrl`: where the docs pages are
 // (ending in '/'), for each rule's `helpUri` and help links; "" for the URL this build was
 // configured with (GRIDLOCK_DOCS_URL, the docs of this version online).
+// `omitEdges`: no result for the reads and writes of edge files (notes: counted apart, never
+// gated); the run's properties say how many were left out.
 struct SarifExtras {
   std::vector<std::string> states;
   std::vector<analysis::Change> absent;
   std::map<size_t, SarifFix> fixes;
   std::string docsUrl;
+  bool omitEdges = false;
+  bool absentFails = false;       // gate --strict failed on them: the absent results are errors
+  bool unusedAllowsFail = false;  // likewise the unused allows' results
 };
 
 // `rootUri`: the root as a file URI ending in '/' (sarifRootUri). A result of the gate's
@@ -59,11 +67,45 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri,
 // "file://" and the root's path percent-encoded (index::uriPath), with a final '/'.
 std::string sarifRootUri(const std::string& root);
 
+// One GitHub Actions workflow command: `::LEVEL file=F,line=L,col=C,endLine=E,endColumn=K,
+// title=T::MESSAGE` (a position that is 0 is left out), with GitHub's escaping: `%`, CR and LF in
+// the message, and `:` and `,` too in the properties. GitHub shows it as an annotation.
+struct Annotation {
+  std::string level;  // error, warning, notice
+  std::string file;   // relative to the root: the repository's root in a workflow
+  unsigned line = 0, column = 0, endLine = 0, endColumn = 0;
+  std::string title;  // the check, as the text's brackets name it
+  std::string message;
+};
+std::string githubCommand(const Annotation& a);
+// A read as an annotation at its place (its range when known): the message and the macro it
+// is spelled in, as the text says them.
+Annotation readAnnotation(const facts::Read& r, const std::string& level, const std::string& title,
+                          const std::string& message);
+// An allow comment that is ignored, as a warning annotation at the comment.
+Annotation badSuppressionAnnotation(const facts::BadSuppression& b);
+
+// The scan as annotations (`--format github`, as ruff's `--output-format github`): a warning
+// at each counted read, each write and each ignored allow, a notice at each read of an edge
+// file (none with `omitEdges`), an error at each file that did not parse. Allowed reads have
+// none.
+std::string githubAnnotations(const index::Inventory& inv, const Verdicts* verdicts = nullptr,
+                              bool omitEdges = false);
+
 // The one-line message of a read, shared by text and SARIF.
 std::string message(const facts::Read& r, const facts::Verdict* verdict = nullptr);
 // An allow comment that is ignored, as a clang-style warning at the comment's file:line:col
 // (scan's text and the gate's).
 std::string badSuppressionText(const facts::BadSuppression& b, bool color);
+
+// An allow that covers no read (as ruff's RUF100 reports an unused noqa): what every format
+// says of it. A warning, an error where gate --strict fails on it.
+inline constexpr const char* kUnusedAllow = "unused allow: it covers no read; remove it";
+inline constexpr const char* kUnusedAllowCheck = "gridlock-unused-suppression";
+std::string unusedAllowText(const facts::AllowFact& a, bool color, bool error = false);
+Annotation unusedAllowAnnotation(const facts::AllowFact& a, bool error = false);
+// The JSON report's `unused_suppressions`: file, line, column, text of each (scan and gate).
+nlohmann::ordered_json unusedAllowsJson(const index::Inventory& inv);
 
 // `gridlock callers`: the JSON report (schema/callers-report.schema.json), and a table for
 // people.
@@ -80,7 +122,8 @@ struct Spellings<report::Format> {
   static constexpr std::pair<report::Format, std::string_view> table[] = {
       {report::Format::Text, "text"},
       {report::Format::Json, "json"},
-      {report::Format::Sarif, "sarif"}};
+      {report::Format::Sarif, "sarif"},
+      {report::Format::Github, "github"}};
 };
 
 }  // namespace gridlock::facts

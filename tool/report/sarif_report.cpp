@@ -79,8 +79,9 @@ ojson fixJson(const facts::Read& r, const SarifFix& f) {
   return {{"description", {{"text", f.description}}}, {"artifactChanges", ojson::array({change})}};
 }
 
-// The rules a run's results name: the gate's fallen keys only with a baseline.
-ojson rulesJson(const std::string& docs, bool baseline) {
+// The rules a run's results name: the gate's fallen keys only with a baseline, unused allows
+// only when there are some.
+ojson rulesJson(const std::string& docs, bool baseline, bool unusedAllows) {
   ojson rules = ojson::array({
       rule("gridlock-global-read", "GlobalGroupRead",
            "A read of process-wide parallel state; pass the group explicitly.", "warning", docs,
@@ -100,6 +101,11 @@ ojson rulesJson(const std::string& docs, bool baseline) {
                          "Global reads the baseline counts that this run no longer sees.", "note",
                          docs, "scan.md#gate",
                          "Run `gridlock gate --update` to shrink the baseline."));
+  if (unusedAllows)
+    rules.push_back(rule(kUnusedAllowCheck, "UnusedSuppression",
+                         "An allow comment that covers no read.", "warning", docs,
+                         "suppressions.md#what-is-reported",
+                         "Remove it, or fix what it names: a read it was written for is gone."));
   return rules;
 }
 
@@ -147,9 +153,9 @@ ojson readResult(const index::Inventory& inv, size_t i, const facts::Verdict* v,
 }
 
 // A key the baseline counts that this run no longer sees: the file, and no line to point at.
-ojson fellResult(const analysis::Change& c) {
+ojson fellResult(const analysis::Change& c, bool fails) {
   return {{"ruleId", "gridlock-gate-fell"},
-          {"level", "note"},
+          {"level", fails ? "error" : "note"},
           {"message",
            {{"text", std::string(c.key.write ? "global writes" : "global reads") +
                          " fell: " + c.key.str() + ": " + std::to_string(c.before) + " -> " +
@@ -159,6 +165,17 @@ ojson fellResult(const analysis::Change& c) {
            {{"gridlockKey/v1", fingerprint(c.key.file + "|" + c.key.enclosing + "|" + c.key.name +
                                            (c.key.write ? "|write" : "") + "|absent")}}},
           {"baselineState", "absent"}};
+}
+
+// An allow that covers no read, at the comment; an error where gate --strict fails on it.
+ojson unusedAllowResult(const facts::AllowFact& a, bool fails) {
+  return {{"ruleId", kUnusedAllowCheck},
+          {"level", fails ? "error" : "warning"},
+          {"message", {{"text", kUnusedAllow}}},
+          {"locations",
+           ojson::array({location(a.file, {{"startLine", a.line}, {"startColumn", a.column}})})},
+          {"partialFingerprints",
+           {{"gridlockKey/v1", fingerprint(a.file + "|" + a.text + "|unused-allow")}}}};
 }
 
 // One error per file that failed to parse.
@@ -184,14 +201,21 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
       extras && !extras->docsUrl.empty() ? extras->docsUrl : std::string(GRIDLOCK_DOCS_URL);
   ojson results = ojson::array();
   std::map<std::string, int> occurrences;
+  size_t omitted = 0;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
     int n = occurrences[keyOf(r)]++;
+    if (extras && extras->omitEdges && r.edge) {
+      ++omitted;
+      continue;
+    }
     results.push_back(
         readResult(inv, i, verdicts ? &(*verdicts)[i] : nullptr, n, extras, baseline));
   }
   if (baseline)
-    for (const auto& c : baseline->absent) results.push_back(fellResult(c));
+    for (const auto& c : baseline->absent) results.push_back(fellResult(c, baseline->absentFails));
+  for (const auto& a : inv.unusedAllows)
+    results.push_back(unusedAllowResult(a, extras && extras->unusedAllowsFail));
   ojson run = {
       {"tool",
        {{"driver",
@@ -199,11 +223,13 @@ std::string sarif(const index::Inventory& inv, const std::string& rootUri, const
           {"version", GRIDLOCK_VERSION},
           {"semanticVersion", GRIDLOCK_VERSION},
           {"informationUri", docs},
-          {"rules", rulesJson(docs, baseline != nullptr)}}}}},
+          {"rules", rulesJson(docs, baseline != nullptr, !inv.unusedAllows.empty())}}}}},
       {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", rootUri}}}}},
       {"invocations", ojson::array({{{"executionSuccessful", inv.parseErrors.empty()},
                                      {"toolExecutionNotifications", notificationsJson(inv)}}})},
       {"results", results}};
+  // What --omit-edges left out, so that no reader takes the run for all there was.
+  if (extras && extras->omitEdges) run["properties"] = {{"omittedEdgeResults", omitted}};
   ojson doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
                {"version", "2.1.0"},
                {"runs", ojson::array({run})}};

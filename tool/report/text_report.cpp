@@ -2,6 +2,8 @@
 
 #include "report/text_style.h"
 
+#include "index/path_text.h"
+
 #include <algorithm>
 #include <map>
 #include <optional>
@@ -68,6 +70,8 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
     m << " (fallback: runs only when no explicit group is passed";
     if (r.analysis.fallbackDead && *r.analysis.fallbackDead)
       m << "; dead: every call passes one";
+    else if (r.analysis.fallbackDead && r.analysis.breakingSites.empty())
+      m << "; alive: handed on as a value, called where no site shows";  // analysis/callers.h
     else if (r.analysis.fallbackDead)
       m << "; " << r.analysis.breakingSites.size() << " call site(s) leave it out";
     m << ")";
@@ -90,22 +94,29 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
 }
 
 std::string badSuppressionText(const facts::BadSuppression& b, bool color) {
-  return diagnostic(facts::where(b.file, b.line, b.column), Severity::Warning,
+  return diagnostic(facts::where(index::textPath(b.file), b.line, b.column), Severity::Warning,
                     b.problem.empty() ? "suppression without a reason is ignored: write // "
                                         "gridlock: allow(why this read is deliberate)"
                                       : b.problem,
                     "gridlock-suppression", color);
 }
 
-std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color) {
+std::string unusedAllowText(const facts::AllowFact& a, bool color, bool error) {
+  return diagnostic(facts::where(a.file, a.line, a.column),
+                    error ? Severity::Error : Severity::Warning, kUnusedAllow, kUnusedAllowCheck,
+                    color);
+}
+
+std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdicts, bool color,
+                            bool omitEdges) {
   std::ostringstream out;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
-    if (r.suppressed) continue;
+    if (r.suppressed || (omitEdges && r.edge)) continue;
     const char* check = r.kind == facts::ReadKind::GlobalWrite ? "gridlock-global-write"
                         : r.edge                               ? "gridlock-edge-read"
                                                                : "gridlock-global-read";
-    std::string at = facts::where(r.file, r.line, r.column);
+    std::string at = facts::where(index::textPath(r.file), r.line, r.column);
     out << diagnostic(at, r.edge ? Severity::Remark : Severity::Warning,
                       message(r, verdicts ? &(*verdicts)[i] : nullptr), check, color);
     if (r.macro)
@@ -115,10 +126,16 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
                         "", color);
   }
   for (const auto& b : inv.badSuppressions) out << badSuppressionText(b, color);
+  for (const auto& a : inv.unusedAllows) out << unusedAllowText(a, color);
   for (const auto& e : inv.parseErrors) {
-    out << diagnostic(e.file, Severity::Error, "failed to parse; its reads may be incomplete",
-                      "gridlock-parse-error", color);
-    for (const auto& m : e.messages) out << "  " << m << "\n";
+    out << diagnostic(index::textPath(e.file), Severity::Error,
+                      "failed to parse; its reads may be incomplete", "gridlock-parse-error",
+                      color);
+    // Each message starts with the file's name, which is written as above.
+    for (const auto& m : e.messages)
+      out << "  "
+          << (m.starts_with(e.file + ":") ? index::textPath(e.file) + m.substr(e.file.size()) : m)
+          << "\n";
   }
   return out.str();
 }
@@ -127,7 +144,8 @@ namespace {
 
 void table(std::ostringstream& out, const std::string& title,
            const std::map<std::string, size_t>& rows, size_t total) {
-  size_t width = title.size();
+  const std::string last = "total";  // the last row's name: the column is at least as wide
+  size_t width = std::max(title.size(), last.size());
   for (const auto& [k, n] : rows) width = std::max(width, k.size());
   out << "  " << title << std::string(width - title.size() + 2, ' ') << "reads\n";
   std::vector<std::pair<std::string, size_t>> sorted(rows.begin(), rows.end());
@@ -138,7 +156,7 @@ void table(std::ostringstream& out, const std::string& title,
   for (const auto& [k, n] : sorted)
     out << "  " << k << std::string(width - k.size() + 2, ' ') << n << "\n";
   out << "  " << std::string(width + 2, '-') << "-----\n";
-  out << "  total" << std::string(width - 3, ' ') << total << "\n\n";
+  out << "  " << last << std::string(width - last.size() + 2, ' ') << total << "\n\n";
 }
 
 // Enum-keyed counts under their spellings (the table's tie order is alphabetical).
@@ -160,7 +178,9 @@ std::string summaryTable(const analysis::Summary& s) {
   table(out, "kind", spelled(s.byKind), s.total);
   table(out, "group", s.byGroup, s.total);
   table(out, "fix", s.byFix, s.total);
-  table(out, "file", s.byFile, s.total);
+  std::map<std::string, size_t> byFile;
+  for (const auto& [file, n] : s.byFile) byFile[index::textPath(file)] = n;
+  table(out, "file", byFile, s.total);
   return out.str();
 }
 

@@ -150,13 +150,14 @@ std::optional<FamilyMember> familyMember(const PythonAccessorRule& rule, const s
   if (!best) return std::nullopt;
   std::string middle =
       last.substr(f.prefix.size(), last.size() - f.prefix.size() - best->first.size());
+  // A family that names its groups is those names between prefix and suffix, nothing looser:
+  // `get_expert_tokens_for_rank` is no `get_*_rank` of a group.
+  auto g = f.groups.find(middle);
+  if (!f.groups.empty() && g == f.groups.end()) return std::nullopt;
   FamilyMember m;
   m.yields = best->second;
   m.group = rule.group;
-  if (m.group.empty()) {
-    auto g = f.groups.find(middle);
-    m.group = g == f.groups.end() ? middle : g->second;
-  }
+  if (m.group.empty()) m.group = g == f.groups.end() ? middle : g->second;
   return m;
 }
 

@@ -172,7 +172,8 @@ std::string RuleSet::seenKey(const GlobalRule& rule) { return "variable " + rule
 std::string RuleSet::seenKey(const TypeRule& rule) { return "type " + rule.type; }
 
 std::vector<Unmatched> RuleSet::unmatched(const std::set<std::string>& seen,
-                                          const std::set<std::string>& files, size_t units) const {
+                                          const std::set<std::string>& files, size_t units,
+                                          TreeMatch inTree, const std::string& root) const {
   const std::string in =
       " in " + std::to_string(units) + (units == 1 ? " translation unit" : " translation units");
   std::vector<Unmatched> found;
@@ -194,7 +195,8 @@ std::vector<Unmatched> RuleSet::unmatched(const std::set<std::string>& seen,
     for (const auto& glob : pack.scope.include) {
       bool any = std::any_of(files.begin(), files.end(),
                              [&](const std::string& f) { return globMatch(glob, f); });
-      if (!any) out.push_back("scope include '" + glob + of + "file" + in);
+      if (!any && !(inTree && inTree(root, glob)))
+        out.push_back("scope include '" + glob + of + "file" + in);
     }
     if (!out.empty()) found.push_back(std::move(u));
   }

@@ -83,11 +83,15 @@ class RuleSet {
   static std::string seenKey(const TypeRule& rule);
   // What matched nothing in a scan of `units` translation units: each pack entry whose key is
   // not in `seen`, and each scope include glob that no file in `files` (root-relative: the
-  // units' main files and includes) matches; for each pack with any, one message per entry
-  // (accessors, globals, types, include globs), e.g. "rule 'x::get_tp' (pack p) matched no
-  // declaration in 3 translation units".
+  // units' main files and includes) matches, unless `inTree(root, glob)` says it matches a file
+  // of the tree under `root` that no frontend reads (a directory holding docs alone: no mistake
+  // of the pack); for each pack with any, one message per entry (accessors, globals, types,
+  // include globs), e.g. "rule 'x::get_tp' (pack p) matched no declaration in 3 translation
+  // units".
+  using TreeMatch = bool (*)(const std::string& root, const std::string& glob);
   std::vector<Unmatched> unmatched(const std::set<std::string>& seen,
-                                   const std::set<std::string>& files, size_t units) const;
+                                   const std::set<std::string>& files, size_t units,
+                                   TreeMatch inTree = nullptr, const std::string& root = "") const;
   // The packs holding rules that name code (C++ accessors, macros or globals; Python accessors
   // or module state), when not one of those rules is in `seen`: a scan with these packs counts
   // no reads at all. Empty when some rule matched, or when no pack holds such rules (types

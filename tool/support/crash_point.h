@@ -14,4 +14,9 @@ namespace gridlock::support {
 // support/atomic_write.h).
 void crashPoint(std::string_view name);
 
+// A point in code that only reads the tree (a directory walk: support/walk.h), where a test
+// stops the process (GRIDLOCK_STOP_AT=NAME:N) to change the tree under it. Never traced nor a
+// crash: a kill while gridlock only reads leaves nothing to recover.
+void stopPoint(std::string_view name);
+
 }  // namespace gridlock::support

@@ -1,5 +1,6 @@
 #include "support/ownership.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <climits>
@@ -38,6 +39,17 @@ std::string distrust(uid_t owner, const std::string& dir, TrustedOwners who) {
   return "owned by uid " + std::to_string(owner) + ", not by you (uid " + std::to_string(me) +
          (who == TrustedOwners::UserOrRoot ? ") nor root" : ")") + "; to trust it, set " +
          kSafeDirectoriesVariable + "=" + real(dir);
+}
+
+std::string distrustPath(const std::string& path, const std::string& dir, TrustedOwners who) {
+  struct stat link, target;
+  if (::lstat(path.c_str(), &link) != 0) return "";
+  if (!S_ISLNK(link.st_mode)) return distrust(link.st_uid, dir, who);
+  if (std::string why = distrust(link.st_uid, dir, who); !why.empty()) return "a link " + why;
+  if (::stat(path.c_str(), &target) != 0) return "";
+  if (std::string why = distrust(target.st_uid, dir, who); !why.empty())
+    return "a link to " + real(path) + ", which is " + why;
+  return "";
 }
 
 void warnOnce(const std::string& line) {

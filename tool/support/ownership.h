@@ -26,6 +26,13 @@ enum class TrustedOwners { User, UserOrRoot };
 // "owned by uid 65534, not by you (uid 1000)", with the way to opt in.
 std::string distrust(uid_t owner, const std::string& dir, TrustedOwners who);
 
+// The same for the file at `path` (in `dir`), by the owner of each thing the path reaches: a
+// symbolic link by its own owner (lstat) and by its target's (stat), so that neither a link
+// another user planted to a file of yours, nor your link to a file of theirs, is trusted by
+// following it alone. "" when both may be acted on (or nothing is there); otherwise why not:
+// "a link owned by uid 65534, ..." or "a link to T, which is owned by uid 65534, ...".
+std::string distrustPath(const std::string& path, const std::string& dir, TrustedOwners who);
+
 // Prints `gridlock: warning: LINE` on stderr, once per process for each line.
 void warnOnce(const std::string& line);
 

@@ -26,10 +26,12 @@ PyrightReport parsePyrightJson(const std::string& text, const std::string& treeR
       !doc["generalDiagnostics"].is_array())
     throw std::runtime_error("pyright's output is not its JSON report (no generalDiagnostics)");
   PyrightReport report;
-  report.version = doc.value("version", "");
-  if (doc.contains("summary") && doc["summary"].is_object())
-    report.filesAnalyzed = doc["summary"].value("filesAnalyzed", 0);
+  // Every field read in the try: a report of the right shape with a field of the wrong type
+  // (a number for the version) is malformed, never an exception that names no one.
   try {
+    report.version = doc.value("version", "");
+    if (doc.contains("summary") && doc["summary"].is_object())
+      report.filesAnalyzed = doc["summary"].value("filesAnalyzed", 0);
     for (const json& d : doc["generalDiagnostics"]) {
       std::string rule = d.value("rule", "");
       std::string severity = d.at("severity").get<std::string>();

@@ -1,5 +1,6 @@
 #include "python/verify/pyright_run.h"
 
+#include "python/verify/verify.h"
 #include "support/run_program.h"
 #include "support/strings.h"
 
@@ -17,9 +18,9 @@ std::string tail(const std::string& text) {
 }  // namespace
 
 PyrightRun runPyright(const Tools& tools, const std::string& treeDir,
-                      const std::vector<std::string>& paths) {
+                      const std::vector<std::string>& paths, int timeoutSeconds) {
   PyrightRun run;
-  support::ProgramRun program{tools.pyright, treeDir, ""};
+  support::ProgramRun program{tools.pyright, treeDir, "", timeoutSeconds};
   program.argv.push_back("--outputjson");
   if (!tools.python.empty()) {
     program.argv.push_back("--pythonpath");
@@ -30,6 +31,13 @@ PyrightRun runPyright(const Tools& tools, const std::string& treeDir,
   std::string command = support::joinWords(tools.pyright);
   if (!r.started) {
     run.error = command + " could not be run: " + r.error;
+    return run;
+  }
+  if (r.timedOut) {
+    run.error = command + " did not finish within " + std::to_string(timeoutSeconds) +
+                " s and was stopped (rewrite --pyright-timeout SECONDS sets the limit; the "
+                "default is " +
+                std::to_string(kDefaultPyrightTimeoutSeconds) + " s)";
     return run;
   }
   if (r.exitStatus != 0 && r.exitStatus != 1) {

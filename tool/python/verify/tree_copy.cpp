@@ -1,5 +1,7 @@
 #include "python/verify/tree_copy.h"
 
+#include "support/walk.h"
+
 #include <stdlib.h>
 
 #include <filesystem>
@@ -47,20 +49,16 @@ TreeCopy::TreeCopy(const std::string& root) {
   dir_ = fs::canonical(pattern, ec).string();
   if (ec) dir_ = pattern;
   try {
-    fs::recursive_directory_iterator it(root, fs::directory_options::none), end;
-    for (; it != end; it.increment(ec)) {
-      if (ec) throw std::runtime_error("cannot read " + root + ": " + ec.message());
-      if (it->is_symlink()) continue;  // not followed: it may lead out of the root
-      if (it->is_directory()) {
-        if (skippedDirectory(it->path())) it.disable_recursion_pending();
-        continue;
-      }
-      if (!it->is_regular_file() || !wanted(it->path())) continue;
-      fs::path target = fs::path(dir_) / fs::relative(it->path(), root);
+    support::walkTree(root, [&](const fs::directory_entry& e) {
+      if (e.is_symlink()) return false;  // not followed: it may lead out of the root
+      if (e.is_directory()) return !skippedDirectory(e.path());
+      if (!e.is_regular_file() || !wanted(e.path())) return false;
+      fs::path target = fs::path(dir_) / fs::relative(e.path(), root);
       fs::create_directories(target.parent_path());
-      fs::copy_file(it->path(), target);
+      fs::copy_file(e.path(), target);
       ++files_;
-    }
+      return false;
+    });
   } catch (const std::exception& e) {
     fs::remove_all(dir_, ec);
     throw std::runtime_error(std::string("copying the tree for the checker: ") + e.what());

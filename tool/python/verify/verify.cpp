@@ -3,6 +3,7 @@
 #include "python/verify/compile_check.h"
 #include "python/verify/pyright_run.h"
 #include "python/verify/tree_copy.h"
+#include "support/interrupt.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -66,6 +67,8 @@ void checkerUnavailable(const Request& req, Result& res, CheckerState state,
 void checkWithPyright(const Request& req, const Tools& tools, Result& res,
                       std::map<std::string, FileFailure>& failures,
                       const std::set<std::string>& changed) {
+  // A signal while the copy exists unwinds through its destructor, which removes it.
+  support::InterruptScope interrupts;
   std::optional<TreeCopy> copy;
   try {
     copy.emplace(req.root);
@@ -74,10 +77,12 @@ void checkWithPyright(const Request& req, const Tools& tools, Result& res,
     res.error = e.what();
     return;
   }
-  PyrightRun before = runPyright(tools, copy->dir(), req.checkPaths);
+  support::throwIfInterrupted();
+  PyrightRun before = runPyright(tools, copy->dir(), req.checkPaths, req.pyrightTimeoutSeconds);
   if (!before.ok) return checkerUnavailable(req, res, CheckerState::Failed, before.error);
   copy->lay(req.changes, TreeCopy::Side::After);
-  PyrightRun after = runPyright(tools, copy->dir(), req.checkPaths);
+  support::throwIfInterrupted();
+  PyrightRun after = runPyright(tools, copy->dir(), req.checkPaths, req.pyrightTimeoutSeconds);
   if (!after.ok) return checkerUnavailable(req, res, CheckerState::Failed, after.error);
   res.checker = CheckerState::Ran;
   res.checkerVersion = after.report.version;

@@ -16,6 +16,10 @@
 
 namespace gridlock::python::verify {
 
+// How long one pyright run may take before it is stopped (a failed run): megatron/core's
+// files that a rewrite touches and their callers take pyright about a minute.
+inline constexpr int kDefaultPyrightTimeoutSeconds = 600;
+
 // What happens when pyright cannot give its opinion (not installed, or it failed).
 enum class WhenCheckerMissing {
   Fail,  // Result::error is set: the change must not be written
@@ -31,6 +35,7 @@ struct Request {
   WhenCheckerMissing whenMissing = WhenCheckerMissing::Fail;
   Tools tools;  // findTools() unless set
   bool toolsGiven = false;
+  int pyrightTimeoutSeconds = kDefaultPyrightTimeoutSeconds;  // per run; 0: none
 };
 
 // A file the change broke: roll it back.
@@ -55,6 +60,8 @@ struct Result {
                                       // no checker under WhenCheckerMissing::Fail)
 };
 
+// SIGINT, SIGTERM or SIGHUP while it runs (support/interrupt.h): pyright is stopped, the copy
+// of the tree removed, and support::Interrupted thrown.
 Result verifyChange(const Request& request);
 
 // Every failure's first line per file, as "file:line:col: kind: message": the files to roll

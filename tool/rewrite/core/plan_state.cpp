@@ -2,6 +2,11 @@
 
 namespace gridlock::rewrite {
 
+std::string outsidePaths(const index::Inventory& inv, const std::string& file) {
+  if (!inv.subset || inv.filesSeen.count(file)) return "";
+  return file + " is not among the paths this rewrite was given";
+}
+
 PlanState::PlanState(const index::Inventory& inventory, const rules::RuleSet& ruleSet,
                      const HeldFiles& held, facts::Language language)
     : inv(inventory),

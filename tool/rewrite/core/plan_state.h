@@ -12,6 +12,11 @@
 
 namespace gridlock::rewrite {
 
+// Why no edit may land in `file`, or "": a run over some paths (index::Inventory::subset)
+// edits only the files they select, though every strategy decides on the whole program (a
+// call in another file keeps a fallback live and a parameter list as it is).
+std::string outsidePaths(const index::Inventory& inv, const std::string& file);
+
 class PlanState {
  public:
   PlanState(const index::Inventory& inv, const rules::RuleSet& rules, const HeldFiles& held,

@@ -46,14 +46,6 @@ clang::tooling::Replacements separateIncludes(const std::string& before,
   return out;
 }
 
-// Whether most of the file's lines end in CRLF (clang-format's DeriveLineEnding rule).
-bool usesCrlf(const std::string& text) {
-  size_t crlf = 0, lf = 0;
-  for (size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') ++(i > 0 && text[i - 1] == '\r' ? crlf : lf);
-  return crlf > lf;
-}
-
 // The replacements with every line break they write spelled CRLF: the edits, clang-format's
 // include insertion and the strategies' new lines (Collapse's declaration) all write '\n'.
 // A '\n' already preceded by '\r' (in the text, or in the file just before an insertion) is
@@ -62,13 +54,8 @@ clang::tooling::Replacements withCrlf(const std::string& before,
                                       const clang::tooling::Replacements& reps) {
   clang::tooling::Replacements out;
   for (const auto& r : reps) {
-    std::string text;
-    llvm::StringRef in = r.getReplacementText();
-    for (size_t i = 0; i < in.size(); ++i) {
-      char prev = i > 0 ? in[i - 1] : (r.getOffset() > 0 ? before[r.getOffset() - 1] : '\0');
-      if (in[i] == '\n' && prev != '\r') text += '\r';
-      text += in[i];
-    }
+    std::string text = apply::withLineBreak(r.getReplacementText().str(), "\r\n",
+                                            r.getOffset() > 0 ? before[r.getOffset() - 1] : '\0');
     // Same offsets and lengths, and they did not overlap before: adding cannot fail.
     llvm::cantFail(
         out.add(clang::tooling::Replacement(r.getFilePath(), r.getOffset(), r.getLength(), text)));
@@ -143,7 +130,7 @@ bool replacementsOf(apply::FileChange& c, const std::vector<Edit>& edits,
     }
     reps = *formatted;
   }
-  if (usesCrlf(c.before)) reps = withCrlf(c.before, reps);
+  if (apply::lineBreakOf(c.before) == "\r\n") reps = withCrlf(c.before, reps);
   // Ordered by offset, an insertion before a replacement at the same one, none overlapping:
   // what apply::FileChange's replacements are.
   for (const auto& r : reps)

@@ -2,6 +2,7 @@
 
 #include "support/file_io.h"
 #include "support/source_files.h"
+#include "support/walk.h"
 
 #include <clang/Basic/LangOptions.h>
 #include <clang/Lex/Lexer.h>
@@ -9,6 +10,7 @@
 #include <llvm/Support/Path.h>
 
 #include <algorithm>
+#include <filesystem>
 
 namespace gridlock::rewrite::cpp {
 namespace {
@@ -60,26 +62,29 @@ OutsideSearch findOutsideUses(const std::string& root, const std::set<std::strin
     if (name.find("(anonymous namespace)") == std::string::npos)
       byName.emplace(unqualified(name), name);
   if (byName.empty()) return out;
-  std::error_code ec;
-  for (llvm::sys::fs::recursive_directory_iterator it(root, ec), end; it != end && !ec;
-       it.increment(ec)) {
-    const std::string path = it->path();
-    if (it->type() == llvm::sys::fs::file_type::directory_file) {
-      if (skipDirectory(path)) it.no_push();
-      continue;
-    }
-    if (!support::isCxxSource(path)) continue;
+  auto relative = [&](const std::string& path) {
     llvm::SmallString<256> rel(path);
     llvm::sys::path::replace_path_prefix(rel, root + "/", "");
-    std::string file = rel.str().str();
-    if (seen.count(file)) continue;
+    return rel.str().str();
+  };
+  auto visit = [&](const std::filesystem::directory_entry& e) {
+    const std::string path = e.path().string();
+    std::error_code ec;
+    if (e.is_directory(ec)) return !e.is_symlink(ec) && !skipDirectory(path);
+    if (!support::isCxxSource(path)) return false;
+    std::string file = relative(path);
+    if (seen.count(file)) return false;
     std::optional<std::string> text = support::readFile(path);
-    if (!text) {
+    if (!text)
       out.unreadable.push_back(file);
-      continue;
-    }
-    scanFile(*text, file, byName, out.uses);
-  }
+    else
+      scanFile(*text, file, byName, out.uses);
+    return false;
+  };
+  // A directory not searched is said as a file not read is: its callers would go unseen.
+  support::walkTree(root, visit, [&](const support::WalkError& e) {
+    out.unreadable.push_back(relative(e.dir()) + "/");
+  });
   std::sort(out.unreadable.begin(), out.unreadable.end());
   std::sort(out.uses.begin(), out.uses.end(), [](const OutsideUse& a, const OutsideUse& b) {
     return std::tie(a.file, a.line, a.column) < std::tie(b.file, b.line, b.column);

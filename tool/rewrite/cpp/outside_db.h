@@ -18,7 +18,9 @@ struct OutsideUse {
 
 struct OutsideSearch {
   std::vector<OutsideUse> uses;
-  std::vector<std::string> unreadable;  // source files that could not be searched
+  // Source files that could not be searched, and directories (ending in '/') that could not
+  // be read: what is in them was not searched either.
+  std::vector<std::string> unreadable;
 };
 
 // Every C, C++ or CUDA source file under `root` that no scanned unit saw (`seen`,
@@ -26,7 +28,8 @@ struct OutsideSearch {
 // unqualified name (a constructor by its class's), as an identifier token: comments and
 // string literals do not count. A function in an anonymous namespace is named only by the unit
 // that defines it, which was seen: not searched for. Hidden directories and build directories
-// (holding CMakeCache.txt or compile_commands.json) are not searched. Sorted by file, line, column.
+// (holding CMakeCache.txt or compile_commands.json) are not searched, nor links to directories.
+// Sorted by file, line, column.
 OutsideSearch findOutsideUses(const std::string& root, const std::set<std::string>& seen,
                               const std::map<std::string, std::string>& signatures);
 

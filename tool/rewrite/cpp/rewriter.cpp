@@ -20,6 +20,12 @@ bool CppRewriter::triageFirst(PlanState& s, size_t i) const {
 
 bool CppRewriter::triageLast(PlanState& s, size_t i) const {
   const facts::Read& r = s.read(i);
+  if (std::string outside = outsidePaths(s.inv, r.file); !outside.empty()) {
+    // A call that launders a fallback of the paths given, in a file they do not name.
+    s.leave(i, r.kind == facts::ReadKind::Laundered ? Left::OpenFallback : Left::NoSource,
+            outside + ": it is not edited");
+    return true;
+  }
   if (r.kind != facts::ReadKind::GlobalState || !r.mutated) return false;
   // `f(&cfg)`, `cfg.reset()`: a read that may also write, which a state field or a const
   // parameter cannot stand for; it stays as a write does.
@@ -53,7 +59,7 @@ std::string CppRewriter::notIdempotent(const Plan& second) const {
 
 Confirmation CppRewriter::confirm(const Plan& plan, const index::Inventory& inv,
                                   const std::string& root) const {
-  OutsideSearch found = findOutsideUses(root, inv.filesSeen, plan.signatures);
+  OutsideSearch found = findOutsideUses(root, inv.programFiles, plan.signatures);
   const bool allow = options_.allowOutsideDb;
   const std::string level = allow ? ": warning: " : ": error: ";
   Confirmation out;

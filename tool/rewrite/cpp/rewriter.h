@@ -17,7 +17,8 @@ class CppRewriter : public Rewriter {
   const Strategies& strategies() const override;
   // The legacy accessors' own definitions: their calls are what the rewrite replaces.
   bool triageFirst(PlanState& s, size_t i) const override;
-  // A read of global state that may also change it.
+  // A read in a file a run over some paths does not edit; a read of global state that may also
+  // change it.
   bool triageLast(PlanState& s, size_t i) const override;
   std::string heldDetail(const std::string& file, const std::string& why) const override;
   // A CppState; every Python read left to tool/pyrewrite (a placeholder verdict).

@@ -1,6 +1,7 @@
 #include "rewrite/cpp/supply_plan.h"
 
 #include "analysis/callers.h"
+#include "rewrite/core/plan_state.h"
 #include "rules/source_pick.h"
 
 #include <regex>
@@ -63,6 +64,7 @@ class SupplyPlanner {
     };
     rules::Placement place = rules_.placeAny(site.file, site.file.empty() || site.file[0] != '/');
     if (place == rules::Placement::Out) return fail("in a file outside the scanned scope");
+    if (std::string why = outsidePaths(inv_, site.file); !why.empty()) return fail(why);
     if (held_ && held_->count(site.file))
       return fail("the rewritten " + site.file + " did not compile (" + held_->at(site.file) + ")");
     if (site.inMacro) return fail("the arguments are written in a macro");

@@ -95,6 +95,8 @@ std::optional<Refusal> ClosureBuilder::checkFunction(const std::string& usr,
                       ": separate programs each define it, and a call reaches the one its "
                       "program links");
   for (const auto& l : lists->second) {
+    if (std::string why = outsidePaths(s_.inv, l.file); !why.empty())
+      return refuse(Left::OpenCallGraph, fn.name + " is declared in " + l.file + ", and " + why);
     if (const std::string* why = s_.held(l.file))
       return refuse(Left::CompileError, "declared in " + l.file +
                                             ", whose rewritten TU did not "
@@ -148,6 +150,8 @@ std::optional<Refusal> ClosureBuilder::addCall(const Caller& call, const facts::
                                                Closure& c, std::vector<std::string>& work) {
   if (call.inMacro)
     return refuse(Left::Macro, "the call at " + call.site + " is spelled in a macro");
+  if (std::string why = outsidePaths(s_.inv, call.file); !why.empty())
+    return refuse(Left::OpenCallGraph, "called at " + call.site + ", and " + why);
   if (const std::string* why = s_.held(call.file))
     return refuse(Left::CompileError, "called at " + call.site +
                                           ", whose rewritten TU did not "
@@ -272,6 +276,8 @@ std::optional<Refusal> ClosureBuilder::checkStoreClass(const facts::FunctionFact
   const facts::ClassBodyFact* body = s_.inv.rewrite.bodyOf(k.usr);
   if (!body || body->memberAt == 0)
     return refuse(Left::Macro, "its definition is not under the root, or is spelled in a macro");
+  if (std::string why = outsidePaths(s_.inv, k.file); !why.empty())
+    return refuse(Left::OpenCallGraph, "defined in " + k.file + ", and " + why);
   if (const std::string* why = s_.held(k.file))
     return refuse(Left::CompileError,
                   "defined in " + k.file + ", whose rewritten TU did not compile (" + *why + ")");

@@ -1,11 +1,9 @@
-#include "pair/interrupt.h"
-
-#include "pair/command_end.h"
+#include "support/interrupt.h"
 
 #include <csignal>
 #include <string>
 
-namespace gridlock::pair {
+namespace gridlock::support {
 
 namespace {
 
@@ -13,6 +11,7 @@ constexpr int kSignals[] = {SIGINT, SIGTERM, SIGHUP, 0};
 
 volatile sig_atomic_t gSignal = 0;
 volatile sig_atomic_t gGroup = 0;
+int gDepth = 0;  // scopes open; the outermost installs the handlers
 struct sigaction gPrevious[3];
 
 void onSignal(int signal) {
@@ -21,9 +20,14 @@ void onSignal(int signal) {
   if (group > 0) kill(-group, signal);  // async-signal-safe
 }
 
+const char* nameOf(int signal) {
+  return signal == SIGINT ? "SIGINT" : signal == SIGTERM ? "SIGTERM" : "SIGHUP";
+}
+
 }  // namespace
 
 InterruptScope::InterruptScope() {
+  if (gDepth++ > 0) return;
   gSignal = 0;
   gGroup = 0;
   struct sigaction sa = {};
@@ -34,6 +38,7 @@ InterruptScope::InterruptScope() {
 }
 
 InterruptScope::~InterruptScope() {
+  if (--gDepth > 0) return;
   for (int i = 0; kSignals[i]; ++i) sigaction(kSignals[i], &gPrevious[i], nullptr);
   gGroup = 0;
 }
@@ -43,8 +48,8 @@ int interruptSignal() { return gSignal; }
 void setForwardGroup(pid_t pgid) { gGroup = pgid; }
 
 Interrupted::Interrupted(int signal)
-    : std::runtime_error("interrupted by signal " + std::to_string(signal) + " (" +
-                         signalName(signal) + ")"),
+    : std::runtime_error("interrupted by signal " + std::to_string(signal) + " (" + nameOf(signal) +
+                         ")"),
       signal_(signal) {}
 
 void throwIfInterrupted() {
@@ -53,4 +58,4 @@ void throwIfInterrupted() {
 
 const int* interruptSignals() { return kSignals; }
 
-}  // namespace gridlock::pair
+}  // namespace gridlock::support
