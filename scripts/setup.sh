@@ -22,6 +22,7 @@ PACKAGES=(
   python3-yaml  # scripts/check_workflow.py: the documented GitHub workflow
   bear  # scripts/ci-recipes.sh: README's recipe for a build without CMake
   zsh groff-base  # tests/install: the zsh completion runs, the man page renders without warnings
+  jq  # scripts/oracle.sh: --expect reads SARIF
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

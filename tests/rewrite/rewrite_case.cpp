@@ -1,8 +1,9 @@
 #include "rewrite/rewrite_case.h"
 
 #include "apply/unified_diff.h"
+#include "rewrite/cpp/finish.h"
+#include "rewrite/cpp/plan.h"
 #include "rewrite/fix_annotations.h"
-#include "rewrite/plan.h"
 #include "support/strings.h"
 
 #include <gtest/gtest.h>
@@ -166,7 +167,7 @@ pipeline::ScanRun scanCase(const Case& c, bool rewriteFacts) {
 
 apply::Prepared prepareCase(const Case& c) {
   pipeline::ScanRun run = scanCase(c, true);
-  return rewrite::prepare(rewrite::plan(run.inventory, run.rules), run.inventory, run.root);
+  return rewrite::cpp::prepare(*rewrite::cpp::planState(run.inventory, run.rules), run.root);
 }
 
 SmallTmpfs::SmallTmpfs(size_t kilobytes) {

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "pipeline/pipeline.h"
-#include "rewrite/edits.h"
+#include "rewrite/cpp/finish.h"
 #include "support/run_command.h"
 
 #include <sys/types.h>

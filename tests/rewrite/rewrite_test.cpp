@@ -8,10 +8,12 @@
 #include "apply/unified_diff.h"
 #include "apply/write.h"
 #include "pipeline/pipeline.h"
-#include "rewrite/edits.h"
+#include "rewrite/core/summary.h"
+#include "rewrite/cpp/cpp_state.h"
+#include "rewrite/cpp/finish.h"
+#include "rewrite/cpp/plan.h"
+#include "rewrite/cpp/rewriter.h"
 #include "rewrite/fix_annotations.h"
-#include "rewrite/plan.h"
-#include "rewrite/plan_state.h"
 #include "rules/rule_pack.h"
 #include "support/atomic_write.h"
 
@@ -172,7 +174,7 @@ TEST(RewriteRefusal, BadEnvPackIsBadInput) {
 TEST(RewriteEnv, ValuesUseTheAccessorsOwnMethods) {
   Case c("env_values");
   pipeline::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
-  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  rewrite::Plan plan = rewrite::cpp::plan(run.inventory, run.rules);
   std::map<std::string, std::pair<std::string, std::string>> byRead;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
     const facts::Read& r = run.inventory.reads[i];
@@ -200,7 +202,7 @@ TEST(RewriteEnv, ValuesUseTheAccessorsOwnMethods) {
 TEST(RewriteEnv, AFunctionThatChangesTheEnvKeepsItsRead) {
   Case c("accessor_body");
   pipeline::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
-  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  rewrite::Plan plan = rewrite::cpp::plan(run.inventory, run.rules);
   std::vector<std::string> mutated;
   std::string verdict;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
@@ -237,7 +239,7 @@ TEST(RewriteConditional, BranchesAndTheReadCompiledOnlyUnderOne) {
                       }));
   // comm.h has no conditional, ring.h's include guard is not one, <mpi.h> is outside the root.
   EXPECT_EQ(run.inventory.rewrite.conditionals.size(), 1u);
-  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  rewrite::Plan plan = rewrite::cpp::plan(run.inventory, run.rules);
   std::string verdict;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i)
     if (run.inventory.reads[i].file == "ranks.cpp" && run.inventory.reads[i].line == 14)
@@ -302,7 +304,7 @@ TEST(RewriteStore, FactsPlaceTheMemberAndTheInitializers) {
 TEST(RewriteStore, VerdictsSayWhatKeepsTheValue) {
   Case c("store");
   pipeline::ScanRun run = scanCase(c, /*rewriteFacts=*/true);
-  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
+  rewrite::Plan plan = rewrite::cpp::plan(run.inventory, run.rules);
   std::map<std::string, std::pair<std::string, std::string>> byRead;
   for (size_t i = 0; i < run.inventory.reads.size(); ++i) {
     const facts::Read& r = run.inventory.reads[i];
@@ -333,7 +335,9 @@ TEST(RewriteStore, VerdictsSayWhatKeepsTheValue) {
   EXPECT_EQ(byRead["layers.cpp:39"].first, "thread");
   // Threaded: Parts, Clamp and Gather; through them, the 5 constructors and GatherFunc. Stored
   // in Linear (LoraLinear uses its member), Scale and GatherFunction.
-  EXPECT_EQ(rewrite::summaryLine(plan, run.inventory),
+  rewrite::Rewriters backends;
+  backends.push_back(std::make_unique<rewrite::cpp::CppRewriter>());
+  EXPECT_EQ(rewrite::summaryLine(plan, run.inventory, backends),
             "0 substituted, 0 required, 3 threaded (through 9 function(s)), 4 stored (in 3 "
             "class(es)), 1 left (open_call_graph 1)");
 }
@@ -365,12 +369,13 @@ TEST(RewriteRefusal, SubstitutionThatDoesNotCompileIsRolledBackAlone) {
 TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
   Case c("substitute");
   pipeline::ScanRun run = scanCase(c);
-  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
-  ASSERT_FALSE(plan.edits.empty());
+  std::unique_ptr<rewrite::cpp::CppState> planned =
+      rewrite::cpp::planState(run.inventory, run.rules);
+  ASSERT_FALSE(planned->plan.edits.empty());
   // Someone edits a file between the scan and the rewrite.
   std::string path = c.src + "/model/layer.cpp";
   writeFile(path, readFile(path) + "// edited meanwhile\n");
-  apply::Prepared p = rewrite::prepare(plan, run.inventory, run.root);
+  apply::Prepared p = rewrite::cpp::prepare(*planned, run.root);
   EXPECT_FALSE(p.ok());
   ASSERT_EQ(p.changedFiles.size(), 1u);
   EXPECT_EQ(p.changedFiles[0], "model/layer.cpp: changed since it was scanned");
@@ -381,29 +386,30 @@ TEST(RewriteRefusal, FileChangedSinceTheScanIsRefused) {
 TEST(RewriteRefusal, OverlappingEditsAreConflictsIdenticalOnesCountOnce) {
   Case c("substitute");
   pipeline::ScanRun run = scanCase(c);
-  rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
-  const rewrite::Edit* header = nullptr;
-  for (const auto& e : plan.edits)
-    if (e.file == "model/layer.h") header = &e;
-  ASSERT_NE(header, nullptr);
+  std::unique_ptr<rewrite::cpp::CppState> planned =
+      rewrite::cpp::planState(run.inventory, run.rules);
+  std::optional<rewrite::Edit> header;
+  for (const auto& e : planned->plan.edits)
+    if (e.file == "model/layer.h") header = e;
+  ASSERT_TRUE(header);
 
   // The same edit twice (a header seen by two translation units): one replacement.
-  rewrite::Plan twice = plan;
-  twice.edits.push_back(*header);
-  apply::Prepared ok = rewrite::prepare(twice, run.inventory, run.root);
+  std::unique_ptr<rewrite::cpp::CppState> twice = rewrite::cpp::planState(run.inventory, run.rules);
+  twice->plan.edits.push_back(*header);
+  apply::Prepared ok = rewrite::cpp::prepare(*twice, run.root);
   ASSERT_TRUE(ok.ok());
   std::string yaml = apply::exportYaml(ok, "");
-  std::string once = apply::exportYaml(rewrite::prepare(plan, run.inventory, run.root), "");
+  std::string once = apply::exportYaml(rewrite::cpp::prepare(*planned, run.root), "");
   EXPECT_EQ(yaml, once);
 
   // A different edit over the same bytes: a conflict naming both, and nothing to write.
-  rewrite::Plan clash = plan;
+  std::unique_ptr<rewrite::cpp::CppState> clash = rewrite::cpp::planState(run.inventory, run.rules);
   rewrite::Edit other = *header;
   other.offset += 1;
   other.text = "0";
   other.why = "crafted";
-  clash.edits.push_back(other);
-  apply::Prepared bad = rewrite::prepare(clash, run.inventory, run.root);
+  clash->plan.edits.push_back(other);
+  apply::Prepared bad = rewrite::cpp::prepare(*clash, run.root);
   EXPECT_FALSE(bad.ok());
   ASSERT_EQ(bad.conflicts.size(), 1u);
   EXPECT_NE(bad.conflicts[0].find("model/layer.h: crafted"), std::string::npos) << bad.conflicts[0];
@@ -496,10 +502,10 @@ TEST(RewriteRules, RewriteKeysAreValidated) {
 }
 
 TEST(RewriteSpell, ArrowBecomesDotForReferences) {
-  EXPECT_EQ(rewrite::spell("{g}->size()", "pgc->tp", true), "pgc->tp->size()");
-  EXPECT_EQ(rewrite::spell("({g}->rank() == {g}->size() - 1)", "g", false),
+  EXPECT_EQ(rewrite::cpp::spell("{g}->size()", "pgc->tp", true), "pgc->tp->size()");
+  EXPECT_EQ(rewrite::cpp::spell("({g}->rank() == {g}->size() - 1)", "g", false),
             "(g.rank() == g.size() - 1)");
-  EXPECT_EQ(rewrite::spell("{g}", "comm", false), "comm");
+  EXPECT_EQ(rewrite::cpp::spell("{g}", "comm", false), "comm");
 }
 
 }  // namespace

@@ -1,9 +1,9 @@
 // Thread's inserted argument written in the style of the call it goes into.
-#include "rewrite/argument_style.h"
+#include "rewrite/cpp/argument_style.h"
 
 #include <gtest/gtest.h>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 // An insertion of `env` before the argument that starts at `marker` in `source`.
@@ -44,4 +44,4 @@ TEST(ArgumentStyle, OtherEditsAreUntouched) {
 }
 
 }  // namespace
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,10 +1,10 @@
 // Where new #includes and forward declarations go (rewrite/include_placement.h): offsets
 // checked against the line they must precede, in files written for each case.
-#include "rewrite/include_placement.h"
+#include "rewrite/cpp/include_placement.h"
 
 #include <gtest/gtest.h>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 // The text from `at` to the end of its line, or "(none)".
@@ -78,4 +78,4 @@ TEST(IncludePlacement, IncludesHeaderMatchesQuotedAndAngledSpellings) {
 }
 
 }  // namespace
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

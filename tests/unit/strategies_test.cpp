@@ -1,22 +1,24 @@
 // Each rewrite strategy on hand-made facts: what it edits, what it refuses and why. The facts
 // are what the frontend would record for the few lines of code each test quotes; offsets are
 // small made-up numbers, since only the edits' positions relative to each other matter here.
-#include "rewrite/collapse.h"
-#include "rewrite/per_model_state.h"
-#include "rewrite/plan.h"
-#include "rewrite/plan_state.h"
-#include "rewrite/require.h"
-#include "rewrite/store.h"
-#include "rewrite/substitute.h"
-#include "rewrite/supply.h"
-#include "rewrite/thread.h"
+#include "rewrite/core/summary.h"
+#include "rewrite/cpp/collapse.h"
+#include "rewrite/cpp/cpp_state.h"
+#include "rewrite/cpp/per_model_state.h"
+#include "rewrite/cpp/plan.h"
+#include "rewrite/cpp/require.h"
+#include "rewrite/cpp/rewriter.h"
+#include "rewrite/cpp/store.h"
+#include "rewrite/cpp/substitute.h"
+#include "rewrite/cpp/supply.h"
+#include "rewrite/cpp/thread.h"
 #include "rules/rule_pack.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 using facts::Hint;
@@ -125,7 +127,7 @@ std::vector<std::string> editsOf(const Plan& p) {
   return out;
 }
 
-std::string verdictOf(const PlanState& s, size_t i) {
+std::string verdictOf(const CppState& s, size_t i) {
   const facts::Verdict& v = s.plan.verdicts[i];
   return std::string(facts::spell(v)) + (v.applied ? " applied" : " left") + ": " + v.detail;
 }
@@ -142,14 +144,14 @@ TEST_F(Strategies, SubstituteSpellsTheValueFromTheSourceInScope) {
   facts::Read group = read("ps::tp_group", "f", 4, 60);
   group.hint = {Hint::Substitute, "groups.tp", false};
   inv.reads = {r, group};
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Substitute().run(s);
   EXPECT_EQ(editsOf(s.plan),
             (std::vector<std::string>{"40+12 this->pgc_->tp->size()", "60+12 groups.tp"}));
   EXPECT_EQ(verdictOf(s, 0), "substitute applied: replaced with this->pgc_->tp->size()");
   // A derived value needs the group's full type; the group itself does not.
-  ASSERT_EQ(s.plan.includes.size(), 1u);
-  EXPECT_EQ(s.plan.includes[0].header, "group.h");
+  ASSERT_EQ(s.includes.size(), 1u);
+  EXPECT_EQ(s.includes[0].header, "group.h");
   EXPECT_EQ(s.plan.tally(facts::Strategy::Substitute).reads, 2u);
 }
 
@@ -166,7 +168,7 @@ TEST_F(Strategies, SubstituteRefusesWhereTheSourceCannotBeUsed) {
   facts::Read rank = read("ps::tp_rank", "f", 6, 100);  // the pack has no spell.rank
   rank.hint = {Hint::Substitute, "groups.tp", true};
   inv.reads = {lambda, init, named, rank};
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Substitute().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
   EXPECT_EQ(verdictOf(s, 0), "lambda left: inside a lambda: groups.tp would have to be captured");
@@ -194,7 +196,7 @@ TEST_F(Strategies, PerModelStateReadsTheFieldOfTheStateInScope) {
   unmapped.name = "ps::unmapped";
   unmapped.offset = 80;
   inv.reads = {kv, none, unmapped};
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   PerModelState().run(s);
   EXPECT_EQ(editsOf(s.plan), std::vector<std::string>{"40+12 meta->num_kv_heads"});
   EXPECT_EQ(verdictOf(s, 0), "substitute applied: replaced with meta->num_kv_heads");
@@ -223,7 +225,7 @@ TEST_F(Strategies, RequireTurnsADeadFallbackIntoACheck) {
   inv.reads = {r, eager, local};
   inv.program.add({function("resolve", {"pg"})}, {}, {});
   inv.program.finish();
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Require().run(s);
   EXPECT_EQ(editsOf(s.plan),
             std::vector<std::string>{"40+12 require<Group*>(\"resolve requires an explicit pg\")"});
@@ -250,7 +252,7 @@ TEST_F(Strategies, RequireKeepsAPublicFallback) {
   inv.reads = {r};
   inv.program.add({f}, {}, {});
   inv.program.finish();
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Require().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
   EXPECT_EQ(verdictOf(s, 0),
@@ -268,7 +270,7 @@ TEST_F(Strategies, ThreadAddsTheParameterAndEveryCallerPassesWhatItHolds) {
   inv.rewrite.lists["f"] = {list("f", 5, 6, 0)};
   inv.rewrite.lists["g"] = {list("g", 40, 58, 1)};
   inv.rewrite.calls["f"] = {call("f", "g", 2, 70, {collectionSource("groups")})};
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Thread().run(s);
   EXPECT_EQ(editsOf(s.plan), (std::vector<std::string>{"17+12 pgc.tp->size()",
                                                        "6+0 const Coll& pgc", "70+0 groups"}));
@@ -289,7 +291,7 @@ TEST_F(Strategies, ThreadRefusesWhatItCannotClose) {
   inv.rewrite.collected = true;
   inv.rewrite.lists["p"] = {list("p", 30, 31, 0)};
   inv.rewrite.addressTaken.insert("p");
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Thread().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
   EXPECT_EQ(verdictOf(s, 0),
@@ -363,7 +365,7 @@ TEST_F(Strategies, StoreKeepsTheValueInAMemberTheConstructorsInitialise) {
   def.definition = true;
   def.initAt = 211;
   inv.rewrite.lists["D::D"] = {def};
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Thread().run(s);
   // Thread gives the constructor the parameter and hands the method's read to Store.
   EXPECT_EQ(editsOf(s.plan),
@@ -400,7 +402,7 @@ TEST_F(Strategies, StoreSaysWhyAClassCannotKeepTheValue) {
   for (const facts::ClassBodyFact& body : {a, b, c, t}) inv.rewrite.classBodies[body.usr] = body;
   inv.program.finish();
   inv.rewrite.collected = true;
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Thread().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
   EXPECT_EQ(verdictOf(s, 0),
@@ -436,7 +438,7 @@ TEST_F(Strategies, ThreadSaysWhatAReadItCannotServeNeeds) {
   inv.program.add({function("f")}, {}, {});
   inv.program.finish();
   inv.rewrite.collected = true;
-  PlanState s(inv, mpi, nullptr);
+  CppState s(inv, mpi, nullptr);
   Thread().run(s);
   EXPECT_EQ(verdictOf(s, 0),
             "no_source left: nothing in scope holds the tp group, and the pack threads only the "
@@ -455,7 +457,7 @@ TEST_F(Strategies, ThreadLeavesAFunctionWhoseReadsItCannotSpell) {
   inv.rewrite.collected = true;
   inv.rewrite.lists["f"] = {list("f", 5, 6, 0)};
   inv.rewrite.calls["f"] = {call("f", "g", 2, 70, {collectionSource("groups")})};
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Thread().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
   EXPECT_EQ(verdictOf(s, 0),
@@ -467,7 +469,7 @@ TEST_F(Strategies, ThreadWithoutTheRewritersFactsSaysItWasNotDone) {
   inv.reads = {read("ps::tp_size", "f", 1, 17)};
   inv.program.add({function("f")}, {}, {});
   inv.program.finish();
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Thread().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
   EXPECT_EQ(verdictOf(s, 0),
@@ -502,7 +504,7 @@ TEST_F(Strategies, SupplyGivesALeftOutArgumentWhatTheSiteHolds) {
   inv.reads = {fallback, laundered};
   inv.program.add({function("h", {"pg"}), function("use", {"groups"})}, {}, {site});
   inv.program.finish();
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   Supply().run(s);
   EXPECT_EQ(editsOf(s.plan), std::vector<std::string>{"90+0 groups.tp"});
   EXPECT_EQ(verdictOf(s, 1),
@@ -522,7 +524,7 @@ TEST_F(Strategies, CollapseTurnsAFunctionsReadsIntoOneLookup) {
   f.isVirtual = true;
   inv.program.add({f}, {}, {});
   inv.program.finish();
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   ASSERT_TRUE(s.functionLimits(0) && s.functionLimits(1));  // what Thread leaves them with
   Collapse().run(s);
   EXPECT_EQ(editsOf(s.plan),
@@ -541,7 +543,7 @@ TEST_F(Strategies, CollapseLeavesASingleRead) {
   f.isVirtual = true;
   inv.program.add({f}, {}, {});
   inv.program.finish();
-  PlanState s(inv, rules, nullptr);
+  CppState s(inv, rules, nullptr);
   ASSERT_TRUE(s.functionLimits(0));
   Collapse().run(s);
   EXPECT_TRUE(s.plan.edits.empty());
@@ -558,10 +560,12 @@ TEST_F(Strategies, ThePlannerDecidesEveryReadAndSaysWhatItDid) {
   Plan p = plan(inv, rules);
   ASSERT_EQ(p.verdicts.size(), 2u);
   EXPECT_EQ(p.verdicts[1].detail, "edge file: reads are allowed here");
-  EXPECT_EQ(summaryLine(p, inv),
+  Rewriters backends;
+  backends.push_back(std::make_unique<CppRewriter>());
+  EXPECT_EQ(summaryLine(p, inv, backends),
             "1 substituted, 0 required, 0 threaded (through 0 function(s)), "
             "1 left (none 1)");
 }
 
 }  // namespace
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

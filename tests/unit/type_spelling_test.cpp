@@ -1,9 +1,9 @@
 // A pack's parameter type spelled relative to the namespace of the declaration it goes into.
-#include "rewrite/type_spelling.h"
+#include "rewrite/cpp/type_spelling.h"
 
 #include <gtest/gtest.h>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 TEST(TypeSpelling, SharedLeadingNamespacesAreDropped) {
@@ -89,4 +89,4 @@ TEST(TypeSpelling, EnclosingNamespaceOfFunctionsAndMembers) {
 }
 
 }  // namespace
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

@@ -1,7 +1,9 @@
-// The rewrite's re-parse proof (rewrite/verify.h) with a scripted re-scan: a clean result, a TU
-// that stops compiling because of a changed file (held back, planned again), a failure no
-// changed file explains (refused), and a result that would still be edited (refused).
-#include "rewrite/verify.h"
+// The C++ rewrite's re-parse proof (rewrite/cpp/reparse_check.h in the core's loop) with a scripted
+// re-scan: a clean result, a TU that stops compiling because of a changed file (held back, planned
+// again), a failure no changed file explains (refused), and a result that would still be edited
+// (refused).
+#include "rewrite/core/verify.h"
+#include "rewrite/cpp/rewriter.h"
 #include "rules/rule_pack.h"
 #include "support/file_io.h"
 #include "support/run_command.h"
@@ -10,7 +12,7 @@
 
 #include <filesystem>
 
-namespace gridlock::rewrite {
+namespace gridlock::rewrite::cpp {
 namespace {
 
 const std::string kCode = "int f(const Coll& groups) { return ps::tp_size(); }\n";
@@ -47,6 +49,13 @@ class Verify : public ::testing::Test {
     return after;
   }
 
+  // The core's loop with the C++ backend alone.
+  Verified verify(const Rescan& rescan) {
+    Rewriters cpp;
+    cpp.push_back(std::make_unique<CppRewriter>());
+    return planAndVerify(inv, rules, root, rescan, cpp);
+  }
+
   rules::RuleSet rules{{rules::parseRulePack(
       R"json({"name": "t", "rewrite": {"spell": {"size": "{g}->size()"}},
               "accessors": [{"function": "ps::tp_size", "kind": "accessor", "group": "tp",
@@ -58,14 +67,14 @@ class Verify : public ::testing::Test {
 
 TEST_F(Verify, ACleanResultIsProvedInOneRound) {
   int scans = 0;
-  Verified v = planAndVerify(inv, rules, root, [&](const auto& overlay) {
+  Verified v = verify([&](const auto& overlay) {
     ++scans;
     EXPECT_EQ(overlay.at(root + "/m.cpp"),
               "int f(const Coll& groups) { return groups.tp->size(); }\n");
     return index::Inventory{};  // compiles, nothing left to rewrite
   });
   EXPECT_EQ(v.error, "");
-  EXPECT_EQ(v.rounds, 1);
+  EXPECT_EQ(v.rounds.at(facts::Language::Cpp), 1);
   EXPECT_EQ(scans, 1);
   ASSERT_EQ(v.prepared.changes.size(), 1u);
   EXPECT_TRUE(v.held.empty());
@@ -73,13 +82,13 @@ TEST_F(Verify, ACleanResultIsProvedInOneRound) {
 
 TEST_F(Verify, AFileThatStopsCompilingIsHeldBackAndTheRestPlannedAgain) {
   int scans = 0;
-  Verified v = planAndVerify(inv, rules, root, [&](const auto&) {
+  Verified v = verify([&](const auto&) {
     ++scans;
     return brokenIn("m.cpp", {"m.cpp"});
   });
   EXPECT_EQ(v.error, "");
   EXPECT_EQ(scans, 1);  // the second round has nothing left to change: no re-scan
-  EXPECT_EQ(v.rounds, 2);
+  EXPECT_EQ(v.rounds.at(facts::Language::Cpp), 2);
   EXPECT_TRUE(v.prepared.changes.empty());
   ASSERT_EQ(v.held.count("m.cpp"), 1u);
   EXPECT_EQ(v.held.at("m.cpp"), "m.cpp:1:1: error: no member named 'tp'");
@@ -89,15 +98,14 @@ TEST_F(Verify, AFileThatStopsCompilingIsHeldBackAndTheRestPlannedAgain) {
 }
 
 TEST_F(Verify, AFailureNoChangedFileExplainsRollsEverythingBack) {
-  Verified v = planAndVerify(inv, rules, root,
-                             [&](const auto&) { return brokenIn("other.cpp", {"other.cpp"}); });
+  Verified v = verify([&](const auto&) { return brokenIn("other.cpp", {"other.cpp"}); });
   EXPECT_EQ(v.error,
             "the failure is not in a file the rewrite changed alone; rewrite rolled back; "
             "nothing written");
 }
 
 TEST_F(Verify, AResultThatWouldStillBeEditedIsRefused) {
-  Verified v = planAndVerify(inv, rules, root, [&](const auto&) {
+  Verified v = verify([&](const auto&) {
     index::Inventory after;
     after.reads = {substitutable()};  // as if the edit had not removed the read
     return after;
@@ -120,11 +128,11 @@ TEST_F(Verify, TheRoundsAreBounded) {
     inv.reads.push_back(r);
     inv.digests[name] = support::md5Hex(kCode);
   }
-  Verified v = planAndVerify(inv, rules, root, [&](const auto& overlay) {
+  Verified v = verify([&](const auto& overlay) {
     std::string first = overlay.begin()->first.substr(root.size() + 1);
     return brokenIn(first, {first});
   });
-  EXPECT_EQ(v.rounds, kMaxVerifyRounds + 1);
+  EXPECT_EQ(v.rounds.at(facts::Language::Cpp), kMaxVerifyRounds + 1);
   EXPECT_EQ(v.held.size(), static_cast<size_t>(kMaxVerifyRounds + 1));
   EXPECT_EQ(v.error,
             "the failure is not in a file the rewrite changed alone; rewrite rolled back; "
@@ -132,4 +140,4 @@ TEST_F(Verify, TheRoundsAreBounded) {
 }
 
 }  // namespace
-}  // namespace gridlock::rewrite
+}  // namespace gridlock::rewrite::cpp

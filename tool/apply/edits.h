@@ -1,7 +1,7 @@
 // The edits of a rewrite, whatever the language it rewrites, made into files: each file read
 // and checked against the scan (digest), its edits checked against each other (conflicts,
 // identical edits once), finished by the language's own step (C++: #includes and
-// formatting, rewrite/edits.h), and its new contents built. The result is what the other
+// formatting, rewrite/cpp/finish.h), and its new contents built. The result is what the other
 // parts of this library show (unified_diff.h), export (replacements_yaml.h) and write
 // (write.h), in the spirit of clang-apply-replacements.
 #pragma once
@@ -25,7 +25,7 @@ struct Edit {
   std::string why;           // "file:line:col substitute" for reports and conflicts
   // An argument inserted before a written one (`text` is "value, "): the parameter's name, so
   // that the language's finishing step writes it in the call's own style
-  // (rewrite/argument_style.h). An edit merged from two has none.
+  // (rewrite/cpp/argument_style.h). An edit merged from two has none.
   std::string argument = {};
 };
 

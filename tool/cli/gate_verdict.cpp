@@ -2,10 +2,10 @@
 
 #include "analysis/gate_policy.h"
 #include "analysis/summary.h"
-#include "cli/sarif_fixes.h"
+#include "cli/scan_report.h"
 #include "report/gate_report.h"
 #include "report/reports.h"
-#include "rewrite/plan.h"
+#include "rewrite/core/fixes.h"
 #include "support/lock_file.h"
 
 #include <unistd.h>
@@ -29,9 +29,9 @@ int emit(const GateShow& f, const pipeline::ScanRun& run, const report::GateOutc
   } else if (f.format == report::Format::Github) {
     text = report::gateGithub(run.inventory, g);
   } else if (f.format == report::Format::Sarif) {
-    rewrite::Plan plan = rewrite::plan(run.inventory, run.rules);
     text = report::gateSarif(run.inventory, g, report::sarifRootUri(run.root),
-                             substitutionFixes(run.inventory, plan), f.docsUrl, f.omitEdges);
+                             rewrite::suggestedFixes(run.inventory, sarifPlan(run)), f.docsUrl,
+                             f.omitEdges);
   } else {
     text = report::gateText(run.inventory, g, toStdout ? style : report::TextStyle{false, f.quiet});
   }

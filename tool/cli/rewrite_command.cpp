@@ -1,5 +1,6 @@
-// gridlock rewrite: remove the global reads a plan can remove, prove the result still compiles
-// by re-parsing it (rewrite/verify.h), then export, show or write the edits. Reads left alone
+// gridlock rewrite: remove the global reads a plan can remove, prove the result holds (each
+// backend's checks in the core's loop, rewrite/core/verify.h), then export, show or write the
+// edits. Reads left alone
 // are listed with their reasons. `--recover` puts back a tree an interrupted --apply left
 // (apply/recover.h). See docs/rewrite.md.
 #include "cli/command.h"
@@ -12,10 +13,9 @@
 #include "apply/write.h"
 #include "pyrewrite/checker.h"
 #include "pyrewrite/verify.h"
-#include "rewrite/edits.h"
-#include "rewrite/outside_db.h"
-#include "rewrite/plan.h"
-#include "rewrite/verify.h"
+#include "rewrite/core/rewriter.h"
+#include "rewrite/core/summary.h"
+#include "rewrite/core/verify.h"
 
 #include "frontend/file_places.h"
 
@@ -39,28 +39,22 @@ struct RewriteFlags {
   int pyrightTimeout = python::verify::kDefaultPyrightTimeoutSeconds;
 };
 
-// Files no database lists that name a function whose parameter list changes: errors that
-// refuse the rewrite (exit 2), or warnings with --allow-outside-db. Returns whether to go on.
-bool checkOutside(const rewrite::Plan& plan, const pipeline::ScanRun& run, bool allow) {
-  rewrite::OutsideSearch found =
-      rewrite::findOutsideUses(run.root, run.inventory.programFiles, plan.signatures);
-  const char* level = allow ? ": warning: " : ": error: ";
-  for (const auto& u : found.uses)
-    std::cerr << facts::where(u.file, u.line, u.column) << level << "names " << u.function
-              << ", whose parameter list this rewrite changes, in a file no compile database "
-                 "lists\n";
-  for (const auto& f : found.unreadable)
-    std::cerr << "gridlock" << level << f << ": cannot be read to look for callers of the "
-              << "functions whose parameter lists change\n";
-  if (allow || (found.uses.empty() && found.unreadable.empty())) return true;
-  std::cerr << "gridlock: error: rewrite refused; nothing written: the files above would not "
-               "compile after it (pass --extra-db with a compile database that lists them, or "
-               "--allow-outside-db to fix them by hand)\n";
-  return false;
+// Each backend's word on the verified plan (C++: files no database lists that name a function
+// whose parameter list changes, errors or with --allow-outside-db warnings). Returns whether to
+// go on.
+bool confirmed(const rewrite::Rewriters& backends, const rewrite::Plan& plan,
+               const pipeline::ScanRun& run) {
+  for (const auto& backend : backends) {
+    rewrite::Confirmation c = backend->confirm(plan, run.inventory, run.root);
+    for (const auto& line : c.lines) std::cerr << line << "\n";
+    if (c.refused) return false;
+  }
+  return true;
 }
 
 // What the plan did and left, on stderr (stdout carries the diff).
-void report(const rewrite::Plan& plan, const index::Inventory& inv, bool quiet) {
+void report(const rewrite::Plan& plan, const index::Inventory& inv,
+            const rewrite::Rewriters& backends, bool quiet) {
   for (size_t i = 0; i < inv.reads.size() && !quiet; ++i) {
     const facts::Read& r = inv.reads[i];
     const facts::Verdict& v = plan.verdicts[i];
@@ -68,7 +62,7 @@ void report(const rewrite::Plan& plan, const index::Inventory& inv, bool quiet) 
     std::cerr << facts::where(r.file, r.line, r.column) << ": note: left " << r.name << ": "
               << facts::spell(v.left) << (v.detail.empty() ? "" : " (" + v.detail + ")") << "\n";
   }
-  std::cerr << "gridlock: rewrite: " << rewrite::summaryLine(plan, inv) << "\n";
+  std::cerr << "gridlock: rewrite: " << rewrite::summaryLine(plan, inv, backends) << "\n";
 }
 
 // What the refused rewrite found, on stderr.
@@ -235,7 +229,13 @@ Runner addRewriteCommand(CLI::App& app) {
       again.overlay = overlay;
       return pipeline::scan(again).inventory;
     };
-    rewrite::Verified v = rewrite::planAndVerify(run.inventory, run.rules, run.root, rescan);
+    rewrite::RewriteOptions options;
+    options.allowOutsideDb = f->allowOutsideDb;
+    options.checkerMayBeMissing = f->pythonChecker == "warn";
+    rewrite::Rewriters backends = rewrite::rewritersFor(options);
+    rewrite::Verified v =
+        rewrite::planAndVerify(run.inventory, run.rules, run.root, rescan, backends);
+    for (const auto& w : v.warnings) std::cerr << "gridlock: " << w << "\n";
     if (v.error.empty() && pyrewrite::hasPythonReads(run.inventory)) {
       pyrewrite::Options po;
       po.warnWithoutChecker = f->pythonChecker == "warn";
@@ -251,9 +251,9 @@ Runner addRewriteCommand(CLI::App& app) {
       std::cerr << "gridlock: error: " << v.error << "\n";
       return 2;
     }
-    report(v.plan, run.inventory, first.quiet);  // -q: the summary line alone
+    report(v.plan, run.inventory, backends, first.quiet);  // -q: the summary line alone
     if (!v.prepared.ok()) return refused(v.prepared);
-    if (!checkOutside(v.plan, run, f->allowOutsideDb)) return 2;
+    if (!confirmed(backends, v.plan, run)) return 2;
     for (const auto& [file, why] : v.held)
       std::cerr << "gridlock: rewrite: edits in " << file << " rolled back: " << why << "\n";
     return emit(*f, v.prepared, run.root);

@@ -1,10 +1,11 @@
 #include "cli/scan_report.h"
 
 #include "analysis/summary.h"
-#include "cli/sarif_fixes.h"
 #include "pyrewrite/plan.h"
 #include "report/reports.h"
-#include "rewrite/plan.h"
+#include "rewrite/core/fixes.h"
+#include "rewrite/core/planner.h"
+#include "rewrite/core/rewriter.h"
 
 #include <optional>
 
@@ -24,12 +25,17 @@ std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool
     report::SarifExtras extras;
     extras.docsUrl = docsUrl;
     extras.omitEdges = omitEdges;
-    extras.fixes = substitutionFixes(run.inventory,
-                                     planned ? *planned : rewrite::plan(run.inventory, run.rules));
+    extras.fixes = rewrite::suggestedFixes(run.inventory, planned ? *planned : sarifPlan(run));
     return report::sarif(run.inventory, report::sarifRootUri(run.root), verdicts, &extras);
   }
   return report::diagnosticsText(run.inventory, verdicts, color, omitEdges) + "\n" +
          report::summaryTable(s);
+}
+
+rewrite::Plan sarifPlan(const pipeline::ScanRun& run) {
+  rewrite::Rewriters cpp = rewrite::rewritersFor({});
+  std::erase_if(cpp, [](const auto& b) { return b->language() != facts::Language::Cpp; });
+  return rewrite::planReads(run.inventory, run.rules, run.root, cpp);
 }
 
 }  // namespace gridlock::cli

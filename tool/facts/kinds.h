@@ -30,7 +30,7 @@ enum class Yields { Group, Size, Rank, SrcRank, Collection, State, Value };
 // nothing to do (None: an edge, a suppressed read). `Unset` is a write, which has none.
 enum class Hint { Unset, None, Substitute, Require, Thread };
 
-// A rewrite strategy (tool/rewrite/strategy.h), by name: the one whose edit removes a read
+// A rewrite strategy (tool/rewrite/core/strategy.h), by name: the one whose edit removes a read
 // (Verdict::applied), the one that makes an edit, the key of its tally in a plan.
 // PerModelState counts as Substitute (it substitutes a field of the state in scope).
 enum class Strategy { Substitute, Require, Thread, Store, Supply, Collapse };

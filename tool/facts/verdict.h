@@ -16,6 +16,12 @@ struct Verdict {
   std::string detail;               // what was done, or why the read is left alone
 };
 
+// A suggested edit for one read (a substitution): what a SARIF `fix` offers code scanning.
+struct SuggestedFix {
+  std::string text;         // what replaces the read expression
+  std::string description;  // "use this->pg_->tp", and what else its file gets
+};
+
 // The verdict as the reports' `fix` spells it (JSON, SARIF, the summary's by_fix): the
 // strategy that removes the read, or why it stays. A laundered read Supply removes is spelled
 // `substitute`: its call site now passes the group it holds in scope.

@@ -2,8 +2,8 @@
 // name the edits removed the last use of, when that is provable from the file alone.
 #pragma once
 
+#include "apply/edits.h"
 #include "pyrewrite/python_source.h"
-#include "rewrite/plan.h"
 
 #include <string>
 #include <vector>

@@ -10,6 +10,7 @@
 #include "pyrewrite/thread.h"
 #include "pyrewrite/thread_supply.h"
 #include "pyrewrite/ts_node.h"
+#include "rewrite/cpp/plan.h"
 #include "rules/python_rewrite_rules.h"
 #include "support/strings.h"
 
@@ -298,7 +299,7 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
 
 rewrite::Plan planAll(const index::Inventory& inv, const rules::RuleSet& rules,
                       const std::string& root) {
-  rewrite::Plan out = rewrite::plan(inv, rules);
+  rewrite::Plan out = rewrite::cpp::plan(inv, rules);
   Sources sources(root);
   mergeInto(plan(inv, rules, sources), out);
   return out;

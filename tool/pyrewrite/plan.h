@@ -8,7 +8,7 @@
 
 #include "index/inventory.h"
 #include "pyrewrite/sources.h"
-#include "rewrite/plan.h"
+#include "rewrite/core/plan.h"
 #include "rules/rule_set.h"
 
 #include <map>
@@ -46,7 +46,7 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
           const rewrite::HeldFiles* held = nullptr,
           const std::set<std::string>* unhinted = nullptr);
 
-// The plan of every read, C++ (rewrite::plan) and Python, files read from `root`: what
+// The plan of every read, C++ (rewrite::cpp::plan) and Python, files read from `root`: what
 // `scan --plan` reports.
 rewrite::Plan planAll(const index::Inventory& inv, const rules::RuleSet& rules,
                       const std::string& root);

@@ -1,6 +1,7 @@
 #include "pyrewrite/plan_state.h"
 
 #include "pyrewrite/scope_values.h"
+#include "rewrite/core/plan_state.h"
 #include "support/strings.h"
 
 #include <algorithm>

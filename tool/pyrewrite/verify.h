@@ -8,10 +8,10 @@
 // re-scanned tree must edit nothing (idempotent), else the rewrite is refused.
 #pragma once
 
+#include "apply/edits.h"
 #include "pyrewrite/plan.h"
 #include "python/verify/verify.h"
-#include "rewrite/edits.h"
-#include "rewrite/verify.h"
+#include "rewrite/core/verify.h"
 
 #include <string>
 #include <vector>

@@ -39,11 +39,8 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
 std::string summaryTable(const analysis::Summary& s);  // by kind, group, fix, file
 std::string json(const index::Inventory& inv, const analysis::Summary& s,
                  const Verdicts* verdicts = nullptr);
-// A suggested edit for one read (a substitution), as a SARIF `fix`.
-struct SarifFix {
-  std::string text;         // what replaces the read expression
-  std::string description;  // "use this->pg_->tp"
-};
+// A suggested edit for one read (a substitution), as a SARIF `fix` (facts/verdict.h).
+using SarifFix = facts::SuggestedFix;
 
 // What SARIF carries beyond the scan. The gate's comparison: each read's `baselineState`
 // (inv.reads order; empty: none), and the baseline keys that fell, one `absent` result each.
