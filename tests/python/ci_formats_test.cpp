@@ -18,9 +18,7 @@ TEST(CiFormats, GateWritesGithubAnnotations) {
   const std::string gate =
       "cd " + dir + " && " + kBin + " gate --no-cache --rules py.json --baseline b.json";
   ASSERT_EQ(runCommand(gate + " --update -q").status, 0);
-  writeFile(dir + "/pkg/use.py",
-            "from pkg import ps\n\n\ndef f():\n    return ps.get_tp()\n\n\n"
-            "def g():\n    return ps.get_tp()\n");
+  addASecondRead(dir);
   CommandResult r = runCommand(gate + " --format github");
   EXPECT_EQ(r.status, 1) << r.err;
   EXPECT_EQ(r.out,

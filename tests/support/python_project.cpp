@@ -14,4 +14,10 @@ void writePythonProject(const std::string& dir) {
 )");
 }
 
+void addASecondRead(const std::string& dir) {
+  writeFile(dir + "/pkg/use.py",
+            "from pkg import ps\n\n\ndef f():\n    return ps.get_tp()\n\n\n"
+            "def g():\n    return ps.get_tp()\n");
+}
+
 }  // namespace gridlock::test

@@ -9,4 +9,8 @@ namespace gridlock::test {
 
 void writePythonProject(const std::string& dir);
 
+// Gives pkg/use.py a second read, in `pkg.use.g` (line 9, `    return ps.get_tp()`): what a
+// gate of the project's baseline finds new.
+void addASecondRead(const std::string& dir);
+
 }  // namespace gridlock::test
