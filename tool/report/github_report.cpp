@@ -58,16 +58,8 @@ Annotation readAnnotation(const facts::Read& r, const std::string& level, const 
 }
 
 Annotation badSuppressionAnnotation(const facts::BadSuppression& b) {
-  return {"warning",
-          b.file,
-          b.line,
-          b.column,
-          0,
-          0,
-          "gridlock-suppression",
-          b.problem.empty() ? "suppression without a reason is ignored: write // gridlock: "
-                              "allow(why this read is deliberate)"
-                            : b.problem};
+  return {
+      "warning", b.file, b.line, b.column, 0, 0, "gridlock-suppression", badSuppressionProblem(b)};
 }
 
 Annotation unusedAllowAnnotation(const facts::AllowFact& a, bool error) {
@@ -81,11 +73,7 @@ std::string githubAnnotations(const index::Inventory& inv, const Verdicts* verdi
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
     if (r.suppressed || (omitEdges && r.edge)) continue;
-    const bool write = r.kind == facts::ReadKind::GlobalWrite;
-    const char* check = write    ? "gridlock-global-write"
-                        : r.edge ? "gridlock-edge-read"
-                                 : "gridlock-global-read";
-    out << githubCommand(readAnnotation(r, r.edge ? "notice" : "warning", check,
+    out << githubCommand(readAnnotation(r, r.edge ? "notice" : "warning", readCheck(r),
                                         message(r, verdicts ? &(*verdicts)[i] : nullptr)));
   }
   for (const auto& b : inv.badSuppressions) out << githubCommand(badSuppressionAnnotation(b));

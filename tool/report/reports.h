@@ -94,6 +94,10 @@ std::string githubAnnotations(const index::Inventory& inv, const Verdicts* verdi
 
 // The one-line message of a read, shared by text and SARIF.
 std::string message(const facts::Read& r, const facts::Verdict* verdict = nullptr);
+// The check a read is reported under in every format: a write, an edge read or a counted read.
+const char* readCheck(const facts::Read& r);
+// Why an allow comment is ignored, in every format: its problem, or that it gives no reason.
+std::string badSuppressionProblem(const facts::BadSuppression& b);
 // An allow comment that is ignored, as a clang-style warning at the comment's file:line:col
 // (scan's text and the gate's).
 std::string badSuppressionText(const facts::BadSuppression& b, bool color);

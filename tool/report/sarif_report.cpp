@@ -121,9 +121,7 @@ ojson readResult(const index::Inventory& inv, size_t i, const facts::Verdict* v,
                  const SarifExtras* extras, const SarifExtras* baseline) {
   const facts::Read& r = inv.reads[i];
   const bool write = r.kind == facts::ReadKind::GlobalWrite;
-  const char* id = write    ? "gridlock-global-write"
-                   : r.edge ? "gridlock-edge-read"
-                            : "gridlock-global-read";
+  const char* id = readCheck(r);
   const std::string key = keyOf(r);
   // What the gate fails on is an error; a counted read the baseline holds stays a warning
   // (code to migrate), an edge read or a write a note.

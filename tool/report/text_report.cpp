@@ -93,12 +93,21 @@ std::string message(const facts::Read& r, const facts::Verdict* verdict) {
   return m.str();
 }
 
+const char* readCheck(const facts::Read& r) {
+  return r.kind == facts::ReadKind::GlobalWrite ? "gridlock-global-write"
+         : r.edge                               ? "gridlock-edge-read"
+                                                : "gridlock-global-read";
+}
+
+std::string badSuppressionProblem(const facts::BadSuppression& b) {
+  return b.problem.empty() ? "suppression without a reason is ignored: write // gridlock: "
+                             "allow(why this read is deliberate)"
+                           : b.problem;
+}
+
 std::string badSuppressionText(const facts::BadSuppression& b, bool color) {
   return diagnostic(facts::where(index::textPath(b.file), b.line, b.column), Severity::Warning,
-                    b.problem.empty() ? "suppression without a reason is ignored: write // "
-                                        "gridlock: allow(why this read is deliberate)"
-                                      : b.problem,
-                    "gridlock-suppression", color);
+                    badSuppressionProblem(b), "gridlock-suppression", color);
 }
 
 std::string unusedAllowText(const facts::AllowFact& a, bool color, bool error) {
@@ -113,9 +122,7 @@ std::string diagnosticsText(const index::Inventory& inv, const Verdicts* verdict
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
     if (r.suppressed || (omitEdges && r.edge)) continue;
-    const char* check = r.kind == facts::ReadKind::GlobalWrite ? "gridlock-global-write"
-                        : r.edge                               ? "gridlock-edge-read"
-                                                               : "gridlock-global-read";
+    const char* check = readCheck(r);
     std::string at = facts::where(index::textPath(r.file), r.line, r.column);
     out << diagnostic(at, r.edge ? Severity::Remark : Severity::Warning,
                       message(r, verdicts ? &(*verdicts)[i] : nullptr), check, color);
