@@ -243,7 +243,7 @@ Runner addRewriteCommand(CLI::App& app) {
       rewrite::py::Verified py =
           rewrite::py::planAndVerify(run.inventory, run.rules, run.root, rescan, po);
       for (const auto& w : py.warnings) std::cerr << "gridlock: " << w << "\n";
-      rewrite::py::mergeInto(py, v);
+      rewrite::py::mergeInto(run.inventory, py, v);
     }
     for (const auto& line : v.log)
       std::cerr << (line.rfind("  ", 0) == 0 ? "" : "gridlock: note: ") << line << "\n";

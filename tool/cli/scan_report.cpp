@@ -6,6 +6,7 @@
 #include "rewrite/core/planner.h"
 #include "rewrite/core/rewriter.h"
 #include "rewrite/python/plan.h"
+#include "rewrite/python/py_state.h"
 
 #include <optional>
 
@@ -17,7 +18,8 @@ namespace {
 rewrite::Plan planAll(const pipeline::ScanRun& run) {
   rewrite::Plan out = sarifPlan(run);
   rewrite::py::Sources sources(run.root);
-  rewrite::py::mergeInto(rewrite::py::plan(run.inventory, run.rules, sources), out);
+  rewrite::py::mergeInto(run.inventory, rewrite::py::plan(run.inventory, run.rules, sources)->plan,
+                         out);
   return out;
 }
 

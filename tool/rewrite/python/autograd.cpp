@@ -67,7 +67,7 @@ Shape combine(Shape a, Shape b) { return a == b ? a : Shape::Mixed; }
 // the tree it returns the result of (their returns, a few calls deep).
 class Shapes {
  public:
-  explicit Shapes(State& s) : s_(s) {}
+  explicit Shapes(PyState& s) : s_(s) {}
 
   Shape of(const std::string& file, const PySource& src, TSNode def, TSNode e, int depth) {
     e = ts::unparen(e);
@@ -103,7 +103,7 @@ class Shapes {
 
  private:
   static constexpr int kDepth = 6;
-  State& s_;
+  PyState& s_;
 
   // A name the def assigns (`grads = (g, None)`): what each assignment gives it; a parameter or
   // a name assigned otherwise (a loop's element, an unpacked one) is one value.
@@ -183,7 +183,7 @@ std::string functionProblem(const PySource& src, TSNode forward) {
   return "";
 }
 
-std::string moreGradients(State& s, const std::string& file, const PySource& src, TSNode backward,
+std::string moreGradients(PyState& s, const std::string& file, const PySource& src, TSNode backward,
                           size_t inputs, size_t added, std::vector<GradientEdit>* out) {
   const std::string where = "backward (" + file + ":" + std::to_string(ts::lineOf(backward)) + ")";
   std::string nones;

@@ -5,7 +5,7 @@
 // that give backward its gradients. Internal to tool/rewrite/python.
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 #include <string>
 #include <vector>
@@ -36,7 +36,7 @@ struct GradientEdit {
 // that returns one); any other value, with several inputs, is the tuple torch requires there
 // and is unpacked into one with them (`(*grads, None)`). A return of nothing, or a backward that
 // can end without a return, is refused.
-std::string moreGradients(State& s, const std::string& file, const PySource& src, TSNode backward,
+std::string moreGradients(PyState& s, const std::string& file, const PySource& src, TSNode backward,
                           size_t inputs, size_t added, std::vector<GradientEdit>* out);
 
 }  // namespace gridlock::rewrite::py

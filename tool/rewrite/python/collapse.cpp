@@ -22,7 +22,7 @@ using ts::is;
 
 // The shim that looks the whole collection up (`pkg.groups.Collection.use_mpu_process_groups`):
 // a `shim` accessor named in the pack whose rewrite.python is `rule` (or one it extends), or "".
-std::string shimOf(const State& s, const rules::PythonRewriteRule& rule) {
+std::string shimOf(const PyState& s, const rules::PythonRewriteRule& rule) {
   for (const rules::RulePack& p : s.rules.packs())
     if (&p.rewrite.python == &rule)
       for (const rules::PythonAccessorRule& a : p.pythonAccessors)
@@ -42,7 +42,7 @@ bool unsetDefault(const rules::PythonRewriteRule& rule, const facts::Read& r) {
 // collection cannot spell it: the field the pack names for its group (or for its call's
 // keyword arguments), and the pack's `spell` for a size, a rank or a source rank, whose
 // function the file must reach as the template writes it.
-std::string fieldSpelling(State& s, size_t i, const PySource& src, const std::string& name,
+std::string fieldSpelling(PyState& s, size_t i, const PySource& src, const std::string& name,
                           std::string* field, std::string* why) {
   const facts::Read& r = s.read(i);
   const rules::PythonRewriteRule& rule = *s.rule(r);
@@ -145,14 +145,14 @@ std::string placementProblem(TSNode block, const std::vector<Planned>& planned) 
 }
 
 // Whether an edit already in the plan inserts at `at` or spans it.
-bool editedAt(const State& s, const std::string& file, unsigned at) {
+bool editedAt(const PyState& s, const std::string& file, unsigned at) {
   return std::any_of(s.plan.edits.begin(), s.plan.edits.end(), [&](const apply::Edit& e) {
     return e.file == file &&
            ((e.offset == at && e.length == 0) || (e.offset < at && at < e.offset + e.length));
   });
 }
 
-bool editedWithin(const State& s, const std::string& file, unsigned from, unsigned to) {
+bool editedWithin(const PyState& s, const std::string& file, unsigned from, unsigned to) {
   return std::any_of(s.plan.edits.begin(), s.plan.edits.end(), [&](const apply::Edit& e) {
     return e.file == file && e.offset < to && from < e.offset + std::max(e.length, 1u);
   });
@@ -163,12 +163,12 @@ bool editedWithin(const State& s, const std::string& file, unsigned from, unsign
 // a nested def (by closure), a shim's read (the lookup would stand for the whole collection),
 // a fallback (decided again with a collection in scope), a call that leaves a group out (Supply
 // would pass the lookup's field), a size or rank the pack's unset_defaults keep out of it.
-std::string laterReader(const State& s, const std::string& file, const PySource& src, TSNode def,
+std::string laterReader(const PyState& s, const std::string& file, const PySource& src, TSNode def,
                         unsigned from, const std::vector<Planned>& planned) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (r.language != facts::Language::Python || r.file != file || r.offset < from ||
-        r.offset >= ts_node_end_byte(def) || (s.plan.verdicts[i] && s.plan.verdicts[i]->applied) ||
+        r.offset >= ts_node_end_byte(def) || (s.decided(i) && s.decided(i)->applied) ||
         std::any_of(planned.begin(), planned.end(), [&](const Planned& p) { return p.read == i; }))
       continue;
     TSNode n = src.covering(r.offset, r.length);
@@ -193,7 +193,7 @@ std::string laterReader(const State& s, const std::string& file, const PySource&
 // def's graph, and a second run could then thread a read of the same group Thread left there
 // (Megatron's public hybrid_context_parallel_forward_backward, refused because its nested
 // `_broadcast` reads the group). The outermost def's such read, or "".
-std::string enclosingRead(State& s, const std::string& file, TSNode def,
+std::string enclosingRead(PyState& s, const std::string& file, TSNode def,
                           const std::vector<Planned>& planned) {
   TSNode outer = outermostDef(def);
   if (ts::same(outer, def)) return "";
@@ -201,7 +201,7 @@ std::string enclosingRead(State& s, const std::string& file, TSNode def,
   for (const Planned& p : planned) groups.insert(s.read(p.read).group);
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
-    const auto& v = s.plan.verdicts[i];
+    const facts::Verdict* v = s.decided(i);
     if (r.file != file || !groups.count(r.group) || !v || v->applied) continue;
     auto p = s.place(r);
     if (p && !ts_node_is_null(p->def) && !ts::same(p->def, def) &&
@@ -211,11 +211,11 @@ std::string enclosingRead(State& s, const std::string& file, TSNode def,
   return "";
 }
 
-void note(State& s, const std::vector<Planned>& planned, const std::string& why) {
-  for (const Planned& p : planned) s.plan.verdicts[p.read]->detail += "; not collapsed: " + why;
+void note(PyState& s, const std::vector<Planned>& planned, const std::string& why) {
+  for (const Planned& p : planned) s.verdict(p.read).detail += "; not collapsed: " + why;
 }
 
-void collapseDef(State& s, std::vector<size_t> reads) {
+void collapseDef(PyState& s, std::vector<size_t> reads) {
   std::sort(reads.begin(), reads.end(),
             [&](size_t a, size_t b) { return s.read(a).offset < s.read(b).offset; });
   const facts::Read& first = s.read(reads[0]);
@@ -308,10 +308,10 @@ void collapseDef(State& s, std::vector<size_t> reads) {
   s.edit(first.file, src.lineStart(start), 0, src.indentAt(start) + name + " = " + lookup + "\n",
          Strategy::Collapse, first.file + " collapse of " + fn);
   if (!import.first.empty()) s.edgeImports[first.file].insert(import);
-  ++s.plan.added[first.file][shim];
+  ++s.extras.added[first.file][shim];
   for (const Planned& p : planned) {
     const facts::Read& r = s.read(p.read);
-    std::string was = s.plan.verdicts[p.read]->detail;
+    std::string was = s.verdict(p.read).detail;
     s.edit(r.file, r.offset, r.length, p.text, Strategy::Collapse, at(r) + " collapse");
     s.spelledIn(r.file, rule, r.yields);
     s.apply(p.read, Strategy::Collapse,
@@ -322,17 +322,17 @@ void collapseDef(State& s, std::vector<size_t> reads) {
   }
   skipped.insert(skipped.end(), unspelled.begin(), unspelled.end());
   for (const auto& [i, w] : skipped)
-    s.plan.verdicts[i]->detail += "; not collapsed with the other reads of " + fn + ": " + w;
+    s.verdict(i).detail += "; not collapsed with the other reads of " + fn + ": " + w;
   ++s.tally(Strategy::Collapse).places;
 }
 
 }  // namespace
 
-void collapseReads(State& s) {
+void collapseReads(PyState& s) {
   std::map<std::pair<std::string, unsigned>, std::vector<size_t>> byDef;
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
-    const auto& v = s.plan.verdicts[i];
+    const facts::Verdict* v = s.decided(i);
     if (r.language != facts::Language::Python || !v || v->applied || !s.unthreaded.count(i) ||
         r.kind != facts::ReadKind::Accessor || !r.called || r.guard == facts::Guard::Fallback ||
         r.inLambda || r.inDefaultArgument || r.length == 0)

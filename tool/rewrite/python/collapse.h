@@ -11,10 +11,10 @@
 // have a parameter. Internal to tool/rewrite/python; runs after Thread and Supply.
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 namespace gridlock::rewrite::py {
 
-void collapseReads(State& s);
+void collapseReads(PyState& s);
 
 }  // namespace gridlock::rewrite::py

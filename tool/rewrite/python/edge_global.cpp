@@ -125,7 +125,7 @@ std::string spelledIn(const PySource& src, const std::string& dotted,
   return joined(parts, cls, parts.size());
 }
 
-std::string qualifierFor(State& s, const std::string& file, const std::string& parent,
+std::string qualifierFor(PyState& s, const std::string& file, const std::string& parent,
                          TSNode place) {
   const PySource* src = s.sources.get(file);
   if (!src) return "";
@@ -146,7 +146,7 @@ std::string qualifierFor(State& s, const std::string& file, const std::string& p
   return "";
 }
 
-std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const facts::Read& r,
+std::optional<EdgeGlobal> edgeGlobal(PyState& s, const std::string& file, const facts::Read& r,
                                      TSNode place, std::string* why) {
   const PySource* src = s.sources.get(file);
   if (!src) {
@@ -179,7 +179,7 @@ std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const fa
   return out;
 }
 
-std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
+std::optional<EdgeGlobal> threadEdgeGlobal(PyState& s, const std::string& file,
                                            const std::vector<size_t>& reads,
                                            const std::string& group, TSNode place,
                                            std::string* why) {
@@ -215,7 +215,7 @@ std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
   return edgeGlobal(s, file, *example.at(best->first), place, why);
 }
 
-EdgeSupply::EdgeSupply(State& s) : s_(s) {
+EdgeSupply::EdgeSupply(PyState& s) : s_(s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& f = s.read(i);
     if (f.language != facts::Language::Python || f.guard != facts::Guard::Fallback ||
@@ -353,7 +353,7 @@ void EdgeSupply::emit() {
   for (const auto& [key, arguments] : planned_)
     for (const Argument& a : arguments) {
       bool dead = std::any_of(a.fallbacks.begin(), a.fallbacks.end(), [&](size_t f) {
-        const auto& v = s_.plan.verdicts[f];
+        const facts::Verdict* v = s_.decided(f);
         return v && v->applied == facts::Strategy::Require;
       });
       if (!dead) continue;

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "analysis/callers.h"
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 #include <map>
 #include <set>
@@ -37,13 +37,13 @@ std::string spelledIn(const PySource& src, const std::string& dotted,
 // through the name the file already has for its module (`mpu.get_tp_group()` where `from
 // megatron.core import mpu` is that module: qualifierFor), else with a from-import added; or
 // nothing with `why` set: not a call, or an argument that is not a literal.
-std::optional<EdgeGlobal> edgeGlobal(State& s, const std::string& file, const facts::Read& r,
+std::optional<EdgeGlobal> edgeGlobal(PyState& s, const std::string& file, const facts::Read& r,
                                      TSNode place, std::string* why);
 
 // What an edge call of a Thread graph at `place` passes for its parameter: the group (`group`;
 // the collection when empty) as one of the graph's `reads` reads it, else as the tree reads it
 // most often without arguments.
-std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
+std::optional<EdgeGlobal> threadEdgeGlobal(PyState& s, const std::string& file,
                                            const std::vector<size_t>& reads,
                                            const std::string& group, TSNode place,
                                            std::string* why);
@@ -53,7 +53,7 @@ std::optional<EdgeGlobal> threadEdgeGlobal(State& s, const std::string& file,
 // (`mpu` of `mpu.get_x()`, with `mpu` bound to megatron.core.parallel_state, not to a module
 // that re-exports get_x), rooted at a module-level name that no def around the read or `place`
 // binds otherwise; "" when there is none.
-std::string qualifierFor(State& s, const std::string& file, const std::string& parent,
+std::string qualifierFor(PyState& s, const std::string& file, const std::string& parent,
                          TSNode place);
 
 // Require's edge callers: each laundered read in an edge file of a pack that passes the global
@@ -62,7 +62,7 @@ std::string qualifierFor(State& s, const std::string& file, const std::string& p
 // emit(): only the calls of fallbacks Require made errors change.
 class EdgeSupply {
  public:
-  explicit EdgeSupply(State& s);
+  explicit EdgeSupply(PyState& s);
   // Whether laundered read `i` is an edge call this plans.
   bool covers(size_t i) const;
   void plan(size_t i, std::map<std::string, std::string>& supplied);
@@ -79,7 +79,7 @@ class EdgeSupply {
     std::pair<std::string, std::string> import;
     std::set<size_t> fallbacks;  // the reads it makes dead
   };
-  State& s_;
+  PyState& s_;
   std::map<std::string, std::vector<std::pair<size_t, analysis::CallerSite>>> breaking_;
   std::map<std::string, std::vector<Argument>> planned_;  // by call, "file:line:col"
   // Fallback read -> the functions that forward their parameter into its function: a fallback

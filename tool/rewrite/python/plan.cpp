@@ -2,7 +2,7 @@
 
 #include "rewrite/python/collapse.h"
 #include "rewrite/python/edge_global.h"
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 #include "rewrite/python/require.h"
 #include "rewrite/python/scope_values.h"
 #include "rewrite/python/store.h"
@@ -31,7 +31,7 @@ using support::lastName;
 // Whether read `i` is module state a `from m import x` statement imports by name: the import
 // copies the value when it runs (the copy's uses read nothing), and no spelling can stand for
 // a name in an import.
-bool importedByName(State& s, size_t i) {
+bool importedByName(PyState& s, size_t i) {
   const facts::Read& r = s.read(i);
   if (r.kind != facts::ReadKind::GlobalState) return false;
   auto p = s.place(r);
@@ -40,7 +40,7 @@ bool importedByName(State& s, size_t i) {
 
 // Reads no strategy needs to think about: writes, edges, suppressed reads, reads in files held
 // back, reads of packs that do not rewrite Python, and state imported by name.
-void triage(State& s) {
+void triage(PyState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
     if (!isPython(r)) continue;
@@ -66,7 +66,7 @@ void triage(State& s) {
 
 // A read spelled as a local that holds the global (`kv = tp_shard.num_kv_heads`, then `kv`):
 // the read of the assignment it follows, or nothing.
-std::optional<size_t> aliasDefinition(State& s, size_t i) {
+std::optional<size_t> aliasDefinition(PyState& s, size_t i) {
   const facts::Read& r = s.read(i);
   auto place = s.place(r);
   if (!place || !is<"identifier">(place->node) || ts_node_is_null(place->def)) return std::nullopt;
@@ -88,7 +88,7 @@ std::optional<size_t> aliasDefinition(State& s, size_t i) {
 
 // Why no group is in scope for read `i`: the collection is being built here, the pack names
 // no attribute of it for the group, or nothing holds it (then Thread may pass one in).
-void noGroup(State& s, size_t i, const State::Place& p, Left* left, std::string* why) {
+void noGroup(PyState& s, size_t i, const PyState::Place& p, Left* left, std::string* why) {
   const facts::Read& r = s.read(i);
   const rules::PythonRewriteRule& rule = *s.rule(r);
   bool collection = r.yields == Yields::Collection;
@@ -127,7 +127,7 @@ bool mentions(const std::string& text, const std::string& chain) {
   return false;
 }
 
-void substituteWith(State& s, size_t i, const std::string& text) {
+void substituteWith(PyState& s, size_t i, const std::string& text) {
   const facts::Read& r = s.read(i);
   s.spelledIn(r.file, *s.rule(r), r.yields);
   s.edit(r.file, r.offset, r.length, text, Strategy::Substitute, at(r) + " substitute");
@@ -137,7 +137,7 @@ void substituteWith(State& s, size_t i, const std::string& text) {
 }
 
 // What replaces read `i` from the value in scope, or why nothing does (`why` set).
-std::optional<std::string> substitution(State& s, size_t i, const State::Place& p, Left* left,
+std::optional<std::string> substitution(PyState& s, size_t i, const PyState::Place& p, Left* left,
                                         std::string* why) {
   const facts::Read& r = s.read(i);
   const rules::PythonRewriteRule& rule = *s.rule(r);
@@ -197,7 +197,7 @@ std::optional<std::string> substitution(State& s, size_t i, const State::Place& 
   return spelled(rule, r.yields, *g);
 }
 
-void substitute(State& s, size_t i) {
+void substitute(PyState& s, size_t i) {
   const facts::Read& r = s.read(i);
   auto p = s.place(r);
   if (!p || r.length == 0) {
@@ -230,9 +230,9 @@ void substitute(State& s, size_t i) {
 // def already holds its group another way (`self.tp_group`, `self.pg_collection.cp`): that
 // value, not the global, is what the fallback then gives, as Substitute gives it elsewhere.
 // Never the value the condition tests (`if self.tp_group is None:` gives None there).
-void substituteKeptFallback(State& s, size_t i) {
+void substituteKeptFallback(PyState& s, size_t i) {
   const facts::Read& r = s.read(i);
-  const auto& v = s.plan.verdicts[i];
+  const facts::Verdict* v = s.decided(i);
   if (!v || v->applied || (v->left != Left::OpenFallback && v->left != Left::PublicApi) ||
       r.holder.empty() || !r.called || r.inLambda || r.length == 0)
     return;
@@ -244,15 +244,17 @@ void substituteKeptFallback(State& s, size_t i) {
   std::optional<std::string> text = substitution(s, i, *p, &left, &why);
   if (!unthreaded) s.unthreaded.erase(i);
   if (!text || mentions(*text, r.holder)) return;
-  s.plan.verdicts[i].reset();
+  s.reopen(i);
   substituteWith(s, i, *text);
 }
 
 }  // namespace
 
-Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
-          const rewrite::HeldFiles* held, const std::set<std::string>* unhinted) {
-  State s(inv, rules, sources, held);
+std::unique_ptr<PyState> plan(const index::Inventory& inv, const rules::RuleSet& rules,
+                              Sources& sources, const HeldFiles* held,
+                              const std::set<std::string>* unhinted) {
+  auto state = std::make_unique<PyState>(inv, rules, sources, held);
+  PyState& s = *state;
   s.unhinted = unhinted;
   triage(s);
   std::map<std::string, std::string> supplied;
@@ -287,18 +289,21 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
   collapseReads(s);
   edges.emit();
   for (const auto& [i, d] : aliases) {
-    facts::Verdict v = s.plan.verdicts[d].value_or(
-        facts::Verdict{std::nullopt, Left::NoSource, "its assignment is not decided"});
+    const facts::Verdict* source = s.decided(d);
+    facts::Verdict v =
+        source ? *source
+               : facts::Verdict{std::nullopt, Left::NoSource, "its assignment is not decided"};
     v.detail = "a local assigned from the read at " + at(s.read(d)) + ": " + v.detail;
-    s.plan.verdicts[i] = v;
+    s.decide(i, v);
     if (v.applied) ++s.tally(*v.applied).reads;
   }
-  return std::move(s.plan);
+  return state;
 }
 
-void mergeInto(const Plan& py, rewrite::Plan& into) {
-  for (size_t i = 0; i < py.verdicts.size() && i < into.verdicts.size(); ++i)
-    if (py.verdicts[i]) into.verdicts[i] = *py.verdicts[i];
+void mergeInto(const index::Inventory& inv, const Plan& py, Plan& into) {
+  for (size_t i = 0; i < inv.reads.size() && i < py.verdicts.size() && i < into.verdicts.size();
+       ++i)
+    if (isPython(inv.reads[i])) into.verdicts[i] = py.verdicts[i];
   into.edits.insert(into.edits.end(), py.edits.begin(), py.edits.end());
   for (const auto& [k, t] : py.tallies) {
     into.tallies[k].reads += t.reads;

@@ -12,6 +12,7 @@
 #include "rules/rule_set.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -28,11 +29,8 @@ struct GroupHint {
   std::set<std::string> methods;
 };
 
-struct Plan {
-  // One per read of the inventory: set for each Python read, empty for the others.
-  std::vector<std::optional<facts::Verdict>> verdicts;
-  std::vector<apply::Edit> edits;
-  std::map<facts::Strategy, rewrite::Tally> tallies;
+// What the Python finish and checks read of a plan besides its verdicts and edits.
+struct PyExtras {
   std::set<std::string>
       hinted;  // files whose edits write a type hint (rewrite/python/thread_hints.h)
   std::map<std::string, std::vector<GroupHint>> groupHints;  // by file
@@ -42,12 +40,16 @@ struct Plan {
   std::map<std::string, std::map<std::string, int>> added;
 };
 
-// `unhinted`: files whose edits write no type hint (verification found one the checker rejects).
-Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
-          const rewrite::HeldFiles* held = nullptr,
-          const std::set<std::string>* unhinted = nullptr);
+class PyState;
 
-// The C++ plan `into` given the Python plan's verdicts, edits and tallies.
-void mergeInto(const Plan& py, rewrite::Plan& into);
+// The plan of the Python reads, in the state that made it (its `plan`, its `extras`).
+// `unhinted`: files whose edits write no type hint (verification found one the checker rejects).
+std::unique_ptr<PyState> plan(const index::Inventory& inv, const rules::RuleSet& rules,
+                              Sources& sources, const HeldFiles* held = nullptr,
+                              const std::set<std::string>* unhinted = nullptr);
+
+// The plan `into` given the Python plan's verdicts (of the Python reads of `inv`), edits and
+// tallies.
+void mergeInto(const index::Inventory& inv, const Plan& py, Plan& into);
 
 }  // namespace gridlock::rewrite::py

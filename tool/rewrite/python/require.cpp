@@ -58,7 +58,7 @@ Form formOf(const PySource& src, TSNode statement, TSNode read, const std::strin
 }
 
 // Whether `value` is a read that falls back on the same parameter as `r`.
-bool fallbackReadAt(const State& s, const facts::Read& r, TSNode value) {
+bool fallbackReadAt(const PyState& s, const facts::Read& r, TSNode value) {
   value = ts::unparen(value);
   for (size_t j = 0; j < s.size(); ++j) {
     const facts::Read& d = s.read(j);
@@ -73,7 +73,8 @@ bool fallbackReadAt(const State& s, const facts::Read& r, TSNode value) {
 // The block of `if h is None:` (or `if not h:`) holding `statement` when each of its
 // statements assigns a read that falls back on h (`dp_group = get_dp_group()`, then
 // `tp_group = get_tp_group()`); else a null node.
-TSNode fallbackBlock(const State& s, const facts::Read& r, const PySource& src, TSNode statement) {
+TSNode fallbackBlock(const PyState& s, const facts::Read& r, const PySource& src,
+                     TSNode statement) {
   TSNode block = ts_node_parent(statement);
   TSNode test = ts_node_parent(block);
   if (!is<"if_statement">(test) || !ts::same(field<"consequence">(test), block)) return TSNode{};
@@ -87,7 +88,7 @@ TSNode fallbackBlock(const State& s, const facts::Read& r, const PySource& src, 
 }
 
 // Leaves read `i` open_fallback: `head` and each of `sites`.
-void leaveListing(State& s, size_t i, std::string head, const std::vector<std::string>& sites) {
+void leaveListing(PyState& s, size_t i, std::string head, const std::vector<std::string>& sites) {
   head = std::to_string(sites.size()) + head + ":";
   for (const auto& site : sites) head += " " + site + ";";
   head.pop_back();
@@ -96,7 +97,7 @@ void leaveListing(State& s, size_t i, std::string head, const std::vector<std::s
 
 // Makes read `i`'s fallback an error: its statement becomes the raise; in a block, the first
 // statement does and the others go, each with its line (comments between them stay).
-void raiseInstead(State& s, size_t i, const PySource& src, TSNode statement, Form form,
+void raiseInstead(PyState& s, size_t i, const PySource& src, TSNode statement, Form form,
                   TSNode block) {
   const facts::Read& r = s.read(i);
   char q = messageQuote(src.text());
@@ -139,7 +140,7 @@ std::string unseenCallers(const PySource& src, TSNode def) {
 // `require`), each "file:line:col: passes `args.tp_size`, which may be None (why)"; none when
 // every written argument holds a value. A call that forwards its own parameter is judged by its
 // callers' arguments, which the reach lists too.
-std::vector<std::string> passingMaybeNone(State& s, const facts::Read& r) {
+std::vector<std::string> passingMaybeNone(PyState& s, const facts::Read& r) {
   std::vector<std::string> out;
   for (const analysis::CallerSite& c :
        analysis::reach(s.inv.program, {{r.guardFunction, r.guardParam}})) {
@@ -167,7 +168,7 @@ std::vector<std::string> passingMaybeNone(State& s, const facts::Read& r) {
 }
 
 // The Python files the plan scans, edge files included (those a call may be in).
-std::set<std::string> pythonFiles(const State& s) {
+std::set<std::string> pythonFiles(const PyState& s) {
   std::set<std::string> out;
   for (const std::string& f : s.inv.programFiles)
     if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
@@ -199,7 +200,7 @@ std::string defName(const PySource& src, TSNode def) {
 
 // The defs that forward read `r`'s parameter to its fallback, along every chain; a def whose
 // source is not found is named in `unread`.
-std::vector<Link> forwardingDefs(State& s, const facts::Read& r, std::string& unread) {
+std::vector<Link> forwardingDefs(PyState& s, const facts::Read& r, std::string& unread) {
   std::vector<Link> out;
   std::set<std::pair<std::string, std::string>> seen;
   for (const analysis::CallerSite& c :
@@ -241,7 +242,7 @@ char messageQuote(const std::string& text) {
   return '"';
 }
 
-void requireArgument(State& s, size_t i, const std::map<std::string, std::string>& supplied) {
+void requireArgument(PyState& s, size_t i, const std::map<std::string, std::string>& supplied) {
   const facts::Read& r = s.read(i);
   if (r.holder.empty() || r.guardParam < 0) {
     s.leave(i, facts::Left::OpenFallback,

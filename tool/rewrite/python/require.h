@@ -6,7 +6,7 @@
 // and `tp_group = tp_group or get_tp_group()` becomes that `if` statement.
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 #include <map>
 #include <string>
@@ -20,6 +20,6 @@ char messageQuote(const std::string& text);
 // Decides fallback read `i`: a check when every call supplies the argument (the analysis says
 // it is dead, or each call that leaves it out is in `supplied`, "file:line:col" -> "" when
 // Supply gave it the group, else why not).
-void requireArgument(State& s, size_t i, const std::map<std::string, std::string>& supplied);
+void requireArgument(PyState& s, size_t i, const std::map<std::string, std::string>& supplied);
 
 }  // namespace gridlock::rewrite::py

@@ -13,7 +13,7 @@ using ts::field;
 
 // Whether the class, or a base of its lineage, already spells `self.<name>`: a store would
 // clash with it.
-bool storeClashes(State& s, const PySource& src, TSNode cls, const std::string& name) {
+bool storeClashes(PyState& s, const PySource& src, TSNode cls, const std::string& name) {
   PyClass c{&src, cls};
   for (int depth = 0; depth < 16; ++depth) {
     if (spellsSelf(*c.src, c.node, name)) return true;
@@ -26,11 +26,11 @@ bool storeClashes(State& s, const PySource& src, TSNode cls, const std::string& 
 
 }  // namespace
 
-void storeReads(State& s) {
+void storeReads(PyState& s) {
   std::set<std::string> storedNames;  // "file:class offset:name" kept by __init__
   for (size_t i = 0; i < s.size(); ++i) {
     const facts::Read& r = s.read(i);
-    const auto& v = s.plan.verdicts[i];
+    const facts::Verdict* v = s.decided(i);
     if (r.language != facts::Language::Python || !v || v->applied || v->left != facts::Left::Thread)
       continue;
     const rules::PythonRewriteRule* rule = s.rule(r);

@@ -4,12 +4,12 @@
 // (`self.tp_group = tp_group`, after its last statement) and the read becomes `self.tp_group`.
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 namespace gridlock::rewrite::py {
 
 // Stores the group for the Python reads substitution left `thread` in instance methods (but
 // `__init__`), where the pack's `thread.store` allows it; the others are left to Thread.
-void storeReads(State& s);
+void storeReads(PyState& s);
 
 }  // namespace gridlock::rewrite::py

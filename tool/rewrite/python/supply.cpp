@@ -47,7 +47,7 @@ bool literalsAround(TSNode n, TSNode read) {
 
 }  // namespace
 
-std::optional<std::string> fallbackValue(State& s, const facts::Read& f, const std::string& read,
+std::optional<std::string> fallbackValue(PyState& s, const facts::Read& f, const std::string& read,
                                          const std::string& group, std::string* why) {
   auto place = s.place(f);
   if (!place) {
@@ -146,7 +146,7 @@ Insertion appendArgument(const PySource& src, TSNode args, const std::string& ar
   return {static_cast<unsigned>(after + 1), " " + argument + ","};
 }
 
-std::string supplyCall(State& s, size_t i) {
+std::string supplyCall(PyState& s, size_t i) {
   const facts::Read& r = s.read(i);
   if (std::string why = s.closed(r.file); !why.empty()) return why;
   const facts::SiteFact* site = siteOf(s.inv, r);

@@ -2,7 +2,7 @@
 // read) passes the group its caller holds, so the helper's fallback no longer runs there.
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 #include <optional>
 #include <string>
@@ -11,7 +11,7 @@ namespace gridlock::rewrite::py {
 
 // Gives the call of laundered read `i` the group in scope and applies the read's verdict:
 // "" when it did, else why it cannot (the read is then left `open_fallback` with that).
-std::string supplyCall(State& s, size_t i);
+std::string supplyCall(PyState& s, size_t i);
 
 // What a call that passes fallback read `f`'s parameter must pass to mean what the fallback
 // would have given it, with the read written at the call as `read` (spelled from the group the
@@ -24,7 +24,7 @@ std::string supplyCall(State& s, size_t i);
 // <read> > 1` beside `flag = h.size() > 1`), what the parameter's name says it holds: `group`
 // for a group (`pp_group`, `pg`), `read` for a collection read into a collection; else nothing,
 // with `why` set (a value built from the read by a call: `Communicator(<read>)`).
-std::optional<std::string> fallbackValue(State& s, const facts::Read& f, const std::string& read,
+std::optional<std::string> fallbackValue(PyState& s, const facts::Read& f, const std::string& read,
                                          const std::string& group, std::string* why);
 
 // Whether the argument for the callee's parameter `index` (`fn`, defined in `callee`) can be

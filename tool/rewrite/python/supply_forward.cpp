@@ -15,7 +15,7 @@ using ts::same;
 // What a parameter of the helper holds at the call: `True`, `False`, or the text written
 // (empty: not known).
 struct Call {
-  State& s;
+  PyState& s;
   const facts::SiteFact& outer;  // the call that leaves the group out
   const facts::SiteFact& inner;  // the callee's call of the helper
 
@@ -26,7 +26,7 @@ struct Call {
     if (is<"keyword_argument">(n)) n = field<"value">(n);  // `is_expert=True`: its value
     return ts_node_is_null(n) ? "" : squeezed(src->text(n));
   }
-  static std::string defaultOf(const State& s, const std::string& usr, size_t k) {
+  static std::string defaultOf(const PyState& s, const std::string& usr, size_t k) {
     auto fn = s.inv.program.functions.find(usr);
     if (fn == s.inv.program.functions.end() || k >= fn->second.params.size()) return "";
     return squeezed(fn->second.params[k].defaultText);
@@ -110,7 +110,7 @@ std::optional<bool> reached(const Call& call, const facts::Read& r, std::string&
 
 }  // namespace
 
-ForwardedFallback forwardedFallback(State& s, const facts::SiteFact& site) {
+ForwardedFallback forwardedFallback(PyState& s, const facts::SiteFact& site) {
   ForwardedFallback out;
   auto fn = s.inv.program.functions.find(site.calleeUsr);
   if (fn == s.inv.program.functions.end()) return out;

@@ -6,7 +6,7 @@
 // write for them, or their defaults.
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 #include <string>
 
@@ -21,6 +21,6 @@ struct ForwardedFallback {
 
 // The fallback read a call (`site`) reaches through its callee's forwarded parameter; a null
 // read and no `why` when the callee forwards none to a fallback.
-ForwardedFallback forwardedFallback(State& s, const facts::SiteFact& site);
+ForwardedFallback forwardedFallback(PyState& s, const facts::SiteFact& site);
 
 }  // namespace gridlock::rewrite::py

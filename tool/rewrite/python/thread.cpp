@@ -26,7 +26,7 @@ bool ownLine(const PySource& src, TSNode n) {
 
 // Where a helper takes the parameter: before its first parameter with a default (or `*`,
 // `*args`, `**kwargs`), else last. Returns its index among the parameters.
-size_t addParameter(State& s, const ThreadFn& fn, const std::string& param) {
+size_t addParameter(PyState& s, const ThreadFn& fn, const std::string& param) {
   TSNode params = field<"parameters">(fn.def);
   size_t index = 0;
   for (TSNode p : namedChildren(params)) {
@@ -46,7 +46,7 @@ size_t addParameter(State& s, const ThreadFn& fn, const std::string& param) {
 }
 
 // forward keeps the parameter on ctx, first thing in its body (after a docstring).
-void keepOnCtx(State& s, const ThreadFn& fn, const std::string& param) {
+void keepOnCtx(PyState& s, const ThreadFn& fn, const std::string& param) {
   insertFirst(s, fn, {firstParam(*fn.src, fn.def) + "." + param + " = " + param});
 }
 
@@ -61,7 +61,7 @@ TSNode forwardOf(const ThreadFn& fn, size_t* inputs) {
 
 // backward returns one gradient per input of forward: none for each parameter the graphs that
 // reach it gave forward.
-void noGradients(State& s, const ThreadFn& fn, size_t added) {
+void noGradients(PyState& s, const ThreadFn& fn, size_t added) {
   size_t inputs = 0;
   forwardOf(fn, &inputs);
   std::vector<GradientEdit> edits;
@@ -70,7 +70,8 @@ void noGradients(State& s, const ThreadFn& fn, size_t added) {
     s.edit(fn.file, e.offset, 0, e.text, Strategy::Thread, fn.name + " gradient");
 }
 
-void passArgument(State& s, const ThreadGraph& g, const ThreadCall& c, size_t index, bool toApply) {
+void passArgument(PyState& s, const ThreadGraph& g, const ThreadCall& c, size_t index,
+                  bool toApply) {
   auto caller = g.fns.find(c.callerUsr);
   std::string value = caller != g.fns.end() ? g.holding(caller->second) : c.value;
   std::string where = c.file + ":" + std::to_string(ts_node_start_point(c.args).row + 1);
@@ -99,7 +100,7 @@ std::string names(const ThreadGraph& g) {
   return out;
 }
 
-void emit(State& s, const ThreadGraph& g) {
+void emit(PyState& s, const ThreadGraph& g) {
   std::map<std::string, size_t> index;  // usr -> where its parameter goes
   for (const auto& [usr, fn] : g.fns) {
     // A keyword parameter may be None where its fallback has not run yet.
@@ -147,7 +148,7 @@ void emit(State& s, const ThreadGraph& g) {
 }
 
 // A graph whose backward cannot return one more gradient is refused before anything is edited.
-std::string backwardProblem(State& s, const ThreadGraph& g) {
+std::string backwardProblem(PyState& s, const ThreadGraph& g) {
   for (const auto& [usr, fn] : g.fns)
     if (fn.role == ThreadFn::Role::Backward) {
       size_t inputs = 0;
@@ -182,7 +183,7 @@ void mergeInsertions(std::vector<apply::Edit>& edits, size_t from) {
 
 }  // namespace
 
-void threadReads(State& s) {
+void threadReads(PyState& s) {
   const size_t from = s.plan.edits.size();
   const std::vector<ThreadGraph> graphs = threadGraphs(s);
   // Each backward, and how many graphs gave its forward a parameter: one gradient each.

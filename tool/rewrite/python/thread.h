@@ -8,11 +8,11 @@
 // gives public API the parameter as a keyword (rewrite/python/thread_keyword.h).
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 namespace gridlock::rewrite::py {
 
 // Threads the Python reads that substitution left `thread`.
-void threadReads(State& s);
+void threadReads(PyState& s);
 
 }  // namespace gridlock::rewrite::py

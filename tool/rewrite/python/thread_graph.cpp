@@ -31,7 +31,7 @@ bool isAutogradFunction(const PySource& src, TSNode cls) {
 
 class Builder {
  public:
-  explicit Builder(State& s) : s_(s) {
+  explicit Builder(PyState& s) : s_(s) {
     for (const auto& [usr, fn] : s.inv.program.functions) byPlace_[{fn.file, fn.line}] = usr;
     for (const std::string& f : s.inv.programFiles)
       if (support::isPythonSource(f) && s.rules.placeAny(f, true) != rules::Placement::Out)
@@ -42,7 +42,7 @@ class Builder {
   std::vector<ThreadGraph> build();
 
  private:
-  State& s_;
+  PyState& s_;
   std::map<std::pair<std::string, unsigned>, std::string> byPlace_;
   std::set<std::string> files_;
   std::set<std::string, std::less<>> tree_;  // treeNames(files_)
@@ -324,7 +324,7 @@ void Builder::grow(size_t g, const std::string& usr) {
 std::vector<ThreadGraph> Builder::build() {
   for (size_t i = 0; i < s_.size(); ++i) {
     const facts::Read& r = s_.read(i);
-    const auto& v = s_.plan.verdicts[i];
+    const facts::Verdict* v = s_.decided(i);
     if (r.language != facts::Language::Python || !v || v->applied || v->left != Left::Thread)
       continue;
     const rules::PythonRewriteRule* rule = s_.rule(r);
@@ -377,6 +377,6 @@ std::string ThreadGraph::holding(const ThreadFn& fn) const {
   return firstParam(*fn.src, fn.def) + "." + param;
 }
 
-std::vector<ThreadGraph> threadGraphs(State& s) { return Builder(s).build(); }
+std::vector<ThreadGraph> threadGraphs(PyState& s) { return Builder(s).build(); }
 
 }  // namespace gridlock::rewrite::py

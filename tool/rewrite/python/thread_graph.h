@@ -3,7 +3,7 @@
 // tool/rewrite/python.
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 #include <map>
 #include <string>
@@ -58,7 +58,7 @@ struct ThreadGraph {
 
 // The graphs that would thread the reads substitution left `thread`, grown from their
 // functions to callers that hold the group, merged where they meet.
-std::vector<ThreadGraph> threadGraphs(State& s);
+std::vector<ThreadGraph> threadGraphs(PyState& s);
 
 // Whether the identifier `name` is spelled anywhere under `n` (nested defs and lambdas too).
 bool mentions(const PySource& src, TSNode n, const std::string& name);

@@ -14,7 +14,7 @@ bool annotated(const PySource& src, TSNode def) {
   return false;
 }
 
-void addImportEdit(State& s, const ThreadFn& fn, const ImportEdit& e) {
+void addImportEdit(PyState& s, const ThreadFn& fn, const ImportEdit& e) {
   s.edit(fn.file, e.offset, 0, e.text, facts::Strategy::Thread, fn.file + " import for a hint");
 }
 
@@ -27,7 +27,7 @@ bool definesClass(const PySource& src, const std::string& name) {
 // The type of a group as the file reaches it, importing torch.distributed when nothing does.
 // `import torch` alone does not: pyright (with torch installed) finds no attribute
 // `distributed` of module torch until the submodule is imported, and would hold the file back.
-std::string groupType(State& s, const ThreadGraph& g, const ThreadFn& fn) {
+std::string groupType(PyState& s, const ThreadGraph& g, const ThreadFn& fn) {
   const PySource& src = *fn.src;
   if (auto t = importedAs(src, "torch.distributed", "ProcessGroup")) return *t;
   if (auto d = importedAs(src, "torch", "distributed", true)) return *d + ".ProcessGroup";
@@ -38,7 +38,7 @@ std::string groupType(State& s, const ThreadGraph& g, const ThreadFn& fn) {
 
 // The class of the collection whose shim the graph read, as the file reaches it ("" when the
 // graph read no shim).
-std::string collectionType(State& s, const ThreadGraph& g, const ThreadFn& fn) {
+std::string collectionType(PyState& s, const ThreadGraph& g, const ThreadFn& fn) {
   for (size_t i : g.reads) {
     const facts::Read& r = s.read(i);
     if (r.yields != facts::Yields::Collection) continue;
@@ -56,11 +56,11 @@ std::string collectionType(State& s, const ThreadGraph& g, const ThreadFn& fn) {
 
 }  // namespace
 
-std::string declaration(State& s, const ThreadGraph& g, const ThreadFn& fn) {
+std::string declaration(PyState& s, const ThreadGraph& g, const ThreadFn& fn) {
   const std::string& p = g.param;
   if (!annotated(*fn.src, fn.def) || (s.unhinted && s.unhinted->count(fn.file)))
     return fn.keyword ? p + "=None" : p;
-  s.plan.hinted.insert(fn.file);
+  s.extras.hinted.insert(fn.file);
   // typing's import first: where both are new at one place, the standard library goes first.
   std::string optional = "Optional";
   if (!fn.keyword)
@@ -71,7 +71,7 @@ std::string declaration(State& s, const ThreadGraph& g, const ThreadFn& fn) {
     addImportEdit(s, fn, addFromImport(fn.file, *fn.src, "typing", "Optional"));
   std::string type = g.group.empty() ? collectionType(s, g, fn) : groupType(s, g, fn);
   if (!g.group.empty()) {
-    s.plan.groupHints[fn.file].push_back(
+    s.extras.groupHints[fn.file].push_back(
         {p, type.substr(type.rfind('.') + 1), groupMethods(*g.rule)});
   }
   if (!fn.keyword) return p + ": " + type;

@@ -19,6 +19,6 @@ namespace gridlock::rewrite::py {
 // How `fn` declares the graph's parameter: `cp_group`, `cp_group: torch.distributed.ProcessGroup`,
 // or for a keyword `cp_group=None`, `cp_group: Optional[torch.distributed.ProcessGroup] = None`.
 // Adds to `s` the imports the hint needs.
-std::string declaration(State& s, const ThreadGraph& g, const ThreadFn& fn);
+std::string declaration(PyState& s, const ThreadGraph& g, const ThreadFn& fn);
 
 }  // namespace gridlock::rewrite::py

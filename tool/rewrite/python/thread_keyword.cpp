@@ -30,7 +30,7 @@ bool wholeValue(TSNode read) {
 
 // Whether keyword function `fn` reads no value of the parameter's own kind yet passes the
 // parameter on to a function that requires it: it then falls back on the global itself.
-bool needsGlobalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn) {
+bool needsGlobalFallback(PyState& s, const ThreadGraph& g, const ThreadFn& fn) {
   for (size_t i : g.reads)
     if (fnOf(s, g, i) == &fn && ownValue(g, s.read(i))) return false;
   for (const ThreadCall& c : g.calls)
@@ -41,7 +41,7 @@ bool needsGlobalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn) {
 // `inline_`, the fallback in place of read `r`, the whole value of an assignment or a return
 // on one line, as black writes it when that line is too long: in parentheses on a line of its
 // own, or split before `if` and `else` when that line is too long too.
-std::string blackSplit(State& s, const facts::Read& r, TSNode read, const std::string& inline_,
+std::string blackSplit(PyState& s, const facts::Read& r, TSNode read, const std::string& inline_,
                        const std::string& spelling, const std::string& p, const std::string& text) {
   TSNode parent = ts_node_parent(read);
   bool value = (is<"assignment">(parent) && ts::same(field<"right">(parent), read)) ||
@@ -66,7 +66,7 @@ std::string why(const ThreadGraph& g, const ThreadFn& fn) {
 
 }  // namespace
 
-const ThreadFn* fnOf(State& s, const ThreadGraph& g, size_t i) {
+const ThreadFn* fnOf(PyState& s, const ThreadGraph& g, size_t i) {
   const facts::Read& r = s.read(i);
   auto place = s.place(r);
   if (!place) return nullptr;
@@ -75,7 +75,7 @@ const ThreadFn* fnOf(State& s, const ThreadGraph& g, size_t i) {
   return nullptr;
 }
 
-std::string keywordProblem(State& s, const ThreadGraph& g) {
+std::string keywordProblem(PyState& s, const ThreadGraph& g) {
   for (const auto& [usr, fn] : g.fns) {
     if (!fn.keyword) continue;
     std::vector<TSNode> body = PySource::body(fn.def);
@@ -103,7 +103,7 @@ bool isSplat(TSNode p, bool keywords) {
   return keywords ? is<"dictionary_splat_pattern">(p) : is<"list_splat_pattern">(p);
 }
 
-void addKeyword(State& s, const ThreadFn& fn, const std::string& decl) {
+void addKeyword(PyState& s, const ThreadFn& fn, const std::string& decl) {
   TSNode params = field<"parameters">(fn.def);
   for (TSNode p : ts::namedChildren(params))
     if (isSplat(p, true)) {
@@ -117,7 +117,7 @@ void addKeyword(State& s, const ThreadFn& fn, const std::string& decl) {
   s.edit(fn.file, ins.offset, 0, ins.text, Strategy::Thread, fn.name + " thread");
 }
 
-bool globalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn) {
+bool globalFallback(PyState& s, const ThreadGraph& g, const ThreadFn& fn) {
   if (!needsGlobalFallback(s, g, fn)) return false;
   std::string why;
   std::optional<EdgeGlobal> e =
@@ -126,11 +126,11 @@ bool globalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn) {
   insertFirst(s, fn,
               {"if " + g.param + " is None:", fn.src->indentUnit() + g.param + " = " + e->text});
   if (!e->import.first.empty()) s.edgeImports[fn.file].insert(e->import);
-  ++s.plan.added[fn.file][e->name];
+  ++s.extras.added[fn.file][e->name];
   return true;
 }
 
-void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
+void keywordReads(PyState& s, const ThreadGraph& g, const ThreadFn& fn,
                   const std::vector<size_t>& reads, const std::string& detail) {
   const std::string& p = g.param;
   std::optional<size_t> fallback;
@@ -166,7 +166,7 @@ void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
   }
 }
 
-void insertFirst(State& s, const ThreadFn& fn, const std::vector<std::string>& lines) {
+void insertFirst(PyState& s, const ThreadFn& fn, const std::vector<std::string>& lines) {
   std::vector<TSNode> body = PySource::body(fn.def);
   TSNode first = body.at(0);
   unsigned after = ts_node_start_byte(field<"body">(fn.def));  // the header's line

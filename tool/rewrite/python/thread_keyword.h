@@ -23,28 +23,28 @@ namespace gridlock::rewrite::py {
 // Why the graph's public functions cannot take the keyword ("" when they can): one that passes
 // the parameter on to a function that requires it, reads no value to fall back on and has no
 // global to write out as its fallback, or whose body starts on its def's line.
-std::string keywordProblem(State& s, const ThreadGraph& g);
+std::string keywordProblem(PyState& s, const ThreadGraph& g);
 
 // The function of the graph that read `i` is in, or null.
-const ThreadFn* fnOf(State& s, const ThreadGraph& g, size_t i);
+const ThreadFn* fnOf(PyState& s, const ThreadGraph& g, size_t i);
 
 // Adds `fn`'s keyword parameter, declared as `declaration` (`cp_group=None`).
-void addKeyword(State& s, const ThreadFn& fn, const std::string& declaration);
+void addKeyword(PyState& s, const ThreadFn& fn, const std::string& declaration);
 
 // Whether a parameter node is `*args` or `**kwargs` (annotated or not).
 bool isSplat(TSNode p, bool keywords);
 
 // Edits `reads` (indices into the scan's reads, all in keyword function `fn`) and gives their
 // verdicts: the fallback's read stays (`public_api`), the others are threaded.
-void keywordReads(State& s, const ThreadGraph& g, const ThreadFn& fn,
+void keywordReads(PyState& s, const ThreadGraph& g, const ThreadFn& fn,
                   const std::vector<size_t>& reads, const std::string& detail);
 
 // A keyword function that reads no value of the parameter's own kind but passes it on to a
 // function that requires it gets `if cp_group is None: cp_group = <the global>` first in its
 // body, the global written out as its file reaches it (`threadEdgeGlobal`); true when it did.
-bool globalFallback(State& s, const ThreadGraph& g, const ThreadFn& fn);
+bool globalFallback(PyState& s, const ThreadGraph& g, const ThreadFn& fn);
 // Inserts `lines` (each without the body's indentation) first in `fn`'s body, after a
 // docstring.
-void insertFirst(State& s, const ThreadFn& fn, const std::vector<std::string>& lines);
+void insertFirst(PyState& s, const ThreadFn& fn, const std::vector<std::string>& lines);
 
 }  // namespace gridlock::rewrite::py

@@ -24,7 +24,7 @@ bool clashes(const apply::Edit& e, const std::vector<apply::Edit>& edits, size_t
 
 }  // namespace
 
-void supplyThreaded(State& s, std::map<std::string, std::string>& supplied) {
+void supplyThreaded(PyState& s, std::map<std::string, std::string>& supplied) {
   if (s.threaded.empty()) return;
   std::set<std::string> now;  // the calls supplied here
   for (size_t i = 0; i < s.size(); ++i) {
@@ -32,14 +32,14 @@ void supplyThreaded(State& s, std::map<std::string, std::string>& supplied) {
     if (r.language != facts::Language::Python || r.kind != facts::ReadKind::Laundered || r.edge)
       continue;
     auto it = supplied.find(at(r));
-    if (it == supplied.end() || it->second.empty() || !s.plan.verdicts[i] ||
-        s.plan.verdicts[i]->left != facts::Left::OpenFallback)
+    if (it == supplied.end() || it->second.empty() || !s.decided(i) ||
+        s.decided(i)->left != facts::Left::OpenFallback)
       continue;
-    // supplyCall finds the call's def, and the parameter Thread gave it (State::threaded).
-    std::optional<facts::Verdict> before = s.plan.verdicts[i];
+    // supplyCall finds the call's def, and the parameter Thread gave it (PyState::threaded).
+    facts::Verdict before = *s.decided(i);
     const size_t edits = s.plan.edits.size();
     const rewrite::Tally tally = s.tally(facts::Strategy::Supply);
-    s.plan.verdicts[i].reset();
+    s.reopen(i);
     std::string why = supplyCall(s, i);
     if (why.empty() && s.plan.edits.size() == edits + 1 &&
         !clashes(s.plan.edits.back(), s.plan.edits, edits)) {
@@ -49,7 +49,7 @@ void supplyThreaded(State& s, std::map<std::string, std::string>& supplied) {
     }
     s.plan.edits.resize(edits);
     s.tally(facts::Strategy::Supply) = tally;
-    s.plan.verdicts[i] = before;
+    s.decide(i, before);
   }
   if (now.empty()) return;
   // A fallback left open for a call now supplied is decided again, so that a second run, which
@@ -57,13 +57,13 @@ void supplyThreaded(State& s, std::map<std::string, std::string>& supplied) {
   for (size_t j = 0; j < s.size(); ++j) {
     const facts::Read& r = s.read(j);
     if (r.language != facts::Language::Python || r.guard != facts::Guard::Fallback ||
-        !s.plan.verdicts[j] || s.plan.verdicts[j]->left != facts::Left::OpenFallback)
+        !s.decided(j) || s.decided(j)->left != facts::Left::OpenFallback)
       continue;
     const auto& sites = r.analysis.breakingSites;
     if (std::none_of(sites.begin(), sites.end(),
                      [&](const std::string& site) { return now.count(site) > 0; }))
       continue;
-    s.plan.verdicts[j].reset();
+    s.reopen(j);
     requireArgument(s, j, supplied);
   }
 }

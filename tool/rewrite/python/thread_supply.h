@@ -5,7 +5,7 @@
 // Internal to tool/rewrite/python.
 #pragma once
 
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
 #include <map>
 #include <string>
@@ -13,8 +13,8 @@
 namespace gridlock::rewrite::py {
 
 // Supplies the laundered calls `supplied` says could not be given a group ("file:line:col" ->
-// why) where Thread has since given their def one (State::threaded), updating `supplied`, and
+// why) where Thread has since given their def one (PyState::threaded), updating `supplied`, and
 // decides again each fallback Require left open for a call now supplied.
-void supplyThreaded(State& s, std::map<std::string, std::string>& supplied);
+void supplyThreaded(PyState& s, std::map<std::string, std::string>& supplied);
 
 }  // namespace gridlock::rewrite::py

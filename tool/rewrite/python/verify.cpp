@@ -4,6 +4,7 @@
 #include "rewrite/python/checks/compile_check.h"
 #include "rewrite/python/checks/tools.h"
 #include "rewrite/python/prepare.h"
+#include "rewrite/python/py_state.h"
 
 #include <algorithm>
 #include <map>
@@ -31,25 +32,25 @@ bool compileCheck(const apply::Prepared& p, Verified& v) {
 
 // Reads by name in `file`: `left` counts those the plan leaves (in the scan before).
 std::map<std::string, int> readsIn(const index::Inventory& inv, const std::string& file,
-                                   const Plan* plan) {
+                                   const Plan* plan, const PyExtras* extras) {
   std::map<std::string, int> out;
   for (size_t i = 0; i < inv.reads.size(); ++i) {
     const facts::Read& r = inv.reads[i];
     // An edge file's reads are allowed: a call there may now pass the global itself.
     if (r.file != file || r.kind == facts::ReadKind::GlobalWrite || r.edge) continue;
-    if (plan && plan->verdicts[i] && plan->verdicts[i]->applied) continue;
+    if (plan && plan->verdicts[i].applied) continue;
     ++out[r.name];
   }
   // A Collapse lookup, a keyword's fallback on the global written out: reads the plan writes.
-  if (plan)
-    if (auto a = plan->added.find(file); a != plan->added.end())
+  if (extras)
+    if (auto a = extras->added.find(file); a != extras->added.end())
       for (const auto& [name, n] : a->second) out[name] += n;
   return out;
 }
 
 // Holds back each changed file the re-scan finds a new parse error or a new read in.
 void rescanCheck(const index::Inventory& before, const index::Inventory& after,
-                 const apply::Prepared& p, const Plan& plan, Verified& v) {
+                 const apply::Prepared& p, const Verified& planned, Verified& v) {
   std::set<std::string> broken;
   for (const auto& e : before.parseErrors) broken.insert(e.file);
   for (const auto& e : after.parseErrors)
@@ -61,8 +62,8 @@ void rescanCheck(const index::Inventory& before, const index::Inventory& after,
         }
   for (const auto& c : p.changes) {
     if (v.held.count(c.file)) continue;
-    std::map<std::string, int> left = readsIn(before, c.file, &plan);
-    for (const auto& [name, n] : readsIn(after, c.file, nullptr))
+    std::map<std::string, int> left = readsIn(before, c.file, &planned.plan, &planned.extras);
+    for (const auto& [name, n] : readsIn(after, c.file, nullptr, nullptr))
       if (n > left[name]) {
         v.held[c.file] = "the rewrite would add a read of " + name;
         v.log.push_back("the rewritten " + c.file + " reads " + name + " " +
@@ -79,7 +80,7 @@ void rescanCheck(const index::Inventory& before, const index::Inventory& after,
 // (v.error).
 bool checkerCheck(const index::Inventory& inv, const std::string& root, const Options& options,
                   std::set<std::string>& unhinted, Verified& v) {
-  CheckerOutcome c = checkWithPyright(inv, v.prepared, root, options, v.plan.groupHints);
+  CheckerOutcome c = checkWithPyright(inv, v.prepared, root, options, v.extras.groupHints);
   if (!c.error.empty()) {
     v.error = c.error;
     return false;
@@ -89,7 +90,7 @@ bool checkerCheck(const index::Inventory& inv, const std::string& root, const Op
     if (std::find(v.warnings.begin(), v.warnings.end(), w) == v.warnings.end())
       v.warnings.push_back(w);
   for (const auto& [file, why] : c.held) {
-    if (v.plan.hinted.count(file) && unhinted.insert(file).second) {
+    if (v.extras.hinted.count(file) && unhinted.insert(file).second) {
       v.log.push_back("pyright finds something new in the rewritten " + file + " (" + why +
                       "): planned again without type hints");
       continue;
@@ -102,8 +103,8 @@ bool checkerCheck(const index::Inventory& inv, const std::string& root, const Op
 
 }  // namespace
 
-void mergeInto(const Verified& py, rewrite::Verified& into) {
-  mergeInto(py.plan, into.plan);
+void mergeInto(const index::Inventory& inv, const Verified& py, rewrite::Verified& into) {
+  mergeInto(inv, py.plan, into.plan);
   auto& changes = into.prepared.changes;
   for (const auto& c : py.prepared.changes) changes.push_back(c);
   std::sort(changes.begin(), changes.end(),
@@ -132,7 +133,9 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
   std::set<std::string> unhinted;
   for (int round = 1;; ++round) {
     Sources sources(root);
-    v.plan = plan(inv, rules, sources, &v.held, &unhinted);
+    std::unique_ptr<PyState> planned = plan(inv, rules, sources, &v.held, &unhinted);
+    v.plan = std::move(planned->plan);
+    v.extras = std::move(planned->extras);
     v.prepared = prepare(v.plan.edits, inv, root);
     if (!v.prepared.ok() || v.prepared.changes.empty()) return v;
     const size_t held = v.held.size(), plain = unhinted.size();
@@ -142,7 +145,7 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
     }
     if (v.held.size() > held) continue;
     index::Inventory after = rescan(apply::overlayOf(v.prepared));
-    rescanCheck(inv, after, v.prepared, v.plan, v);
+    rescanCheck(inv, after, v.prepared, v, v);
     // pyright last: it is the slowest, and it need not see what the checks above hold back.
     if (v.held.size() == held && !checkerCheck(inv, root, options, unhinted, v)) return v;
     if (v.held.size() > held || unhinted.size() > plain) {
@@ -155,7 +158,7 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
     std::map<std::string, std::string> overlay;
     for (const auto& c : v.prepared.changes) overlay[c.file] = c.after;
     Sources again(root, overlay);
-    Plan second = plan(after, rules, again, &v.held, &unhinted);
+    const Plan second = plan(after, rules, again, &v.held, &unhinted)->plan;
     if (!second.edits.empty())
       v.error = "internal: a second pass would still edit " + std::to_string(second.edits.size()) +
                 " place(s) of Python, first " + second.edits[0].why + "; nothing written";

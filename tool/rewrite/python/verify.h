@@ -20,6 +20,7 @@ namespace gridlock::rewrite::py {
 
 struct Verified {
   Plan plan;
+  PyExtras extras;
   apply::Prepared prepared;
   rewrite::HeldFiles held;
   std::vector<std::string> log;
@@ -39,7 +40,7 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
 
 // The C++ rewrite `into` given the Python one's verdicts, edits, tallies, changed files (in
 // file order), refusals, held files and log.
-void mergeInto(const Verified& py, rewrite::Verified& into);
+void mergeInto(const index::Inventory& inv, const Verified& py, rewrite::Verified& into);
 
 // Whether the inventory holds a Python read (no Python plan is needed otherwise).
 bool hasPythonReads(const index::Inventory& inv);

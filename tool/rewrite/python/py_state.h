@@ -1,7 +1,9 @@
-// What the Python strategies of one plan share: the facts, the files, the verdicts and edits
-// so far. Internal to tool/rewrite/python.
+// What the Python strategies of one plan share, over the core's PlanState (the facts, the
+// verdicts, edits and tallies so far): the files, the classes' lineage, and what a strategy
+// leaves for later ones. Internal to tool/rewrite/python.
 #pragma once
 
+#include "rewrite/core/plan_state.h"
 #include "rewrite/python/lineage.h"
 #include "rewrite/python/plan.h"
 #include "rewrite/python/python_source.h"
@@ -13,16 +15,15 @@
 
 namespace gridlock::rewrite::py {
 
-class State {
+class PyState : public PlanState {
  public:
-  State(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
-        const rewrite::HeldFiles* held);
+  // `held`: null when no file is held back.
+  PyState(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
+          const HeldFiles* held);
 
-  const index::Inventory& inv;
-  const rules::RuleSet& rules;
   Sources& sources;
   Lineage lineage;  // the classes a method's `self` takes attributes from
-  Plan plan;
+  PyExtras extras;  // what the finish and the checks read besides the plan
   const std::set<std::string>* unhinted = nullptr;  // files whose edits write no type hint
   // The parameters Thread gave: (file, the def's first byte) -> group ("" for a collection) ->
   // what holds it in that def (`tp_group`; `ctx.tp_group` in backward), for Supply after it.
@@ -35,10 +36,6 @@ class State {
   // collection is in scope for a call with arguments): what Collapse may take.
   std::set<size_t> unthreaded;
 
-  size_t size() const { return inv.reads.size(); }
-  const facts::Read& read(size_t i) const { return inv.reads[i]; }
-  bool open(size_t i) const { return !plan.verdicts[i]; }
-  void leave(size_t i, facts::Left why, std::string detail);
   // Text written into `file` spells a `yields` value with the pack's template: the import it
   // needs there (`import torch.distributed` where the file imports torch alone) is added.
   void spelledIn(const std::string& file, const rules::PythonRewriteRule& rule,
@@ -46,11 +43,9 @@ class State {
   // The plan adds `import torch.distributed` to `file`: its group methods on any receiver are
   // hints for the checker (GroupHint), once per file.
   void importedGroups(const std::string& file, const rules::PythonRewriteRule& rule);
-  void apply(size_t i, facts::Strategy strategy, std::string detail);
+  using PlanState::edit;
   void edit(const std::string& file, unsigned offset, unsigned length, std::string text,
             facts::Strategy strategy, const std::string& why);
-  rewrite::Tally& tally(facts::Strategy s) { return plan.tallies[s]; }
-  const std::string* held(const std::string& file) const;
   // Why the plan may not edit `file`, or "": a subset run edits only the files its paths
   // select (index::Inventory::subset), though it decides on every file.
   std::string closed(const std::string& file) const;
@@ -68,9 +63,6 @@ class State {
   std::optional<Place> place(const facts::Read& r) { return place(r.file, r.offset, r.length); }
   // The byte offset of a 1-based line and column.
   std::optional<unsigned> offsetOf(const std::string& file, unsigned line, unsigned column);
-
- private:
-  const rewrite::HeldFiles* held_;
 };
 
 // "file:line:col" of a read.

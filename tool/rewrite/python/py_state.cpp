@@ -1,6 +1,5 @@
-#include "rewrite/python/plan_state.h"
+#include "rewrite/python/py_state.h"
 
-#include "rewrite/core/plan_state.h"
 #include "rewrite/python/scope_values.h"
 #include "support/strings.h"
 
@@ -8,27 +7,23 @@
 
 namespace gridlock::rewrite::py {
 
-State::State(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
-             const rewrite::HeldFiles* held)
-    : inv(inv), rules(rules), sources(sources), lineage(inv.program, sources), held_(held) {
-  plan.verdicts.resize(inv.reads.size());
+namespace {
+const HeldFiles kNoneHeld;
+}  // namespace
+
+PyState::PyState(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
+                 const HeldFiles* held)
+    : PlanState(inv, rules, held ? *held : kNoneHeld, facts::Language::Python),
+      sources(sources),
+      lineage(inv.program, sources) {}
+
+void PyState::edit(const std::string& file, unsigned offset, unsigned length, std::string text,
+                   facts::Strategy strategy, const std::string& why) {
+  PlanState::edit({file, offset, length, std::move(text), strategy, why});
 }
 
-void State::leave(size_t i, facts::Left why, std::string detail) {
-  plan.verdicts[i] = facts::Verdict{std::nullopt, why, std::move(detail)};
-}
-
-void State::apply(size_t i, facts::Strategy strategy, std::string detail) {
-  plan.verdicts[i] = facts::Verdict{strategy, facts::Left::Unset, std::move(detail)};
-}
-
-void State::edit(const std::string& file, unsigned offset, unsigned length, std::string text,
-                 facts::Strategy strategy, const std::string& why) {
-  plan.edits.push_back({file, offset, length, std::move(text), strategy, why});
-}
-
-void State::spelledIn(const std::string& file, const rules::PythonRewriteRule& rule,
-                      facts::Yields yields) {
+void PyState::spelledIn(const std::string& file, const rules::PythonRewriteRule& rule,
+                        facts::Yields yields) {
   const PySource* src = sources.get(file);
   if (!src) return;
   std::string module = spellingImport(*src, rule, yields);
@@ -37,23 +32,17 @@ void State::spelledIn(const std::string& file, const rules::PythonRewriteRule& r
   if (module == "torch.distributed") importedGroups(file, rule);
 }
 
-void State::importedGroups(const std::string& file, const rules::PythonRewriteRule& rule) {
-  std::vector<GroupHint>& hints = plan.groupHints[file];
+void PyState::importedGroups(const std::string& file, const rules::PythonRewriteRule& rule) {
+  std::vector<GroupHint>& hints = extras.groupHints[file];
   if (std::none_of(hints.begin(), hints.end(), [](const GroupHint& h) { return h.param.empty(); }))
     hints.push_back({"", "ProcessGroup", groupMethods(rule)});
 }
 
-const std::string* State::held(const std::string& file) const {
-  if (!held_) return nullptr;
-  auto it = held_->find(file);
-  return it == held_->end() ? nullptr : &it->second;
-}
-
-std::string State::closed(const std::string& file) const {
+std::string PyState::closed(const std::string& file) const {
   return rewrite::outsidePaths(inv, file);
 }
 
-const rules::PythonRewriteRule* State::rule(const facts::Read& r) const {
+const rules::PythonRewriteRule* PyState::rule(const facts::Read& r) const {
   const std::string& name = r.kind == facts::ReadKind::Laundered ? r.analysis.launders : r.name;
   std::optional<size_t> pack;
   if (auto a = rules.pythonAccessor(name))
@@ -64,8 +53,8 @@ const rules::PythonRewriteRule* State::rule(const facts::Read& r) const {
   return &rules.packs()[*pack].rewrite.python;
 }
 
-std::optional<State::Place> State::place(const std::string& file, unsigned offset,
-                                         unsigned length) {
+std::optional<PyState::Place> PyState::place(const std::string& file, unsigned offset,
+                                             unsigned length) {
   const PySource* src = sources.get(file);
   if (!src || offset + length > src->text().size()) return std::nullopt;
   Place p{src, src->covering(offset, length), {}};
@@ -74,7 +63,7 @@ std::optional<State::Place> State::place(const std::string& file, unsigned offse
   return p;
 }
 
-std::optional<unsigned> State::offsetOf(const std::string& file, unsigned line, unsigned column) {
+std::optional<unsigned> PyState::offsetOf(const std::string& file, unsigned line, unsigned column) {
   const PySource* src = sources.get(file);
   if (!src || line == 0 || column == 0) return std::nullopt;
   const std::string& t = src->text();
