@@ -1,9 +1,11 @@
 #include "rewrite/python/plan.h"
 
+#include "rewrite/core/triage.h"
 #include "rewrite/python/collapse.h"
 #include "rewrite/python/edge_global.h"
 #include "rewrite/python/py_state.h"
 #include "rewrite/python/require.h"
+#include "rewrite/python/rewriter.h"
 #include "rewrite/python/scope_values.h"
 #include "rewrite/python/store.h"
 #include "rewrite/python/supply.h"
@@ -27,42 +29,6 @@ using ts::is;
 bool isPython(const facts::Read& r) { return r.language == facts::Language::Python; }
 
 using support::lastName;
-
-// Whether read `i` is module state a `from m import x` statement imports by name: the import
-// copies the value when it runs (the copy's uses read nothing), and no spelling can stand for
-// a name in an import.
-bool importedByName(PyState& s, size_t i) {
-  const facts::Read& r = s.read(i);
-  if (r.kind != facts::ReadKind::GlobalState) return false;
-  auto p = s.place(r);
-  return p && is<"import_from_statement">(PySource::statementOf(p->node));
-}
-
-// Reads no strategy needs to think about: writes, edges, suppressed reads, reads in files held
-// back, reads of packs that do not rewrite Python, and state imported by name.
-void triage(PyState& s) {
-  for (size_t i = 0; i < s.size(); ++i) {
-    const facts::Read& r = s.read(i);
-    if (!isPython(r)) continue;
-    if (r.kind == facts::ReadKind::GlobalWrite)
-      s.leave(i, Left::Unset, "");
-    else if (r.edge)
-      s.leave(i, Left::None, "edge file: reads are allowed here");
-    else if (r.suppressed)
-      s.leave(i, Left::None, "suppressed: " + *r.suppressed);
-    else if (const std::string* why = s.held(r.file))
-      s.leave(i, Left::CompileError,
-              "the rewritten " + r.file + " did not pass verification (" + *why +
-                  "): its edits are rolled back");
-    else if (!s.rule(r))
-      s.leave(i, Left::NoSpelling, "the rule pack has no rewrite.python");
-    else if (importedByName(s, i))
-      s.leave(i, Left::NoSpelling,
-              "imported by name, which copies the state when the import runs: no spelling "
-              "replaces a name in an import (import the module and read the state where it "
-              "is used)");
-  }
-}
 
 // A read spelled as a local that holds the global (`kv = tp_shard.num_kv_heads`, then `kv`):
 // the read of the assignment it follows, or nothing.
@@ -256,7 +222,7 @@ std::unique_ptr<PyState> plan(const index::Inventory& inv, const rules::RuleSet&
   auto state = std::make_unique<PyState>(inv, rules, sources, held);
   PyState& s = *state;
   s.unhinted = unhinted;
-  triage(s);
+  rewrite::triage(PyRewriter(), s);
   std::map<std::string, std::string> supplied;
   EdgeSupply edges(s);
   for (size_t i = 0; i < s.size(); ++i) {

@@ -17,6 +17,13 @@ PyState::PyState(const index::Inventory& inv, const rules::RuleSet& rules, Sourc
       sources(sources),
       lineage(inv.program, sources) {}
 
+PyState::PyState(const index::Inventory& inv, const rules::RuleSet& rules,
+                 std::unique_ptr<Sources> sources, const HeldFiles* held)
+    : PlanState(inv, rules, held ? *held : kNoneHeld, facts::Language::Python),
+      owned_(std::move(sources)),
+      sources(*owned_),
+      lineage(inv.program, *owned_) {}
+
 void PyState::edit(const std::string& file, unsigned offset, unsigned length, std::string text,
                    facts::Strategy strategy, const std::string& why) {
   PlanState::edit({file, offset, length, std::move(text), strategy, why});

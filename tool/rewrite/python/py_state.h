@@ -9,6 +9,7 @@
 #include "rewrite/python/python_source.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -16,10 +17,15 @@
 namespace gridlock::rewrite::py {
 
 class PyState : public PlanState {
+  std::unique_ptr<Sources> owned_;  // the files, when the state reads its own
+
  public:
+  static constexpr facts::Language kLanguage = facts::Language::Python;
   // `held`: null when no file is held back.
   PyState(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
           const HeldFiles* held);
+  PyState(const index::Inventory& inv, const rules::RuleSet& rules,
+          std::unique_ptr<Sources> sources, const HeldFiles* held);
 
   Sources& sources;
   Lineage lineage;  // the classes a method's `self` takes attributes from
