@@ -4,6 +4,7 @@
 #include "cli/scan_options.h"
 
 #include "analysis/callers.h"
+#include "analysis/downstream_callers.h"
 #include "report/reports.h"
 
 #include <iostream>
@@ -54,7 +55,7 @@ Runner addCallersCommand(CLI::App& app) {
     }
     analysis::CallersResult r;
     try {
-      r = analysis::callers(run.inventory.program, *function, *param);
+      r = analysis::everyCaller(run.inventory, *function, *param);
     } catch (const analysis::CallersError& e) {
       std::cerr << "gridlock: error: " << e.what() << "\n";
       return 2;
