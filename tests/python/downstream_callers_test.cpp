@@ -14,6 +14,8 @@
 #include <fstream>
 #include <regex>
 
+#include <unistd.h>
+
 namespace gridlock::test {
 namespace {
 
@@ -162,6 +164,33 @@ TEST(DownstreamCallers, ThePlanSeesThemTheRewriteRefusesThem) {
             "the config's \"downstream\"): its verification would check their files, outside the "
             "root; `gridlock scan --plan` with them shows what their callers decide; nothing "
             "written\n");
+}
+
+// The config's "downstream" (relative to the config's directory), in .gridlock.json and in
+// pyproject.toml's [tool.gridlock], is --downstream.
+TEST(DownstreamCallers, TheConfigNamesThemToo) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("gridlock-downstream-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::copy(kFixture, dir, fs::copy_options::recursive);
+  const std::map<std::string, std::string> configs = {
+      {".gridlock.json", R"({"rules": ["gridlock.json"], "downstream": ["../bridge", "../rl"]})"},
+      {"pyproject.toml",
+       "[tool.gridlock]\nrules = [\"gridlock.json\"]\ndownstream = [\"../bridge\", \"../rl\"]\n"}};
+  for (const auto& [name, text] : configs) {
+    std::ofstream(dir / "tree" / name) << text;
+    CommandResult r = runCommand("cd " + (dir / "tree").string() + " && " + kBin +
+                                 " scan --no-cache -q --format json");
+    ASSERT_EQ(r.status, 0) << name << ": " << r.err;
+    std::map<unsigned, bool> dead;
+    const nlohmann::json report = nlohmann::json::parse(r.out);
+    for (const auto& read : report["reads"])
+      dead[read["line"].get<unsigned>()] = read["fallback_dead"].get<bool>();
+    EXPECT_EQ(dead, (std::map<unsigned, bool>{{9, false}, {16, true}, {23, false}, {29, false}}))
+        << name;
+    fs::remove(dir / "tree" / name);
+  }
+  fs::remove_all(dir);
 }
 
 }  // namespace
