@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <regex>
@@ -190,6 +191,34 @@ TEST(DownstreamCallers, TheConfigNamesThemToo) {
         << name;
     fs::remove(dir / "tree" / name);
   }
+  fs::remove_all(dir);
+}
+
+// A downstream file that does not parse is a warning naming it, not a parse error of the scan
+// (exit 0): the checkout is no part of the tree the gate judges; its other files still count.
+TEST(DownstreamCallers, ADownstreamFileThatDoesNotParseIsAWarning) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("gridlock-downstream-broken-" + std::to_string(getpid()));
+  fs::remove_all(dir);
+  fs::copy(kFixture, dir, fs::copy_options::recursive);
+  std::ofstream(dir / "rl" / "rl" / "broken.py") << "def f(:\n";
+  CommandResult r = runCommand("cd " + (dir / "tree").string() + " && " + kBin +
+                               " scan --no-cache -q --format json --rules gridlock.json --root ." +
+                               " --downstream ../bridge --downstream ../rl");
+  EXPECT_EQ(r.status, 0) << r.err;
+  const std::string file = (dir / "rl" / "rl" / "broken.py").string();
+  EXPECT_EQ(r.err.rfind("gridlock: warning: downstream file " + file +
+                            " does not parse; the calls in its unreadable part are not seen as "
+                            "callers: " +
+                            file + ":1:",
+                        0),
+            0u)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  const nlohmann::json report = nlohmann::json::parse(r.out);
+  EXPECT_EQ(report["summary"]["total"], 4);
+  for (const auto& read : report["reads"])
+    if (read["line"] == 29) EXPECT_FALSE(read["fallback_dead"].get<bool>());  // rl's call
   fs::remove_all(dir);
 }
 
