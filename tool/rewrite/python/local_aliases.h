@@ -1,5 +1,5 @@
 // A read spelled as a local that holds the global (`kv = tp_shard.num_kv_heads`, then `kv`)
-// takes the verdict of the read it was assigned from (InPlace recorded it), once every other
+// takes the verdict of the read it was assigned from (Substitute recorded it), once every other
 // strategy has decided that one. Counts under its source's strategy. Internal to
 // tool/rewrite/python.
 #pragma once

@@ -45,7 +45,7 @@ class PyState : public PlanState {
   // Laundered calls -> why none could be given the group ("" when one was), by
   // "file:line:col": LaunderedCalls writes them, Require and ThreadCalls read them.
   std::map<std::string, std::string> supplied;
-  // A local's read -> the read it was assigned from (InPlace), for LocalAliases.
+  // A local's read -> the read it was assigned from (Substitute), for LocalAliases.
   std::map<size_t, size_t> aliases;
   // The edge calls of fallbacks (LaunderedCalls plans them, EdgeCalls writes them).
   std::unique_ptr<EdgeSupply> edgeSupply;

@@ -23,8 +23,8 @@ class PyRewriter : public Rewriter {
   // A PyState over the files under the root, the overlay's contents first.
   std::unique_ptr<PlanState> start(const PlanInputs& in) override;
   apply::Prepared finish(const PlanState& planned, const std::string& root) override;
-  // Laundered calls, in place, Store, Thread, Thread's calls, Collapse, edge calls, local
-  // aliases (strategies.cpp).
+  // Laundered calls, Require, Substitute, Store, Thread, Thread's calls, Collapse, edge calls,
+  // local aliases (strategies.cpp).
   const Strategies& strategies() const override;
   // py_compile, the re-scan and pyright still run in verify.h's loop (planAndVerify).
   std::vector<Check*> checks() override { return {}; }

@@ -1,4 +1,4 @@
-#include "rewrite/python/in_place.h"
+#include "rewrite/python/substitute.h"
 
 #include "rewrite/python/py_state.h"
 #include "rewrite/python/require.h"
@@ -186,6 +186,9 @@ void substitute(PyState& s, size_t i) {
 // def already holds its group another way (`self.tp_group`, `self.pg_collection.cp`): that
 // value, not the global, is what the fallback then gives, as Substitute gives it elsewhere.
 // Never the value the condition tests (`if self.tp_group is None:` gives None there).
+
+}  // namespace
+
 void substituteKeptFallback(PyState& s, size_t i) {
   const facts::Read& r = s.read(i);
   const facts::Verdict* v = s.decided(i);
@@ -204,15 +207,10 @@ void substituteKeptFallback(PyState& s, size_t i) {
   substituteWith(s, i, *text);
 }
 
-}  // namespace
-
-void InPlace::runOn(PyState& s) {
+void Substitute::runOn(PyState& s) {
   for (size_t i = 0; i < s.size(); ++i) {
-    if (!s.open(i)) continue;
-    if (s.read(i).guard == facts::Guard::Fallback) {
-      requireArgument(s, i, s.supplied);
-      substituteKeptFallback(s, i);
-    } else if (auto d = aliasDefinition(s, i))
+    if (!s.open(i) || s.read(i).guard == facts::Guard::Fallback) continue;
+    if (auto d = aliasDefinition(s, i))
       s.aliases[i] = *d;
     else
       substitute(s, i);
