@@ -64,6 +64,7 @@ highest=$(sed 's/^GLIBC_//' "$tmp/versions" | sort -t. -k1,1n -k2,2n -k3,3n | ta
 "$python" -m venv "$tmp/venv" || fail "python3 -m venv failed"
 PIP_CONFIG_FILE=/dev/null "$tmp/venv/bin/pip" install --no-index --no-cache-dir "$wheel" \
   >"$tmp/pip.log" 2>&1 || { cat "$tmp/pip.log"; fail "pip install --no-index failed"; }
+outer_path=$PATH
 export PATH="$tmp/venv/bin:$PATH"
 [ "$(command -v gridlock)" = "$tmp/venv/bin/gridlock" ] ||
   fail "gridlock on PATH is $(command -v gridlock), not the venv's"
@@ -79,4 +80,22 @@ pyright=$(ls -d "$src"/.deps/pyright-*/index.js 2>/dev/null | head -1 || true)
 cd "$tmp"
 GRIDLOCK_PYRIGHT=$pyright "$python" "$src/tests/wheel/python_story.py" "$src" "$tmp/story" "$version" ||
   fail "the Python story from the venv failed"
+
+# docs/examples/github-workflow-python.yml with this wheel: its `run:` lines as written, the pip
+# line too (a fresh venv first on PATH stands for actions/setup-python's Python, wheels/ for the
+# download), on a copy of fixtures/downstream: green, with each read the annotations count.
+export PATH=$outer_path
+"$python" -m venv "$tmp/ci-python" || fail "python3 -m venv failed"
+cp -r "$src/fixtures/downstream" "$tmp/py-project"
+mkdir "$tmp/py-project/wheels" && cp "$wheel" "$tmp/py-project/wheels/"
+"$python" "$src/scripts/recipe_commands.py" workflow "$src/docs/examples/github-workflow-python.yml" |
+  sed 's/^# installed by the test instead: \(pip install \)/\1/' >"$tmp/py-workflow.sh"
+grep -q '^pip install ' "$tmp/py-workflow.sh" || fail "the Python workflow installs nothing with pip"
+reads=$(grep -r --include='*.py' 'expect-read:' "$src/fixtures/downstream" | grep -vc ' edge$')
+(cd "$tmp/py-project" && PATH="$tmp/ci-python/bin:$PATH" PIP_CONFIG_FILE=/dev/null \
+  bash -eo pipefail "$tmp/py-workflow.sh") >"$tmp/py.out" 2>"$tmp/py.err" ||
+  { cat "$tmp/py.out" "$tmp/py.err"; fail "the Python workflow failed with the wheel"; }
+[ -x "$tmp/ci-python/bin/gridlock" ] || fail "the Python workflow's pip line installed no gridlock"
+grep -qx "gate: passed: $reads global reads, as in the baseline" "$tmp/py.err" ||
+  { cat "$tmp/py.out" "$tmp/py.err"; fail "the Python workflow's gate did not pass on the $reads reads"; }
 echo "wheel_venv: OK ($name, $(stat -c %s "$wheel") bytes; NEEDED: $needed)"
