@@ -21,7 +21,7 @@ if [ -z "${GRIDLOCK_BINARY:-}" ]; then
     # A build directory configured otherwise would pack the wrong binary: say so, not rebuild it.
     for option in $OPTIONS; do
       name=${option#-D}; name=${name%%=*}; want=${option#*=}
-      grep -qx "$name:BOOL=$want" "$WHEEL_BUILD_DIR/CMakeCache.txt" ||
+      grep -Eqx "$name:(BOOL|UNINITIALIZED)=$want" "$WHEEL_BUILD_DIR/CMakeCache.txt" ||
         die "$WHEEL_BUILD_DIR is not configured with $option (remove it, or set WHEEL_BUILD_DIR)"
     done
   fi
