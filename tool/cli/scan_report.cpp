@@ -10,11 +10,23 @@
 #include <optional>
 
 namespace gridlock::cli {
+namespace {
+
+// The plan of every read, what `scan --plan` reports: the C++ backend's, then tool/pyrewrite's
+// of the Python reads (files read from the scan's root) over it.
+rewrite::Plan planAll(const pipeline::ScanRun& run) {
+  rewrite::Plan out = sarifPlan(run);
+  pyrewrite::Sources sources(run.root);
+  pyrewrite::mergeInto(pyrewrite::plan(run.inventory, run.rules, sources), out);
+  return out;
+}
+
+}  // namespace
 
 std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool plan, bool color,
                        const std::string& docsUrl, bool omitEdges) {
   std::optional<rewrite::Plan> planned;
-  if (plan) planned = pyrewrite::planAll(run.inventory, run.rules, run.root);
+  if (plan) planned = planAll(run);
   const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
   analysis::Summary s = analysis::summarize(run.inventory, verdicts);
   if (format == report::Format::Json) return report::json(run.inventory, s, verdicts);

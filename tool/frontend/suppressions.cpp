@@ -1,5 +1,6 @@
 #include "frontend/suppressions.h"
 
+#include "facts/suppression_text.h"
 #include "support/nearest.h"
 #include "support/strings.h"
 
@@ -189,10 +190,6 @@ Marker findMarker(std::string_view body) {
   return {};
 }
 
-const std::string kNoReason =
-    "suppression without a reason is ignored: write // gridlock: allow(why this read is "
-    "deliberate)";
-
 }  // namespace
 
 FileSuppressions findSuppressions(std::string_view text) { return suppressionsOf(comments(text)); }
@@ -248,13 +245,13 @@ FileSuppressions suppressionsOf(const std::vector<SourceComment>& all) {
     std::string_view args = rest.substr(formEnd);
     size_t close = args.rfind(')');
     if (args.empty() || args[0] != '(' || close == std::string_view::npos) {
-      bad.problem = kNoReason;
+      bad.problem = facts::kSuppressionWithoutReason;
       out.bad.push_back(bad);
       continue;
     }
     splitNames(args.substr(1, close - 1), a);
     if (a.reason.empty()) {
-      bad.problem = kNoReason;
+      bad.problem = facts::kSuppressionWithoutReason;
       out.bad.push_back(bad);
       continue;
     }

@@ -10,7 +10,6 @@
 #include "pyrewrite/thread.h"
 #include "pyrewrite/thread_supply.h"
 #include "pyrewrite/ts_node.h"
-#include "rewrite/cpp/plan.h"
 #include "rules/python_rewrite_rules.h"
 #include "support/strings.h"
 
@@ -295,14 +294,6 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
     if (v.applied) ++s.tally(*v.applied).reads;
   }
   return std::move(s.plan);
-}
-
-rewrite::Plan planAll(const index::Inventory& inv, const rules::RuleSet& rules,
-                      const std::string& root) {
-  rewrite::Plan out = rewrite::cpp::plan(inv, rules);
-  Sources sources(root);
-  mergeInto(plan(inv, rules, sources), out);
-  return out;
 }
 
 void mergeInto(const Plan& py, rewrite::Plan& into) {

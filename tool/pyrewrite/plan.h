@@ -46,11 +46,6 @@ Plan plan(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sou
           const rewrite::HeldFiles* held = nullptr,
           const std::set<std::string>* unhinted = nullptr);
 
-// The plan of every read, C++ (rewrite::cpp::plan) and Python, files read from `root`: what
-// `scan --plan` reports.
-rewrite::Plan planAll(const index::Inventory& inv, const rules::RuleSet& rules,
-                      const std::string& root);
-
 // The C++ plan `into` given the Python plan's verdicts, edits and tallies.
 void mergeInto(const Plan& py, rewrite::Plan& into);
 

@@ -2,6 +2,7 @@
 
 #include "report/text_style.h"
 
+#include "facts/suppression_text.h"
 #include "index/path_text.h"
 
 #include <algorithm>
@@ -100,9 +101,7 @@ const char* readCheck(const facts::Read& r) {
 }
 
 std::string badSuppressionProblem(const facts::BadSuppression& b) {
-  return b.problem.empty() ? "suppression without a reason is ignored: write // gridlock: "
-                             "allow(why this read is deliberate)"
-                           : b.problem;
+  return b.problem.empty() ? facts::kSuppressionWithoutReason : b.problem;
 }
 
 std::string badSuppressionText(const facts::BadSuppression& b, bool color) {
