@@ -1,13 +1,9 @@
 #include "cli/changed_files.h"
 
-#include "support/file_io.h"
+#include "support/paths.h"
+#include "support/run_program.h"
 
-#include <llvm/ADT/StringRef.h>
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
-#include <llvm/Support/Program.h>
-
-#include <optional>
+#include <string_view>
 
 namespace gridlock::cli {
 namespace {
@@ -17,42 +13,37 @@ struct GitResult {
   std::string out, err;
 };
 
-// `git -C dir ARGS...`, its output captured through temporary files.
+// `git -C dir ARGS...` (stdin /dev/null), what it printed and its exit status (-1 when it did
+// not exit normally).
 GitResult git(const std::string& dir, const std::vector<std::string>& args) {
-  llvm::ErrorOr<std::string> program = llvm::sys::findProgramByName("git");
-  if (!program) throw std::runtime_error("gate --changed-since needs git, and none is on PATH");
-  llvm::SmallString<128> outPath, errPath;
-  if (llvm::sys::fs::createTemporaryFile("gridlock-git", "out", outPath) ||
-      llvm::sys::fs::createTemporaryFile("gridlock-git", "err", errPath))
-    throw std::runtime_error("gate --changed-since: cannot create a temporary file");
-  std::vector<llvm::StringRef> argv = {*program, "-C", dir};
-  for (const auto& a : args) argv.push_back(a);
-  std::optional<llvm::StringRef> redirects[] = {llvm::StringRef(""), outPath.str(), errPath.str()};
-  GitResult r;
-  r.status = llvm::sys::ExecuteAndWait(*program, argv, std::nullopt, redirects);
-  r.out = support::readFile(outPath.str().str()).value_or("");
-  r.err = support::readFile(errPath.str().str()).value_or("");
-  llvm::sys::fs::remove(outPath);
-  llvm::sys::fs::remove(errPath);
-  return r;
+  support::ProgramRun run;
+  run.argv = {"git", "-C", dir};
+  run.argv.insert(run.argv.end(), args.begin(), args.end());
+  support::ProgramResult ran = support::runProgram(run);
+  if (!ran.started) throw std::runtime_error("gate --changed-since needs git, and none is on PATH");
+  return {ran.exitStatus, std::move(ran.out), std::move(ran.err)};
+}
+
+// `text` without leading and trailing whitespace.
+std::string_view trimmed(std::string_view text) {
+  const char* space = " \t\n\v\f\r";
+  size_t first = text.find_first_not_of(space);
+  if (first == std::string_view::npos) return {};
+  return text.substr(first, text.find_last_not_of(space) - first + 1);
 }
 
 std::string firstLine(const std::string& text) {
-  llvm::StringRef t = llvm::StringRef(text).trim();
-  return t.substr(0, t.find('\n')).str();
+  std::string_view t = trimmed(text);
+  return std::string(t.substr(0, t.find('\n')));
 }
 
 // NUL-separated names (-z), relative to `top`, made absolute.
 void addNames(const std::string& top, const std::string& text, std::vector<std::string>& out) {
-  llvm::StringRef rest(text);
-  while (!rest.empty()) {
-    auto [name, tail] = rest.split('\0');
-    if (!name.empty()) {
-      llvm::SmallString<256> abs(top);
-      llvm::sys::path::append(abs, name);
-      out.push_back(std::string(abs));
-    }
-    rest = tail;
+  for (size_t at = 0; at < text.size();) {
+    size_t end = text.find('\0', at);
+    if (end == std::string::npos) end = text.size();
+    if (end > at) out.push_back(support::join(top, text.substr(at, end - at)));
+    at = end + 1;
   }
 }
 
@@ -63,7 +54,7 @@ ChangedFiles changedSince(const std::string& rev, const std::string& dir) {
   if (top.status != 0)
     throw std::runtime_error("gate --changed-since: " + dir + " is not in a git repository (" +
                              firstLine(top.err) + ")");
-  std::string topDir = llvm::StringRef(top.out).trim().str();
+  std::string topDir(trimmed(top.out));
   GitResult commit = git(dir, {"rev-parse", "--verify", "--quiet", rev + "^{commit}"});
   if (commit.status != 0)
     throw std::runtime_error("gate --changed-since " + rev + ": not a commit in " + topDir);
@@ -80,7 +71,7 @@ ChangedFiles changedSince(const std::string& rev, const std::string& dir) {
   addNames(topDir, diff.out, all);
   addNames(topDir, untracked.out, all);
   ChangedFiles out;
-  for (auto& f : all) (llvm::sys::fs::exists(f) ? out.present : out.deleted).push_back(f);
+  for (auto& f : all) (support::exists(f) ? out.present : out.deleted).push_back(f);
   return out;
 }
 

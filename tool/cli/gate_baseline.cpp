@@ -1,19 +1,14 @@
 #include "cli/gate_baseline.h"
 
-#include "frontend/file_places.h"
 #include "support/file_io.h"
-
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
+#include "support/paths.h"
 
 #include <filesystem>
 
 namespace gridlock::cli {
 
 std::string rootRelativeToBaseline(const std::string& path, const std::string& root) {
-  llvm::SmallString<256> abs(path);
-  llvm::sys::fs::make_absolute(abs);
-  std::string dir = frontend::realPath(llvm::sys::path::parent_path(abs).str());
+  std::string dir = support::realPath(support::parentPath(support::absoluteAsIs(path)));
   std::string rel = std::filesystem::path(root).lexically_relative(dir).generic_string();
   return rel.empty() ? "." : rel;
 }
@@ -21,7 +16,7 @@ std::string rootRelativeToBaseline(const std::string& path, const std::string& r
 GateBaseline readGateBaseline(const std::string& path, const std::string& root) {
   GateBaseline b;
   b.path = path;
-  b.exists = llvm::sys::fs::exists(path);
+  b.exists = support::exists(path);
   b.root = rootRelativeToBaseline(path, root);
   if (!b.exists) return b;
   std::optional<std::string> text = support::readFile(path);

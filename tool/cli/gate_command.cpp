@@ -7,9 +7,7 @@
 #include "cli/gate_baseline.h"
 #include "cli/gate_coverage.h"
 #include "cli/gate_verdict.h"
-#include "frontend/file_places.h"
-
-#include <llvm/Support/FileSystem.h>
+#include "support/paths.h"
 
 #include <iostream>
 #include <memory>
@@ -63,9 +61,9 @@ Runner addGateCommand(CLI::App& app) {
       std::cerr << "gridlock: error: --changed-since selects the files itself; give no files\n";
       return 2;
     }
-    if (!llvm::sys::fs::is_directory(opts.root))
+    if (!support::isDirectory(opts.root))
       throw std::runtime_error("--root " + opts.root + ": not a directory");
-    std::string root = frontend::realPath(opts.root);
+    std::string root = support::realPath(opts.root);
 
     // Read the baseline first, and check where the report goes: bad input before any parsing.
     GateBaseline b = readGateBaseline(path, root);

@@ -1,8 +1,8 @@
 #include "cli/gate_coverage.h"
 
 #include "analysis/gate_policy.h"
-#include "frontend/file_places.h"
 #include "index/path_text.h"
+#include "support/paths.h"
 
 #include <filesystem>
 #include <iostream>
@@ -45,18 +45,18 @@ analysis::CoverageQuery coverageQuery(const ScanOptions& o, const std::string& r
   analysis::CoverageQuery q;
   std::error_code ec;
   if (o.filesFromDiff)
-    for (const auto& f : o.files) q.files.push_back(frontend::realPath(f));
+    for (const auto& f : o.files) q.files.push_back(support::realPath(f));
   else if (o.files.empty())
     q = analysis::wholeTree(root);
   else
     for (const auto& f : o.files)
-      if (fs::is_directory(f, ec)) q.dirs.push_back(frontend::realPath(f));
+      if (fs::is_directory(f, ec)) q.dirs.push_back(support::realPath(f));
   std::vector<std::string> builds = o.extraDbs;
   if (!o.buildDir.empty()) builds.push_back(o.buildDir);  // none: a scan of Python alone
   for (const auto& b : builds)  // -p names the directory or its compile_commands.json
     q.skip.push_back(
-        frontend::realPath(fs::is_regular_file(b, ec) ? fs::path(b).parent_path().string() : b));
-  if (!o.cache.dir.empty()) q.skip.push_back(frontend::realPath(o.cache.dir));
+        support::realPath(fs::is_regular_file(b, ec) ? fs::path(b).parent_path().string() : b));
+  if (!o.cache.dir.empty()) q.skip.push_back(support::realPath(o.cache.dir));
   return q;
 }
 

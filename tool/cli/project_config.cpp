@@ -4,32 +4,27 @@
 #include "support/file_io.h"
 #include "support/nearest.h"
 #include "support/ownership.h"
+#include "support/paths.h"
 
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
 #include <nlohmann/json.hpp>
 
+#include <climits>
+#include <cstdlib>
 #include <iostream>
 #include <set>
+#include <string_view>
 
 namespace gridlock::cli {
 namespace {
 
 std::string realDir(const std::string& dir) {
-  llvm::SmallString<256> real;
-  if (llvm::sys::fs::real_path(dir, real)) return dir;
-  return std::string(real);
+  char real[PATH_MAX];
+  return ::realpath(dir.c_str(), real) ? std::string(real) : dir;
 }
 
 // `p` made absolute against `dir` (the config's directory), with `.` and `..` folded.
 std::string under(const std::string& dir, const std::string& p) {
-  llvm::SmallString<256> out(p);
-  if (!llvm::sys::path::is_absolute(out)) {
-    out = dir;
-    llvm::sys::path::append(out, p);
-  }
-  llvm::sys::path::remove_dots(out, true);
-  return std::string(out);
+  return support::removeDots(support::isAbsolute(p) ? p : support::join(dir, p));
 }
 
 }  // namespace
@@ -38,7 +33,7 @@ namespace {
 
 // Whether `candidate` is a configuration to use; one of another user is named in a warning.
 bool trusted(const std::string& candidate, const std::string& dir) {
-  if (!llvm::sys::fs::is_regular_file(candidate)) return false;
+  if (!support::isRegularFile(candidate)) return false;
   // Anyone may leave one in a shared directory above the project: only one of the user's own
   // (or root's) steers the run, as git trusts only the user's own repositories. A link is
   // judged by its owner and its target's.
@@ -53,7 +48,7 @@ bool trusted(const std::string& candidate, const std::string& dir) {
 // error where it would be used (its owner trusted); `use`: it is to be used, so one of another
 // user is skipped with trusted()'s warning.
 bool holdsGridlockTable(const std::string& candidate, const std::string& dir, bool use) {
-  if (!llvm::sys::fs::is_regular_file(candidate)) return false;
+  if (!support::isRegularFile(candidate)) return false;
   std::optional<std::string> text = support::readFile(candidate);
   if (!text || text->find("gridlock") == std::string::npos) return false;
   bool holds = false;
@@ -74,36 +69,31 @@ void noteOnce(const std::string& line) {
 }  // namespace
 
 std::optional<std::string> docsBaseUrl(const std::string& url) {
-  llvm::StringRef u(url);
-  for (llvm::StringRef scheme : {"https://", "http://"})
-    if (u.starts_with(scheme) && u.size() > scheme.size())
-      return u.ends_with("/") ? url : url + "/";
+  for (std::string_view scheme : {"https://", "http://"})
+    if (url.starts_with(scheme) && url.size() > scheme.size())
+      return url.ends_with("/") ? url : url + "/";
   return std::nullopt;
 }
 
 std::string findConfig(const std::string& start) {
-  llvm::SmallString<256> dir(start);
-  llvm::sys::fs::make_absolute(dir);
-  llvm::sys::path::remove_dots(dir, true);
-  for (std::string d(dir); !d.empty(); d = llvm::sys::path::parent_path(d).str()) {
-    llvm::SmallString<256> candidate(d), pyproject(d);
-    llvm::sys::path::append(candidate, kConfigName);
-    llvm::sys::path::append(pyproject, kPyprojectName);
-    if (trusted(std::string(candidate), d)) {
-      if (holdsGridlockTable(std::string(pyproject), d, false))
-        noteOnce(std::string(pyproject) + ": [tool.gridlock] is not read: " +
-                 std::string(candidate) + " is, which wins when both are there");
-      return std::string(candidate);
+  for (std::string d = support::absolute(start); !d.empty(); d = support::parentPath(d)) {
+    std::string candidate = support::join(d, kConfigName);
+    std::string pyproject = support::join(d, kPyprojectName);
+    if (trusted(candidate, d)) {
+      if (holdsGridlockTable(pyproject, d, false))
+        noteOnce(pyproject + ": [tool.gridlock] is not read: " + candidate +
+                 " is, which wins when both are there");
+      return candidate;
     }
-    if (holdsGridlockTable(std::string(pyproject), d, true)) return std::string(pyproject);
-    if (d == llvm::sys::path::root_path(d)) break;
+    if (holdsGridlockTable(pyproject, d, true)) return pyproject;
+    if (d == support::rootPath(d)) break;
   }
   return "";
 }
 
 void requireTrusted(const std::string& file, const ProjectConfig& config, const std::string& what) {
-  if (!llvm::sys::fs::is_symlink_file(file) || support::optedIn(config.dir)) return;
-  std::string dir = llvm::sys::path::parent_path(file).str();
+  if (!support::isSymlink(file) || support::optedIn(config.dir)) return;
+  std::string dir = support::parentPath(file);
   std::string why =
       support::distrustPath(file, dir.empty() ? "." : dir, support::TrustedOwners::UserOrRoot);
   if (!why.empty())
@@ -120,9 +110,7 @@ ProjectConfig loadConfig(const std::string& path) {
 
   ProjectConfig c;
   c.path = path;
-  llvm::SmallString<256> abs(path);
-  llvm::sys::fs::make_absolute(abs);
-  c.dir = realDir(llvm::sys::path::parent_path(abs).str());
+  c.dir = realDir(support::parentPath(support::absoluteAsIs(path)));
   auto bad = [&](const std::string& key, const std::string& what) {
     return ConfigError(document->at(key) + ": " + what);
   };

@@ -17,9 +17,7 @@
 #include "rewrite/core/summary.h"
 #include "rewrite/core/verify.h"
 
-#include "frontend/file_places.h"
-
-#include <llvm/Support/FileSystem.h>
+#include "support/paths.h"
 
 #include <iostream>
 #include <memory>
@@ -83,11 +81,11 @@ int refused(const apply::WriteRefused& e) {
 
 // rewrite --recover: the tree at --root put back as it was before an interrupted --apply.
 int recover(const std::string& root, bool force) {
-  if (!llvm::sys::fs::is_directory(root)) {
+  if (!support::isDirectory(root)) {
     std::cerr << "gridlock: error: --root " << root << ": not a directory\n";
     return 2;
   }
-  std::string real = frontend::realPath(root);
+  std::string real = support::realPath(root);
   try {
     apply::RecoverReport r = apply::recover(real, force);
     if (r.ignored) {

@@ -4,9 +4,7 @@
 
 #include "cli/config_document.h"
 #include "rules/pack_lookup.h"
-
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
+#include "support/paths.h"
 
 #include <unistd.h>
 
@@ -96,7 +94,7 @@ std::string configuredRoot(const CLI::App& cmd, const ScanOptions& o) {
 std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
   std::optional<ProjectConfig> config;
   std::string path = o.config;
-  if (!path.empty() && !llvm::sys::fs::is_regular_file(path))
+  if (!path.empty() && !support::isRegularFile(path))
     throw ConfigError("--config " + path + ": no such file");
   if (path.empty()) path = findConfig(".");
   if (!path.empty()) config = loadConfig(path);
@@ -106,18 +104,18 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
       o.rules = config->rules;
       o.rulesDir = config->dir;
       for (const auto& ref : o.rules) {
-        std::string pack = rules::isPackName(ref)              ? config->dir + "/" + ref + ".json"
-                           : llvm::sys::path::is_absolute(ref) ? ref
-                                                               : config->dir + "/" + ref;
+        std::string pack = rules::isPackName(ref)     ? config->dir + "/" + ref + ".json"
+                           : support::isAbsolute(ref) ? ref
+                                                      : config->dir + "/" + ref;
         requireTrusted(pack, *config, "the rule pack");
       }
-      o.rulesConfigName = llvm::sys::path::filename(config->path).str();
+      o.rulesConfigName = support::fileName(config->path);
     } else {
       // A name on the command line is looked up beside the config too (a path stays relative
       // to the working directory).
       for (auto& ref : o.rules) {
         std::string beside = config->dir + "/" + ref + ".json";
-        if (rules::isPackName(ref) && llvm::sys::fs::is_regular_file(beside)) {
+        if (rules::isPackName(ref) && support::isRegularFile(beside)) {
           requireTrusted(beside, *config, "the rule pack");
           ref = beside;
         }

@@ -1,20 +1,11 @@
 #include "frontend/file_places.h"
 
 #include "support/confine.h"
-
-#include <llvm/Support/FileSystem.h>
-#include <llvm/Support/Path.h>
+#include "support/paths.h"
 
 namespace gridlock::frontend {
 
-std::string realPath(const std::string& path) {
-  llvm::SmallString<256> out;
-  if (!llvm::sys::fs::real_path(path, out)) return std::string(out);
-  out = path;
-  llvm::sys::fs::make_absolute(out);
-  llvm::sys::path::remove_dots(out, true);
-  return std::string(out);
-}
+std::string realPath(const std::string& path) { return support::realPath(path); }
 
 bool relativeTo(const std::string& root, const std::string& path, std::string& out) {
   return support::relativeTo(root, path, out);

@@ -3,12 +3,10 @@
 #include "analysis/laundering.h"
 #include "analysis/uncovered_files.h"
 #include "apply/journal.h"
-#include "frontend/file_places.h"
 #include "pipeline/progress.h"
 #include "pipeline/root_path.h"
 #include "pipeline/shard.h"
-
-#include <llvm/Support/FileSystem.h>
+#include "support/paths.h"
 
 #include <iostream>
 #include <optional>
@@ -62,9 +60,9 @@ void requireSelected(const ScanRequest& o, const ScanRun& run) {
 
 ScanRun scan(const ScanRequest& o) {
   ScanRun run;
-  if (!llvm::sys::fs::is_directory(o.root))
+  if (!support::isDirectory(o.root))
     throw std::runtime_error("--root " + o.root + ": not a directory");
-  run.root = frontend::realPath(o.root);
+  run.root = support::realPath(o.root);
   run.rules = loadRules(o);
   run.subset = !o.files.empty() || o.filesFromDiff;
   std::vector<std::unique_ptr<Frontend>> frontends = frontendsFor(o, run.rules);

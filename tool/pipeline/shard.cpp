@@ -1,8 +1,9 @@
 #include "pipeline/shard.h"
 
-#include "frontend/file_places.h"
 #include "pipeline/facts_file.h"
+#include "support/confine.h"
 #include "support/output.h"
+#include "support/paths.h"
 
 #include <sys/stat.h>
 
@@ -70,8 +71,8 @@ void writeShardFacts(const ScanRequest& o, const Scope& scope, const std::vector
   for (const Units& s : scanned) {
     for (size_t p : s.shardPositions) f.positions.push_back(f.units.size() + p);
     for (const auto& file : s.wholeScan) {
-      std::string abs = frontend::realPath(file), rel;
-      f.units.push_back(frontend::relativeTo(scope.root, abs, rel) ? rel : abs);
+      std::string abs = support::realPath(file), rel;
+      f.units.push_back(support::relativeTo(scope.root, abs, rel) ? rel : abs);
     }
     for (const auto& unit : s.units) f.tus.push_back(facts::wholeFacts(unit));
     f.cache.hits += s.cache.hits;
