@@ -24,6 +24,9 @@ install(TARGETS gridlock_plugin LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMP
 file(GLOB GRIDLOCK_SHIPPED_PACKS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rules/*.json)
 install(FILES ${GRIDLOCK_SHIPPED_PACKS} DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/rules
         COMPONENT tool)
+file(GLOB GRIDLOCK_EXAMPLE_PACKS CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/rules/examples/*.json)
+install(FILES ${GRIDLOCK_EXAMPLE_PACKS} DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/rules/examples
+        COMPONENT tool)
 # The inputs' schemas, and the JSON reports' (versioned: docs/contracts.md).
 install(FILES ${PROJECT_SOURCE_DIR}/schema/rule-pack.schema.json
               ${PROJECT_SOURCE_DIR}/schema/config.schema.json

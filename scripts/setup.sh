@@ -14,7 +14,7 @@ PACKAGES=(
   python3-jsonschema  # tests/install/validate_packs.py: packs against the published schema
   libtree-sitter-dev  # tool/python: the tree-sitter runtime (0.20.7: grammar ABI 13-14)
   ca-certificates openssl  # the npm packages below: the registry's TLS, their integrity
-  nodejs  # pyright (tool/python/verify), below
+  nodejs  # pyright (tool/rewrite/python/checks), below
   libtomlplusplus-dev  # toml++ (header-only here): [tool.gridlock] and black's settings in pyproject.toml
   pre-commit  # tests/install/pre_commit_hooks.sh: .pre-commit-hooks.yaml as pre-commit runs it
   python3-debian  # tests/install/check_copyright.py: the .deb's Debian copyright file
@@ -54,7 +54,7 @@ npm_package tree-sitter-python 0.23.6 \
   "sha512-yIM9z0oxKIxT7bAtPOhgoVl6gTXlmlIhue7liFT4oBPF/lha7Ha4dQBS82Av6hMMRZoVnFJI8M6mL+SwWoLD3A==" \
   src LICENSE
 
-# pyright (tool/python/verify): the independent checker of Python rewrites, run by Debian's
+# pyright (tool/rewrite/python/checks): the independent checker of Python rewrites, run by Debian's
 # nodejs (>= 14). Its bundled dist/ needs nothing else from npm.
 npm_package pyright 1.1.414 \
   "sha512-FPZZb51jepDX4eP7TEYDeNFtmE3WgwkkEcJpvH3/QmUSsj0EAy3LXu+xB4T/FWDejtsXlCfFr/rbWFjwuwuXww==" \

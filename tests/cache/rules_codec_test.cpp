@@ -83,10 +83,13 @@ RulePack samplePack() {
                            facts::ReadKind::Shim,
                            "tp",
                            Yields::SrcRank,
-                           4};
+                           4,
+                           "megatron.core.parallel_state._TP",
+                           "meta"};
   p.pythonAccessors = {named};
   p.pythonGlobals = {
       {"megatron.core.parallel_state._GROUP", "megatron.core.parallel_state", {"_LOCK"}, 5}};
+  p.setters = {{"ps::set_num_kv_heads", "pkg.ps.set_num_kv_heads", "ps::num_kv_heads", 6}};
   p.python = {true, true, false};
   p.rewrite.env = {"GlobalEnv",
                    "const GlobalEnv &env",
@@ -114,16 +117,32 @@ RulePack samplePack() {
                       {{"mcore.spec_utils.ModuleSpec"},
                        {"mcore.spec_utils.build_module"},
                        {"mcore.spec_utils.get_module"},
-                       {"*Submodules"}}};
+                       {"*Submodules"}},
+                      {{"mcore.tp_shard",
+                        {"mcore.tp_shard.ShardMeta",
+                         {{"num_kv_heads", "Optional[int]"}},
+                         "after_imports",
+                         "tp_meta",
+                         "meta",
+                         "shard_meta",
+                         "call",
+                         "mcore.tp_shard.ShardMeta.from_config",
+                         "model_config",
+                         {"tp_grain_size"},
+                         true,
+                         true,
+                         {{"mcore.layer", "_layer_meta"}}}}}};
   return p;
 }
 
 TEST(RulesCodec, FieldCountsMatchTheCodec) {
   // A field added to one of these structs must be written and read by rules_codec.cpp and set
   // in samplePack() above; then update its count here.
-  EXPECT_EQ(fieldCount<RulePack>(), 11u);
+  EXPECT_EQ(fieldCount<RulePack>(), 12u);
   EXPECT_EQ(fieldCount<PythonFamily>(), 5u);
-  EXPECT_EQ(fieldCount<PythonAccessorRule>(), 6u);
+  EXPECT_EQ(fieldCount<PythonAccessorRule>(), 8u);
+  EXPECT_EQ(fieldCount<SetterRule>(), 4u);
+  EXPECT_EQ(fieldCount<PythonStateRule>(), 13u);
   EXPECT_EQ(fieldCount<PythonGlobalRule>(), 4u);
   EXPECT_EQ(fieldCount<PythonCounting>(), 3u);
   EXPECT_EQ(fieldCount<Scope>(), 3u);
@@ -131,7 +150,7 @@ TEST(RulesCodec, FieldCountsMatchTheCodec) {
   EXPECT_EQ(fieldCount<GlobalRule>(), 5u);
   EXPECT_EQ(fieldCount<TypeRule>(), 5u);
   EXPECT_EQ(fieldCount<RewriteRules>(), 8u);
-  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 15u);
+  EXPECT_EQ(fieldCount<PythonRewriteRule>(), 16u);
   EXPECT_EQ(fieldCount<PythonSpecRule>(), 4u);
   EXPECT_EQ(fieldCount<ThreadRule>(), 13u);
   EXPECT_EQ(fieldCount<EnvRule>(), 9u);

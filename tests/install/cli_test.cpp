@@ -50,9 +50,10 @@ TEST(InstallCli, AnUnknownPackNameIsBadInputNamingWhereItLooked) {
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "gridlock: error: unknown rule pack \"gridlock-legcy\": no gridlock-legcy.json in " +
-                kSrc +
-                "/rules (source tree); the shipped packs are gridlock-legacy, megatron-core, "
-                "megatron-core-ratchet, mpi; did you mean "
+                kSrc + "/rules (source tree), " + kSrc +
+                "/rules/examples (source tree examples); the shipped packs are gridlock-legacy, "
+                "megatron-core, megatron-core-ratchet, mpi; the examples are deepspeed-autotp, "
+                "hpccg, infinitrain, llmc, lulesh, minife; did you mean "
                 "\"gridlock-legacy\"?\n");
 }
 

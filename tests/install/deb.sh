@@ -113,6 +113,6 @@ fi
 cd "$tmp" && "$bin" --version >"$tmp/version" || fail "the unpacked binary does not run"
 grep -q '^gridlock ' "$tmp/version" || fail "--version printed '$(cat "$tmp/version")'"
 rc=0; "$bin" scan -p "$build/fixtures/scan" --rules nope 2>"$tmp/err" >/dev/null || rc=$?
-want="gridlock: error: unknown rule pack \"nope\": no nope.json in $tmp/root/usr/share/gridlock/rules (installed); the shipped packs are gridlock-legacy, megatron-core, megatron-core-ratchet, mpi"
+want="gridlock: error: unknown rule pack \"nope\": no nope.json in $tmp/root/usr/share/gridlock/rules (installed), $tmp/root/usr/share/gridlock/rules/examples (installed examples); the shipped packs are gridlock-legacy, megatron-core, megatron-core-ratchet, mpi; the examples are deepspeed-autotp, hpccg, infinitrain, llmc, lulesh, minife"
 [ "$rc" = 2 ] && [ "$(cat "$tmp/err")" = "$want" ] || fail "unknown pack: exit $rc, '$(cat "$tmp/err")'"
 echo "deb: OK ($(basename "$deb"): Depends: $depends; $(basename "$runtime_deb"): Depends: $(dpkg-deb -f "$runtime_deb" Depends))"

@@ -52,7 +52,7 @@ grep -qE '"helpUri": "https://[^"]+/scan\.md#what-counts-as-a-read"' scan.sarif 
   fail "SARIF helpUri is not the https docs: $(grep -m1 helpUri scan.sarif)"
 # An unknown name: looked for in the moved prefix only, never in the source tree.
 rc=0; "$p/bin/gridlock" "${scan[@]}" --rules nope 2>err.txt >/dev/null || rc=$?
-want="gridlock: error: unknown rule pack \"nope\": no nope.json in $p/share/gridlock/rules (installed); the shipped packs are gridlock-legacy, megatron-core, megatron-core-ratchet, mpi"
+want="gridlock: error: unknown rule pack \"nope\": no nope.json in $p/share/gridlock/rules (installed), $p/share/gridlock/rules/examples (installed examples); the shipped packs are gridlock-legacy, megatron-core, megatron-core-ratchet, mpi; the examples are deepspeed-autotp, hpccg, infinitrain, llmc, lulesh, minife"
 [ "$rc" = 2 ] && [ "$(cat err.txt)" = "$want" ] || fail "unknown pack: exit $rc, '$(cat err.txt)'"
 
 # The shell completions as the shells load them from the prefix, in an empty directory (no

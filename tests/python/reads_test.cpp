@@ -274,6 +274,42 @@ TEST(PythonReads, RulesThatMatchedNothingAreNamed) {
   EXPECT_EQ(unmatchedPythonRules(rules, {}, 2).size(), 3u);
 }
 
+// A setter named in `setters` writes the state wherever it is referenced: each call, and the
+// function handed on; an assignment to it (a test's monkeypatch) and the import that names it
+// write nothing. A pack counting calls only drops the reference that is no call. The setter
+// itself is a rule seen where it is defined; one defined nowhere is named.
+const char* kSetterUser =
+    "from pkg import ps\n"
+    "from pkg.ps import init\n"
+    "def f(g):\n"
+    "    ps.init(g)\n"
+    "    init(g)\n"
+    "    hooks = [ps.init]\n"
+    "    ps.init = None\n";
+
+TEST(PythonReads, ASetterCallIsAWrite) {
+  const std::vector<std::pair<std::string, std::string>> files{
+      {"pkg/__init__.py", ""}, {"pkg/ps.py", kModule}, {"user.py", kSetterUser}};
+  EXPECT_EQ(
+      reads(pack(R"("setters": [{"python": "pkg.ps.init", "writes": "pkg.ps._GROUP"}],)"), files),
+      (Lines{"user.py:4:8 global_write pkg.ps.init called fix=",
+             "user.py:5:5 global_write pkg.ps.init called fix=",
+             "user.py:6:17 global_write pkg.ps.init fix="}));
+  EXPECT_EQ(reads(pack(R"("python": {"count": "calls"}, "setters": [{"python": "pkg.ps.init"}],)"),
+                  files),
+            (Lines{"user.py:4:8 global_write pkg.ps.init called fix=",
+                   "user.py:5:5 global_write pkg.ps.init called fix="}));
+  rules::RuleSet rules({rules::parseRulePack(
+      pack(R"("setters": [{"python": "pkg.ps.init"}, {"python": "pkg.ps.gone"}],)"), "p.json")});
+  std::vector<ModuleFacts> modules{extractModule("pkg/ps.py", kModule)};
+  std::set<std::string> seen;
+  for (const auto& unit : resolveModules(modules, rules, PythonOptions{}))
+    seen.insert(unit.tu.rulesSeen.begin(), unit.tu.rulesSeen.end());
+  EXPECT_EQ(
+      unmatchedPythonRules(rules, seen, 1),
+      Lines{"rule 'setter python pkg.ps.gone' (pack p) matched no definition in 1 Python module"});
+}
+
 // A fallback tests a group holder: by its name or its parameter's annotation when compared with
 // None, by what flows into it (the other branch's value here) otherwise; a file name built from
 // the read, a flag, or a group's truth test with nothing flowing are none (docs/scan.md).

@@ -1,15 +1,15 @@
 // The comparison of pyright's diagnostics, on hand-made reports: what is read, what is kept,
-// and what counts as new after a change (tool/python/verify).
-#include "python/verify/diagnostic_diff.h"
-#include "python/verify/pyright_json.h"
-#include "python/verify/tree_copy.h"
-#include "python/verify/verify.h"
+// and what counts as new after a change (tool/rewrite/python/checks).
+#include "rewrite/python/checks/diagnostic_diff.h"
+#include "rewrite/python/checks/pyright_json.h"
+#include "rewrite/python/checks/tree_copy.h"
+#include "rewrite/python/checks/verify.h"
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-namespace gridlock::python::verify {
+namespace gridlock::rewrite::py::checks {
 namespace {
 
 Diagnostic undefinedX(const std::string& file, int line) {
@@ -152,4 +152,4 @@ TEST(RollBack, AChangedFileWithItsFirstFailureOrEveryChangedFileForACaller) {
 }
 
 }  // namespace
-}  // namespace gridlock::python::verify
+}  // namespace gridlock::rewrite::py::checks

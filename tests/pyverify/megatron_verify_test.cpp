@@ -5,14 +5,14 @@
 // own stubs, inference contexts typed by their base class): the comparison must take a change
 // that moves them all down two lines as nothing new, and still see the one error a wrong
 // substitution makes. Only megatron/core/transformer is checked, to keep each run near a minute.
-#include "python/verify/verify.h"
+#include "rewrite/python/checks/verify.h"
 #include "support/file_io.h"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 
-namespace gridlock::python::verify {
+namespace gridlock::rewrite::py::checks {
 namespace {
 
 constexpr const char* kFile = "megatron/core/transformer/attention.py";
@@ -62,4 +62,4 @@ TEST_F(MegatronVerify, AWrongSubstitutionIsTheOneNewDiagnostic) {
 }
 
 }  // namespace
-}  // namespace gridlock::python::verify
+}  // namespace gridlock::rewrite::py::checks

@@ -2,9 +2,9 @@
 // pyright (scripts/setup.sh) on a small package, before and after a rewrite of one or two
 // files. Expected diagnostics are pyright's wording for the mistake each rewrite makes, at the
 // position worked out from the snippet (1-based).
-#include "python/verify/verify.h"
-#include "python/verify/compile_check.h"
-#include "python/verify/tools.h"
+#include "rewrite/python/checks/verify.h"
+#include "rewrite/python/checks/compile_check.h"
+#include "rewrite/python/checks/tools.h"
 #include "support/run_command.h"
 
 #include <gtest/gtest.h>
@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <thread>
 
-namespace gridlock::python::verify {
+namespace gridlock::rewrite::py::checks {
 namespace {
 
 namespace fs = std::filesystem;
@@ -296,4 +296,4 @@ TEST(FindTools, AGivenPathThatIsNotThereIsMissingNotReplaced) {
 }
 
 }  // namespace
-}  // namespace gridlock::python::verify
+}  // namespace gridlock::rewrite::py::checks

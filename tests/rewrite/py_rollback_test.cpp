@@ -1,4 +1,4 @@
-// The Python rewrite's independent check (python/verify's pyright comparison) on
+// The Python rewrite's independent check (rewrite/python/checks's pyright comparison) on
 // fixtures/rewrite/py_rollback: a substitution that compiles and re-scans cleanly but gives
 // pyright a new error is rolled back in its file alone; without pyright the rewrite is refused
 // unless --python-checker=warn says to go on with the compile check alone.

@@ -191,5 +191,47 @@ TEST_F(GateWrites, AnOlderBaselineRecordsItsWritesOnUpdate) {
   EXPECT_EQ(after.out, "gate: passed: 1 global reads and 2 writes, as in the baseline\n");
 }
 
+// A setter (the pack's `setters`) writes at each call: a second call fails the gate as a new
+// write, keyed by the setter, and the ratchet's --update refuses it.
+TEST(GateWritesSetters, ANewSetterCallFailsTheGate) {
+  TempProject p{"gate-setters"};
+  p.write("state.h",
+          "#pragma once\n"
+          "namespace st {\n"
+          "extern int heads;\n"
+          "void set_heads(int n);\n"
+          "}  // namespace st\n");
+  auto write = [&](const std::string& more) {
+    p.write("a.cpp",
+            "#include \"state.h\"\n"
+            "\n"
+            "void configure() { st::set_heads(8); }\n"
+            "int per_rank(int w) { return st::heads / w; }\n" +
+                more);
+  };
+  write("");
+  writeFile(p.dir() + "/st.json",
+            R"({"name": "st", "globals": [{"variable": "st::heads"}],
+  "setters": [{"function": "st::set_heads", "writes": "st::heads"}]}
+)");
+  p.database(p.entry("a.cpp"));
+  const std::string base = p.dir() + "/base.json";
+  const std::string gate = "gate " + p.scanArgs("st.json") + " --baseline " + base;
+  CommandResult made = p.run(gate + " --update");
+  ASSERT_EQ(made.status, 0) << made.err;
+  EXPECT_EQ(made.out, "gate: created baseline " + base + " with 1 reads and 1 writes in 2 keys\n");
+  write("void second() { st::set_heads(4); }\n");
+  CommandResult r = p.run(gate);
+  EXPECT_EQ(r.status, 1) << r.err;
+  EXPECT_NE(r.out.find("new:  a.cpp | second | st::set_heads (write): 1 write(s) not in the "
+                       "baseline\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("gate: FAILED: global writes rose (1 in the baseline, 2 now)\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(p.run(gate + " --update").status, 1);
+}
+
 }  // namespace
 }  // namespace gridlock::test

@@ -137,5 +137,62 @@ TEST(Laundering, DefaultArgumentReadsLaunderOnlyIntoOmittingCalls) {
   EXPECT_FALSE(inv.reads[0].analysis.fallbackDead.has_value());
 }
 
+// A helper the pack names as an accessor that also falls back to module state when a call
+// leaves `num_kv_heads` out: the call that leaves it out is one read, the laundered one (it
+// replaces the accessor read whose range holds the site); a call passing it stays an accessor
+// read, and another accessor's read at the same place stays too. An accessor read that is a
+// fallback itself (`sizes or get_size(...)`, line 9) stays, and the laundered read at it goes.
+TEST(Laundering, ALaunderedCallOfAnAccessorIsOneRead) {
+  index::Inventory inv;
+  std::vector<facts::SiteFact> sites{
+      site("py:m.get_size", "py:u.f", "src/u.py", 3, {{E, -1}, {D, -1}}),
+      site("py:m.get_size", "py:u.f", "src/u.py", 7, {{E, -1}, {E, -1}}),
+      site("py:m.get_size", "py:u.g", "src/u.py", 9, {{E, -1}, {D, -1}})};
+  for (auto& s : sites) s.column = 12;
+  inv.program.add({fn("py:m.get_size", "m.get_size", {"total", "num_kv_heads"})}, {}, sites);
+  inv.program.finish();
+  facts::Read fallback;
+  fallback.file = "m.py";
+  fallback.name = "m.num_kv_heads";
+  fallback.kind = facts::ReadKind::GlobalState;
+  fallback.yields = facts::Yields::State;
+  fallback.guard = facts::Guard::Fallback;
+  fallback.guardFunction = "py:m.get_size";
+  fallback.guardParam = 1;
+  inv.exemptReads.push_back(fallback);
+  auto accessor = [](std::string name, unsigned line) {
+    facts::Read r;
+    r.file = "src/u.py";
+    r.name = std::move(name);
+    r.kind = facts::ReadKind::Accessor;
+    r.yields = facts::Yields::State;
+    r.line = line;
+    r.column = 12;
+    r.rangeLine = line;
+    r.rangeColumn = 9;
+    r.endLine = line;
+    r.endColumn = 30;
+    return r;
+  };
+  facts::Read guarded = accessor("m.get_size", 9);
+  guarded.guard = facts::Guard::Fallback;
+  guarded.guardFunction = "py:u.g";
+  guarded.guardParam = 0;
+  inv.reads = {accessor("m.get_size", 3), accessor("m.get_other", 3), accessor("m.get_size", 7),
+               guarded};
+  rules::RulePack pack = rules::parseRulePack(
+      R"({"name": "p", "scope": {"include": ["src/**"]}, "globals": [{"variable": "v"}]})",
+      "p.json");
+  launder(inv, rules::RuleSet({pack}));
+  std::vector<std::string> got;
+  for (const auto& r : inv.reads)
+    got.push_back(r.file + ":" + std::to_string(r.line) + ":" + std::to_string(r.column) + " " +
+                  facts::str(r.kind) + " " + r.name + " " + r.analysis.launders);
+  EXPECT_EQ(got, (std::vector<std::string>{"src/u.py:3:12 accessor m.get_other ",
+                                           "src/u.py:3:12 laundered m.get_size m.num_kv_heads",
+                                           "src/u.py:7:12 accessor m.get_size ",
+                                           "src/u.py:9:12 accessor m.get_size "}));
+}
+
 }  // namespace
 }  // namespace gridlock::analysis

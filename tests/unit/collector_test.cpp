@@ -19,11 +19,12 @@ const char* kPack = R"({
     {"function": "ps::get_tp_group", "kind": "accessor", "group": "tp", "yields": "group"},
     {"function": "ps::get_tp_size", "kind": "accessor", "group": "tp", "yields": "size"},
     {"function": "Coll::from_globals", "kind": "shim"}],
-  "globals": [{"variable": "ps::num_kv_heads"}, {"variable": "ps::cfg"}]
+  "globals": [{"variable": "ps::num_kv_heads"}, {"variable": "ps::cfg"}],
+  "setters": [{"function": "ps::set_num_kv_heads", "writes": "ps::num_kv_heads"}]
 })";
 
 const char* kPrelude = R"(
-namespace ps { struct PG {}; PG* get_tp_group(); int get_tp_size(); extern int num_kv_heads; }
+namespace ps { struct PG {}; PG* get_tp_group(); int get_tp_size(); extern int num_kv_heads; void set_num_kv_heads(int); }
 using ps::PG;
 struct Coll { PG* tp; static Coll from_globals(); };
 namespace std { template <class T> struct optional { T value_or(T) const; bool has_value() const; }; }
@@ -220,6 +221,25 @@ TEST(Collector, ReadsThatMayChangeAreReads) {
   EXPECT_EQ(kinds("int f() { return ps::cfg.stage; }"), "global_state");
   // An accessor's address (a callback) changes nothing.
   EXPECT_EQ(kinds("auto* cb = &ps::get_tp_size;"), "accessor");
+}
+
+// A setter (the pack's `setters`) writes the global wherever it is referenced: its call, its
+// address handed on. A function of the same name elsewhere is nothing.
+TEST(ReadCollector, ASetterCallIsAWrite) {
+  auto writes = [](const std::string& body) {
+    std::string s;
+    for (const auto& r : scan(body))
+      s += (s.empty() ? "" : ",") + facts::str(r.kind) + " " + r.name + " " + r.enclosing +
+           (r.mutated ? " mutates" : "");
+    return s;
+  };
+  EXPECT_EQ(writes("void f() { ps::set_num_kv_heads(8); }"),
+            "global_write ps::set_num_kv_heads f mutates");
+  EXPECT_EQ(writes("void g() { void (*cb)(int) = &ps::set_num_kv_heads; cb(2); }"),
+            "global_write ps::set_num_kv_heads g mutates");
+  EXPECT_EQ(writes("namespace other { void set_num_kv_heads(int); }"
+                   "void h() { other::set_num_kv_heads(1); }"),
+            "");
 }
 
 TEST(Collector, EnclosingSymbols) {

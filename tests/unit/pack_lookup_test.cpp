@@ -129,6 +129,31 @@ TEST_F(PackLookup, AnUnknownNameSaysWhereItLookedAndWhatIsShipped) {
   }
 }
 
+// The example packs (rules/examples) resolve by name after the shipped ones, and an unknown
+// name's error lists them apart.
+TEST_F(PackLookup, ExamplePackByName) {
+  RuleSet set = RuleSet::load({"deepspeed-autotp"});
+  ASSERT_EQ(set.packs().size(), 1u);
+  EXPECT_EQ(set.packs()[0].name, "deepspeed-autotp");
+  EXPECT_TRUE(fs::equivalent(set.packs()[0].path, kRules + "/examples/deepspeed-autotp.json"));
+  write("shipped/mpi.json", onePack("mpi", "a"));
+  write("shipped/examples/lulesh.json", onePack("lulesh", "b"));
+  write("shipped/examples/hpccg.json", onePack("hpccg", "c"));
+  std::vector<PackDir> shipped = {{dir_ + "/shipped", "installed"},
+                                  {dir_ + "/shipped/examples", "installed examples", true}};
+  EXPECT_EQ(resolvePack("hpccg", PackAnchor{}, shipped), dir_ + "/shipped/examples/hpccg.json");
+  try {
+    resolvePack("lulesj", PackAnchor{}, shipped);
+    FAIL() << "resolved an unknown name";
+  } catch (const RuleError& e) {
+    EXPECT_EQ(std::string(e.what()), "unknown rule pack \"lulesj\": no lulesj.json in " + dir_ +
+                                         "/shipped (installed), " + dir_ +
+                                         "/shipped/examples (installed examples); the shipped "
+                                         "packs are mpi; the examples are hpccg, lulesh; did you "
+                                         "mean \"lulesh\"?");
+  }
+}
+
 TEST_F(PackLookup, ExtendsByNameFindsTheShippedPack) {
   std::string ours =
       write("proj/ours.json", R"({"name": "ours", "extends": ["gridlock-legacy", "mpi"],

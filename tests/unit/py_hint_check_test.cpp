@@ -1,16 +1,16 @@
-// pyright's new diagnostics that a group hint accounts for (pyrewrite/checker.h,
+// pyright's new diagnostics that a group hint accounts for (rewrite/python/checker.h,
 // groupMethodOnHint): a method the pack spells on a group, called on the hinted parameter,
 // unknown to pyright's class of the hint. Anything else is still a failure.
-#include "pyrewrite/checker.h"
+#include "rewrite/python/checker.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace gridlock::pyrewrite {
+namespace gridlock::rewrite::py {
 namespace {
 
-namespace pv = python::verify;
+namespace pv = rewrite::py::checks;
 
 const std::string kText =
     "def _width(x: int, cp_group: torch.distributed.ProcessGroup) -> int:\n"
@@ -60,4 +60,4 @@ TEST(PyHintCheck, PlacesTheKeyHadBeforeNeedNotBeOurs) {
 }
 
 }  // namespace
-}  // namespace gridlock::pyrewrite
+}  // namespace gridlock::rewrite::py

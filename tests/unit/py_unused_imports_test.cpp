@@ -1,13 +1,13 @@
-// Imports a Python rewrite leaves unused (pyrewrite/imports.h, unusedImports): a def's own
+// Imports a Python rewrite leaves unused (rewrite/python/imports.h, unusedImports): a def's own
 // import goes too, with the blank line that would open its block, but not one inside a `try`
 // (an ImportError there may be what the code tests) nor one of a block of imports alone.
-#include "pyrewrite/imports.h"
+#include "rewrite/python/imports.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace gridlock::pyrewrite {
+namespace gridlock::rewrite::py {
 namespace {
 
 std::string removed(const std::string& before, const std::string& after) {
@@ -64,4 +64,4 @@ TEST(PyUnusedImports, AModulesImportStillGoes) {
 }
 
 }  // namespace
-}  // namespace gridlock::pyrewrite
+}  // namespace gridlock::rewrite::py

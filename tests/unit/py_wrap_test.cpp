@@ -1,19 +1,19 @@
-// The Python rewrite's line wrapper (tool/pyrewrite/wrap.h) on small sources: a line the edits
+// The Python rewrite's line wrapper (tool/rewrite/python/wrap.h) on small sources: a line the edits
 // made too long is split the way black splits it, and a statement split over lines that the
 // edits shortened is joined when black would join it. Each expected text was checked by
 // reasoning against black's rules (right-hand split at the last bracket; contents on one
 // indented line when they fit, else one element per line with a comma; inside brackets, a split
 // at the element's operators first; a logical line that fits, trailing comment included, is
 // written on one line unless a magic trailing comma or a comment inside keeps it split).
-#include "pyrewrite/wrap.h"
+#include "rewrite/python/wrap.h"
 
-#include "pyrewrite/line_length.h"
+#include "rewrite/python/line_length.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace gridlock::pyrewrite {
+namespace gridlock::rewrite::py {
 namespace {
 
 // `text` wrapped at `limit`, its longest line's code counted as what the edits touched.
@@ -421,4 +421,4 @@ TEST(PyWrap, ShortenedContentsOverSeveralLinesGoOnOneIndentedLine) {
 }
 
 }  // namespace
-}  // namespace gridlock::pyrewrite
+}  // namespace gridlock::rewrite::py

@@ -144,7 +144,7 @@ TEST(PythonRules, ErrorsNameTheProblem) {
       errorOf(pack(
           R"("accessors": [{"python": "a.b", "function": "a::b", "kind": "accessor", "group": "tp"}])")),
       "p.json: /accessors/0/function: unknown key (allowed: python, python_family, kind, "
-      "group, yields)");
+      "group, yields, returns, state_parameter)");
   EXPECT_EQ(errorOf(pack(R"("accessors": [{"kind": "accessor", "group": "tp"}])")),
             "p.json: /accessors/0: exactly one of \"function\", \"macro\", \"python\" or "
             "\"python_family\" is required");
@@ -393,6 +393,108 @@ TEST(PythonRules, TheShippedMegatronPacks) {
   EXPECT_TRUE(g.python.launder);
   EXPECT_NE(gate.pythonGlobal(ps + "_TENSOR_MODEL_PARALLEL_GROUP", true), nullptr);
   EXPECT_EQ(gate.pythonGlobal(ps + "_TENSOR_MODEL_PARALLEL_GROUP", false), nullptr);
+}
+
+// Setters, module-state accessors and the state object (docs/scan.md, docs/rewrite.md): what
+// each key takes, and each error at its JSON path.
+const char* kStatePack = R"({"name": "ds",
+  "accessors": [
+    {"python": "m.tp.get_kv", "kind": "accessor", "yields": "state", "returns": "m.tp.kv"},
+    {"python": "m.tp.size", "kind": "accessor", "yields": "state", "state_parameter": "meta"}],
+  "setters": [{"python": "m.tp.set_kv", "writes": "m.tp.kv"}, {"python": "m.tp.set_grain"},
+              {"function": "tp::set_kv", "writes": "tp::kv"}],
+  "globals": [{"python_module": "m.tp"}, {"variable": "tp::kv"}],
+  "rewrite": {"python": {"state": {"m.tp": {"class": "m.tp.Meta",
+    "fields": {"kv": "Optional[int]", "grain": "int"}, "attribute": "tp_meta"}}}}})";
+
+TEST(PythonRules, SettersAndModuleStateAccessors) {
+  RulePack p = parseRulePack(kStatePack, "p.json");
+  ASSERT_EQ(p.setters.size(), 3u);
+  EXPECT_EQ(p.setters[0].python, "m.tp.set_kv");
+  EXPECT_EQ(p.setters[0].writes, "m.tp.kv");
+  EXPECT_EQ(p.setters[1].writes, "");
+  EXPECT_EQ(p.setters[2].function, "tp::set_kv");
+  ASSERT_EQ(p.pythonAccessors.size(), 2u);
+  EXPECT_EQ(p.pythonAccessors[0].yields, Yields::State);
+  EXPECT_EQ(p.pythonAccessors[0].group, "");
+  EXPECT_EQ(p.pythonAccessors[0].returns, "m.tp.kv");
+  EXPECT_EQ(p.pythonAccessors[1].stateParameter, "meta");
+  const PythonStateRule& st = p.rewrite.python.stateObjects.at("m.tp");
+  EXPECT_EQ(st.cls, "m.tp.Meta");
+  EXPECT_EQ(st.attribute, "tp_meta");
+  EXPECT_EQ(st.parameter, "tp_meta");  // defaults to the attribute
+  EXPECT_EQ(st.local, "tp_meta");
+  EXPECT_EQ(st.place, "globals");
+  EXPECT_EQ(st.build, "setters");
+  EXPECT_FALSE(st.edgeDefault);
+  EXPECT_FALSE(st.retireDeprecate);
+  EXPECT_TRUE(p.rewrite.python.group.empty());  // a state object needs no group spelling
+  RuleSet set({p});
+  ASSERT_NE(set.pythonSetter("m.tp.set_kv"), nullptr);
+  EXPECT_EQ(set.pythonSetter("m.tp.get_kv"), nullptr);
+  ASSERT_NE(set.setter("tp::set_kv"), nullptr);
+  EXPECT_EQ(set.setter("m.tp.set_kv"), nullptr);
+  EXPECT_EQ(RuleSet::seenKey(p.setters[0]), "setter python m.tp.set_kv");
+  EXPECT_EQ(RuleSet::seenKey(p.setters[2]), "setter function tp::set_kv");
+  // A C++ setter no unit declares is named as a rule that matched nothing.
+  std::vector<Unmatched> u = set.unmatched({"variable tp::kv"}, {"src/a.cpp"}, 2);
+  ASSERT_EQ(u.size(), 1u);
+  EXPECT_EQ(u[0].lines, std::vector<std::string>{
+                            "setter rule 'tp::set_kv' (pack ds) matched no declaration in 2 "
+                            "translation units"});
+}
+
+TEST(PythonRules, SetterAndStateErrors) {
+  auto with = [](const std::string& from, const std::string& to) {
+    std::string text = kStatePack;
+    size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    return errorOf(text.replace(at, from.size(), to));
+  };
+  EXPECT_EQ(with(R"({"python": "m.tp.set_kv", "writes": "m.tp.kv"})",
+                 R"({"python": "m.tp.set_kv", "writes": "m.other.kv"})"),
+            "p.json: /setters/0/writes: m.other.kv is no global state of this pack: name it in "
+            "\"globals\" (or its module in a \"python_module\" rule)");
+  EXPECT_EQ(
+      with(R"({"function": "tp::set_kv", "writes": "tp::kv"})", R"({"function": "tp::set_kv"})"),
+      "p.json: /setters/2: missing required key \"writes\"");
+  EXPECT_EQ(with(R"({"python": "m.tp.set_grain"})", R"({"python": "m.tp.set_grain", "x": 1})"),
+            "p.json: /setters/1/x: unknown key (allowed: python, writes)");
+  EXPECT_EQ(with(R"({"python": "m.tp.set_grain"})", R"({"python": "m.tp.set_kv"})"),
+            "p.json: /setters/1: duplicate rule for setter python m.tp.set_kv");
+  EXPECT_EQ(with(R"({"python": "m.tp.set_grain"})", R"({"python": "m.tp.get_kv"})"),
+            "p.json: /setters/1: setter python m.tp.get_kv is an accessor of this pack too: a "
+            "function reads or writes, not both");
+  EXPECT_EQ(with(R"("state_parameter": "meta")", R"("state_parameter": "a.b")"),
+            "p.json: /accessors/1/state_parameter: expected a parameter name (a Python "
+            "identifier), got \"a.b\"");
+  EXPECT_EQ(
+      with(R"("yields": "state", "state_parameter")", R"("yields": "value", "state_parameter")"),
+      "p.json: /accessors/1: an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
+  EXPECT_EQ(with(R"("yields": "state", "state_parameter")",
+                 R"("group": "tp", "yields": "value", "state_parameter")"),
+            "p.json: /accessors/1: \"state_parameter\" says the function reads module state: it "
+            "yields \"state\"");
+  EXPECT_EQ(
+      with(R"("fields": {"kv": "Optional[int]", "grain": "int"})", R"("fields": {"grain": "int"})"),
+      "p.json: /rewrite/python/state/m.tp/fields: names no field \"kv\", a state variable "
+      "of m.tp the pack names (m.tp.kv): every state variable is a field");
+  EXPECT_EQ(with(R"("attribute": "tp_meta")", R"("place": "here")"),
+            "p.json: /rewrite/python/state/m.tp/place: expected one of \"globals\", "
+            "\"after_imports\"; got \"here\"");
+  EXPECT_EQ(with(R"("attribute": "tp_meta")", R"("build": {"call": "m.tp.Meta.of"})"),
+            "p.json: /rewrite/python/state/m.tp: names neither \"attribute\" nor \"parameter\": "
+            "what holds the instance");
+  EXPECT_EQ(with(R"("attribute": "tp_meta")",
+                 R"("parameter": "meta", "build": {"call": "m.tp.Meta.of"})"),
+            "p.json: /rewrite/python/state/m.tp/build: missing required key \"config\"");
+  EXPECT_EQ(with(R"("attribute": "tp_meta")", R"("parameter": "meta", "retire": "keep")"),
+            "p.json: /rewrite/python/state/m.tp/retire: expected one of \"remove\", "
+            "\"deprecate\"; got \"keep\"");
+  EXPECT_EQ(with(R"({"class": "m.tp.Meta",)", R"({"klass": "m.tp.Meta",)"),
+            "p.json: /rewrite/python/state/m.tp/klass: unknown key (allowed: class, fields, place, "
+            "attribute, parameter, local, build, edge_callers, retire, private); did you mean "
+            "\"class\"?");
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ TEST(RulePack, ErrorsNameFileJsonPathAndProblem) {
   EXPECT_EQ(errorOf(R"({"accessors": []})"), "p.json: /: missing required key \"name\"");
   EXPECT_EQ(errorOf(R"({"name": "x", "acessors": []})"),
             "p.json: /acessors: unknown key (allowed: $schema, name, description, extends, scope, "
-            "public_headers, types, accessors, globals, rewrite, python); did you mean "
+            "public_headers, types, accessors, globals, setters, rewrite, python); did you mean "
             "\"accessors\"?");
   // Nested too.
   EXPECT_EQ(errorOf(R"({"name": "x", "globals": [{"varible": "v"}]})"),

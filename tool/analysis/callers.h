@@ -45,6 +45,9 @@ struct CallersResult {
   // parameter to it, is handed on as a value the scan does not follow (Python): calls from
   // there are not among `sites`, which may then be incomplete.
   std::vector<Escape> escapes;
+  // The target is a setter of a pack (`setters`): the state it writes (the rule's `writes`, else
+  // the setter's own name), which each site writes.
+  std::string writes;
   bool complete() const { return escapes.empty(); }
 };
 

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -54,9 +56,92 @@ bool mayPass(const facts::ParamTest& t, const facts::SiteFact& site,
   return true;
 }
 
+// Whether line:column lies in the read's range (its start and exclusive end), or is the read's
+// own position when the range is unknown.
+bool within(const facts::Read& r, unsigned line, unsigned column) {
+  if (r.rangeLine == 0 || r.endLine == 0) return r.line == line && r.column == column;
+  auto at = std::make_pair(line, column);
+  return std::make_pair(r.rangeLine, r.rangeColumn) <= at &&
+         at < std::make_pair(r.endLine, r.endColumn);
+}
+
+// One read per call: an accessor read of a call that also launders a read of the function it
+// calls (a helper a pack names as an accessor, which falls back to a global when an argument
+// is left out) is that laundered read, counted once; the laundered read keeps the accessor
+// read's allow. An accessor read that is itself a fallback (`sizes or helper(...)`) stays
+// instead, with what it tells of its guard, and the laundered read at its call goes.
+void oneReadPerCall(std::vector<facts::Read>& reads, std::vector<facts::Read>& laundered) {
+  std::map<std::pair<std::string, std::string>, std::vector<size_t>> byCallee;
+  for (size_t i = 0; i < laundered.size(); ++i)
+    byCallee[{laundered[i].file, laundered[i].name}].push_back(i);
+  std::vector<bool> dropLaundered(laundered.size(), false);
+  std::erase_if(reads, [&](const facts::Read& r) {
+    if (r.kind != facts::ReadKind::Accessor && r.kind != facts::ReadKind::Shim) return false;
+    auto it = byCallee.find({r.file, r.name});
+    if (it == byCallee.end()) return false;
+    for (size_t i : it->second) {
+      facts::Read& l = laundered[i];
+      if (!within(r, l.line, l.column)) continue;
+      if (r.guardParam >= 0) {
+        dropLaundered[i] = true;
+        return false;
+      }
+      if (r.suppressed && !l.suppressed) {
+        l.suppressed = r.suppressed;
+        l.hint.fix = facts::Hint::None;
+      }
+      return true;
+    }
+    return false;
+  });
+  size_t kept = 0;
+  for (size_t i = 0; i < laundered.size(); ++i)
+    if (!dropLaundered[i]) {
+      if (kept != i) laundered[kept] = std::move(laundered[i]);
+      ++kept;
+    }
+  laundered.resize(kept);
+}
+
+// The calls of Python accessors with a `state_parameter` that bind it (positionally,
+// by keyword, forwarded: anything but a literal None or the default): they hand the state over
+// and read nothing. As "file|name|line|column" of each site.
+std::set<std::string> stateHandedOver(const index::Inventory& inv, const rules::RuleSet& rules) {
+  std::set<std::string> out;
+  for (const facts::Read& r : inv.reads) {
+    if (r.kind != facts::ReadKind::Accessor || r.language != facts::Language::Python) continue;
+    std::optional<rules::PythonAccessorMatch> m = rules.pythonAccessor(r.name);
+    if (!m || !m->rule || m->rule->stateParameter.empty()) continue;
+    std::string usr = "py:" + r.name;
+    auto fn = inv.program.functions.find(usr);
+    if (fn == inv.program.functions.end()) continue;
+    const auto& params = fn->second.params;
+    size_t index = 0;
+    while (index < params.size() && params[index].name != m->rule->stateParameter) ++index;
+    if (index == params.size()) continue;  // no such parameter yet: no call binds it
+    auto [lo, hi] = inv.program.sitesByCallee.equal_range(usr);
+    for (auto it = lo; it != hi; ++it) {
+      const facts::SiteFact& site = inv.program.sites[it->second];
+      if (site.file != r.file || !within(r, site.line, site.column) || index >= site.args.size())
+        continue;
+      facts::Supplied supplied = site.args[index].supplied;
+      if (supplied == facts::Supplied::Explicit || supplied == facts::Supplied::Forwarded)
+        out.insert(r.file + "|" + r.name + "|" + std::to_string(r.line) + "|" +
+                   std::to_string(r.column));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 void launder(index::Inventory& inv, const rules::RuleSet& rules) {
+  std::set<std::string> handedOver = stateHandedOver(inv, rules);
+  std::erase_if(inv.reads, [&](const facts::Read& r) {
+    return r.kind == facts::ReadKind::Accessor &&
+           handedOver.count(r.file + "|" + r.name + "|" + std::to_string(r.line) + "|" +
+                            std::to_string(r.column));
+  });
   std::vector<facts::Read> laundered;
   std::set<std::tuple<std::string, unsigned, unsigned, std::string>> seen;
   auto visit = [&](facts::Read& source) {
@@ -132,6 +217,7 @@ void launder(index::Inventory& inv, const rules::RuleSet& rules) {
   };
   for (auto& r : inv.reads) visit(r);
   for (auto& r : inv.exemptReads) visit(r);
+  oneReadPerCall(inv.reads, laundered);
   for (auto& r : laundered) inv.reads.push_back(std::move(r));
   index::sortReads(inv.reads);
 }

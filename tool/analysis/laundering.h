@@ -4,7 +4,10 @@
 // every call that omits it. Each such call site becomes a read of kind `laundered`, and each
 // fallback learns whether any site still reaches it. In a subset run (Inventory::subset) the
 // sites are those of the whole program, and a laundered read is made at a site in the run's
-// files, or at any site of a fallback in them.
+// files, or at any site of a fallback in them. A call that is both an accessor read (a helper a
+// pack names) and a laundered read of that helper is one read: the laundered one. A call of a
+// Python accessor with a `state_parameter` that binds that parameter (to anything but None)
+// hands the state over and is no read.
 #pragma once
 
 #include "index/inventory.h"

@@ -15,6 +15,7 @@ namespace {
 // The frontend keeps only the calls that can reach what the packs scan
 // (frontend/reaching_calls.h): a target declared elsewhere would get an incomplete answer.
 std::string outsideScope(const pipeline::ScanRun& run, const std::string& function) {
+  if (run.rules.setter(function) || run.rules.pythonSetter(function)) return "";  // kept anywhere
   std::string file;
   for (const auto& [usr, f] : run.inventory.program.functions) {
     if (f.name != function) continue;
@@ -55,6 +56,9 @@ Runner addCallersCommand(CLI::App& app) {
     analysis::CallersResult r;
     try {
       r = analysis::callers(run.inventory.program, *function, *param);
+      const rules::SetterRule* st = run.rules.setter(*function);
+      if (!st) st = run.rules.pythonSetter(*function);
+      if (st) r.writes = st->writes.empty() ? *function : st->writes;
     } catch (const analysis::CallersError& e) {
       std::cerr << "gridlock: error: " << e.what() << "\n";
       return 2;

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <vector>
 
 namespace gridlock::cli {
 
@@ -20,5 +21,11 @@ Runner addMergeCommand(CLI::App& app);
 Runner addGridCommand(CLI::App& app);   // tool/layout
 Runner addShardCommand(CLI::App& app);  // tool/layout
 Runner addPairCommand(CLI::App& app);   // tool/pair
+
+using Adder = Runner (*)(CLI::App&);
+// The commands of this build alone, appended to `adders` after rewrite: defined by the one
+// registration the binary links, cli/commands_full.cpp (merge: shards' facts files need LLVM)
+// or cli/commands_python.cpp (none).
+void addBuildCommands(std::vector<Adder>& adders);
 
 }  // namespace gridlock::cli

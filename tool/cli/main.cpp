@@ -62,10 +62,10 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", versionLine());
 
-  using Adder = Runner (*)(CLI::App&);
-  std::vector<Adder> adders = {addScanCommand,    addGateCommand,  addCallersCommand,
-                               addRewriteCommand, addMergeCommand, addGridCommand,
-                               addShardCommand,   addPairCommand};
+  std::vector<Adder> adders = {addScanCommand, addGateCommand, addCallersCommand,
+                               addRewriteCommand};
+  addBuildCommands(adders);
+  for (Adder add : {addGridCommand, addShardCommand, addPairCommand}) adders.push_back(add);
   std::vector<std::pair<CLI::App*, Runner>> commands;
   for (Adder add : adders) {
     size_t before = app.get_subcommands({}).size();

@@ -11,11 +11,11 @@
 #include "apply/replacements_yaml.h"
 #include "apply/unified_diff.h"
 #include "apply/write.h"
-#include "pyrewrite/checker.h"
-#include "pyrewrite/verify.h"
 #include "rewrite/core/rewriter.h"
 #include "rewrite/core/summary.h"
 #include "rewrite/core/verify.h"
+#include "rewrite/python/checker.h"
+#include "rewrite/python/verify.h"
 
 #include "support/paths.h"
 
@@ -34,7 +34,7 @@ struct RewriteFlags {
   bool force = false;
   bool allowOutsideDb = false;
   std::string pythonChecker = "require";  // require | warn (pyright missing or failing)
-  int pyrightTimeout = python::verify::kDefaultPyrightTimeoutSeconds;
+  int pyrightTimeout = rewrite::py::checks::kDefaultPyrightTimeoutSeconds;
 };
 
 // Each backend's word on the verified plan (C++: files no database lists that name a function
@@ -193,7 +193,7 @@ Runner addRewriteCommand(CLI::App& app) {
       ->check(CLI::IsMember({"require", "warn"}));
   cmd->add_option("--pyright-timeout", f->pyrightTimeout,
                   "Stop a pyright run that takes longer (seconds; 0: no limit; default " +
-                      std::to_string(python::verify::kDefaultPyrightTimeoutSeconds) +
+                      std::to_string(rewrite::py::checks::kDefaultPyrightTimeoutSeconds) +
                       "): a failed run, as --python-checker says")
       ->check(CLI::NonNegativeNumber);
   return [=]() {
@@ -215,8 +215,8 @@ Runner addRewriteCommand(CLI::App& app) {
     }
     // What a Python change needs to be verified is looked for before any planning: a rewrite
     // that would be refused for want of pyright says so now, not after planning and preparing.
-    if (pyrewrite::hasPythonReads(run.inventory)) {
-      std::string missing = pyrewrite::checkerMissing(f->pythonChecker == "warn");
+    if (rewrite::py::hasPythonReads(run.inventory)) {
+      std::string missing = rewrite::py::checkerMissing(f->pythonChecker == "warn");
       if (!missing.empty()) {
         std::cerr << "gridlock: error: " << missing << "\n";
         return 2;
@@ -234,14 +234,14 @@ Runner addRewriteCommand(CLI::App& app) {
     rewrite::Verified v =
         rewrite::planAndVerify(run.inventory, run.rules, run.root, rescan, backends);
     for (const auto& w : v.warnings) std::cerr << "gridlock: " << w << "\n";
-    if (v.error.empty() && pyrewrite::hasPythonReads(run.inventory)) {
-      pyrewrite::Options po;
+    if (v.error.empty() && rewrite::py::hasPythonReads(run.inventory)) {
+      rewrite::py::Options po;
       po.warnWithoutChecker = f->pythonChecker == "warn";
       po.pyrightTimeoutSeconds = f->pyrightTimeout;
-      pyrewrite::Verified py =
-          pyrewrite::planAndVerify(run.inventory, run.rules, run.root, rescan, po);
+      rewrite::py::Verified py =
+          rewrite::py::planAndVerify(run.inventory, run.rules, run.root, rescan, po);
       for (const auto& w : py.warnings) std::cerr << "gridlock: " << w << "\n";
-      pyrewrite::mergeInto(py, v);
+      rewrite::py::mergeInto(run.inventory, py, v);
     }
     for (const auto& line : v.log)
       std::cerr << (line.rfind("  ", 0) == 0 ? "" : "gridlock: note: ") << line << "\n";

@@ -1,23 +1,25 @@
 #include "cli/scan_report.h"
 
 #include "analysis/summary.h"
-#include "pyrewrite/plan.h"
 #include "report/reports.h"
 #include "rewrite/core/fixes.h"
 #include "rewrite/core/planner.h"
 #include "rewrite/core/rewriter.h"
+#include "rewrite/python/plan.h"
+#include "rewrite/python/py_state.h"
 
 #include <optional>
 
 namespace gridlock::cli {
 namespace {
 
-// The plan of every read, what `scan --plan` reports: the C++ backend's, then tool/pyrewrite's
+// The plan of every read, what `scan --plan` reports: the C++ backend's, then tool/rewrite/python's
 // of the Python reads (files read from the scan's root) over it.
 rewrite::Plan planAll(const pipeline::ScanRun& run) {
   rewrite::Plan out = sarifPlan(run);
-  pyrewrite::Sources sources(run.root);
-  pyrewrite::mergeInto(pyrewrite::plan(run.inventory, run.rules, sources), out);
+  rewrite::py::Sources sources(run.root);
+  rewrite::py::mergeInto(run.inventory, rewrite::py::plan(run.inventory, run.rules, sources)->plan,
+                         out);
   return out;
 }
 

@@ -459,6 +459,7 @@ static bool bodyHere(const FunctionDecl* fd) {
 bool ProgramCollector::mayReachScope(const FunctionDecl* fd) {
   if (!bodyHere(fd)) return true;  // defined in another unit, which sees what it reads
   if (declaredWherePacksScan(fd)) return true;
+  if (rules_.setter(fd->getQualifiedNameAsString())) return true;  // it holds a write
   if (const auto* md = dyn_cast<CXXMethodDecl>(fd)) {
     if (md->isVirtual()) return true;  // an override elsewhere may read
     if (isa<CXXConstructorDecl>(md))

@@ -55,6 +55,8 @@ ReadCollector::ReadCollector(ASTContext& ctx, const rules::RuleSet& rules, FileP
     for (const auto& a : pack.accessors)
       if (!a.function.empty()) simpleNames_.insert(lastComponent(a.function));
     for (const auto& g : pack.globals) simpleNames_.insert(lastComponent(g.variable));
+    for (const auto& st : pack.setters)
+      if (!st.function.empty()) simpleNames_.insert(lastComponent(st.function));
   }
   for (const auto& m : macroExpansions) pendingMacros_.emplace(m.nameLoc.getRawEncoding(), m);
   frames_.emplace_back();  // file scope
@@ -224,8 +226,16 @@ void ReadCollector::finish() {
 }
 
 void ReadCollector::onFunctionRef(const NamedDecl* d, SourceLocation loc) {
-  if (const rules::AccessorRule* r = functionRule(d))
+  if (const rules::AccessorRule* r = functionRule(d)) {
     record({r->function, r->kind, r->group, r->yields, r->pack}, loc);
+    return;
+  }
+  // A setter's reference (its call, or the function handed on) writes the state.
+  if (!d->getIdentifier() || !simpleNames_.contains(d->getName())) return;
+  const NamedDecl* named = d;
+  if (const auto* fd = dyn_cast<FunctionDecl>(d)) named = pattern(fd);
+  if (const rules::SetterRule* st = rules_.setter(named->getQualifiedNameAsString()))
+    record({st->function, facts::ReadKind::GlobalWrite, "", facts::Yields::State, st->pack}, loc);
 }
 
 void ReadCollector::onVariableRef(const VarDecl* d, SourceLocation loc) {
@@ -487,7 +497,8 @@ void ReadCollector::rewriteFacts(facts::Read& r) {
   const Frame& f = frames_.back();
   // A global's own reference; an accessor's call, whose result is what may change.
   bool global = r.kind == facts::ReadKind::GlobalState || r.kind == facts::ReadKind::GlobalWrite;
-  r.mutated = accessOf(/*throughCall=*/!global) != Access::Read;
+  r.mutated =
+      r.kind == facts::ReadKind::GlobalWrite || accessOf(/*throughCall=*/!global) != Access::Read;
   for (const Stmt* s : f.path)
     if (isa<LambdaExpr>(s)) r.inLambda = true;
   if (const auto* md = dyn_cast_or_null<CXXMethodDecl>(f.decl))

@@ -122,6 +122,10 @@ DeclaredRules declaredRules(ASTContext& ctx, const rules::RuleSet& rules) {
     for (const auto& g : pack.globals)
       for (const NamedDecl* d : lookupQualified(ctx, g.variable))
         if (isa<VarDecl, VarTemplateDecl>(d)) seen.insert(rules::RuleSet::seenKey(g));
+    for (const auto& st : pack.setters)
+      if (!st.function.empty())
+        for (const NamedDecl* d : lookupQualified(ctx, st.function))
+          if (isa<FunctionDecl, FunctionTemplateDecl>(d)) seen.insert(rules::RuleSet::seenKey(st));
     for (const auto& t : pack.types)
       for (const NamedDecl* d : lookupQualified(ctx, t.type))
         if (isa<TypeDecl, ClassTemplateDecl, TypeAliasTemplateDecl>(d))

@@ -63,9 +63,16 @@ class Frontend {
 // The frontends a request scans with `rules`, in the order their units come in the inventory:
 // the C++ translation units of its compile databases, then, when the packs hold Python rules or
 // the request names Python roots, the Python modules (pipeline/python_frontend.h). A frontend
-// of another language is one more line here. Throws when there is nothing to read (no build
-// directory and no Python).
+// of another language is one more line in the registration. Throws when there is nothing to
+// read (no build directory and no Python), and, in the Python build, on what only the full
+// build reads (a compile database, a C++ file, a shard's facts file). Defined by the
+// registration the binary links: pipeline/frontends_full.cpp (gridlock) or
+// pipeline/frontends_python.cpp (gridlock-python).
 std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
                                                     const rules::RuleSet& rules);
+
+// What the binary's frontends are, for `gridlock --version`: "built with Clang 19.1.7", or
+// the Python build's words. Defined beside frontendsFor.
+std::string buildDescription();
 
 }  // namespace gridlock::pipeline

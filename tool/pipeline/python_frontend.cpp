@@ -1,7 +1,6 @@
 #include "pipeline/python_frontend.h"
 
 #include "cache/key.h"
-#include "cache/store.h"
 #include "pipeline/root_path.h"
 #include "pipeline/shard.h"
 #include "python/python_scan.h"
@@ -57,9 +56,9 @@ Units PythonFrontend::scan(const Scope& scope) {
   for (const std::string& w : units.cacheWarnings) support::warnOnce(w);
   // The Python scan writes through the store alone, which has no eviction (cache_store links
   // no LLVM): the directory is kept within its bound here, as a C++ scan's cache keeps it.
-  if (!s.cacheDir.empty() && units.cacheMisses > 0) {
+  if (evict_ && !s.cacheDir.empty() && units.cacheMisses > 0) {
     try {
-      cache::Store(s.cacheDir, s.cacheBytes).evict();
+      evict_(s.cacheDir, s.cacheBytes);
     } catch (const std::exception& e) {
       support::warnOnce(std::string("cache: ") + e.what());
     }

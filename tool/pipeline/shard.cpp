@@ -1,14 +1,8 @@
 #include "pipeline/shard.h"
 
-#include "pipeline/facts_file.h"
-#include "support/confine.h"
-#include "support/output.h"
-#include "support/paths.h"
-
 #include <sys/stat.h>
 
 #include <algorithm>
-#include <iostream>
 #include <numeric>
 
 namespace gridlock::pipeline {
@@ -58,36 +52,6 @@ ShardPlan planShard(const ScanRequest& o, const std::vector<std::string>& files)
   p.positions = shardPositions(files, sizes, p.spec);
   for (size_t i : p.positions) p.files.push_back(files[i]);
   return p;
-}
-
-void writeShardFacts(const ScanRequest& o, const Scope& scope, const std::vector<Units>& scanned) {
-  FactsFile f = factsFileFor(scope.root, scope.rules);
-  f.plan = o.rewriteFacts;
-  f.allowParseErrors = o.allowParseErrors;
-  f.subset = scope.subset;
-  ShardSpec spec = o.shard.empty() ? ShardSpec{} : *parseShard(o.shard);
-  f.shard = spec.index;
-  f.shards = spec.count;
-  for (const Units& s : scanned) {
-    for (size_t p : s.shardPositions) f.positions.push_back(f.units.size() + p);
-    for (const auto& file : s.wholeScan) {
-      std::string abs = support::realPath(file), rel;
-      f.units.push_back(support::relativeTo(scope.root, abs, rel) ? rel : abs);
-    }
-    for (const auto& unit : s.units) f.tus.push_back(facts::wholeFacts(unit));
-    f.cache.hits += s.cache.hits;
-    f.cache.misses += s.cache.misses;
-  }
-  support::writeOutput(o.factsOut, encodeFactsFile(f));
-  std::string name = "gridlock: shard " + std::to_string(f.shard) + "/" + std::to_string(f.shards);
-  std::cerr << name << ": " << f.tus.size() << " of " << f.units.size()
-            << " translation units; facts in " << o.factsOut << "\n";
-  if (o.cache.verbose) {
-    std::vector<std::string> mine;
-    for (size_t i : f.positions) mine.push_back(f.units[i]);
-    std::sort(mine.begin(), mine.end());  // path order: a shard is a run of paths
-    for (const auto& u : mine) std::cerr << name << ": " << u << "\n";
-  }
 }
 
 }  // namespace gridlock::pipeline

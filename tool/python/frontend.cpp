@@ -203,6 +203,8 @@ std::vector<std::string> unmatchedPythonRules(const rules::RuleSet& rules,
   for (const auto& pack : rules.packs()) {
     for (const auto& a : pack.pythonAccessors) check(rules::pythonRuleName(a), pack.name);
     for (const auto& g : pack.pythonGlobals) check(rules::pythonRuleName(g), pack.name);
+    for (const auto& st : pack.setters)
+      if (!st.python.empty()) check(rules::setterRuleName(st), pack.name);
   }
   return out;
 }

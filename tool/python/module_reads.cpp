@@ -18,6 +18,7 @@ struct Match : rules::PythonAccessorMatch {
   size_t part = 0;
   bool copied = false;     // a load of a copy of module state: no read
   bool qualified = false;  // the written names before `part` name what defines the name
+  bool setter = false;     // a setter's reference (a write)
 };
 
 std::optional<Match> matchName(const ModuleIndex& index, const rules::RuleSet& rules,
@@ -27,6 +28,14 @@ std::optional<Match> matchName(const ModuleIndex& index, const rules::RuleSet& r
     // where the alias is used.
     if (ref.access == Access::Write || ref.aliasDefinition) return std::nullopt;
     return Match{*a};
+  }
+  if (const rules::SetterRule* st = rules.pythonSetter(name)) {
+    // Each reference to a setter (a call, the function handed on) writes the state; assigning
+    // to it (a monkeypatch) writes nothing.
+    if (ref.access == Access::Write || ref.aliasDefinition) return std::nullopt;
+    Match m{{name, facts::ReadKind::GlobalWrite, "", facts::Yields::State, st->pack, nullptr}};
+    m.setter = true;
+    return m;
   }
   const Binding* def = index.definition(name);
   if (const rules::PythonGlobalRule* g = rules.pythonGlobal(name, def && def->setByFunction)) {
@@ -150,6 +159,8 @@ bool knownAllowName(const rules::RuleSet& rules, const std::string& name) {
     }
     for (const auto& g : pack.pythonGlobals)
       if (name == g.variable || (!g.variable.empty() && name == last(g.variable))) return true;
+    for (const auto& st : pack.setters)
+      if (!st.python.empty() && (name == st.python || name == last(st.python))) return true;
   }
   return false;
 }
@@ -236,10 +247,15 @@ void rulesSeen(const ModuleIndex& index, size_t module, const ModuleFacts& m,
     for (const auto& g : pack.pythonGlobals)
       if (g.variable.empty() ? installed(g.module, true) : installed(g.variable, false))
         seen.insert(rules::pythonRuleName(g));
+    for (const auto& st : pack.setters)
+      if (!st.python.empty() && installed(st.python, false)) seen.insert(rules::setterRuleName(st));
   }
-  for (const Function& f : m.functions)
-    if (auto a = rules.pythonAccessor(qualifiedName(index, module, f.qualname)))
-      seen.insert(rules::pythonRuleName(*a->rule));
+  for (const Function& f : m.functions) {
+    std::string name = qualifiedName(index, module, f.qualname);
+    if (auto a = rules.pythonAccessor(name)) seen.insert(rules::pythonRuleName(*a->rule));
+    if (const rules::SetterRule* st = rules.pythonSetter(name))
+      seen.insert(rules::setterRuleName(*st));
+  }
   for (const Binding& b : m.bindings)
     if (b.kind == Binding::Kind::Value)
       if (const auto* g = rules.pythonGlobal(qualifiedName(index, module, b.name), b.setByFunction))
@@ -275,7 +291,7 @@ void collectRead(const ModuleIndex& index, size_t module, const ModuleFacts& m,
     r.guardTests.clear();
   }
   bool accessor = r.kind == facts::ReadKind::Accessor || r.kind == facts::ReadKind::Shim;
-  if (accessor && counting.callsOnly && !r.called) return;
+  if ((accessor || match->setter) && counting.callsOnly && !r.called) return;
   rules::Placement place = rules.place(m.file, true, match->pack);
   if (place == rules::Placement::Out) {
     // A file no pack scans: its fallbacks still launder reads into its callers.

@@ -30,6 +30,7 @@ std::string callersJson(const analysis::CallersResult& r) {
     if (!s.forwardedFrom.empty()) o["forwarded_from"] = s.forwardedFrom;
     o["function"] = s.function;
     o["caller"] = s.caller;
+    if (!r.writes.empty()) o["writes"] = r.writes;
     sites.push_back(o);
   }
   j["sites"] = sites;
@@ -72,6 +73,7 @@ std::string callersText(const analysis::CallersResult& r) {
     if (!s.className.empty()) out << "  class " << s.className;
     if (s.function != r.target) out << "  calls " << s.function;
     if (!s.forwardedFrom.empty()) out << "  from " << s.forwardedFrom;
+    if (!r.writes.empty()) out << "  writes " << r.writes;
     out << "\n";
   }
   out << r.sites.size() << " sites: " << r.bySupplied.at(Supplied::Explicit) << " explicit, "

@@ -1,4 +1,4 @@
-// The backends of the full build, in the order their plans merge: C++ (tool/pyrewrite still
+// The backends of the full build, in the order their plans merge: C++ (tool/rewrite/python still
 // plans the Python reads on its own).
 #include "rewrite/core/rewriter.h"
 #include "rewrite/cpp/rewriter.h"

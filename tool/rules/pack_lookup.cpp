@@ -26,10 +26,12 @@ bool isFile(const std::string& path) {
   return fs::is_regular_file(path, ec);
 }
 
-// The names of the packs in `dirs` (NAME of each NAME.json), once each, in name order.
-std::vector<std::string> packNames(const std::vector<PackDir>& dirs) {
+// The names of the packs in `dirs` (NAME of each NAME.json), once each, in name order: of the
+// example directories or of the others.
+std::vector<std::string> packNames(const std::vector<PackDir>& dirs, bool examples) {
   std::set<std::string> names;
   for (const auto& d : dirs) {
+    if (d.examples != examples) continue;
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(d.dir, ec))
       if (e.path().extension() == ".json" && isFile(e.path().string()))
@@ -50,9 +52,14 @@ std::vector<PackDir> shippedPackDirs() {
   if (std::string data = support::installedDataDir(); !data.empty()) {
     std::string rules = data + "/rules";
     if (fs::is_directory(rules, ec)) out.push_back({rules, "installed"});
+    if (fs::is_directory(rules + "/examples", ec))
+      out.push_back({rules + "/examples", "installed examples", true});
   }
-  if (std::string src = support::sourceTreeOfThisBuild(); !src.empty())
+  if (std::string src = support::sourceTreeOfThisBuild(); !src.empty()) {
     out.push_back({src + "/rules", "source tree"});
+    if (fs::is_directory(src + "/rules/examples", ec))
+      out.push_back({src + "/rules/examples", "source tree examples", true});
+  }
   return out;
 }
 
@@ -79,8 +86,14 @@ std::string resolvePack(const std::string& ref, const PackAnchor& anchor,
   if (looked.empty())
     looked = "(no pack directories: this binary has no share/gridlock/rules beside it)";
   std::string known;
-  std::vector<std::string> names = packNames(shipped);
+  std::vector<std::string> names = packNames(shipped, false);
   for (const auto& n : names) known += (known.empty() ? "; the shipped packs are " : ", ") + n;
+  std::string examples;
+  for (const auto& n : packNames(shipped, true)) {
+    examples += (examples.empty() ? "; the examples are " : ", ") + n;
+    names.push_back(n);
+  }
+  known += examples;
   throw RuleError("unknown rule pack \"" + ref + "\": no " + file + " in " + looked + known +
                   support::didYouMean(ref, names, '"'));
 }

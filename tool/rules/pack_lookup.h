@@ -2,7 +2,8 @@
 // a pack; `rules/ours.json` or `../x/mpi.json` is a path. A name is looked up as NAME.json beside
 // the config (or, for `extends`, beside the extending pack), then in the shipped packs: the
 // installed <prefix>/share/gridlock/rules of the running binary and, for a binary in its build
-// tree, the source tree's rules/.
+// tree, the source tree's rules/; each followed by its examples/ (packs for open-source codebases,
+// docs/real-codebases.md), which an unknown name's error lists apart.
 #pragma once
 
 #include <string>
@@ -14,6 +15,7 @@ namespace gridlock::rules {
 struct PackDir {
   std::string dir;
   std::string what;
+  bool examples = false;  // a directory of example packs (rules/examples)
 };
 
 // What a reference is resolved from: a relative path against `dir` ("" = the working

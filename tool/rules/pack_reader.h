@@ -100,21 +100,29 @@ class PackReader {
   }
 
   // An accessor entry's kind (accessor or shim), group (an accessor's is required) and yields
-  // (a shim yields the whole collection), C++ or Python alike.
+  // (a shim yields the whole collection), C++ or Python alike. A Python accessor may yield
+  // module state (`state`), and needs no group then.
   void accessorKind(const nlohmann::json& a, const std::string& at, facts::ReadKind& kind,
-                    std::string& group, facts::Yields& yields) const {
+                    std::string& group, facts::Yields& yields, bool python = false) const {
     using facts::ReadKind;
     using facts::Yields;
     kind = choice(a, "kind", at, {ReadKind::Accessor, ReadKind::Shim});
     group = string(a, "group", at, false);
-    if (kind == ReadKind::Accessor && group.empty())
+    bool state = python && a.contains("yields") && a.at("yields") == "state";
+    if (kind == ReadKind::Accessor && group.empty() && !state)
       fail(at, "an accessor needs \"group\" (the group it reads, e.g. \"tp\")");
     std::optional<Yields> dflt;
     if (kind == ReadKind::Shim) dflt = Yields::Collection;
-    yields = choice(a, "yields", at,
-                    {Yields::Group, Yields::Size, Yields::Rank, Yields::SrcRank, Yields::Collection,
-                     Yields::Value},
-                    dflt);
+    if (python)
+      yields = choice(a, "yields", at,
+                      {Yields::Group, Yields::Size, Yields::Rank, Yields::SrcRank,
+                       Yields::Collection, Yields::Value, Yields::State},
+                      dflt);
+    else
+      yields = choice(a, "yields", at,
+                      {Yields::Group, Yields::Size, Yields::Rank, Yields::SrcRank,
+                       Yields::Collection, Yields::Value},
+                      dflt);
     if (kind == ReadKind::Shim && yields != Yields::Collection)
       fail(at + "/yields", "a shim yields a whole collection: expected \"collection\"");
   }

@@ -90,6 +90,82 @@ void readSpecs(const PackReader& r, const json& sp, PythonRewriteRule& out) {
            "(build)");
 }
 
+// One word of `allowed` at `key`, else `dflt` when absent.
+std::string word(const PackReader& r, const json& j, const std::string& key, const std::string& at,
+                 std::initializer_list<const char*> allowed) {
+  if (!j.contains(key)) return *allowed.begin();
+  std::string v = r.string(j, key, at, true);
+  std::string list;
+  for (const char* a : allowed) {
+    if (v == a) return v;
+    list += std::string(list.empty() ? "\"" : ", \"") + a + "\"";
+  }
+  r.fail(at + "/" + key, "expected one of " + list + "; got \"" + v + "\"");
+}
+
+std::string identifierAt(const PackReader& r, const json& j, const std::string& key,
+                         const std::string& at) {
+  std::string v = r.string(j, key, at, false);
+  if (!v.empty() && !identifier(v))
+    r.fail(at + "/" + key, "expected a Python identifier, got \"" + v + "\"");
+  return v;
+}
+
+// `state.M` as an object: the class replacing module M's variables (PythonStateRule).
+PythonStateRule readStateObject(const PackReader& r, const json& o, const std::string& at) {
+  r.object(o, at,
+           {"class", "fields", "place", "attribute", "parameter", "local", "build", "edge_callers",
+            "retire", "private"});
+  PythonStateRule s;
+  s.cls = readPythonName(r, o, "class", at);
+  if (auto f = o.find("fields"); f != o.end()) {
+    if (!f->is_object())
+      r.fail(at + "/fields", "expected an object: field -> annotation (\"Optional[int]\")");
+    for (auto e = f->begin(); e != f->end(); ++e) {
+      if (!identifier(e.key()))
+        r.fail(at + "/fields/" + e.key(), "expected a field name (a Python identifier)");
+      s.fields[e.key()] = r.string(*f, e.key(), at + "/fields", true);
+    }
+  }
+  s.place = word(r, o, "place", at, {"globals", "after_imports"});
+  s.attribute = identifierAt(r, o, "attribute", at);
+  s.parameter = identifierAt(r, o, "parameter", at);
+  s.local = identifierAt(r, o, "local", at);
+  if (s.attribute.empty() && s.parameter.empty())
+    r.fail(at, "names neither \"attribute\" nor \"parameter\": what holds the instance");
+  if (s.attribute.empty()) s.attribute = s.parameter;
+  if (s.parameter.empty()) s.parameter = s.attribute;
+  if (s.local.empty()) s.local = s.attribute;
+  if (auto b = o.find("build"); b != o.end() && b->is_object()) {
+    r.object(*b, at + "/build", {"call", "config", "fields"});
+    s.build = "call";
+    s.buildCall = readPythonName(r, *b, "call", at + "/build");
+    s.buildConfig = identifierAt(r, *b, "config", at + "/build");
+    if (s.buildConfig.empty()) r.fail(at + "/build", "missing required key \"config\"");
+    s.buildFields = r.strings(*b, "fields", at + "/build");
+    for (size_t i = 0; i < s.buildFields.size(); ++i)
+      if (!identifier(s.buildFields[i]))
+        r.fail(at + "/build/fields/" + std::to_string(i), "expected a field name");
+  } else if (b != o.end() && (!b->is_string() || b->get<std::string>() != "setters")) {
+    r.fail(at + "/build",
+           "expected \"setters\" or {\"call\": \"pkg.State.from_config\", \"config\": NAME}");
+  }
+  s.edgeDefault = word(r, o, "edge_callers", at, {"refuse", "default"}) == "default";
+  s.retireDeprecate = word(r, o, "retire", at, {"remove", "deprecate"}) == "deprecate";
+  if (auto pm = o.find("private"); pm != o.end()) {
+    if (!pm->is_object()) r.fail(at + "/private", "expected an object: module -> name");
+    for (auto e = pm->begin(); e != pm->end(); ++e) {
+      if (!isDottedName(e.key()))
+        r.fail(at + "/private/" + e.key(), "expected a dotted module name as the key");
+      std::string name = r.string(*pm, e.key(), at + "/private", true);
+      if (!identifier(name))
+        r.fail(at + "/private/" + e.key(), "expected a Python identifier, got \"" + name + "\"");
+      s.privateModules[e.key()] = name;
+    }
+  }
+  return s;
+}
+
 }  // namespace
 
 std::optional<std::string> keywordKey(const std::vector<std::string>& arguments,
@@ -119,8 +195,12 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   for (size_t i = 0; i < out.collection.size(); ++i)
     if (!identifier(out.collection[i]))
       r.fail(at + "/collection/" + std::to_string(i), "expected a Python identifier");
-  out.group = r.string(py, "group", at, true);
-  if (out.group.find("{group}") == std::string::npos)
+  // A pack that only moves module state to an object spells no group.
+  bool stateObject = false;
+  if (auto st = py.find("state"); st != py.end() && st->is_object())
+    for (const auto& v : *st) stateObject = stateObject || v.is_object();
+  out.group = r.string(py, "group", at, !stateObject);
+  if ((!stateObject || !out.group.empty()) && out.group.find("{group}") == std::string::npos)
     r.fail(at + "/group", "the name must carry the read's group as {group} (\"{group}_group\")");
   if (auto sp = py.find("spell"); sp != py.end()) {
     r.object(*sp, at + "/spell", {"size", "rank", "src_rank"});
@@ -134,9 +214,13 @@ PythonRewriteRule readPythonRewrite(const PackReader& r, const json& py) {
   if (auto st = py.find("state"); st != py.end()) {
     if (!st->is_object()) r.fail(at + "/state", "expected an object: module -> attribute");
     for (auto e = st->begin(); e != st->end(); ++e) {
-      std::string attr = r.string(*st, e.key(), at + "/state", true);
       if (!isDottedName(e.key()))
         r.fail(at + "/state/" + e.key(), "expected a dotted module name as the key");
+      if (e->is_object()) {
+        out.stateObjects[e.key()] = readStateObject(r, *e, at + "/state/" + e.key());
+        continue;
+      }
+      std::string attr = r.string(*st, e.key(), at + "/state", true);
       if (!identifier(attr)) r.fail(at + "/state/" + e.key(), "expected a Python identifier");
       out.state[e.key()] = attr;
     }

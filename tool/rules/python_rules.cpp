@@ -33,16 +33,26 @@ std::string pythonRuleName(const PythonGlobalRule& rule) {
   return "python_module " + rule.module;
 }
 
-namespace {
+std::string setterRuleName(const SetterRule& rule) {
+  if (!rule.function.empty()) return "setter function " + rule.function;
+  return "setter python " + rule.python;
+}
 
-std::string dotted(const PackReader& r, const json& j, const std::string& key,
-                   const std::string& at) {
+std::string readPythonName(const PackReader& r, const json& j, const std::string& key,
+                           const std::string& at) {
   std::string name = r.string(j, key, at, true);
   if (!isDottedName(name))
     r.fail(
         at + "/" + key,
         "expected a dotted Python name (\"megatron.core.parallel_state\"), got \"" + name + "\"");
   return name;
+}
+
+namespace {
+
+std::string dotted(const PackReader& r, const json& j, const std::string& key,
+                   const std::string& at) {
+  return readPythonName(r, j, key, at);
 }
 
 std::vector<std::string> identifiers(const PackReader& r, const json& j, const std::string& key,
@@ -85,7 +95,8 @@ PythonFamily readFamily(const PackReader& r, const json& f, const std::string& a
 
 PythonAccessorRule readPythonAccessor(const PackReader& r, const json& a, const std::string& at) {
   using facts::ReadKind;
-  r.object(a, at, {"python", "python_family", "kind", "group", "yields"});
+  r.object(a, at,
+           {"python", "python_family", "kind", "group", "yields", "returns", "state_parameter"});
   if (a.contains("python") == a.contains("python_family"))
     r.fail(at, "exactly one of \"python\" or \"python_family\" is required");
   PythonAccessorRule rule;
@@ -97,10 +108,26 @@ PythonAccessorRule readPythonAccessor(const PackReader& r, const json& a, const 
       r.fail(at + "/kind", "a family is of accessors: expected \"accessor\"");
     if (a.contains("yields"))
       r.fail(at + "/yields", "a family's suffixes say what each accessor yields");
+    for (const char* k : {"returns", "state_parameter"})
+      if (a.contains(k))
+        r.fail(at + "/" + k, "only an accessor named by \"python\" reads module state so");
     return rule;
   }
   rule.name = dotted(r, a, "python", at);
-  r.accessorKind(a, at, rule.kind, rule.group, rule.yields);
+  r.accessorKind(a, at, rule.kind, rule.group, rule.yields, true);
+  if (a.contains("returns")) rule.returns = dotted(r, a, "returns", at);
+  rule.stateParameter = r.string(a, "state_parameter", at, false);
+  if (!rule.stateParameter.empty() && !support::isIdentifier(rule.stateParameter))
+    r.fail(at + "/state_parameter",
+           "expected a parameter name (a Python identifier), got \"" + rule.stateParameter + "\"");
+  if ((!rule.returns.empty() || !rule.stateParameter.empty()) &&
+      rule.yields != facts::Yields::State)
+    r.fail(at, std::string("\"") + (rule.returns.empty() ? "state_parameter" : "returns") +
+                   "\" says the function reads module state: it yields \"state\"");
+  if (!rule.returns.empty() && !rule.stateParameter.empty())
+    r.fail(at + "/state_parameter",
+           "a getter (\"returns\") returns one variable; \"state_parameter\" is for a function "
+           "that reads the state and takes it as a parameter after the move: not both");
   return rule;
 }
 

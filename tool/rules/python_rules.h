@@ -27,6 +27,14 @@ PythonCounting readPythonCounting(const PackReader& r, const nlohmann::json& p);
 std::string pythonRuleName(const PythonAccessorRule& rule);
 std::string pythonRuleName(const PythonGlobalRule& rule);
 
+// How a setter rule is named in errors, duplicate checks and facts::TuFacts::rulesSeen:
+// "setter function Q", "setter python NAME".
+std::string setterRuleName(const SetterRule& rule);
+
+// The dotted Python name at `key` (required), or an error naming it.
+std::string readPythonName(const PackReader& r, const nlohmann::json& j, const std::string& key,
+                           const std::string& at);
+
 // A dotted Python name: identifiers joined by dots.
 bool isDottedName(const std::string& name);
 

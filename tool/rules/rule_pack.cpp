@@ -76,6 +76,7 @@ std::vector<RewriteRules> readExtends(const Reader& r, const json& root, const s
     for (auto& g : b.globals) pack.globals.push_back(std::move(g));
     for (auto& a : b.pythonAccessors) pack.pythonAccessors.push_back(std::move(a));
     for (auto& g : b.pythonGlobals) pack.pythonGlobals.push_back(std::move(g));
+    for (auto& st : b.setters) pack.setters.push_back(std::move(st));
     out.push_back(std::move(b.rewrite));
   }
   return out;
@@ -300,7 +301,44 @@ std::set<std::string> ruleNames(const RulePack& pack) {
   for (const auto& g : pack.globals) out.insert(g.variable);
   for (const auto& a : pack.pythonAccessors) out.insert(pythonRuleName(a));
   for (const auto& g : pack.pythonGlobals) out.insert(pythonRuleName(g));
+  for (const auto& st : pack.setters) out.insert(setterRuleName(st));
   return out;
+}
+
+// Whether `variable` is global state of the pack (its own globals and its bases'): what a
+// setter's `writes` must name.
+bool isGlobalOf(const RulePack& pack, const std::string& variable) {
+  for (const auto& g : pack.globals)
+    if (g.variable == variable) return true;
+  for (const auto& g : pack.pythonGlobals) {
+    if (g.variable == variable) return true;
+    size_t dot = variable.rfind('.');
+    if (!g.module.empty() && dot != std::string::npos && variable.substr(0, dot) == g.module &&
+        std::find(g.except.begin(), g.except.end(), variable.substr(dot + 1)) == g.except.end())
+      return true;
+  }
+  return false;
+}
+
+// `setters[]`: a C++ function (`function`, `writes` required) or a Python function (`python`,
+// `writes` optional).
+SetterRule readSetter(const Reader& r, const json& st, const std::string& at,
+                      const RulePack& pack) {
+  SetterRule rule;
+  if (st.is_object() && st.contains("python")) {
+    r.object(st, at, {"python", "writes"});
+    rule.python = readPythonName(r, st, "python", at);
+    if (st.contains("writes")) rule.writes = readPythonName(r, st, "writes", at);
+  } else {
+    r.object(st, at, {"function", "writes"});
+    rule.function = r.string(st, "function", at, true);
+    rule.writes = r.string(st, "writes", at, true);
+  }
+  if (!rule.writes.empty() && !isGlobalOf(pack, rule.writes))
+    r.fail(at + "/writes", rule.writes +
+                               " is no global state of this pack: name it in \"globals\" (or "
+                               "its module in a \"python_module\" rule)");
+  return rule;
 }
 
 AccessorRule readAccessor(const Reader& r, const json& a, const std::string& at) {
@@ -417,6 +455,23 @@ void readRules(const Reader& r, const json& root, RulePack& pack) {
     GlobalRule rule = readGlobal(r, globals[i], at);
     keep(std::move(rule), pack.globals, rule.variable, at);
   }
+  const json& setters = r.array(root, "setters", "");
+  for (size_t i = 0; i < setters.size(); ++i) {
+    std::string at = "/setters/" + std::to_string(i);
+    SetterRule rule = readSetter(r, setters[i], at, pack);
+    std::string id = setterRuleName(rule);
+    if (pack.accessors.end() != std::find_if(pack.accessors.begin(), pack.accessors.end(),
+                                             [&](const AccessorRule& a) {
+                                               return !rule.function.empty() &&
+                                                      a.function == rule.function;
+                                             }) ||
+        std::any_of(pack.pythonAccessors.begin(), pack.pythonAccessors.end(),
+                    [&](const PythonAccessorRule& a) {
+                      return !rule.python.empty() && a.name == rule.python;
+                    }))
+      r.fail(at, id + " is an accessor of this pack too: a function reads or writes, not both");
+    keep(std::move(rule), pack.setters, id, at);
+  }
 }
 
 // What this pack's `rewrite` leaves unsaid, the packs it extends say (first base wins).
@@ -427,10 +482,31 @@ void inheritRewrite(RewriteRules& own, const std::vector<RewriteRules>& bases) {
     if (own.thread.type.empty()) own.thread = b.thread;
     if (own.collapse.lookup.empty()) own.collapse = b.collapse;
     if (own.env.type.empty()) own.env = b.env;
-    if (own.python.empty()) own.python = b.python;
+    if (own.python.empty() && own.python.stateObjects.empty()) own.python = b.python;
     if (own.requireSpell.empty()) {
       own.requireSpell = b.requireSpell;
       own.requireInclude = b.requireInclude;
+    }
+  }
+}
+
+// rewrite.python.state objects: every variable of the module the pack names (a global, what a
+// setter writes, what a getter returns) is a field of the class, when the fields are given.
+void checkStateFields(const Reader& r, const RulePack& pack) {
+  for (const auto& [module, state] : pack.rewrite.python.stateObjects) {
+    if (state.fields.empty()) continue;
+    std::set<std::string> named;
+    for (const auto& g : pack.pythonGlobals) named.insert(g.variable);
+    for (const auto& st : pack.setters) named.insert(st.writes);
+    for (const auto& a : pack.pythonAccessors) named.insert(a.returns);
+    for (const std::string& v : named) {
+      size_t dot = v.rfind('.');
+      if (dot == std::string::npos || v.substr(0, dot) != module) continue;
+      std::string field = v.substr(dot + 1);
+      if (!state.fields.count(field))
+        r.fail("/rewrite/python/state/" + module + "/fields",
+               "names no field \"" + field + "\", a state variable of " + module +
+                   " the pack names (" + v + "): every state variable is a field");
     }
   }
 }
@@ -442,7 +518,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   Reader r(path);
   r.object(root, "",
            {"$schema", "name", "description", "extends", "scope", "public_headers", "types",
-            "accessors", "globals", "rewrite", "python"});
+            "accessors", "globals", "setters", "rewrite", "python"});
   r.string(root, "$schema", "", false);  // for editors (share/gridlock/schema); else ignored
   RulePack pack;
   pack.path = path;
@@ -468,6 +544,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
   const size_t baseAccessors = pack.accessors.size();
   readRules(r, root, pack);
   inheritRewrite(pack.rewrite, baseRewrites);
+  checkStateFields(r, pack);
   for (size_t i = baseAccessors; i < pack.accessors.size(); ++i) {
     const AccessorRule& a = pack.accessors[i];
     if (a.env.empty()) continue;
@@ -482,7 +559,7 @@ RulePack parseRulePack(const std::string& text, const std::string& path, int dep
         t.groups.push_back(a.group);
   }
   if (pack.accessors.empty() && pack.globals.empty() && pack.pythonAccessors.empty() &&
-      pack.pythonGlobals.empty())
+      pack.pythonGlobals.empty() && pack.setters.empty())
     r.fail("", "the pack has no \"accessors\" and no \"globals\": it would find nothing");
   return pack;
 }

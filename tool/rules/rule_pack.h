@@ -72,6 +72,16 @@ struct GlobalRule {
   size_t pack = 0;
 };
 
+// A function whose every reference writes global state (`setters`): a call of it is a write
+// (global_write), counted and gated as every write. C++ names one `function` and the variable it
+// `writes` (required); Python one function by dotted name (`python`), `writes` optional.
+struct SetterRule {
+  std::string function;  // C++: qualified name; "" for a Python rule
+  std::string python;    // Python: dotted name; "" for a C++ rule
+  std::string writes;    // the variable written (qualified or dotted), a global of the pack
+  size_t pack = 0;
+};
+
 // Types that hold a group, a collection or per-model state (the metadata whose fields replace
 // mutable globals): what a read could be replaced with.
 struct TypeRule {
@@ -124,6 +134,25 @@ struct PythonSpecRule {
   bool empty() const { return spec.empty() && build.empty(); }
 };
 
+// `rewrite.python.state`'s object form: the class that replaces a module of per-model state
+// (its variables become the class's fields), and how the rewrite builds, passes and keeps an
+// instance of it (docs/rewrite.md, "Python", `state`).
+struct PythonStateRule {
+  std::string cls;                            // dotted
+  std::map<std::string, std::string> fields;  // field -> annotation; empty: `Any` each
+  std::string place = "globals";              // globals or after_imports
+  std::string attribute;                      // `self.<attribute>` (default: the parameter's name)
+  std::string parameter;                 // a function's parameter (default: the attribute's name)
+  std::string local;                     // the constructed local (default: the attribute's name)
+  std::string build = "setters";         // setters or call
+  std::string buildCall;                 // build.call: the constructor, dotted
+  std::string buildConfig;               // build.config: the value it is called with
+  std::vector<std::string> buildFields;  // build.fields: fields taken from their setters
+  bool edgeDefault = false;              // edge_callers: "default" (else "refuse")
+  bool retireDeprecate = false;          // retire: "deprecate" (else "remove")
+  std::map<std::string, std::string> privateModules;  // module -> its private instance's name
+};
+
 // `rewrite.python`: how the Python rewriter spells what replaces a Python read (docs/rewrite.md,
 // "Python"). Python has no declared types to say which value holds a group, so names do: a
 // group is `group` with `{group}` the read's group (`tp_group`), a collection one of
@@ -166,6 +195,9 @@ struct PythonRewriteRule {
   // lookup's field is None there, so Collapse does not take such a read.
   std::vector<std::string> unsetDefaults;
   PythonSpecRule specs;  // none: a class named as a value keeps its fallback
+  // `state`'s object form: module -> the class replacing its variables (docs/rewrite.md).
+  // Parsed and validated; the rewrite does not act on it yet.
+  std::map<std::string, PythonStateRule> stateObjects;
   bool empty() const { return group.empty() && collection.empty(); }
 };
 
@@ -204,6 +236,12 @@ struct PythonAccessorRule {
   std::string group;
   facts::Yields yields = facts::Yields::Group;
   size_t pack = 0;
+  // A getter: the module variable it returns (dotted), which the rewrite spells as the state
+  // instance's field.
+  std::string returns;
+  // The parameter that takes the state once it is an object: a call binding it to anything
+  // but a literal None reads nothing (analysis/laundering.h).
+  std::string stateParameter;
 };
 
 // Python module-level mutable state: one variable by dotted name, or every variable of
@@ -239,7 +277,8 @@ struct RulePack {
   RewriteRules rewrite;  // its own keys, then those of the packs it extends
   std::vector<PythonAccessorRule> pythonAccessors;
   std::vector<PythonGlobalRule> pythonGlobals;
-  PythonCounting python;  // for every Python rule it holds, those it extends included
+  std::vector<SetterRule> setters;  // C++ and Python alike
+  PythonCounting python;            // for every Python rule it holds, those it extends included
 };
 
 class RuleError : public std::runtime_error {

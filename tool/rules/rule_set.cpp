@@ -31,6 +31,13 @@ RuleSet::RuleSet(std::vector<RulePack> packs) : packs_(std::move(packs)) {
         throw RuleError(packs_[p].path + ": " + g.variable + " is already defined by another pack");
     }
     for (const auto& t : packs_[p].types) types_.emplace(t.type, &t);
+    for (auto& st : packs_[p].setters) {
+      st.pack = p;
+      auto& map = st.function.empty() ? pythonSetters_ : setters_;
+      const std::string& key = st.function.empty() ? st.python : st.function;
+      if (!map.emplace(key, &st).second)
+        throw RuleError(packs_[p].path + ": setter " + key + " is already defined by another pack");
+    }
     indexPython(p);
   }
 }
@@ -82,7 +89,17 @@ const PythonGlobalRule* RuleSet::pythonGlobal(const std::string& dotted, bool se
 
 bool RuleSet::hasPython() const {
   return !pythonAccessors_.empty() || !pythonFamilies_.empty() || !pythonGlobals_.empty() ||
-         !pythonModules_.empty();
+         !pythonModules_.empty() || !pythonSetters_.empty();
+}
+
+const SetterRule* RuleSet::setter(const std::string& name) const {
+  auto it = setters_.find(name);
+  return it == setters_.end() ? nullptr : it->second;
+}
+
+const SetterRule* RuleSet::pythonSetter(const std::string& dotted) const {
+  auto it = pythonSetters_.find(dotted);
+  return it == pythonSetters_.end() ? nullptr : it->second;
 }
 
 RuleSet RuleSet::load(const std::vector<std::string>& refs, const PackAnchor& anchor) {
@@ -147,7 +164,9 @@ Placement RuleSet::placeAny(const std::string& rel, bool underRoot) const {
 
 bool RuleSet::cxxPackScans(const std::string& rel, bool underRoot) const {
   for (size_t p = 0; p < packs_.size(); ++p)
-    if ((!packs_[p].accessors.empty() || !packs_[p].globals.empty()) &&
+    if ((!packs_[p].accessors.empty() || !packs_[p].globals.empty() ||
+         std::any_of(packs_[p].setters.begin(), packs_[p].setters.end(),
+                     [](const SetterRule& st) { return !st.function.empty(); })) &&
         place(rel, underRoot, p) == Placement::In)
       return true;
   return false;
@@ -170,6 +189,7 @@ std::string RuleSet::seenKey(const AccessorRule& rule) {
 }
 std::string RuleSet::seenKey(const GlobalRule& rule) { return "variable " + rule.variable; }
 std::string RuleSet::seenKey(const TypeRule& rule) { return "type " + rule.type; }
+std::string RuleSet::seenKey(const SetterRule& rule) { return setterRuleName(rule); }
 
 std::vector<Unmatched> RuleSet::unmatched(const std::set<std::string>& seen,
                                           const std::set<std::string>& files, size_t units,
@@ -178,10 +198,13 @@ std::vector<Unmatched> RuleSet::unmatched(const std::set<std::string>& seen,
       " in " + std::to_string(units) + (units == 1 ? " translation unit" : " translation units");
   std::vector<Unmatched> found;
   for (const auto& pack : packs_) {
-    Unmatched u{
-        pack.name,
-        pack.accessors.size() + pack.globals.size() + pack.types.size() + pack.scope.include.size(),
-        {}};
+    Unmatched u{pack.name,
+                pack.accessors.size() + pack.globals.size() + pack.types.size() +
+                    pack.scope.include.size() +
+                    static_cast<size_t>(
+                        std::count_if(pack.setters.begin(), pack.setters.end(),
+                                      [](const SetterRule& st) { return !st.function.empty(); })),
+                {}};
     std::vector<std::string>& out = u.lines;
     const std::string of = "' (pack " + pack.name + ") matched no ";
     for (const auto& a : pack.accessors)
@@ -190,6 +213,9 @@ std::vector<Unmatched> RuleSet::unmatched(const std::set<std::string>& seen,
                                       : "rule '" + a.macro + of + "macro definition" + in);
     for (const auto& g : pack.globals)
       if (!seen.count(seenKey(g))) out.push_back("rule '" + g.variable + of + "declaration" + in);
+    for (const auto& st : pack.setters)
+      if (!st.function.empty() && !seen.count(seenKey(st)))
+        out.push_back("setter rule '" + st.function + of + "declaration" + in);
     for (const auto& t : pack.types)
       if (!seen.count(seenKey(t))) out.push_back("type rule '" + t.type + of + "declaration" + in);
     for (const auto& glob : pack.scope.include) {
@@ -213,6 +239,7 @@ std::vector<std::string> readRuleKeys(const RulePack& pack) {
   for (const auto& g : pack.globals) keys.push_back(RuleSet::seenKey(g));
   for (const auto& a : pack.pythonAccessors) keys.push_back(pythonRuleName(a));
   for (const auto& g : pack.pythonGlobals) keys.push_back(pythonRuleName(g));
+  for (const auto& st : pack.setters) keys.push_back(RuleSet::seenKey(st));
   return keys;
 }
 

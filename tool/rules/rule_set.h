@@ -62,6 +62,9 @@ class RuleSet {
   // when a function of the module assigns it under `global` (`setByFunction`).
   const PythonGlobalRule* pythonGlobal(const std::string& dotted, bool setByFunction) const;
   bool hasPython() const;
+  // The setter a function's qualified (C++) or dotted (Python) name is, or null.
+  const SetterRule* setter(const std::string& qualifiedName) const;
+  const SetterRule* pythonSetter(const std::string& dotted) const;
 
   // Where a root-relative path stands for the rules of one pack; `underRoot` false means the
   // file lies outside --root, which no pack scans.
@@ -81,6 +84,7 @@ class RuleSet {
   static std::string seenKey(const AccessorRule& rule);
   static std::string seenKey(const GlobalRule& rule);
   static std::string seenKey(const TypeRule& rule);
+  static std::string seenKey(const SetterRule& rule);  // "setter function Q", "setter python N"
   // What matched nothing in a scan of `units` translation units: each pack entry whose key is
   // not in `seen`, and each scope include glob that no file in `files` (root-relative: the
   // units' main files and includes) matches, unless `inTree(root, glob)` says it matches a file
@@ -111,6 +115,8 @@ class RuleSet {
   std::vector<const PythonAccessorRule*> pythonFamilies_;
   std::unordered_map<std::string, const PythonGlobalRule*> pythonGlobals_;
   std::unordered_map<std::string, const PythonGlobalRule*> pythonModules_;
+  std::unordered_map<std::string, const SetterRule*> setters_;
+  std::unordered_map<std::string, const SetterRule*> pythonSetters_;
 };
 
 }  // namespace gridlock::rules

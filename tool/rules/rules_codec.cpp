@@ -100,6 +100,33 @@ void fields(V&& v, T& x) {
 }
 
 template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, PythonStateRule>
+void fields(V&& v, T& x) {
+  v("class", x.cls);
+  v("fields", x.fields);
+  v("place", x.place);
+  v("attribute", x.attribute);
+  v("parameter", x.parameter);
+  v("local", x.local);
+  v("build", x.build);
+  v("build_call", x.buildCall);
+  v("build_config", x.buildConfig);
+  v("build_fields", x.buildFields);
+  v("edge_default", x.edgeDefault);
+  v("retire_deprecate", x.retireDeprecate);
+  v("private", x.privateModules);
+}
+
+template <typename V, typename T>
+  requires std::is_same_v<std::remove_const_t<T>, SetterRule>
+void fields(V&& v, T& x) {
+  v("function", x.function);
+  v("python", x.python);
+  v("writes", x.writes);
+  v("pack", x.pack);
+}
+
+template <typename V, typename T>
   requires std::is_same_v<std::remove_const_t<T>, PythonRewriteRule>
 void fields(V&& v, T& x) {
   v("collection", x.collection);
@@ -117,6 +144,7 @@ void fields(V&& v, T& x) {
   v("collapse", x.collapse);
   v("unset_defaults", x.unsetDefaults);
   v("specs", x.specs);
+  v("state_objects", x.stateObjects);
 }
 
 template <typename V, typename T>
@@ -151,6 +179,8 @@ void fields(V&& v, T& x) {
   v("group", x.group);
   v("yields", x.yields);
   v("pack", x.pack);
+  v("returns", x.returns);
+  v("state_parameter", x.stateParameter);
 }
 
 template <typename V, typename T>
@@ -183,6 +213,7 @@ void fields(V&& v, T& x) {
   v("rewrite", x.rewrite);
   v("python_accessors", x.pythonAccessors);
   v("python_globals", x.pythonGlobals);
+  v("setters", x.setters);
   v("python", x.python);
 }
 

@@ -66,7 +66,8 @@ class Rewriter {
 using Rewriters = std::vector<std::unique_ptr<Rewriter>>;
 
 // Every backend of this build, in the order their plans merge. Defined by the registration the
-// binary links (rewrite/rewriters_full.cpp), as pipeline/frontends.cpp defines the frontends.
+// binary links (rewrite/rewriters_full.cpp or rewriters_python.cpp), as
+// pipeline/frontends_full.cpp and frontends_python.cpp define the frontends.
 Rewriters rewritersFor(const RewriteOptions& options);
 
 }  // namespace gridlock::rewrite

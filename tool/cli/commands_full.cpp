@@ -1,0 +1,9 @@
+// The commands only the full build (gridlock) has: merge, which reads the shards' and the
+// Clang plugin's facts files (their compression is LLVM's).
+#include "cli/command.h"
+
+namespace gridlock::cli {
+
+void addBuildCommands(std::vector<Adder>& adders) { adders.push_back(addMergeCommand); }
+
+}  // namespace gridlock::cli
