@@ -53,6 +53,7 @@ class FakeBackend : public Rewriter {
   }
 
   std::vector<Check*> checks() override { return checks_; }
+  std::string cannotVerify() const override { return cannotVerify_; }
   std::string tooManyRounds() const override { return "too many rounds"; }
   std::string notIdempotent(const Plan& second) const override {
     return "not idempotent: " + std::to_string(second.edits.size()) + " edit(s)";
@@ -60,6 +61,7 @@ class FakeBackend : public Rewriter {
 
   int starts = 0;
   std::vector<Check*> checks_;  // what each round runs, in order
+  std::string cannotVerify_;    // why its checks cannot run, "" when they can
 
  private:
   facts::Language language_;

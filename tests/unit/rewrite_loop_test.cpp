@@ -204,6 +204,40 @@ TEST_F(Loop, ABackendOwningNoReadIsSkipped) {
   EXPECT_EQ(files(v.prepared), (std::vector<std::string>{"a.py", "b.py"}));
 }
 
+TEST_F(Loop, ABackendThatCannotVerifyRefusesBeforeAnyPlans) {
+  inv.reads.push_back(read(Language::Cpp, "c.cpp"));
+  ScriptedCheck never([](Round&) { return Outcome::Pass; });
+  auto cpp = std::make_unique<test::FakeBackend>(Language::Cpp, substituteAll);
+  cpp->checks_ = {&never};
+  auto py = python({&never});
+  py->cannotVerify_ = "no checker; nothing written";
+  test::FakeBackend* cppSeen = cpp.get();
+  test::FakeBackend* pySeen = py.get();
+  Rewriters both;
+  both.push_back(std::move(cpp));  // first, and able to verify: still not planned
+  both.push_back(std::move(py));
+  Verified v = verify(both);
+  EXPECT_EQ(v.error, "no checker; nothing written");
+  EXPECT_EQ(cppSeen->starts, 0);
+  EXPECT_EQ(pySeen->starts, 0);
+  EXPECT_EQ(never.runs, 0);
+  EXPECT_EQ(rescans, 0);
+  EXPECT_TRUE(v.rounds.empty());
+  EXPECT_TRUE(v.prepared.changes.empty());
+}
+
+TEST_F(Loop, ABackendOwningNoReadNeedNotBeAbleToVerify) {
+  auto cpp = std::make_unique<test::FakeBackend>(Language::Cpp, substituteAll);
+  cpp->cannotVerify_ = "no compiler";
+  Rewriters both;
+  both.push_back(std::move(cpp));
+  both.push_back(python({}));
+  Verified v = verify(both);
+  EXPECT_EQ(v.error, "");
+  EXPECT_EQ(v.rounds, (std::map<Language, int>{{Language::Python, 1}}));
+  EXPECT_EQ(files(v.prepared), (std::vector<std::string>{"a.py", "b.py"}));
+}
+
 TEST_F(Loop, TwoBackendsMergeInOrder) {
   inv.reads = {read(Language::Python, "z.py"), read(Language::Cpp, "c.cpp"),
                read(Language::Python, "a.py")};

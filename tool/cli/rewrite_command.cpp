@@ -14,8 +14,6 @@
 #include "rewrite/core/rewriter.h"
 #include "rewrite/core/summary.h"
 #include "rewrite/core/verify.h"
-#include "rewrite/python/checker.h"
-#include "rewrite/python/verify.h"
 
 #include "support/paths.h"
 
@@ -34,7 +32,7 @@ struct RewriteFlags {
   bool force = false;
   bool allowOutsideDb = false;
   std::string pythonChecker = "require";  // require | warn (pyright missing or failing)
-  int pyrightTimeout = rewrite::py::checks::kDefaultPyrightTimeoutSeconds;
+  int pyrightTimeout = rewrite::RewriteOptions{}.pyrightTimeoutSeconds;
 };
 
 // Each backend's word on the verified plan (C++: files no database lists that name a function
@@ -193,7 +191,7 @@ Runner addRewriteCommand(CLI::App& app) {
       ->check(CLI::IsMember({"require", "warn"}));
   cmd->add_option("--pyright-timeout", f->pyrightTimeout,
                   "Stop a pyright run that takes longer (seconds; 0: no limit; default " +
-                      std::to_string(rewrite::py::checks::kDefaultPyrightTimeoutSeconds) +
+                      std::to_string(rewrite::RewriteOptions{}.pyrightTimeoutSeconds) +
                       "): a failed run, as --python-checker says")
       ->check(CLI::NonNegativeNumber);
   return [=]() {
@@ -222,15 +220,6 @@ Runner addRewriteCommand(CLI::App& app) {
       std::cerr << "gridlock: error: rewrite refuses to edit a codebase that does not parse\n";
       return 2;
     }
-    // What a Python change needs to be verified is looked for before any planning: a rewrite
-    // that would be refused for want of pyright says so now, not after planning and preparing.
-    if (rewrite::py::hasPythonReads(run.inventory)) {
-      std::string missing = rewrite::py::checkerMissing(f->pythonChecker == "warn");
-      if (!missing.empty()) {
-        std::cerr << "gridlock: error: " << missing << "\n";
-        return 2;
-      }
-    }
     auto rescan = [&](const std::map<std::string, std::string>& overlay) {
       ScanOptions again = first;
       again.overlay = overlay;
@@ -239,19 +228,12 @@ Runner addRewriteCommand(CLI::App& app) {
     rewrite::RewriteOptions options;
     options.allowOutsideDb = f->allowOutsideDb;
     options.checkerMayBeMissing = f->pythonChecker == "warn";
+    options.pyrightTimeoutSeconds = f->pyrightTimeout;
     rewrite::Rewriters backends = rewrite::rewritersFor(options);
+    // What keeps a backend's checks from running (no pyright) refuses before any planning.
     rewrite::Verified v =
         rewrite::planAndVerify(run.inventory, run.rules, run.root, rescan, backends);
     for (const auto& w : v.warnings) std::cerr << "gridlock: " << w << "\n";
-    if (v.error.empty() && rewrite::py::hasPythonReads(run.inventory)) {
-      rewrite::py::Options po;
-      po.warnWithoutChecker = f->pythonChecker == "warn";
-      po.pyrightTimeoutSeconds = f->pyrightTimeout;
-      rewrite::py::Verified py =
-          rewrite::py::planAndVerify(run.inventory, run.rules, run.root, rescan, po);
-      for (const auto& w : py.warnings) std::cerr << "gridlock: " << w << "\n";
-      rewrite::py::mergeInto(run.inventory, py, v);
-    }
     for (const auto& line : v.log)
       std::cerr << (line.rfind("  ", 0) == 0 ? "" : "gridlock: note: ") << line << "\n";
     if (!v.error.empty()) {

@@ -5,29 +5,18 @@
 #include "rewrite/core/fixes.h"
 #include "rewrite/core/planner.h"
 #include "rewrite/core/rewriter.h"
-#include "rewrite/python/plan.h"
-#include "rewrite/python/py_state.h"
 
 #include <optional>
 
 namespace gridlock::cli {
-namespace {
-
-// The plan of every read, what `scan --plan` reports: the C++ backend's, then tool/rewrite/python's
-// of the Python reads (files read from the scan's root) over it.
-rewrite::Plan planAll(const pipeline::ScanRun& run) {
-  rewrite::Plan out = sarifPlan(run);
-  rewrite::py::mergeInto(run.inventory, rewrite::py::plan(run.inventory, run.rules, run.root)->plan,
-                         out);
-  return out;
-}
-
-}  // namespace
 
 std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool plan, bool color,
                        const std::string& docsUrl, bool omitEdges) {
   std::optional<rewrite::Plan> planned;
-  if (plan) planned = planAll(run);
+  if (plan) {  // every backend's plan, what `scan --plan` reports
+    rewrite::Rewriters all = rewrite::rewritersFor({});
+    planned = rewrite::planReads(run.inventory, run.rules, run.root, all);
+  }
   const report::Verdicts* verdicts = planned ? &planned->verdicts : nullptr;
   analysis::Summary s = analysis::summarize(run.inventory, verdicts);
   if (format == report::Format::Json) return report::json(run.inventory, s, verdicts);

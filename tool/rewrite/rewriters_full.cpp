@@ -1,13 +1,14 @@
-// The backends of the full build, in the order their plans merge: C++ (tool/rewrite/python still
-// plans the Python reads on its own).
+// The backends of the full build, in the order their plans merge: C++, then Python.
 #include "rewrite/core/rewriter.h"
 #include "rewrite/cpp/rewriter.h"
+#include "rewrite/python/rewriter.h"
 
 namespace gridlock::rewrite {
 
 Rewriters rewritersFor(const RewriteOptions& options) {
   Rewriters out;
   out.push_back(std::make_unique<cpp::CppRewriter>(options));
+  out.push_back(std::make_unique<py::PyRewriter>(options));
   return out;
 }
 

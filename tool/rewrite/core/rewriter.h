@@ -21,7 +21,9 @@ namespace gridlock::rewrite {
 // What a command asks of every backend.
 struct RewriteOptions {
   bool checkerMayBeMissing = false;  // Python: --python-checker warn
-  bool allowOutsideDb = false;       // C++: --allow-outside-db
+  // Python: --pyright-timeout, how long one pyright run may take (a failed run); 0: no limit.
+  int pyrightTimeoutSeconds = 600;
+  bool allowOutsideDb = false;  // C++: --allow-outside-db
 };
 
 // What one plan reads.
@@ -53,6 +55,9 @@ class Rewriter {
   virtual apply::Prepared finish(const PlanState& planned, const std::string& root) = 0;
   // The checks of a verification round, in the order it runs them.
   virtual std::vector<Check*> checks() = 0;
+  // What keeps the checks from running at all, known before anything is planned (Python: no
+  // python3, or no pyright unless checkerMayBeMissing); "" when they can run.
+  virtual std::string cannotVerify() const { return ""; }
   // The error when files are still held back after kMaxVerifyRounds rounds.
   virtual std::string tooManyRounds() const = 0;
   // The error when a plan of the verified result would still edit (`second`).

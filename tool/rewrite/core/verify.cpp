@@ -85,6 +85,12 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
                        const std::string& root, const Rescan& rescan, Rewriters& backends) {
   Verified out;
   out.plan.verdicts.resize(inv.reads.size());
+  // A rewrite that could never be verified is refused now, not after planning and finishing.
+  for (const auto& backend : backends)
+    if (ownsAny(*backend, inv)) {
+      out.error = backend->cannotVerify();
+      if (!out.error.empty()) return out;
+    }
   for (auto& backend : backends) {
     if (!ownsAny(*backend, inv)) continue;
     merge(*backend, inv, verifyOne(*backend, inv, rules, root, rescan), out);

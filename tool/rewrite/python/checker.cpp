@@ -67,26 +67,26 @@ bool groupMethodOnHint(const pv::NewDiagnostic& d, const std::string& text,
   return n > 0 && d.at.size() - n <= static_cast<size_t>(std::max(d.before, 0));
 }
 
-std::string checkerMissing(bool warnWithoutChecker) {
+std::string checkerMissing(bool checkerMayBeMissing) {
   pv::Tools tools = pv::findTools();
   if (tools.python.empty())
     return "no python3 to compile the Python change with (/usr/bin/python3, or on PATH); nothing "
            "written";
-  if (tools.pyright.empty() && !warnWithoutChecker)
+  if (tools.pyright.empty() && !checkerMayBeMissing)
     return "the independent checker could not check the Python change: " + tools.pyrightMissing +
            "; nothing written (--python-checker=warn goes on with the compile check alone)";
   return "";
 }
 
 CheckerOutcome checkWithPyright(const index::Inventory& inv, const apply::Prepared& p,
-                                const std::string& root, const Options& options,
+                                const std::string& root, const RewriteOptions& options,
                                 const std::map<std::string, std::vector<GroupHint>>& hints) {
   pv::Request req;
   req.root = std::filesystem::absolute(root).lexically_normal().string();
   for (const auto& c : p.changes) req.changes.push_back({c.file, c.before, c.after});
   req.checkPaths = filesToCheck(inv, p);
   req.whenMissing =
-      options.warnWithoutChecker ? pv::WhenCheckerMissing::Warn : pv::WhenCheckerMissing::Fail;
+      options.checkerMayBeMissing ? pv::WhenCheckerMissing::Warn : pv::WhenCheckerMissing::Fail;
   req.pyrightTimeoutSeconds = options.pyrightTimeoutSeconds;
   pv::Result r = pv::verifyChange(req);
   CheckerOutcome out;

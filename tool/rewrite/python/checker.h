@@ -7,9 +7,9 @@
 
 #include "apply/edits.h"
 #include "index/inventory.h"
+#include "rewrite/core/rewriter.h"
 #include "rewrite/python/checks/diagnostic_diff.h"
 #include "rewrite/python/plan.h"
-#include "rewrite/python/verify.h"
 
 #include <map>
 #include <string>
@@ -28,7 +28,7 @@ struct CheckerOutcome {
   std::string error;                        // not empty: nothing may be written
 };
 
-// `options.warnWithoutChecker`: no pyright (or a failed run) is a warning, not an error;
+// `options.checkerMayBeMissing`: no pyright (or a failed run) is a warning, not an error;
 // `options.pyrightTimeoutSeconds`: how long one pyright run may take.
 //
 // `hints`: the group hints the plan wrote, by file. A new diagnostic in a changed file that is
@@ -43,13 +43,13 @@ struct CheckerOutcome {
 // the import makes the file's own `torch.distributed.ProcessGroup` hints known to pyright, whose
 // `.size()` calls it then finds on that empty class. Each such diagnostic is logged as accepted.
 CheckerOutcome checkWithPyright(const index::Inventory& inv, const apply::Prepared& p,
-                                const std::string& root, const Options& options,
+                                const std::string& root, const RewriteOptions& options,
                                 const std::map<std::string, std::vector<GroupHint>>& hints = {});
 
 // What keeps a Python rewrite from being verified, known before any planning: no python3 to
-// compile with, or (unless `warnWithoutChecker`) no pyright (rewrite/python/checks/tools.h). The
-// error checkWithPyright would give after planning and preparing, "" when both are there.
-std::string checkerMissing(bool warnWithoutChecker);
+// compile with, or (unless `checkerMayBeMissing`) no pyright (rewrite/python/checks/tools.h).
+// The error checkWithPyright would give after planning and preparing, "" when both are there.
+std::string checkerMissing(bool checkerMayBeMissing);
 
 // Whether pyright's diagnostic `d` in the rewritten `text` is a group method the pack spells,
 // called on a parameter `hints` names, unknown to pyright's class of the hint, at every place

@@ -1,5 +1,7 @@
 #include "rewrite/python/rewriter.h"
 
+#include "rewrite/python/checker.h"
+#include "rewrite/python/checks/verify.h"
 #include "rewrite/python/prepare.h"
 #include "rewrite/python/py_state.h"
 #include "rewrite/python/ts_node.h"
@@ -48,6 +50,13 @@ std::unique_ptr<PlanState> PyRewriter::start(const PlanInputs& in) {
 
 apply::Prepared PyRewriter::finish(const PlanState& planned, const std::string& root) {
   return prepare(planned.plan.edits, planned.inv, root);
+}
+
+// cli's --pyright-timeout says the core's default; the checks' own requests have it too.
+static_assert(RewriteOptions{}.pyrightTimeoutSeconds == checks::kDefaultPyrightTimeoutSeconds);
+
+std::string PyRewriter::cannotVerify() const {
+  return checkerMissing(options_.checkerMayBeMissing);
 }
 
 std::string PyRewriter::tooManyRounds() const {
