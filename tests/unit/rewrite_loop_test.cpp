@@ -238,6 +238,21 @@ TEST_F(Loop, ABackendOwningNoReadNeedNotBeAbleToVerify) {
   EXPECT_EQ(files(v.prepared), (std::vector<std::string>{"a.py", "b.py"}));
 }
 
+TEST_F(Loop, AReadNoBackendOwnsIsAnInternalError) {
+  inv.reads.push_back(read(Language::Cpp, "c.cpp"));
+  auto py = python({});
+  test::FakeBackend* pySeen = py.get();
+  Rewriters one;
+  one.push_back(std::move(py));
+  try {
+    verify(one);
+    FAIL() << "no error";
+  } catch (const std::logic_error& e) {
+    EXPECT_STREQ(e.what(), "internal: no rewrite backend owns the read at c.cpp:1:1");
+  }
+  EXPECT_EQ(pySeen->starts, 0);
+}
+
 TEST_F(Loop, TwoBackendsMergeInOrder) {
   inv.reads = {read(Language::Python, "z.py"), read(Language::Cpp, "c.cpp"),
                read(Language::Python, "a.py")};

@@ -1,6 +1,6 @@
-// The core's planner (rewrite/core/planner.h) on backends of its own: a read left open is an
-// internal error, a merge takes only the owner's verdicts, and a backend owning no read is not
-// asked.
+// The core's planner (rewrite/core/planner.h) on backends of its own: a read left open or owned
+// by no backend is an internal error, a merge takes only the owner's verdicts, and a backend
+// owning no read (or not the language asked for) is not asked.
 #include "rewrite/core/planner.h"
 #include "unit/rewrite_fake_backend.h"
 
@@ -58,7 +58,7 @@ TEST_F(Planner, AReadLeftOpenIsAnInternalError) {
 TEST_F(Planner, MergeTakesOnlyTheOwnersVerdictsInBackendOrder) {
   inv.reads = {read(Language::Cpp, "a.cpp", 1), read(Language::Python, "b.py", 2),
                read(Language::Cpp, "a.cpp", 3)};
-  // The C++ backend also leaves the Python read, as its placeholder did: not its verdict.
+  // The C++ backend also leaves the Python read, which it does not own: not its verdict.
   FakeBackend cpp(Language::Cpp, [](PlanState& s) {
     s.leave(1, Left::Thread, "not mine");
     substituteAll(s);
@@ -95,6 +95,36 @@ TEST_F(Planner, ABackendOwningNoReadIsNotAsked) {
   EXPECT_EQ(cppSeen->starts, 0);
   EXPECT_EQ(pySeen->starts, 1);
   EXPECT_EQ(p.verdicts[0].detail, "done 0");
+}
+
+TEST_F(Planner, AReadNoBackendOwnsIsAnInternalError) {
+  inv.reads = {read(Language::Python, "b.py", 2), read(Language::Cpp, "a.cpp", 5)};
+  auto py = std::make_unique<FakeBackend>(Language::Python, substituteAll);
+  FakeBackend* pySeen = py.get();
+  Rewriters one;
+  one.push_back(std::move(py));
+  try {
+    planReads(inv, rules, root, one);
+    FAIL() << "no error";
+  } catch (const std::logic_error& e) {
+    EXPECT_STREQ(e.what(), "internal: no rewrite backend owns the read at a.cpp:5:7");
+  }
+  EXPECT_EQ(pySeen->starts, 0);  // found before anything is planned
+}
+
+TEST_F(Planner, OnlyTheLanguageAskedForPlans) {
+  inv.reads = {read(Language::Python, "b.py", 2), read(Language::Cpp, "a.cpp", 5)};
+  auto cpp = std::make_unique<FakeBackend>(Language::Cpp, substituteAll);
+  auto py = std::make_unique<FakeBackend>(Language::Python, substituteAll);
+  FakeBackend* pySeen = py.get();
+  Rewriters both;
+  both.push_back(std::move(cpp));
+  both.push_back(std::move(py));
+  Plan p = planReads(inv, rules, root, both, Language::Cpp);
+  EXPECT_EQ(pySeen->starts, 0);
+  EXPECT_EQ(p.verdicts[0].detail, "");
+  EXPECT_EQ(p.verdicts[1].detail, "done 1");
+  EXPECT_EQ(p.edits.size(), 1u);
 }
 
 }  // namespace

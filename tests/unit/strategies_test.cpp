@@ -567,5 +567,21 @@ TEST_F(Strategies, ThePlannerDecidesEveryReadAndSaysWhatItDid) {
             "1 left (none 1)");
 }
 
+TEST_F(Strategies, ThePlannerLeavesAnotherLanguagesReadsWithoutAVerdict) {
+  facts::Read sub = read("ps::tp_size", "f", 3, 40);
+  sub.hint = {Hint::Substitute, "groups.tp", true};
+  facts::Read py = read("ps::tp_size", "f", 5, 80);
+  py.language = facts::Language::Python;
+  py.file = "model.py";
+  inv.reads = {sub, py};
+  Plan p = plan(inv, rules);
+  ASSERT_EQ(p.verdicts.size(), 2u);
+  EXPECT_EQ(p.verdicts[0].applied, facts::Strategy::Substitute);
+  // The Python backend's to decide: the C++ plan says nothing of it.
+  EXPECT_FALSE(p.verdicts[1].applied);
+  EXPECT_EQ(p.verdicts[1].left, facts::Verdict{}.left);
+  EXPECT_EQ(p.verdicts[1].detail, "");
+}
+
 }  // namespace
 }  // namespace gridlock::rewrite::cpp

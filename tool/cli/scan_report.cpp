@@ -35,9 +35,8 @@ std::string renderScan(const pipeline::ScanRun& run, report::Format format, bool
 }
 
 rewrite::Plan sarifPlan(const pipeline::ScanRun& run) {
-  rewrite::Rewriters cpp = rewrite::rewritersFor({});
-  std::erase_if(cpp, [](const auto& b) { return b->language() != facts::Language::Cpp; });
-  return rewrite::planReads(run.inventory, run.rules, run.root, cpp);
+  rewrite::Rewriters all = rewrite::rewritersFor({});
+  return rewrite::planReads(run.inventory, run.rules, run.root, all, facts::Language::Cpp);
 }
 
 }  // namespace gridlock::cli

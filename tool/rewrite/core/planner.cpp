@@ -25,6 +25,16 @@ bool ownsAny(const Rewriter& backend, const index::Inventory& inv) {
   return false;
 }
 
+void checkOwned(const index::Inventory& inv, const Rewriters& backends) {
+  for (const auto& r : inv.reads) {
+    bool owned = false;
+    for (const auto& backend : backends) owned = owned || backend->owns(r);
+    if (!owned)
+      throw std::logic_error("internal: no rewrite backend owns the read at " +
+                             facts::where(r.file, r.line, r.column));
+  }
+}
+
 void mergePlan(const Rewriter& by, const index::Inventory& inv, Plan from, Plan& into) {
   if (into.verdicts.size() < inv.reads.size()) into.verdicts.resize(inv.reads.size());
   for (size_t i = 0; i < inv.reads.size() && i < from.verdicts.size(); ++i)
@@ -42,13 +52,14 @@ void mergePlan(const Rewriter& by, const index::Inventory& inv, Plan from, Plan&
 }
 
 Plan planReads(const index::Inventory& inv, const rules::RuleSet& rules, const std::string& root,
-               Rewriters& backends) {
+               Rewriters& backends, std::optional<facts::Language> only) {
   static const HeldFiles none;
   static const std::map<std::string, std::string> unchanged;
+  checkOwned(inv, backends);
   Plan out;
   out.verdicts.resize(inv.reads.size());
   for (auto& backend : backends) {
-    if (!ownsAny(*backend, inv)) continue;
+    if ((only && backend->language() != *only) || !ownsAny(*backend, inv)) continue;
     std::unique_ptr<PlanState> planned = planWith(*backend, {inv, rules, root, none, unchanged});
     mergePlan(*backend, inv, std::move(planned->plan), out);
   }

@@ -8,6 +8,7 @@
 #include "rules/rule_set.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace gridlock::rewrite {
@@ -24,9 +25,14 @@ bool ownsAny(const Rewriter& backend, const index::Inventory& inv);
 // appended, its tallies added, its signatures and fix notes (a file's first note kept).
 void mergePlan(const Rewriter& by, const index::Inventory& inv, Plan from, Plan& into);
 
+// std::logic_error("internal: no rewrite backend owns the read at FILE:LINE:COL") for the first
+// read of `inv` that none of `backends` (the ones registered) owns.
+void checkOwned(const index::Inventory& inv, const Rewriters& backends);
+
 // Every backend's plan of `inv`, merged in their order, unverified: what scan --plan and
-// SARIF fixes report.
+// SARIF fixes report. `only`: that language's backend alone plans (the SARIF fixes without
+// --plan, C++'s alone), the others' reads keep no verdict. A read no backend owns: checkOwned.
 Plan planReads(const index::Inventory& inv, const rules::RuleSet& rules, const std::string& root,
-               Rewriters& backends);
+               Rewriters& backends, std::optional<facts::Language> only = std::nullopt);
 
 }  // namespace gridlock::rewrite

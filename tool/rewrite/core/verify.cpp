@@ -83,6 +83,7 @@ void merge(const Rewriter& by, const index::Inventory& inv, Verified one, Verifi
 
 Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
                        const std::string& root, const Rescan& rescan, Rewriters& backends) {
+  checkOwned(inv, backends);
   Verified out;
   out.plan.verdicts.resize(inv.reads.size());
   // A rewrite that could never be verified is refused now, not after planning and finishing.

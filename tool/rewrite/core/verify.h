@@ -30,13 +30,14 @@ struct Verified {
   std::map<facts::Language, int> rounds;
 };
 
-// A backend owning a read of `inv` whose cannotVerify() says why refuses before anything is
-// planned. Else each backend owning a read, in order, until one refuses. Its rounds: plan,
-// finish; nothing to do (or files that cannot be made) -> done; its checks in order (a check
-// marked onlyWhenNothingHeld skipped once one held a file; Refuse ends everything, NextRound
-// starts the next round at once); a file held or a replan -> the next round (past
-// kMaxVerifyRounds: tooManyRounds()); else the rescanned tree planned again, with the round's
-// files as the overlay, and any edit is notIdempotent(). The results merge in backend order.
+// A read no backend owns: checkOwned's internal error (rewrite/core/planner.h). A backend
+// owning a read of `inv` whose cannotVerify() says why refuses before anything is planned. Else
+// each backend owning a read, in order, until one refuses. Its rounds: plan, finish; nothing to do
+// (or files that cannot be made) -> done; its checks in order (a check marked onlyWhenNothingHeld
+// skipped once one held a file; Refuse ends everything, NextRound starts the next round at once); a
+// file held or a replan -> the next round (past kMaxVerifyRounds: tooManyRounds()); else the
+// rescanned tree planned again, with the round's files as the overlay, and any edit is
+// notIdempotent(). The results merge in backend order.
 Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
                        const std::string& root, const Rescan& rescan, Rewriters& backends);
 

@@ -40,12 +40,7 @@ std::string CppRewriter::heldDetail(const std::string& file, const std::string& 
 }
 
 std::unique_ptr<PlanState> CppRewriter::start(const PlanInputs& in) {
-  auto s = std::make_unique<CppState>(in.inv, in.rules, &in.held);
-  // tool/rewrite/python plans the Python reads (rewrite::py::plan): Python's syntax is its own.
-  for (size_t i = 0; i < s->size(); ++i)
-    if (s->read(i).language == facts::Language::Python)
-      s->leave(i, Left::Thread, "a Python read: the Python rewriter plans it");
-  return s;
+  return std::make_unique<CppState>(in.inv, in.rules, &in.held);
 }
 
 apply::Prepared CppRewriter::finish(const PlanState& planned, const std::string& root) {

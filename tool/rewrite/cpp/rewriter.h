@@ -21,7 +21,7 @@ class CppRewriter : public Rewriter {
   // change it.
   bool triageLast(PlanState& s, size_t i) const override;
   std::string heldDetail(const std::string& file, const std::string& why) const override;
-  // A CppState; every Python read left to tool/rewrite/python (a placeholder verdict).
+  // A CppState: the C++ reads are the ones it opens.
   std::unique_ptr<PlanState> start(const PlanInputs& in) override;
   apply::Prepared finish(const PlanState& planned, const std::string& root) override;
   std::vector<Check*> checks() override { return {&reparse_}; }
