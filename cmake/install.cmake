@@ -3,7 +3,7 @@
 # P/<libdir>/libgridlock_plugin.so, the packs in
 # P/share/gridlock/rules, their schemas in P/share/gridlock/schema, the runtime's headers and
 # libraries, a relocatable CMake package (find_package(gridlock CONFIG), gridlock::runtime), and
-# the licence in P/share/doc/gridlock.
+# the licence in P/share/doc/gridlock (the tool) and P/share/doc/gridlock-runtime.
 # Components: tool, runtime, runtime_cuda. Nothing installed names the build or source tree:
 # the binary finds its packs from its own location (tool/support/install_layout.h).
 include(CMakePackageConfigHelpers)
@@ -37,10 +37,14 @@ install(FILES ${PROJECT_SOURCE_DIR}/schema/rule-pack.schema.json
               ${PROJECT_SOURCE_DIR}/schema/pair-report.schema.json
         DESTINATION ${CMAKE_INSTALL_DATADIR}/gridlock/schema COMPONENT tool)
 
-# The licence (Apache-2.0 WITH LLVM-exception), with whichever component is installed.
-foreach(component tool runtime runtime_cuda)
-  install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gridlock
-          COMPONENT ${component})
+# The licence (Apache-2.0 WITH LLVM-exception), with whichever component is installed: in
+# share/doc/gridlock for the tool, share/doc/gridlock-runtime for the runtimes (the .debs'
+# package names: cmake/package.cmake).
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gridlock
+        COMPONENT tool)
+foreach(component runtime runtime_cuda)
+  install(FILES ${PROJECT_SOURCE_DIR}/LICENSE
+          DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gridlock-runtime COMPONENT ${component})
 endforeach()
 
 # The docs (share/doc/gridlock), to read offline.

@@ -6,8 +6,10 @@
   recipe_commands.py workflow WORKFLOW.yml     the `run:` of each step, in order
   recipe_commands.py entry PRE-COMMIT-CONFIG   the `entry:` of each hook
 
-Lines that install gridlock (`apt install`, `apt-get install`) and refresh the package lists
-(`apt-get update`) are printed as comments: the test installs the build under test instead. Steps that `uses:` an action are left out and
+Lines that install gridlock (`apt install`, `apt-get install`, `pip install ... gridlock...`)
+and refresh the package lists (`apt-get update`) are printed as comments: the test installs the
+build under test instead (tests/wheel/wheel_venv.sh runs the Python workflow's pip line as
+written, with the wheel). Steps that `uses:` an action are left out and
 named in a comment."""
 import re
 import sys
@@ -78,7 +80,8 @@ def main():
     lines = {"readme": readme, "readme-bear": readme_bear, "workflow": workflow,
              "entry": entry}[kind](text)
     for line in lines:
-        if re.match(r"^\s*(sudo\s+)?apt(-get)?\s+(install|update)", line):
+        if re.match(r"^\s*(sudo\s+)?apt(-get)?\s+(install|update)", line) or \
+                re.match(r"^\s*pip3?\s+install\s.*\bgridlock\b", line):
             line = "# installed by the test instead: " + line
         # A trailing comment after a command stays a comment in sh.
         print(line)

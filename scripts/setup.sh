@@ -24,6 +24,8 @@ PACKAGES=(
   bear  # scripts/ci-recipes.sh: README's recipe for a build without CMake
   zsh groff-base  # tests/install: the zsh completion runs, the man page renders without warnings
   jq  # scripts/oracle.sh: --expect reads SARIF
+  python3-wheel binutils  # scripts/wheel.sh: pypa's wheel packs it (0.32+: `wheel pack`), readelf checks the binary
+  python3-venv  # tests/wheel: the wheel installed into a fresh virtualenv with pip
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

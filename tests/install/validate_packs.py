@@ -164,7 +164,7 @@ if spell_keys != derived or any(k not in tables.get("Yields", []) for k in spell
 # 4. The config schema: exactly the documented keys.
 keys = sorted(config_schema["properties"])
 want = sorted(["$schema", "build", "rules", "baseline", "root", "extra_args", "remove_args",
-               "jobs", "docs_url", "python_roots", "package_root"])
+               "jobs", "docs_url", "python_roots", "package_root", "downstream"])
 if keys != want:
     failures.append("config schema keys %s != %s" % (keys, want))
 cfg = jsonschema.Draft7Validator(config_schema)
@@ -177,7 +177,9 @@ for what, c in {"unknown key": {"biuld": "b"}, "rules a string": {"rules": "mpi"
                 "an empty remove pattern": {"remove_args": [""]},
                 "docs_url not a URL": {"docs_url": "docs/"},
                 "a python root outside the root": {"python_roots": ["../x"]},
-                "an absolute package root": {"package_root": "/src"}}.items():
+                "an absolute package root": {"package_root": "/src"},
+                "downstream a string": {"downstream": "../bridge"},
+                "an empty downstream entry": {"downstream": [""]}}.items():
     if cfg.is_valid(c):
         failures.append("the config schema accepts a bad config: " + what)
 

@@ -105,8 +105,8 @@ TEST(Pyproject, ErrorsNameTheLineColumnAndKey) {
   for (const Case& c : std::vector<Case>{
            {"[project]\nname = \"pkg\"\n\n[tool.gridlock]\nrules = [\"py.json\"]\nbild = \"b\"\n",
             file + ":6:1: tool.gridlock.bild: unknown key (expected build, rules, baseline, root, "
-                   "extra_args, remove_args, jobs, docs_url, python_roots, package_root); did you "
-                   "mean \"build\"?"},
+                   "extra_args, remove_args, jobs, docs_url, python_roots, package_root, "
+                   "downstream); did you mean \"build\"?"},
            {"[tool.gridlock]\nrules = \"py.json\"\n",
             file + ":2:1: tool.gridlock.rules: expected an array of strings"},
            {"[tool.gridlock]\n  rules = [\"py.json\",\n    3]\n",

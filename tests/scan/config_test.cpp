@@ -123,11 +123,10 @@ TEST(Config, UnknownKeyIsAnErrorNamingIt) {
   writeFile(p.dir() + "/.gridlock.json", R"({"bild": "build", "rules": ["ours"]})");
   CommandResult r = p.runIn("src", "scan");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err,
-            "gridlock: error: " + p.real() +
-                "/.gridlock.json: /bild: unknown key (expected build, rules, baseline, "
-                "root, extra_args, remove_args, jobs, docs_url, python_roots, package_root); did "
-                "you mean \"build\"?\n");
+  EXPECT_EQ(r.err, "gridlock: error: " + p.real() +
+                       "/.gridlock.json: /bild: unknown key (expected build, rules, baseline, "
+                       "root, extra_args, remove_args, jobs, docs_url, python_roots, package_root, "
+                       "downstream); did you mean \"build\"?\n");
 }
 
 TEST(Config, NoBuildDirectoryAnywhereIsAnError) {

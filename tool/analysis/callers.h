@@ -31,6 +31,9 @@ struct CallerSite {
   std::string callerUsr;
   size_t siteIndex = 0;  // into Program::sites
   int param = -1;        // the callee's parameter this site binds
+  // The downstream checkout the site is in, as named (--downstream: seen, never edited); "" in
+  // the tree. Set by downstream_callers.h, not by callers() or reach().
+  std::string downstream;
 };
 
 struct CallersResult {

@@ -37,7 +37,7 @@ class Escapes {
   }
 
   void add(const facts::ValueFact& at, const std::string& value, std::string how) {
-    out_.push_back({at.file, at.line, at.column, value, std::move(how)});
+    out_.push_back({at.file, at.line, at.column, value, std::move(how), {}});
   }
 
   // `usr` (through `prefix`: what returns `value`) handed on: `value` goes where it goes.

@@ -14,8 +14,9 @@ namespace gridlock::analysis {
 struct Escape {
   std::string file;
   unsigned line = 0, column = 0;
-  std::string value;  // the class or function handed on, by name
-  std::string how;    // "passed as an argument", "returned by pkg.f, whose result is ..."
+  std::string value;       // the class or function handed on, by name
+  std::string how;         // "passed as an argument", "returned by pkg.f, whose result is ..."
+  std::string downstream;  // the downstream checkout it is in, as named; "" in the tree
 };
 
 // Each place one of `usrs` (classes and functions) is handed on: named as a value and passed,

@@ -4,6 +4,7 @@
 #include "cli/scan_options.h"
 
 #include "analysis/callers.h"
+#include "analysis/downstream_callers.h"
 #include "report/reports.h"
 
 #include <iostream>
@@ -55,7 +56,7 @@ Runner addCallersCommand(CLI::App& app) {
     }
     analysis::CallersResult r;
     try {
-      r = analysis::callers(run.inventory.program, *function, *param);
+      r = analysis::everyCaller(run.inventory, *function, *param);
       const rules::SetterRule* st = run.rules.setter(*function);
       if (!st) st = run.rules.pythonSetter(*function);
       if (st) r.writes = st->writes.empty() ? *function : st->writes;

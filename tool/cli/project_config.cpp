@@ -170,10 +170,18 @@ ProjectConfig loadConfig(const std::string& path) {
         c.packageRoot = paths[0];
       else
         c.pythonRoots = paths;
+    } else if (key == "downstream") {
+      // Other projects' checkouts: outside the root, so any path, relative to this file.
+      c.downstream = list_of(key, v, false);
+      for (size_t i = 0; i < c.downstream->size(); ++i) {
+        std::string& p = (*c.downstream)[i];
+        if (p.empty()) throw bad(key + "/" + std::to_string(i), "expected a directory");
+        p = under(c.dir, p);
+      }
     } else {
       static const std::vector<std::string> keys = {
-          "build",       "rules", "baseline", "root",         "extra_args",
-          "remove_args", "jobs",  "docs_url", "python_roots", "package_root"};
+          "build", "rules",    "baseline",     "root",         "extra_args", "remove_args",
+          "jobs",  "docs_url", "python_roots", "package_root", "downstream"};
       std::string list;
       for (const auto& k : keys) list += (list.empty() ? "" : ", ") + k;
       throw bad(key, "unknown key (expected " + list + ")" + support::didYouMean(key, keys, '"'));

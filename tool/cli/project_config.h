@@ -33,6 +33,8 @@ struct ProjectConfig {
   // module names start; both relative to the root.
   std::optional<std::vector<std::string>> pythonRoots;
   std::optional<std::string> packageRoot;
+  // Downstream checkouts (python/downstream.h): other projects' directories, absolute.
+  std::optional<std::vector<std::string>> downstream;
 };
 
 inline constexpr const char* kConfigName = ".gridlock.json";

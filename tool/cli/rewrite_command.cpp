@@ -205,6 +205,15 @@ Runner addRewriteCommand(CLI::App& app) {
     }
     ScanOptions first = *o;
     applyConfig(*cmd, first);  // -p and --rules, from the command line or .gridlock.json
+    if (!first.downstream.empty()) {
+      // Their callers decide the plan (scan --plan shows it), but the verification would check
+      // their files, which lie outside the root: refused before anything is planned.
+      std::cerr << "gridlock: error: rewrite does not take downstream checkouts yet "
+                   "(--downstream, or the config's \"downstream\"): its verification would "
+                   "check their files, outside the root; `gridlock scan --plan` with them shows "
+                   "what their callers decide; nothing written\n";
+      return 2;
+    }
     checkOutputPath("--export-fixes", f->exportFixes);
     first.rewriteFacts = true;
     pipeline::ScanRun run = pipeline::scan(first);

@@ -42,6 +42,12 @@ void addScanOptions(CLI::App& cmd, ScanOptions& o, bool rulesRequired) {
                      std::to_string(python::kDefaultCPythonTimeoutSeconds) +
                      "): those files stay parse errors")
       ->check(CLI::NonNegativeNumber);
+  cmd.add_option("--downstream", o.downstream,
+                 "Another project's checkout whose Python code imports the tree (repeatable; "
+                 "default: \"downstream\" of .gridlock.json): its calls, constructions and "
+                 "subclasses are callers, seen and never counted or edited; its vendored copies "
+                 "of the tree are not read")
+      ->allow_extra_args(false);
   cmd.add_option("--resource-dir", o.resourceDir,
                  "Clang resource directory (default: the one gridlock was built with)");
   cmd.add_option("--cuda-path", o.cudaPath, "CUDA installation for .cu files");

@@ -17,8 +17,7 @@ namespace {
 // of the Python reads (files read from the scan's root) over it.
 rewrite::Plan planAll(const pipeline::ScanRun& run) {
   rewrite::Plan out = sarifPlan(run);
-  rewrite::py::Sources sources(run.root);
-  rewrite::py::mergeInto(run.inventory, rewrite::py::plan(run.inventory, run.rules, sources)->plan,
+  rewrite::py::mergeInto(run.inventory, rewrite::py::plan(run.inventory, run.rules, run.root)->plan,
                          out);
   return out;
 }

@@ -146,6 +146,7 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
     if (!cmd.count("--jobs") && config->jobs) o.jobs = *config->jobs;
     if (config->pythonRoots) o.pythonRoots = *config->pythonRoots;
     if (config->packageRoot) o.packageRoot = *config->packageRoot;
+    if (!cmd.count("--downstream") && config->downstream) o.downstream = *config->downstream;
   }
   o.docsUrl = checkedDocsUrl(o.docsUrl);
   if (o.docsUrl.empty() && config && config->docsUrl) o.docsUrl = *config->docsUrl;

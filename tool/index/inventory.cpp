@@ -33,7 +33,7 @@ std::set<std::string> filesOf(const facts::TuFacts& tu) {
 
 // Merges `units` (the run's) and then `context` (the rest of a subset run's tree).
 Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitFacts> context,
-                   bool subset, bool rewriteFacts) {
+                   std::vector<facts::UnitFacts> seenOnly, bool subset, bool rewriteFacts) {
   Inventory inv;
   inv.filesScanned = units.size();
   inv.subset = subset;
@@ -57,7 +57,7 @@ Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitF
   // a later copy adds nothing to a merged function), so they are left out.
   std::unordered_set<std::string> mergedFiles;
   size_t sites = 0;
-  for (const auto* list : {&units, &context})
+  for (const auto* list : {&units, &context, &seenOnly})
     for (const auto& unit : *list) sites += unit.tu.sites.size();
   inv.program.reserveSites(sites);
   const size_t selected = units.size();
@@ -114,6 +114,13 @@ Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitF
   }
   for (auto& [at, a] : allows)
     if (!a.covers) inv.unusedAllows.push_back(std::move(a));
+  // Seen only: the program's facts, never the run's reads, files (programFiles: what the
+  // rewriter may open) or rewrite facts.
+  for (auto& unit : seenOnly) {
+    facts::TuFacts& tu = unit.tu;
+    inv.program.add(std::move(tu.functions), std::move(tu.classes), std::move(tu.sites));
+    inv.program.addValues(std::move(tu.values));
+  }
   inv.program.finish();
   if (rewriteFacts) inv.rewrite.finish();
   sortReads(inv.reads);
@@ -129,12 +136,17 @@ Inventory mergeAll(std::vector<facts::UnitFacts> units, std::vector<facts::UnitF
 }  // namespace
 
 Inventory merge(std::vector<facts::UnitFacts> units, bool rewriteFacts) {
-  return mergeAll(std::move(units), {}, false, rewriteFacts);
+  return mergeAll(std::move(units), {}, {}, false, rewriteFacts);
+}
+
+Inventory merge(std::vector<facts::UnitFacts> units, std::vector<facts::UnitFacts> seen,
+                bool rewriteFacts) {
+  return mergeAll(std::move(units), {}, std::move(seen), false, rewriteFacts);
 }
 
 Inventory mergeSubset(std::vector<facts::UnitFacts> units, std::vector<facts::UnitFacts> context,
-                      bool rewriteFacts) {
-  return mergeAll(std::move(units), std::move(context), true, rewriteFacts);
+                      bool rewriteFacts, std::vector<facts::UnitFacts> seen) {
+  return mergeAll(std::move(units), std::move(context), std::move(seen), true, rewriteFacts);
 }
 
 }  // namespace gridlock::index

@@ -52,6 +52,9 @@ struct Inventory {
   Program program;
   std::vector<facts::Read> exemptReads;        // see TuFacts::exemptReads
   std::map<std::string, std::string> digests;  // file -> MD5 at scan time
+  // Downstream checkouts whose units were seen (merge's `seen`): absolute directory -> as the
+  // user named it. Their files are in the program, never among the reads (set by the scan).
+  std::map<std::string, std::string> downstream;
   RewriteIndex rewrite;
   CacheCounts cache;  // set by the scan, not by merge()
 };
@@ -61,12 +64,17 @@ Inventory merge(std::vector<facts::TuFacts> tus, bool rewriteFacts = false);
 // The same of units whose facts may be split by file (facts/by_file.h): the facts of a file
 // that several units share by digest are merged once, with the first unit that has them.
 Inventory merge(std::vector<facts::UnitFacts> units, bool rewriteFacts = false);
+// The same, with units only seen (downstream checkouts: python/downstream.h): their functions,
+// classes, call sites and values join the program (callers, fallbacks); nothing else of them
+// is the run's (not even programFiles).
+Inventory merge(std::vector<facts::UnitFacts> units, std::vector<facts::UnitFacts> seen,
+                bool rewriteFacts);
 // A subset run's inventory (Inventory::subset): `units` are those its paths select, `context`
 // every other unit of the tree. A read belongs to the run when its file is one a selected unit
 // saw; a context file's fallback (a read that tests a parameter) goes to exemptReads, where
 // laundering and the rewriter find it; its other reads are left out.
 Inventory mergeSubset(std::vector<facts::UnitFacts> units, std::vector<facts::UnitFacts> context,
-                      bool rewriteFacts = false);
+                      bool rewriteFacts = false, std::vector<facts::UnitFacts> seen = {});
 // The one order of reads every report and the gate rely on: file, line, column, name, spelling.
 void sortReads(std::vector<facts::Read>& reads);
 

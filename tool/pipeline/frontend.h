@@ -11,6 +11,7 @@
 #include "rules/rule_set.h"
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,6 +39,10 @@ struct Units {
   // part of: docs/scan.md, "Partial runs"), in the same kind of order; none in a full run, and
   // none in a shard (--facts-out).
   std::vector<facts::UnitFacts> context;
+  // Units only seen (downstream checkouts: python/downstream.h), in a full or a subset run:
+  // their program joins the inventory, nothing else of them does.
+  std::vector<facts::UnitFacts> seen;
+  std::map<std::string, std::string> downstream;  // their checkouts: absolute -> as named
   index::CacheCounts cache;  // of this frontend's facts cache; zero without one
   // Whether any input was selected. A run over a diff may select none: then no rule that
   // matched nothing is warned of.

@@ -80,20 +80,24 @@ ScanRun scan(const ScanRequest& o) {
   for (size_t i = 0; i < frontends.size(); ++i) frontends[i]->finish(scope, scanned[i]);
   if (!o.factsOut.empty()) writeShardFacts(o, scope, scanned);
 
-  std::vector<facts::UnitFacts> units, context;
+  std::vector<facts::UnitFacts> units, context, seen;
+  std::map<std::string, std::string> downstream;
   index::CacheCounts counts;
   bool selected = false;
   for (Units& s : scanned) {
     std::move(s.units.begin(), s.units.end(), std::back_inserter(units));
     std::move(s.context.begin(), s.context.end(), std::back_inserter(context));
+    std::move(s.seen.begin(), s.seen.end(), std::back_inserter(seen));
+    downstream.insert(s.downstream.begin(), s.downstream.end());
     counts.hits += s.cache.hits;
     counts.misses += s.cache.misses;
     selected = selected || s.selected;
   }
-  run.inventory = run.subset
-                      ? index::mergeSubset(std::move(units), std::move(context), o.rewriteFacts)
-                      : index::merge(std::move(units), o.rewriteFacts);
+  run.inventory = run.subset ? index::mergeSubset(std::move(units), std::move(context),
+                                                  o.rewriteFacts, std::move(seen))
+                             : index::merge(std::move(units), std::move(seen), o.rewriteFacts);
   run.inventory.cache = counts;
+  run.inventory.downstream = std::move(downstream);
   requireSelected(o, run);
   // A header's allow may cover a read of a unit this subset run did not scan.
   if (run.subset)

@@ -9,6 +9,7 @@
 #include "support/source_files.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <numeric>
 #include <optional>
@@ -26,10 +27,32 @@ std::optional<std::string> underRoot(const std::string& root, const std::string&
   return rel.front();
 }
 
+// Each --downstream directory, absolute and normalised (its modules' files start so).
+std::vector<python::Downstream> downstreamCheckouts(const std::vector<std::string>& dirs) {
+  std::vector<python::Downstream> out;
+  for (const std::string& d : dirs) {
+    std::error_code ec;
+    std::filesystem::path abs = std::filesystem::absolute(d, ec);
+    std::string path = (ec ? std::filesystem::path(d) : abs).lexically_normal().generic_string();
+    while (path.size() > 1 && path.back() == '/') path.pop_back();
+    out.push_back({d, path});
+  }
+  return out;
+}
+
+// What a run left out of the downstream checkouts as vendored copies of the tree, once per
+// process (rewrite scans again).
+void noteVendored(const std::vector<std::string>& vendored) {
+  static std::set<std::string> said;
+  for (const std::string& v : vendored)
+    if (said.insert(v).second)
+      std::cerr << "gridlock: note: downstream: not read, a vendored copy: " << v << "\n";
+}
+
 }  // namespace
 
 bool readsPython(const ScanRequest& o, const rules::RuleSet& rules) {
-  return !o.pythonRoots.empty() || python::hasPythonRules(rules);
+  return !o.pythonRoots.empty() || !o.downstream.empty() || python::hasPythonRules(rules);
 }
 
 Units PythonFrontend::scan(const Scope& scope) {
@@ -43,6 +66,7 @@ Units PythonFrontend::scan(const Scope& scope) {
   for (const auto& [path, text] : o.overlay)
     if (auto rel = underRoot(scope.root, path)) s.options.overlay[*rel] = text;
   s.roots = o.pythonRoots;
+  s.downstream = downstreamCheckouts(o.downstream);
   for (const std::string& f : o.files)
     for (const std::string& rel : rootRelative(scope.root, f)) s.only.push_back(rel);
   // Positional paths or a diff that name nothing under the root: no Python unit is asked for.
@@ -55,6 +79,10 @@ Units PythonFrontend::scan(const Scope& scope) {
   }
   python::PythonUnits units = python::scanPython(s, scope.rules);
   for (const std::string& w : units.cacheWarnings) support::warnOnce(w);
+  for (const std::string& w : units.downstreamWarnings) support::warnOnce(w);
+  if (!o.quiet) noteVendored(units.vendored);
+  out.seen = std::move(units.downstream);
+  for (const python::Downstream& d : s.downstream) out.downstream[d.path] = d.dir;
   // The Python scan writes through the store, whose eviction (cache_evict: no LLVM) keeps
   // the directory within its bound, C++ entries of a shared cache included, as a C++ scan does.
   if (!s.cacheDir.empty() && units.cacheMisses > 0) {

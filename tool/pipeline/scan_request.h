@@ -53,6 +53,9 @@ struct ScanRequest {
   // Python (pipeline/python_frontend.h): .gridlock.json's "python_roots" and "package_root".
   std::vector<std::string> pythonRoots;
   std::string packageRoot;
+  // --downstream DIR and the config's "downstream": other projects' checkouts whose Python code
+  // imports the tree, seen as callers, never counted or edited (python/downstream.h).
+  std::vector<std::string> downstream;
   // --cpython-timeout: how long python3, parsing a file tree-sitter cannot read, may stall.
   int cpythonTimeoutSeconds = python::kDefaultCPythonTimeoutSeconds;
   // Why there is no build directory (no -p, no "build"): the error when nothing else is read.

@@ -166,7 +166,7 @@ std::vector<ModuleFacts> extractModules(const std::vector<std::string>& files,
 std::vector<facts::UnitFacts> resolveModules(const std::vector<ModuleFacts>& modules,
                                              const rules::RuleSet& rules,
                                              const PythonOptions& options) {
-  ModuleIndex index(modules, options.packageRoot);
+  ModuleIndex index(modules, options.packageRoot, options.moduleNames);
   Definitions defs(index, modules);
   std::vector<facts::UnitFacts> out(modules.size());
   parallel(modules.size(), options.jobs, [&](size_t m) {

@@ -34,6 +34,9 @@ struct PythonOptions {
   int cpythonTimeoutSeconds = kDefaultCPythonTimeoutSeconds;
   // Root-relative path -> contents read instead of the file on disk.
   std::map<std::string, std::string> overlay;
+  // Files outside the tree's package layout (downstream checkouts' absolute paths:
+  // python/downstream.h) -> their dotted module names.
+  std::map<std::string, std::string> moduleNames;
 };
 
 // Every .py file under `paths` (root-relative files or directories; none: the whole root),

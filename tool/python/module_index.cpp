@@ -49,10 +49,13 @@ std::string moduleName(const std::string& file, const std::string& packageRoot) 
   return rel;
 }
 
-ModuleIndex::ModuleIndex(const std::vector<ModuleFacts>& modules, const std::string& packageRoot)
+ModuleIndex::ModuleIndex(const std::vector<ModuleFacts>& modules, const std::string& packageRoot,
+                         const std::map<std::string, std::string>& named)
     : modules_(modules), bindings_(modules.size()) {
   for (size_t m = 0; m < modules.size(); ++m) {
-    names_.push_back(moduleName(modules[m].file, packageRoot));
+    auto given = named.find(modules[m].file);
+    names_.push_back(given != named.end() ? given->second
+                                          : moduleName(modules[m].file, packageRoot));
     byName_.emplace(names_.back(), m);  // the first of two files naming one module wins
     for (size_t dot = names_.back().find('.'); dot != std::string::npos;
          dot = names_.back().find('.', dot + 1))

@@ -8,6 +8,7 @@
 
 #include "python/module_facts.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -23,8 +24,10 @@ std::string moduleName(const std::string& file, const std::string& packageRoot);
 
 class ModuleIndex {
  public:
-  // `modules` must outlive the index.
-  ModuleIndex(const std::vector<ModuleFacts>& modules, const std::string& packageRoot);
+  // `modules` must outlive the index. `named`: the names of files outside the tree's package
+  // layout (a downstream checkout's: python/downstream.h), by file.
+  ModuleIndex(const std::vector<ModuleFacts>& modules, const std::string& packageRoot,
+              const std::map<std::string, std::string>& named = {});
 
   const std::string& nameOf(size_t module) const { return names_[module]; }
   // The module with this dotted name, or nothing.

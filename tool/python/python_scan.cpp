@@ -6,6 +6,7 @@
 #include "cache/store.h"
 #include "facts/facts_codec.h"
 #include "python/module_codec.h"
+#include "python/module_index.h"
 #include "python/parallel.h"
 #include "rules/rules_codec.h"
 #include "support/file_io.h"
@@ -359,10 +360,26 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
 
   PythonUnits out;
   out.modules = files.size();
+  const size_t treeFiles = files.size();
+  PythonOptions options = scan.options;
+  if (!scan.downstream.empty()) {
+    std::map<std::string, std::string> treeModules;
+    for (const std::string& f : files) treeModules.emplace(moduleName(f, options.packageRoot), f);
+    DownstreamModules seen = findDownstreamModules(scan.downstream, options.root, treeModules);
+    files.insert(files.end(), seen.files.begin(), seen.files.end());
+    options.moduleNames = std::move(seen.names);
+    out.vendored = std::move(seen.vendored);
+  }
   ModuleCache cache(scan);
   std::vector<std::string> keys =
       cache.on() ? keysOf(files, scan, cache, out.filesRead) : std::vector<std::string>{};
   std::string program = cache.on() ? programKey(keys, rules, scan, cache) : "";
+  // A downstream module's name comes from its checkout's layout, not from the package root.
+  if (!program.empty() && !options.moduleNames.empty()) {
+    std::string named = program;
+    for (const auto& [file, name] : options.moduleNames) named += '\0' + file + '\0' + name;
+    program = support::md5Hex(named);
+  }
   std::optional<std::vector<facts::UnitFacts>> cached;
   if (!program.empty())
     if (std::optional<support::MappedFile> bytes = cache.map(program))
@@ -376,9 +393,15 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
   } else {
     bool settled = true;
     std::vector<ModuleFacts> modules = readModules(files, keys, scan, cache, out, hit, settled);
-    units = resolveModules(modules, rules, scan.options);
+    units = resolveModules(modules, rules, options);
     if (!program.empty() && settled) cache.write(program, cache.sealProgram(encodeUnits(units)));
   }
+  for (size_t i = treeFiles; i < units.size(); ++i) {
+    std::string warning = seenOnly(units[i]);
+    if (!warning.empty()) out.downstreamWarnings.push_back(std::move(warning));
+    out.downstream.push_back(std::move(units[i]));
+  }
+  units.resize(treeFiles);
   std::set<std::string> seen;
   for (size_t i = 0; i < units.size(); ++i) {
     facts::UnitFacts& u = units[i];
@@ -393,7 +416,7 @@ PythonUnits scanPython(const PythonScan& scan, const rules::RuleSet& rules) {
     out.fromCache.push_back(cache.on() && hit[i]);
     out.units.push_back(std::move(u));
   }
-  out.warnings = unmatchedPythonRules(rules, seen, files.size());
+  out.warnings = unmatchedPythonRules(rules, seen, treeFiles);
   out.cacheWarnings = cache.warnings();
   return out;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "facts/by_file.h"
+#include "python/downstream.h"
 #include "python/frontend.h"
 #include "rules/rule_set.h"
 
@@ -24,6 +25,9 @@ struct PythonScan {
   // The module facts cache: a cache::Store directory, "" for none.
   std::string cacheDir;
   std::uint64_t cacheBytes = 1ull << 30;
+  // Downstream checkouts (python/downstream.h): read with the tree, so that names resolve
+  // across both, into PythonUnits::downstream.
+  std::vector<Downstream> downstream;
 };
 
 struct PythonUnits {
@@ -40,6 +44,12 @@ struct PythonUnits {
   std::vector<std::string> warnings;  // rules that matched no definition
   // "cache: ...": a cache directory that could not be made, an entry damaged (and discarded).
   std::vector<std::string> cacheWarnings;
+  // The downstream checkouts' modules, seen only (python::seenOnly), in file order; what was
+  // left out of them as vendored copies of the tree, and their warnings (a file that does not
+  // parse).
+  std::vector<facts::UnitFacts> downstream;
+  std::vector<std::string> vendored;
+  std::vector<std::string> downstreamWarnings;
 };
 
 // Whether the packs hold Python rules: without them a scan reads no Python.

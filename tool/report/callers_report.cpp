@@ -31,6 +31,7 @@ std::string callersJson(const analysis::CallersResult& r) {
     o["function"] = s.function;
     o["caller"] = s.caller;
     if (!r.writes.empty()) o["writes"] = r.writes;
+    if (!s.downstream.empty()) o["downstream"] = index::jsonPath(s.downstream);
     sites.push_back(o);
   }
   j["sites"] = sites;
@@ -46,12 +47,15 @@ std::string callersJson(const analysis::CallersResult& r) {
   // Python: where what reaches the target is handed on as a value, unfollowed.
   j["complete"] = r.complete();
   ojson escapes = ojson::array();
-  for (const auto& e : r.escapes)
-    escapes.push_back({{"file", index::jsonPath(e.file)},
-                       {"line", e.line},
-                       {"column", e.column},
-                       {"value", e.value},
-                       {"how", e.how}});
+  for (const auto& e : r.escapes) {
+    ojson o = {{"file", index::jsonPath(e.file)},
+               {"line", e.line},
+               {"column", e.column},
+               {"value", e.value},
+               {"how", e.how}};
+    if (!e.downstream.empty()) o["downstream"] = index::jsonPath(e.downstream);
+    escapes.push_back(o);
+  }
   j["escapes"] = escapes;
   return j.dump(2, ' ', false, ojson::error_handler_t::replace) + "\n";
 }
@@ -74,6 +78,7 @@ std::string callersText(const analysis::CallersResult& r) {
     if (s.function != r.target) out << "  calls " << s.function;
     if (!s.forwardedFrom.empty()) out << "  from " << s.forwardedFrom;
     if (!r.writes.empty()) out << "  writes " << r.writes;
+    if (!s.downstream.empty()) out << "  downstream " << index::textPath(s.downstream);
     out << "\n";
   }
   out << r.sites.size() << " sites: " << r.bySupplied.at(Supplied::Explicit) << " explicit, "
@@ -91,7 +96,7 @@ std::string callersText(const analysis::CallersResult& r) {
         << " place(s) hand on as a value what reaches it; calls from there are not listed:\n";
     for (const auto& e : r.escapes)
       out << "  " << e.file << ":" << e.line << ":" << e.column << "  " << e.value << " " << e.how
-          << "\n";
+          << (e.downstream.empty() ? "" : "  downstream " + index::textPath(e.downstream)) << "\n";
   }
   return out.str();
 }

@@ -11,10 +11,18 @@
 // have a parameter. Internal to tool/rewrite/python; runs after Thread and Supply.
 #pragma once
 
+#include "rewrite/core/strategy.h"
 #include "rewrite/python/py_state.h"
 
 namespace gridlock::rewrite::py {
 
 void collapseReads(PyState& s);
+
+class Collapse : public StrategyOf<PyState> {
+ public:
+  std::string_view id() const override { return "collapse"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Collapse; }
+  void runOn(PyState& s) override { collapseReads(s); }
+};
 
 }  // namespace gridlock::rewrite::py

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "analysis/callers.h"
+#include "rewrite/core/strategy.h"
 #include "rewrite/python/py_state.h"
 
 #include <map>
@@ -88,6 +89,14 @@ class EdgeSupply {
 
   std::string argumentFor(const std::vector<std::pair<size_t, analysis::CallerSite>>& reached,
                           Argument* out);
+};
+
+// The edge calls LaunderedCalls planned whose fallbacks are now errors, and every edge import.
+class EdgeCalls : public StrategyOf<PyState> {
+ public:
+  std::string_view id() const override { return "edge_calls"; }
+  std::optional<facts::Strategy> counts() const override { return std::nullopt; }
+  void runOn(PyState& s) override { s.edgeSupply->emit(); }
 };
 
 }  // namespace gridlock::rewrite::py

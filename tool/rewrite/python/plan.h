@@ -8,7 +8,6 @@
 
 #include "index/inventory.h"
 #include "rewrite/core/plan.h"
-#include "rewrite/python/sources.h"
 #include "rules/rule_set.h"
 
 #include <map>
@@ -43,9 +42,14 @@ struct PyExtras {
 class PyState;
 
 // The plan of the Python reads, in the state that made it (its `plan`, its `extras`).
-// `unhinted`: files whose edits write no type hint (verification found one the checker rejects).
+// The files are read under `root` (real path), `overlay`'s contents first (root-relative
+// path -> contents). PyRewriter's triage, then its strategies (strategies.cpp); a Python read
+// left open is std::logic_error (rewrite/core/planner.h). `unhinted`: files whose edits write
+// no type hint (verification found one the checker rejects).
 std::unique_ptr<PyState> plan(const index::Inventory& inv, const rules::RuleSet& rules,
-                              Sources& sources, const HeldFiles* held = nullptr,
+                              const std::string& root,
+                              const std::map<std::string, std::string>& overlay = {},
+                              const HeldFiles* held = nullptr,
                               const std::set<std::string>* unhinted = nullptr);
 
 // The plan `into` given the Python plan's verdicts (of the Python reads of `inv`), edits and

@@ -1,5 +1,6 @@
 #include "rewrite/python/py_state.h"
 
+#include "rewrite/python/edge_global.h"
 #include "rewrite/python/scope_values.h"
 #include "support/strings.h"
 
@@ -11,11 +12,7 @@ namespace {
 const HeldFiles kNoneHeld;
 }  // namespace
 
-PyState::PyState(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
-                 const HeldFiles* held)
-    : PlanState(inv, rules, held ? *held : kNoneHeld, facts::Language::Python),
-      sources(sources),
-      lineage(inv.program, sources) {}
+PyState::~PyState() = default;
 
 PyState::PyState(const index::Inventory& inv, const rules::RuleSet& rules,
                  std::unique_ptr<Sources> sources, const HeldFiles* held)

@@ -16,21 +16,22 @@
 
 namespace gridlock::rewrite::py {
 
+class EdgeSupply;
+
 class PyState : public PlanState {
-  std::unique_ptr<Sources> owned_;  // the files, when the state reads its own
+  std::unique_ptr<Sources> owned_;  // the files it reads
 
  public:
   static constexpr facts::Language kLanguage = facts::Language::Python;
-  // `held`: null when no file is held back.
-  PyState(const index::Inventory& inv, const rules::RuleSet& rules, Sources& sources,
-          const HeldFiles* held);
+  // The files read through `sources`; `held`: null when no file is held back.
   PyState(const index::Inventory& inv, const rules::RuleSet& rules,
           std::unique_ptr<Sources> sources, const HeldFiles* held);
+  ~PyState() override;
 
   Sources& sources;
-  Lineage lineage;  // the classes a method's `self` takes attributes from
-  PyExtras extras;  // what the finish and the checks read besides the plan
-  const std::set<std::string>* unhinted = nullptr;  // files whose edits write no type hint
+  Lineage lineage;                 // the classes a method's `self` takes attributes from
+  PyExtras extras;                 // what the finish and the checks read besides the plan
+  std::set<std::string> unhinted;  // files whose edits write no type hint
   // The parameters Thread gave: (file, the def's first byte) -> group ("" for a collection) ->
   // what holds it in that def (`tp_group`; `ctx.tp_group` in backward), for Supply after it.
   std::map<std::pair<std::string, unsigned>, std::map<std::string, std::string>> threaded;
@@ -41,6 +42,13 @@ class PyState : public PlanState {
   // Reads left because their def cannot take a parameter (Thread refused its graph, or no
   // collection is in scope for a call with arguments): what Collapse may take.
   std::set<size_t> unthreaded;
+  // Laundered calls -> why none could be given the group ("" when one was), by
+  // "file:line:col": LaunderedCalls writes them, Require and ThreadCalls read them.
+  std::map<std::string, std::string> supplied;
+  // A local's read -> the read it was assigned from (Substitute), for LocalAliases.
+  std::map<size_t, size_t> aliases;
+  // The edge calls of fallbacks (LaunderedCalls plans them, EdgeCalls writes them).
+  std::unique_ptr<EdgeSupply> edgeSupply;
 
   // Text written into `file` spells a `yields` value with the pack's template: the import it
   // needs there (`import torch.distributed` where the file imports torch alone) is added.

@@ -6,6 +6,7 @@
 #include "rewrite/python/references.h"
 #include "rewrite/python/scope_values.h"
 #include "rewrite/python/specs.h"
+#include "rewrite/python/substitute.h"
 #include "rewrite/python/ts_node.h"
 #include "support/source_files.h"
 
@@ -352,6 +353,14 @@ void requireArgument(PyState& s, size_t i, const std::map<std::string, std::stri
     return;
   }
   raiseInstead(s, i, src, statement, form, block);
+}
+
+void Require::runOn(PyState& s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!s.open(i) || s.read(i).guard != facts::Guard::Fallback) continue;
+    requireArgument(s, i, s.supplied);
+    substituteKeptFallback(s, i);
+  }
 }
 
 }  // namespace gridlock::rewrite::py

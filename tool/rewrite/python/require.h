@@ -6,6 +6,7 @@
 // and `tp_group = tp_group or get_tp_group()` becomes that `if` statement.
 #pragma once
 
+#include "rewrite/core/strategy.h"
 #include "rewrite/python/py_state.h"
 
 #include <map>
@@ -21,5 +22,14 @@ char messageQuote(const std::string& text);
 // it is dead, or each call that leaves it out is in `supplied`, "file:line:col" -> "" when
 // Supply gave it the group, else why not).
 void requireArgument(PyState& s, size_t i, const std::map<std::string, std::string>& supplied);
+
+// Each open fallback read, in inventory order: requireArgument, then, where the fallback stays,
+// substituteKeptFallback (substitute.h).
+class Require : public StrategyOf<PyState> {
+ public:
+  std::string_view id() const override { return "require"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Require; }
+  void runOn(PyState& s) override;
+};
 
 }  // namespace gridlock::rewrite::py

@@ -21,11 +21,6 @@ bool importedByName(PyState& s, size_t i) {
 
 }  // namespace
 
-const Strategies& PyRewriter::strategies() const {
-  static const Strategies none;
-  return none;
-}
-
 bool PyRewriter::triageLast(PlanState& state, size_t i) const {
   PyState& s = static_cast<PyState&>(state);
   if (!s.rule(s.read(i))) {
@@ -45,8 +40,10 @@ std::string PyRewriter::heldDetail(const std::string& file, const std::string& w
 }
 
 std::unique_ptr<PlanState> PyRewriter::start(const PlanInputs& in) {
-  return std::make_unique<PyState>(in.inv, in.rules, std::make_unique<Sources>(in.root, in.overlay),
-                                   &in.held);
+  auto s = std::make_unique<PyState>(in.inv, in.rules,
+                                     std::make_unique<Sources>(in.root, in.overlay), &in.held);
+  s->unhinted = unhinted;
+  return s;
 }
 
 apply::Prepared PyRewriter::finish(const PlanState& planned, const std::string& root) {

@@ -8,11 +8,19 @@
 // gives public API the parameter as a keyword (rewrite/python/thread_keyword.h).
 #pragma once
 
+#include "rewrite/core/strategy.h"
 #include "rewrite/python/py_state.h"
 
 namespace gridlock::rewrite::py {
 
 // Threads the Python reads that substitution left `thread`.
 void threadReads(PyState& s);
+
+class Thread : public StrategyOf<PyState> {
+ public:
+  std::string_view id() const override { return "thread"; }
+  std::optional<facts::Strategy> counts() const override { return facts::Strategy::Thread; }
+  void runOn(PyState& s) override { threadReads(s); }
+};
 
 }  // namespace gridlock::rewrite::py

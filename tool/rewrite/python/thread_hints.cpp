@@ -58,8 +58,7 @@ std::string collectionType(PyState& s, const ThreadGraph& g, const ThreadFn& fn)
 
 std::string declaration(PyState& s, const ThreadGraph& g, const ThreadFn& fn) {
   const std::string& p = g.param;
-  if (!annotated(*fn.src, fn.def) || (s.unhinted && s.unhinted->count(fn.file)))
-    return fn.keyword ? p + "=None" : p;
+  if (!annotated(*fn.src, fn.def) || s.unhinted.count(fn.file)) return fn.keyword ? p + "=None" : p;
   s.extras.hinted.insert(fn.file);
   // typing's import first: where both are new at one place, the standard library goes first.
   std::string optional = "Optional";

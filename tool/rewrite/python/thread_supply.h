@@ -5,6 +5,7 @@
 // Internal to tool/rewrite/python.
 #pragma once
 
+#include "rewrite/core/strategy.h"
 #include "rewrite/python/py_state.h"
 
 #include <map>
@@ -16,5 +17,13 @@ namespace gridlock::rewrite::py {
 // why) where Thread has since given their def one (PyState::threaded), updating `supplied`, and
 // decides again each fallback Require left open for a call now supplied.
 void supplyThreaded(PyState& s, std::map<std::string, std::string>& supplied);
+
+// Thread's new parameters passed by the laundered calls in the defs it threaded.
+class ThreadCalls : public StrategyOf<PyState> {
+ public:
+  std::string_view id() const override { return "thread_calls"; }
+  std::optional<facts::Strategy> counts() const override { return std::nullopt; }
+  void runOn(PyState& s) override { supplyThreaded(s, s.supplied); }
+};
 
 }  // namespace gridlock::rewrite::py

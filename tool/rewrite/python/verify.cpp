@@ -132,8 +132,7 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
   Verified v;
   std::set<std::string> unhinted;
   for (int round = 1;; ++round) {
-    Sources sources(root);
-    std::unique_ptr<PyState> planned = plan(inv, rules, sources, &v.held, &unhinted);
+    std::unique_ptr<PyState> planned = plan(inv, rules, root, {}, &v.held, &unhinted);
     v.plan = std::move(planned->plan);
     v.extras = std::move(planned->extras);
     v.prepared = prepare(v.plan.edits, inv, root);
@@ -157,8 +156,7 @@ Verified planAndVerify(const index::Inventory& inv, const rules::RuleSet& rules,
     }
     std::map<std::string, std::string> overlay;
     for (const auto& c : v.prepared.changes) overlay[c.file] = c.after;
-    Sources again(root, overlay);
-    const Plan second = plan(after, rules, again, &v.held, &unhinted)->plan;
+    const Plan second = plan(after, rules, root, overlay, &v.held, &unhinted)->plan;
     if (!second.edits.empty())
       v.error = "internal: a second pass would still edit " + std::to_string(second.edits.size()) +
                 " place(s) of Python, first " + second.edits[0].why + "; nothing written";
