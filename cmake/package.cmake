@@ -44,10 +44,11 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_TOOL_PACKAGE_NAME gridlock)
 set(CPACK_COMPONENT_TOOL_DESCRIPTION
     "Find, gate and remove reads of global process-group state in C++/CUDA and Python code")
-# bin/gridlock: libclang-cpp19, libllvm19, libpugixml1v5, libssl3 (libcrypto) and the C/C++
-# runtime; Clang's own headers (the resource directory): libclang-common-19-dev. No MPI.
+# bin/gridlock: libclang-cpp19, libllvm19, libpugixml1v5, libssl3 (libcrypto), libzstd1 and
+# zlib1g (the cache's compression) and the C/C++ runtime; Clang's own headers (the resource
+# directory): libclang-common-19-dev. No MPI.
 set(CPACK_DEBIAN_TOOL_PACKAGE_DEPENDS
-    "libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libssl3, libstdc++6, libgcc-s1, libc6")
+    "libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libssl3, libzstd1, zlib1g, libstdc++6, libgcc-s1, libc6")
 # python3: the Python scan's second opinion on a file tree-sitter rejects, and the Python
 # rewrite's compile check (docs/install.md).
 set(CPACK_DEBIAN_TOOL_PACKAGE_RECOMMENDS "python3")

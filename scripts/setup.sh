@@ -8,6 +8,7 @@ PACKAGES=(
   clang-19 libclang-19-dev llvm-19-dev
   clang-format-19  # scripts/check-format.sh (ctest format_check)
   nlohmann-json3-dev libcli11-dev libpugixml-dev
+  libzstd-dev zlib1g-dev  # tool/cache/packed.cpp: the cache's compression, LLVM's formats
   libssl-dev  # tool/support/md5.cpp: MD5 from OpenSSL's libcrypto (digests, cache keys)
   libgtest-dev libgmock-dev
   libopenmpi-dev openmpi-bin

@@ -131,6 +131,16 @@ class BlobCli : public ::testing::Test {
     EXPECT_EQ(common.size(), 1u);  // shared.h's
     return common.empty() ? "" : *common.begin();
   }
+  // The next scan hits one unit, parses the other again and reports what a scan without the
+  // cache does.
+  void expectOneHitOneMiss() {
+    CommandResult t = truth();
+    CommandResult next = scan();
+    EXPECT_EQ(jsonCount(next.out, "hits"), 1);
+    EXPECT_EQ(jsonCount(next.out, "misses"), 1);
+    EXPECT_EQ(next.err, t.err);
+    EXPECT_EQ(withoutCacheCounts(next.out), withoutCacheCounts(t.out));
+  }
   std::string blobPath(const std::string& digest) {
     return fx.cacheDir() + "/blobs/" + digest.substr(0, 2) + "/" + digest;
   }
@@ -307,12 +317,59 @@ TEST_F(BlobCli, EvictionNeverRemovesABlobAnEntryNames) {
     for (const auto& d : blobs) EXPECT_TRUE(fs::exists(blobPath(d))) << unit << " " << d;
     for (const auto& d : blobsOf(unit, true)) EXPECT_TRUE(fs::exists(blobPath(d))) << unit;
   }
-  CommandResult t = truth();
-  CommandResult next = scan();
-  EXPECT_EQ(jsonCount(next.out, "hits"), 1);
-  EXPECT_EQ(jsonCount(next.out, "misses"), 1);
-  EXPECT_EQ(next.err, t.err);
-  EXPECT_EQ(withoutCacheCounts(next.out), withoutCacheCounts(t.out));
+  expectOneHitOneMiss();
+}
+
+// The Python build (gridlock-python) shares a cache with the full build and keeps it within
+// its bound by what the full build's entries name: it reads their packed lists without LLVM.
+// The two C++ units' entries, a's the least recently used, and a two-module Python project's
+// entries (P bytes, measured in a cache of their own: a few hundred bytes each); the bound one byte
+// short of all of it. Past it, the Python run evicts a's entry and the blobs only it names (a's
+// facts, its lists), as the full build does with the C++ units alone (above): b's entry and every
+// blob it names stay, so the full build's next scan hits b and parses a again.
+TEST_F(BlobCli, ThePythonBuildEvictsTheFullBuildsEntriesByWhatTheyName) {
+  const std::string py = fx.dir + "/py";
+  fs::create_directories(py);
+  writeFile(py + "/gridlock.json",
+            R"({"name": "tiny", "scope": {"include": ["**"]}, "accessors": [)"
+            R"({"python": "state.get_group", "kind": "accessor", "group": "tp",)"
+            R"( "yields": "value"}]})");
+  writeFile(py + "/state.py", "def get_group():\n    return None\n");
+  writeFile(py + "/use.py", "import state\n\n\ndef f():\n    return state.get_group()\n");
+  auto lean = [&](const std::string& cacheDir, const std::string& size) {
+    return runCommand(std::string(GRIDLOCK_PYTHON_BIN) + " scan -q --rules " + py +
+                      "/gridlock.json --root " + py + " --cache-dir " + cacheDir +
+                      " --cache-size " + size);
+  };
+  const std::string alone = fx.dir + "/py-cache";
+  ASSERT_EQ(lean(alone, "1G").status, 0);
+  size_t python = bytesUnder(alone + "/entries");
+  size_t pythonEntries = filesUnder(alone + "/entries");
+  ASSERT_EQ(pythonEntries, 3u);  // the modules' facts, their stamps, the program
+
+  ASSERT_EQ(scan().status, 0);
+  size_t total = bytesUnder(fx.cacheDir() + "/entries") + bytesUnder(fx.cacheDir() + "/blobs");
+  auto entryOf = [&](const std::string& unit) {
+    std::string slot = cache::slotOf(fs::canonical(fx.root).string(), fx.root + "/" + unit, false);
+    return fx.cacheDir() + "/entries/" + slot.substr(0, 2) + "/" + slot;
+  };
+  std::vector<std::string> bBlobs = blobsOf("two/b.cpp"), bDeps = blobsOf("two/b.cpp", true),
+                           bLists = listsOf("two/b.cpp");
+  auto now = fs::file_time_type::clock::now();
+  fs::last_write_time(entryOf("two/a.cpp"), now - std::chrono::minutes(3));
+  fs::last_write_time(entryOf("two/b.cpp"), now - std::chrono::minutes(2));
+
+  CommandResult bounded = lean(fx.cacheDir(), std::to_string(total + python - 1));
+  ASSERT_EQ(bounded.status, 0) << bounded.err;
+  EXPECT_FALSE(fs::exists(entryOf("two/a.cpp")));
+  EXPECT_TRUE(fs::exists(entryOf("two/b.cpp")));
+  EXPECT_EQ(filesUnder(fx.cacheDir() + "/entries"), 1 + pythonEntries);
+  for (const auto& d : bBlobs) EXPECT_TRUE(fs::exists(blobPath(d))) << "facts " << d;
+  for (const auto& d : bDeps) EXPECT_TRUE(fs::exists(blobPath(d))) << "deps " << d;
+  for (const auto& d : bLists) EXPECT_TRUE(fs::exists(blobPath(d))) << "list " << d;
+  EXPECT_EQ(factsBlobsUnder(fx.cacheDir() + "/blobs"), 2u);  // shared.h's and b.cpp's
+
+  expectOneHitOneMiss();
 }
 
 }  // namespace

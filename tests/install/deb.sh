@@ -32,7 +32,7 @@ field() {  # DEB FIELD WANT
 field "$deb" Package gridlock
 field "$runtime_deb" Package gridlock-runtime
 depends=$(dpkg-deb -f "$deb" Depends)
-field "$deb" Depends "libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libssl3, libstdc++6, libgcc-s1, libc6"
+field "$deb" Depends "libclang-cpp19, libllvm19, libclang-common-19-dev, libpugixml1v5, libssl3, libzstd1, zlib1g, libstdc++6, libgcc-s1, libc6"
 if [[ $depends == *mpi* ]]; then fail "the tool depends on MPI: $depends"; fi
 # What a Python rewrite needs, named where apt shows it (docs/install.md).
 field "$deb" Recommends "python3"

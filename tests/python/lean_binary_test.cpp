@@ -107,6 +107,27 @@ TEST_F(LeanBinary, SameAsFullOnPymodel) {
   fs::remove(yaml);
 }
 
+// The Python build keeps its cache within --cache-size, as the full build does: within the
+// bound (1G) the run's entries stay; past it (1 byte) every entry is evicted after the run.
+TEST_F(LeanBinary, EvictsItsCacheToItsBound) {
+  const std::string cache = dir_ + "/.cache-under-test";
+  auto entries = [&] {
+    size_t n = 0;
+    for (const auto& e : fs::recursive_directory_iterator(cache + "/entries"))
+      n += e.is_regular_file();
+    return n;
+  };
+  const std::string scan =
+      "scan -q --rules gridlock.json --root . --cache-dir " + cache + " --cache-size ";
+  CommandResult kept = run(kLean, scan + "1G");
+  ASSERT_EQ(kept.status, 0) << kept.err;
+  EXPECT_GT(entries(), 0u);
+  fs::remove_all(cache);
+  CommandResult bounded = run(kLean, scan + "1");
+  ASSERT_EQ(bounded.status, 0) << bounded.err;
+  EXPECT_EQ(entries(), 0u);
+}
+
 TEST_F(LeanBinary, SaysWhichBuildItIs) {
   CommandResult r = run(kLean, "--version");
   EXPECT_EQ(r.status, 0);
@@ -115,6 +136,57 @@ TEST_F(LeanBinary, SaysWhichBuildItIs) {
   CommandResult merge = run(kLean, "merge x");
   EXPECT_EQ(merge.status, 2);
   EXPECT_NE(merge.err.find("unknown command 'merge'"), std::string::npos) << merge.err;
+}
+
+// With no pack and no config, the Python build asks for what it can act on (a pack, a root,
+// a config), never for -p, which it refuses; the full build still asks for the compile
+// database first.
+TEST_F(LeanBinary, WithNothingToScanItAsksForPacksNotACompileDatabase) {
+  std::string empty = makeTempDir("lean-empty");
+  auto scanIn = [&](const std::string& bin) {
+    return runCommand("cd '" + empty + "' && '" + bin + "' scan");
+  };
+  CommandResult lean = scanIn(kLean);
+  EXPECT_EQ(lean.status, 2);
+  EXPECT_EQ(lean.out, "");
+  EXPECT_EQ(lean.err,
+            "gridlock: error: nothing to scan: pass --rules PACK (a rule pack with Python rules: "
+            "a shipped name such as megatron-core, or a path) and --root DIR (the project, when "
+            "it is not the current directory), or set \"rules\" in a .gridlock.json or rules "
+            "in [tool.gridlock] of a pyproject.toml (none found from the current directory "
+            "upward)\n");
+  CommandResult full = scanIn(kFull);
+  EXPECT_EQ(full.status, 2);
+  EXPECT_EQ(full.err,
+            "gridlock: error: no build directory: pass -p BUILD (the directory holding "
+            "compile_commands.json, or the file itself) or set \"build\" in a .gridlock.json "
+            "(none found from the current directory upward)\n");
+  fs::remove_all(empty);
+}
+
+// The help names only the commands the binary has: merge is the full build's.
+TEST_F(LeanBinary, HelpNamesOnlyItsCommands) {
+  CommandResult lean = run(kLean, "--help"), full = run(kFull, "--help");
+  ASSERT_EQ(lean.status, 0);
+  ASSERT_EQ(full.status, 0);
+  EXPECT_EQ(lean.out.find("merge"), std::string::npos) << lean.out;
+  EXPECT_NE(lean.out.find("\n  scan, gate          text (clang-style diagnostics, then a "
+                          "summary or the verdict), json,\n"),
+            std::string::npos)
+      << lean.out;
+  EXPECT_NE(full.out.find("\n  scan, gate, merge   text (clang-style diagnostics, then a "
+                          "summary or the verdict), json,\n"),
+            std::string::npos)
+      << full.out;
+  EXPECT_NE(full.out.find("\n  merge "), std::string::npos) << full.out;  // the command list
+  // scan's shard options, which the Python build refuses, name the full build instead.
+  CommandResult scan = run(kLean, "scan --help");
+  ASSERT_EQ(scan.status, 0);
+  EXPECT_EQ(scan.out.find("merge"), std::string::npos) << scan.out;
+  EXPECT_NE(scan.out.find("  --facts-out TEXT            The full build's (gridlock): write the "
+                          "units' facts here (no report)\n"),
+            std::string::npos)
+      << scan.out;
 }
 
 TEST_F(LeanBinary, CppInputNamesTheFullBuild) {

@@ -1,5 +1,6 @@
 #include "cache/entry.h"
 
+#include "cache/entry_format.h"
 #include "cache/packed.h"
 #include "facts/binary_codec.h"
 #include "facts/facts_codec.h"
@@ -61,10 +62,6 @@ void fields(V&& v, T& x) {
 
 namespace {
 
-const std::string kMagic = std::string(kEntryMarker) + "6";
-// Followed by the blob's kind: "facts", "deps" or "list".
-const std::string kBlobMagic = std::string(kBlobMarker) + "2 ";
-
 std::string blobDigest(const std::string& build, const std::string& kind, std::string_view raw) {
   std::string keyed = build + "\n" + kind + "\n";
   keyed.append(raw);
@@ -101,23 +98,6 @@ std::optional<std::string> unpackBlob(std::string_view bytes, const std::string&
   return std::move(u.raw);
 }
 
-std::vector<std::string> readDigests(codec::bin::Reader& r) {
-  std::vector<std::string> out(r.count());
-  for (auto& d : out) d = r.bytes();
-  return out;
-}
-
-// The header lines of an entry, and the packed rest; nothing when there are not two lines.
-std::optional<std::string_view> afterHeader(std::string_view bytes, std::string (&lines)[2]) {
-  for (auto& line : lines) {
-    size_t nl = bytes.find('\n');
-    if (nl == std::string_view::npos) return std::nullopt;
-    line = std::string(bytes.substr(0, nl));
-    bytes.remove_prefix(nl + 1);
-  }
-  return bytes;
-}
-
 }  // namespace
 
 std::string Blob::bytes() const {
@@ -129,14 +109,6 @@ bool listEndsAt(std::string_view digest) {
 }
 
 namespace {
-
-// A list blob's digests from its raw bytes; throws codec::Error on damaged ones.
-std::vector<std::string> listOf(std::string_view raw) {
-  codec::bin::Reader r(raw, "list");
-  std::vector<std::string> out = readDigests(r);
-  if (!r.atEnd()) r.fail("trailing bytes");
-  return out;
-}
 
 std::string encodeList(const std::vector<std::string>& digests) {
   codec::bin::Writer w;
@@ -187,7 +159,7 @@ std::string encodeEntry(const Entry& e, const std::string& build) {
   w.bytes(e.links);
   facts::putTuFacts(w, e.facts);
   facts::putRuns(w, e.byFile.runs);
-  return kMagic + "\n" + build + "\n" + pack(w.out);
+  return kEntryMagic + "\n" + build + "\n" + pack(w.out);
 }
 
 Decoded decodeEntry(std::string_view bytes, const std::string& build) {
@@ -203,9 +175,9 @@ Decoded decodeEntry(std::string_view bytes, const std::string& build) {
   if (!packed) return corrupt("truncated header");
   std::string_view rest = *packed;
   if (!lines[0].starts_with(kEntryMarker)) return corrupt("not a gridlock cache entry");
-  if (lines[0] != kMagic || lines[1] != build) {
+  if (lines[0] != kEntryMagic || lines[1] != build) {
     d.status = Decoded::Status::Foreign;
-    d.problem = lines[0] != kMagic ? "entry format " + lines[0] : "written by " + lines[1];
+    d.problem = lines[0] != kEntryMagic ? "entry format " + lines[0] : "written by " + lines[1];
     return d;
   }
   Unpacked u = unpack(rest);
@@ -229,33 +201,6 @@ Decoded decodeEntry(std::string_view bytes, const std::string& build) {
   }
   d.status = Decoded::Status::Ok;
   return d;
-}
-
-std::optional<std::vector<std::string>> blobsOfEntry(std::string_view bytes) {
-  std::string lines[2];
-  std::optional<std::string_view> packed = afterHeader(bytes, lines);
-  if (!packed || lines[0] != kMagic) return std::nullopt;
-  Unpacked u = unpack(*packed);
-  if (!u.ok) return std::nullopt;
-  try {
-    codec::bin::Reader r(u.raw, "entry");
-    return readDigests(r);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-}
-
-std::optional<std::vector<std::string>> digestsOfList(std::string_view bytes) {
-  size_t nl = bytes.find('\n');
-  if (nl == std::string_view::npos || bytes.substr(0, nl) != kBlobMagic + "list")
-    return std::nullopt;
-  Unpacked u = unpack(bytes.substr(nl + 1), /*checksum=*/false);
-  if (!u.ok) return std::nullopt;
-  try {
-    return listOf(u.raw);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
 }
 
 DecodedList decodeListBlob(std::string_view bytes, const std::string& build,

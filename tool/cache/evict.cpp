@@ -1,6 +1,5 @@
 // Store::evict (store.h): apart from the rest of the store because it reads entries and list
-// blobs (entry.h), which are packed with LLVM's compression; the store itself, which the Python
-// scan's module cache uses alone, needs no LLVM.
+// blobs (entry_names.cpp), packed with zstd (packed.h); no LLVM, so both builds evict.
 #include "cache/store.h"
 
 #include "cache/entry.h"

@@ -1,51 +1,62 @@
+// The compression is libzstd's and zlib's own, not LLVM's: the same bytes (llvm::compression
+// writes a plain zstd frame and a plain zlib stream, at the levels used here), and the Python
+// build, which links no LLVM, reads and evicts the entries the full build writes.
 #include "cache/packed.h"
 
 #include "support/file_io.h"
 
-#include <llvm/Support/Compression.h>
-#include <llvm/Support/Error.h>
+#include <zlib.h>
+#include <zstd.h>
 
+#include <new>
 #include <optional>
 #include <sstream>
 
 namespace gridlock::cache {
 namespace {
 
-namespace compression = llvm::compression;
+// llvm::compression's default level, and the level used for `smallest`.
+constexpr int kZstdLevel = 5, kZstdSmallest = 19;
 
-// The best compression this LLVM has; the header says which was used.
-std::string bestCompression() {
-  if (compression::zstd::isAvailable()) return "zstd";
-  if (compression::zlib::isAvailable()) return "zlib";
-  return "none";
+std::string zstdCompress(std::string_view raw, int level) {
+  // ZSTD_compress2 with no more than the level set, as llvm::compression::zstd::compress.
+  ZSTD_CCtx* cctx = ZSTD_createCCtx();
+  if (!cctx) throw std::bad_alloc();
+  std::string out(ZSTD_compressBound(raw.size()), '\0');
+  ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, level);
+  size_t n = ZSTD_compress2(cctx, out.data(), out.size(), raw.data(), raw.size());
+  ZSTD_freeCCtx(cctx);
+  if (ZSTD_isError(n)) throw std::bad_alloc();  // only a failed allocation fails a bound buffer
+  out.resize(n);
+  return out;
 }
 
-std::optional<compression::Format> formatOf(const std::string& name) {
-  if (name == "zstd") return compression::Format::Zstd;
-  if (name == "zlib") return compression::Format::Zlib;
-  return std::nullopt;
+// The `rawSize` bytes in a zstd frame, or nothing when damaged or of another size.
+std::optional<std::string> zstdDecompress(std::string_view stored, size_t rawSize) {
+  std::string out(rawSize, '\0');
+  size_t n = ZSTD_decompress(out.data(), out.size(), stored.data(), stored.size());
+  if (ZSTD_isError(n) || n != rawSize) return std::nullopt;
+  return out;
 }
 
-llvm::ArrayRef<uint8_t> bytesOf(std::string_view s) {
-  return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
+// The `rawSize` bytes in a zlib stream (what LLVM built without zstd wrote), or nothing.
+std::optional<std::string> zlibDecompress(std::string_view stored, size_t rawSize) {
+  std::string out(rawSize, '\0');
+  uLongf size = rawSize;
+  if (uncompress(reinterpret_cast<Bytef*>(out.data()), &size,
+                 reinterpret_cast<const Bytef*>(stored.data()), stored.size()) != Z_OK ||
+      size != rawSize)
+    return std::nullopt;
+  return out;
 }
 
 }  // namespace
 
 std::string pack(std::string_view raw, bool checksum, bool smallest) {
-  std::string method = bestCompression();
-  std::string stored;
-  if (auto format = formatOf(method)) {
-    llvm::SmallVector<uint8_t, 0> out;
-    compression::Params params(*format);
-    if (smallest) params.level = *format == compression::Format::Zstd ? 19 : 9;
-    compression::compress(params, bytesOf(raw), out);
-    stored.assign(out.begin(), out.end());
-  } else {
-    stored.assign(raw);
-  }
+  // zstd always: the header can name zlib and "none", which are still read.
+  std::string stored = zstdCompress(raw, smallest ? kZstdSmallest : kZstdLevel);
   std::ostringstream head;
-  head << method << " " << raw.size() << " " << stored.size() << " "
+  head << "zstd " << raw.size() << " " << stored.size() << " "
        << (checksum ? support::md5Hex(stored) : "-") << "\n";
   return head.str() + stored;
 }
@@ -81,20 +92,22 @@ Unpacked unpack(std::string_view packed, bool checksum) {
     u.problem = "checksum mismatch";
     return u;
   }
-  if (auto format = formatOf(method)) {
-    llvm::SmallVector<uint8_t, 0> out;
-    if (llvm::Error err = compression::decompress(*format, bytesOf(stored), out, rawSize)) {
-      llvm::consumeError(std::move(err));
-      u.problem = "cannot decompress";
-      return u;
-    }
-    u.raw.assign(out.begin(), out.end());
-  } else if (method == "none") {
-    u.raw.assign(stored);
-  } else {
+  std::optional<std::string> raw;
+  if (method == "zstd")
+    raw = zstdDecompress(stored, rawSize);
+  else if (method == "zlib")
+    raw = zlibDecompress(stored, rawSize);
+  else if (method == "none")
+    raw = std::string(stored);
+  else {
     u.problem = "unknown compression " + method;
     return u;
   }
+  if (!raw) {
+    u.problem = "cannot decompress";
+    return u;
+  }
+  u.raw = std::move(*raw);
   u.ok = true;
   return u;
 }

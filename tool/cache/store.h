@@ -50,7 +50,7 @@ class Store {
   // until they hold at most 90% of it. Removes temporaries a crashed writer left (older than
   // an hour; holding the marker, or a part of it). Files without gridlock's marker are neither
   // counted nor removed. Returns the number of entries removed. Defined in evict.cpp, in
-  // gridlock_cache (it reads entries, entry.h): gridlock_cache_store alone has no eviction.
+  // gridlock_cache_evict (it reads entries, entry.h): gridlock_cache_store alone has none.
   size_t evict() const;
 
   const std::string& dir() const { return dir_; }

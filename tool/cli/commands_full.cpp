@@ -1,5 +1,5 @@
 // The commands only the full build (gridlock) has: merge, which reads the shards' and the
-// Clang plugin's facts files (their compression is LLVM's).
+// Clang plugin's facts files (pipeline/facts_file.h, linked with the C++ facts cache).
 #include "cli/command.h"
 
 namespace gridlock::cli {

@@ -2,6 +2,7 @@
 
 #include "cli/scan_options.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
@@ -30,13 +31,17 @@ const char* const kDashDash =
 (as clang-tidy takes them): gridlock scan -p build --rules mpi -- -DWITH_NCCL=0
 )";
 
-const char* const kTop = R"(Compiler arguments:
+const char* const kTopArguments = R"(Compiler arguments:
   Everything after -- goes to the compiler for every translation unit, after the compile
   database's own arguments (scan, gate, callers, rewrite), as clang-tidy takes them:
     gridlock scan -p build --rules mpi -- -DWITH_NCCL=0
 
 Formats (--format; -o FILE writes the report there):
-  scan, gate, merge   text (clang-style diagnostics, then a summary or the verdict), json,
+)";
+
+// After the commands among scan, gate and merge that the binary has, in a column of 22.
+const char* const kTopFormats =
+    R"(text (clang-style diagnostics, then a summary or the verdict), json,
                       sarif (SARIF 2.1.0, for code scanning), github (GitHub Actions
                       annotations, as ruff's --output-format github)
   callers             text, json
@@ -120,13 +125,25 @@ interrupted by signal N.
   return footers;
 }
 
+// The top help's footer. Its formats name only the reporting commands this binary has (the
+// Python build has no merge).
+std::string topFooter(CLI::App& app) {
+  std::string names;
+  for (const char* name : {"scan", "gate", "merge"})
+    for (const CLI::App* sub : app.get_subcommands({}))
+      if (sub->get_name() == name) names += (names.empty() ? "" : ", ") + sub->get_name();
+  std::string line = "  " + names;
+  line.resize(std::max<size_t>(line.size() + 1, 22), ' ');
+  return kTopArguments + line + kTopFormats;
+}
+
 }  // namespace
 
 void describeCommands(CLI::App& app) {
   auto help = std::make_shared<Help>();
   app.name("gridlock");
   app.formatter(help);
-  app.footer(kTop);
+  app.footer(topFooter(app));
   for (CLI::App* sub : app.get_subcommands({})) {
     sub->formatter(help);
     sub->group("Commands");

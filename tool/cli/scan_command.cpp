@@ -3,6 +3,7 @@
 #include "cli/scan_options.h"
 
 #include "cli/scan_report.h"
+#include "pipeline/frontend.h"
 #include "pipeline/shard.h"
 
 #include <unistd.h>
@@ -15,15 +16,20 @@ namespace {
 
 // --shard and --facts-out (pipeline/shard.h).
 void addShardOptions(CLI::App& cmd, ScanOptions& o) {
+  // The Python build has no merge and refuses both (pipeline/frontends_python.cpp): its help
+  // says so rather than name a command it does not have.
+  bool full = pipeline::readsCompileDatabases();
   cmd.add_option("--shard", o.shard,
-                 "Scan only shard I of N of the translation units (with --facts-out)")
+                 full ? "Scan only shard I of N of the translation units (with --facts-out)"
+                      : "The full build's (gridlock): scan only shard I of N of the units")
       ->check(CLI::Validator(
           [](std::string& s) -> std::string {
             return pipeline::parseShard(s) ? "" : "expected I/N with 1 <= I <= N, got " + s;
           },
           "I/N"));
   cmd.add_option("--facts-out", o.factsOut,
-                 "Write the scanned units' facts here for `gridlock merge` (no report)");
+                 full ? "Write the scanned units' facts here for `gridlock merge` (no report)"
+                      : "The full build's (gridlock): write the units' facts here (no report)");
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "cli/scan_options.h"
 
 #include "cli/config_document.h"
+#include "pipeline/frontend.h"
 #include "rules/pack_lookup.h"
 #include "support/paths.h"
 
@@ -18,6 +19,24 @@ std::vector<std::string>& compilerArgsAfterDashDash() {
   static std::vector<std::string> args;
   return args;
 }
+// What a run with no build directory and nothing else to scan is told, `config` the path of
+// the configuration found ("" for none): the full build asks for the compile database, the
+// Python build, which refuses one, for a pack of Python rules.
+std::string nothingToScan(const std::string& config) {
+  if (pipeline::readsCompileDatabases())
+    return "no build directory: pass -p BUILD (the directory holding compile_commands.json, or "
+           "the file itself) or set " +
+           (config.empty() ? "\"build\" in a .gridlock.json (none found from the current "
+                             "directory upward)"
+                           : ConfigDocument::keyIn(config, "build"));
+  return "nothing to scan: pass --rules PACK (a rule pack with Python rules: a shipped name such "
+         "as megatron-core, or a path) and --root DIR (the project, when it is not the current "
+         "directory), or set " +
+         (config.empty() ? "\"rules\" in a .gridlock.json or rules in [tool.gridlock] of a "
+                           "pyproject.toml (none found from the current directory upward)"
+                         : ConfigDocument::keyIn(config, "rules"));
+}
+
 }  // namespace
 
 void setCompilerArgsAfterDashDash(std::vector<std::string> args) {
@@ -139,16 +158,10 @@ std::optional<ProjectConfig> applyConfig(const CLI::App& cmd, ScanOptions& o, bo
               << ")\n";
   const auto& after = compilerArgsAfterDashDash();
   o.extraArgs.insert(o.extraArgs.end(), after.begin(), after.end());
-  std::string where = config ? ConfigDocument::keyIn(config->path, "build")
-                             : "\"build\" in a .gridlock.json (none found from the current "
-                               "directory upward)";
   // Without one, the scan reads Python only, when the packs or the config ask for it
-  // (runScan); otherwise this is the error.
-  if (o.buildDir.empty())
-    o.noBuildDir =
-        "no build directory: pass -p BUILD (the directory holding "
-        "compile_commands.json, or the file itself) or set " +
-        where;
+  // (runScan); otherwise this is the error: in the binary's terms, for the Python build (which
+  // refuses -p) the packs.
+  if (o.buildDir.empty()) o.noBuildDir = nothingToScan(config ? config->path : std::string());
   // Neither a build directory nor anything that asks for Python: the first thing missing.
   if (o.buildDir.empty() && o.pythonRoots.empty() && o.rules.empty())
     throw ConfigError(o.noBuildDir);

@@ -79,5 +79,8 @@ std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
 // What the binary's frontends are, for `gridlock --version`: "built with Clang 19.1.7", or
 // the Python build's words. Defined beside frontendsFor.
 std::string buildDescription();
+// Whether the binary reads compile databases (-p, --extra-db): what a run with nothing to
+// scan is told to pass. Defined beside frontendsFor.
+bool readsCompileDatabases();
 
 }  // namespace gridlock::pipeline

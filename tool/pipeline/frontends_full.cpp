@@ -1,6 +1,5 @@
 // The frontends of the full build (gridlock): C++ through Clang, then Python. The Python build
 // (gridlock-python) links frontends_python.cpp instead; a binary links exactly one of the two.
-#include "cache/store.h"
 #include "pipeline/cpp_frontend.h"
 #include "pipeline/frontend.h"
 #include "pipeline/python_frontend.h"
@@ -10,12 +9,6 @@
 #include <stdexcept>
 
 namespace gridlock::pipeline {
-namespace {
-
-void evictCache(const std::string& dir, std::uint64_t bytes) { cache::Store(dir, bytes).evict(); }
-
-}  // namespace
-
 std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
                                                     const rules::RuleSet& rules) {
   // No build directory: Python only, when the packs or the config ask for it.
@@ -23,7 +16,7 @@ std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
   if (request.buildDir.empty() && !python) throw std::runtime_error(request.noBuildDir);
   std::vector<std::unique_ptr<Frontend>> out;
   out.push_back(std::make_unique<CppFrontend>(request, /*pythonToo=*/python));
-  if (python) out.push_back(std::make_unique<PythonFrontend>(request, &evictCache));
+  if (python) out.push_back(std::make_unique<PythonFrontend>(request));
   return out;
 }
 
@@ -32,5 +25,7 @@ std::string buildDescription() {
   // binary was compiled against.
   return std::string("built with Clang ") + CLANG_VERSION_STRING;
 }
+
+bool readsCompileDatabases() { return true; }
 
 }  // namespace gridlock::pipeline

@@ -1,6 +1,6 @@
 // The frontends of the Python build (gridlock-python): Python alone, no Clang, LLVM or MPI
 // linked. What only the full build reads (a compile database, a C/C++/CUDA file, a shard's
-// facts file, whose compression is LLVM's) is an error naming that build, before anything is
+// facts file, which only its merge reads) is an error naming that build, before anything is
 // scanned. The full build links frontends_full.cpp instead.
 #include "pipeline/frontend.h"
 #include "pipeline/python_frontend.h"
@@ -38,13 +38,13 @@ std::vector<std::unique_ptr<Frontend>> frontendsFor(const ScanRequest& request,
                     "are set (C/C++ is scanned by the full build, gridlock); ") +
         kThisBuild);
   std::vector<std::unique_ptr<Frontend>> out;
-  // No eviction: it reads the C++ entries a shared cache may hold, packed with LLVM's
-  // compression.
-  out.push_back(std::make_unique<PythonFrontend>(request, nullptr));
+  out.push_back(std::make_unique<PythonFrontend>(request));
   return out;
 }
 
 std::string buildDescription() { return "Python build: no C++ frontend"; }
+
+bool readsCompileDatabases() { return false; }
 
 void writeShardFacts(const ScanRequest&, const Scope&, const std::vector<Units>&) {
   fullBuildOnly("--facts-out (a shard's facts file)");

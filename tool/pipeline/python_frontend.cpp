@@ -1,6 +1,7 @@
 #include "pipeline/python_frontend.h"
 
 #include "cache/key.h"
+#include "cache/store.h"
 #include "pipeline/root_path.h"
 #include "pipeline/shard.h"
 #include "python/python_scan.h"
@@ -82,11 +83,11 @@ Units PythonFrontend::scan(const Scope& scope) {
   if (!o.quiet) noteVendored(units.vendored);
   out.seen = std::move(units.downstream);
   for (const python::Downstream& d : s.downstream) out.downstream[d.path] = d.dir;
-  // The Python scan writes through the store alone, which has no eviction (cache_store links
-  // no LLVM): the directory is kept within its bound here, as a C++ scan's cache keeps it.
-  if (evict_ && !s.cacheDir.empty() && units.cacheMisses > 0) {
+  // The Python scan writes through the store, whose eviction (cache_evict: no LLVM) keeps
+  // the directory within its bound, C++ entries of a shared cache included, as a C++ scan does.
+  if (!s.cacheDir.empty() && units.cacheMisses > 0) {
     try {
-      evict_(s.cacheDir, s.cacheBytes);
+      cache::Store(s.cacheDir, s.cacheBytes).evict();
     } catch (const std::exception& e) {
       support::warnOnce(std::string("cache: ") + e.what());
     }

@@ -25,15 +25,10 @@ void warnUnmatchedPython(const std::vector<std::string>& warnings);
 void warnUnmatchedPython(const rules::RuleSet& rules, const std::set<std::string>& seen,
                          const std::vector<std::string>& units);
 
-// Keeps the cache directory `dir` within `bytes` after a scan that wrote to it.
-using EvictCache = void (*)(const std::string& dir, std::uint64_t bytes);
-
 class PythonFrontend : public Frontend {
  public:
-  // `request` must outlive the frontend. `evict`: cache::Store::evict, which reads the C++
-  // entries too (LLVM's compression), so only the full build's registration has it; null in
-  // the Python build, whose cache is not evicted (docs/architecture.md, "Two binaries").
-  PythonFrontend(const ScanRequest& request, EvictCache evict) : request_(request), evict_(evict) {}
+  // `request` must outlive the frontend.
+  explicit PythonFrontend(const ScanRequest& request) : request_(request) {}
   // Warns of the Python rules that matched no definition (not with --facts-out). With
   // --facts-out, the units of its shard. Throws python::InputError: no .py file, a path that
   // is not there.
@@ -41,7 +36,6 @@ class PythonFrontend : public Frontend {
 
  private:
   const ScanRequest& request_;
-  EvictCache evict_;
 };
 
 }  // namespace gridlock::pipeline

@@ -1,6 +1,6 @@
-// Writing a shard's facts file (--facts-out): the full build's alone, since the facts file's
-// compression is LLVM's (pipeline/facts_file.h); the Python build refuses --facts-out before it
-// scans (pipeline/frontends_python.cpp).
+// Writing a shard's facts file (--facts-out): the full build's alone, which has the merge that
+// reads it (pipeline/facts_file.h); the Python build refuses --facts-out before it scans
+// (pipeline/frontends_python.cpp).
 #include "pipeline/facts_file.h"
 #include "pipeline/shard.h"
 #include "support/confine.h"
